@@ -1,0 +1,217 @@
+//! The guard in front of every request: local network only, `Host` and `Origin` checked
+//! against DNS rebinding, and the table code required on the API. Every refusal is logged
+//! (without the code) and answered with a message that says what to do.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::Shared;
+
+/// Wrong codes allowed from one address per window before it must wait.
+const MAX_FAILURES: u32 = 20;
+const FAILURE_WINDOW: Duration = Duration::from_secs(60);
+
+const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; \
+                   connect-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'none'; \
+                   frame-ancestors 'none'";
+
+/// Recent wrong-code attempts per address.
+#[derive(Default)]
+pub struct FailureLog(Mutex<HashMap<IpAddr, (Instant, u32)>>);
+
+impl FailureLog {
+    fn blocked(&self, ip: IpAddr) -> bool {
+        let log = self.0.lock().expect("failure log");
+        matches!(log.get(&ip), Some((since, n)) if since.elapsed() < FAILURE_WINDOW && *n >= MAX_FAILURES)
+    }
+
+    fn record(&self, ip: IpAddr) {
+        let mut log = self.0.lock().expect("failure log");
+        log.retain(|_, (since, _)| since.elapsed() < FAILURE_WINDOW);
+        log.entry(ip).or_insert((Instant::now(), 0)).1 += 1;
+    }
+}
+
+/// A JSON error body: `{"error": "..."}`.
+pub fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    let body = serde_json::json!({ "error": message.into() });
+    (status, axum::Json(body)).into_response()
+}
+
+pub async fn guard(
+    State(shared): State<Arc<Shared>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: Request,
+    next: Next,
+) -> Response {
+    if let Err((status, why)) = check(&shared, peer.ip(), &request) {
+        tracing::warn!(
+            peer = %peer.ip(),
+            method = %request.method(),
+            path = request.uri().path(),
+            status = status.as_u16(),
+            "refused: {why}"
+        );
+        return with_security_headers(error(status, why));
+    }
+    with_security_headers(next.run(request).await)
+}
+
+fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<(), (StatusCode, String)> {
+    let forbidden = |why: String| Err((StatusCode::FORBIDDEN, why));
+    if !is_local_network(peer) {
+        return forbidden(
+            "Séance only answers devices on the same local network as the table".into(),
+        );
+    }
+    let headers = request.headers();
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    if !host_is_ours(host, shared.port) {
+        return forbidden(format!(
+            "the address {host:?} is not this table's; open the join link shown on the table screen"
+        ));
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        if origin.to_str().ok() != Some(&format!("http://{host}")) {
+            return forbidden(format!(
+                "requests from the page {origin:?} are not allowed; open the join link shown on the table screen"
+            ));
+        }
+    }
+    if request.uri().path().starts_with("/api/") {
+        check_code(shared, peer, request)?;
+    }
+    Ok(())
+}
+
+fn check_code(shared: &Shared, peer: IpAddr, request: &Request) -> Result<(), (StatusCode, String)> {
+    if shared.failures.blocked(peer) {
+        return Err((
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many wrong table codes from this device; wait a minute, then scan the QR code on the table screen".into(),
+        ));
+    }
+    match presented_code(request.headers(), request.uri().query()) {
+        None => Err((
+            StatusCode::UNAUTHORIZED,
+            "this table needs its code: scan the QR code on the table screen, or type the code shown there".into(),
+        )),
+        Some(code) if shared.code.matches(&code) => Ok(()),
+        Some(_) => {
+            shared.failures.record(peer);
+            Err((
+                StatusCode::FORBIDDEN,
+                "wrong table code: scan the QR code on the table screen again, or check the code shown there".into(),
+            ))
+        }
+    }
+}
+
+/// The code from `Authorization: Bearer …`, or from `?code=` (WebSockets and images cannot
+/// send headers).
+fn presented_code(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
+    if let Some(bearer) = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|h| h.to_str().ok())
+        .and_then(|h| h.strip_prefix("Bearer "))
+    {
+        return Some(bearer.trim().to_owned());
+    }
+    query?
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("code="))
+        .map(str::to_owned)
+}
+
+/// Private, loopback and link-local addresses: the table's own network.
+pub fn is_local_network(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => v4.is_loopback() || v4.is_private() || v4.is_link_local(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => is_local_network(IpAddr::V4(v4)),
+            None => {
+                let first = v6.segments()[0];
+                v6.is_loopback() || (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80
+            }
+        },
+    }
+}
+
+/// A DNS-rebinding page reaches us under the attacker's domain name, so only addresses,
+/// `localhost` and mDNS `.local` names are ours — and only on our port.
+fn host_is_ours(host: &str, port: u16) -> bool {
+    let Some((name, host_port)) = host.rsplit_once(':') else {
+        return false;
+    };
+    if host_port.parse() != Ok(port) {
+        return false;
+    }
+    let name = name.to_ascii_lowercase();
+    let bare = name.trim_start_matches('[').trim_end_matches(']');
+    bare.parse::<IpAddr>().is_ok() || name == "localhost" || name.ends_with(".local")
+}
+
+fn with_security_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    // The page's URL carries the table code: never send it elsewhere.
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_local_networks_are_served() {
+        for ip in ["127.0.0.1", "10.1.2.3", "172.20.10.2", "192.168.1.40", "169.254.3.3", "::1", "fe80::1", "fd00::5", "::ffff:192.168.1.2"] {
+            assert!(is_local_network(ip.parse().unwrap()), "{ip}");
+        }
+        for ip in ["8.8.8.8", "172.32.0.1", "2001:db8::1", "::ffff:8.8.8.8"] {
+            assert!(!is_local_network(ip.parse().unwrap()), "{ip}");
+        }
+    }
+
+    #[test]
+    fn hosts_that_a_rebinding_page_would_use_are_refused() {
+        assert!(host_is_ours("192.168.1.40:4747", 4747));
+        assert!(host_is_ours("localhost:4747", 4747));
+        assert!(host_is_ours("[::1]:4747", 4747));
+        assert!(host_is_ours("salon.local:4747", 4747));
+        assert!(!host_is_ours("evil.example:4747", 4747));
+        assert!(!host_is_ours("192.168.1.40:80", 4747));
+        assert!(!host_is_ours("192.168.1.40", 4747));
+        assert!(!host_is_ours("", 4747));
+    }
+
+    #[test]
+    fn failures_block_after_the_limit() {
+        let log = FailureLog::default();
+        let ip: IpAddr = "192.168.1.9".parse().unwrap();
+        for _ in 0..MAX_FAILURES {
+            assert!(!log.blocked(ip));
+            log.record(ip);
+        }
+        assert!(log.blocked(ip));
+        assert!(!log.blocked("192.168.1.10".parse().unwrap()));
+    }
+}

@@ -1,0 +1,180 @@
+//! Séance's LAN server: one HTTP + WebSocket endpoint for the table window and the phones.
+//!
+//! The server carries views and commands; it decides no rule. It serves `ui/` as it is,
+//! guards every request (local network only, `Host`/`Origin` checked, the table code
+//! required on the API) and tells the shell when another launch asks for the window.
+
+mod access;
+mod assets;
+pub mod instance;
+mod net;
+pub mod qr;
+mod routes;
+pub mod settings;
+pub mod table_code;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{broadcast, mpsc, watch};
+use tokio::task::JoinHandle;
+
+pub use net::PORT_RANGE;
+use settings::SettingsStore;
+use table_code::TableCode;
+
+/// The port a table tries first; see [`PORT_RANGE`] for the fallbacks.
+pub const DEFAULT_PORT: u16 = 4747;
+
+/// What the server needs to start.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Where the table code and settings live (created if missing).
+    pub data_dir: PathBuf,
+    /// The port to try first; 0 lets the system choose.
+    pub port: u16,
+}
+
+/// Why the server could not start, worded for the person who launched it.
+#[derive(Debug)]
+pub enum StartError {
+    DataDir { path: PathBuf, source: std::io::Error },
+    NoFreePort { first: u16, source: std::io::Error },
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::DataDir { path, source } => write!(
+                f,
+                "cannot use the data folder {} ({source}); check its permissions or choose another with --data-dir",
+                path.display()
+            ),
+            StartError::NoFreePort { first, source } => write!(
+                f,
+                "no free port from {first} on ({source}); close the program using it or choose one with --port"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// State shared by every request handler.
+pub(crate) struct Shared {
+    pub code: TableCode,
+    pub join_url: String,
+    pub settings: SettingsStore,
+    pub events: broadcast::Sender<String>,
+    pub devices: std::sync::atomic::AtomicUsize,
+    pub shutdown: watch::Receiver<bool>,
+    pub focus: mpsc::Sender<()>,
+    pub port: u16,
+    pub failures: access::FailureLog,
+}
+
+/// A running server. Dropping it without [`Server::shutdown`] leaves it running until the
+/// process ends.
+pub struct Server {
+    shared: Arc<Shared>,
+    addr: SocketAddr,
+    stop: watch::Sender<bool>,
+    task: JoinHandle<std::io::Result<()>>,
+    focus: Option<mpsc::Receiver<()>>,
+}
+
+impl Server {
+    /// Binds the first free port from `config.port`, loads (or creates) the table code and
+    /// settings, and starts serving on the current tokio runtime.
+    pub async fn start(config: Config) -> Result<Server, StartError> {
+        let data_err = |source| StartError::DataDir {
+            path: config.data_dir.clone(),
+            source,
+        };
+        std::fs::create_dir_all(&config.data_dir).map_err(data_err)?;
+        let code = TableCode::load_or_create(&config.data_dir).map_err(data_err)?;
+        let settings = SettingsStore::load(&config.data_dir).map_err(data_err)?;
+        let listener = net::bind(config.port)
+            .await
+            .map_err(|source| StartError::NoFreePort {
+                first: config.port,
+                source,
+            })?;
+        let addr = listener
+            .local_addr()
+            .map_err(|source| StartError::NoFreePort {
+                first: config.port,
+                source,
+            })?;
+        let join_url = format!("http://{}/?code={}", net::lan_authority(addr.port()), code);
+        let (stop, shutdown) = watch::channel(false);
+        let (focus_tx, focus_rx) = mpsc::channel(4);
+        let shared = Arc::new(Shared {
+            code,
+            join_url,
+            settings,
+            events: broadcast::channel(64).0,
+            devices: Default::default(),
+            shutdown: shutdown.clone(),
+            focus: focus_tx,
+            port: addr.port(),
+            failures: Default::default(),
+        });
+        let app = routes::router(shared.clone())
+            .into_make_service_with_connect_info::<SocketAddr>();
+        let mut until_stopped = shutdown;
+        let task = tokio::spawn(async move {
+            axum::serve(listener, app)
+                .with_graceful_shutdown(async move {
+                    let _ = until_stopped.wait_for(|stopped| *stopped).await;
+                })
+                .await
+        });
+        tracing::info!(port = addr.port(), "serving the table");
+        Ok(Server {
+            shared,
+            addr,
+            stop,
+            task,
+            focus: Some(focus_rx),
+        })
+    }
+
+    /// The port actually bound (it may differ from the one asked for).
+    pub fn port(&self) -> u16 {
+        self.addr.port()
+    }
+
+    /// The URL phones open: this machine's LAN address, the port and the table code.
+    pub fn join_url(&self) -> &str {
+        &self.shared.join_url
+    }
+
+    /// The URL for a screen on this machine (the table window).
+    pub fn local_url(&self) -> String {
+        format!("http://127.0.0.1:{}/?code={}", self.port(), self.shared.code)
+    }
+
+    pub fn table_code(&self) -> &TableCode {
+        &self.shared.code
+    }
+
+    /// Requests from later launches to bring the table to the front. Taken once.
+    pub fn take_focus_requests(&mut self) -> Option<mpsc::Receiver<()>> {
+        self.focus.take()
+    }
+
+    /// Closes every WebSocket, stops accepting requests and waits (at most a few seconds)
+    /// for the ones under way.
+    pub async fn shutdown(self) {
+        let _ = self.stop.send(true);
+        match tokio::time::timeout(Duration::from_secs(5), self.task).await {
+            Ok(Ok(Ok(()))) => tracing::info!("server stopped"),
+            Ok(Ok(Err(e))) => tracing::warn!("server stopped with an error: {e}"),
+            Ok(Err(e)) => tracing::warn!("server task failed: {e}"),
+            Err(_) => tracing::warn!("server did not stop within 5 s; leaving it"),
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! QR codes of the join URL: SVG for screens, block characters for a terminal.
+
+use qrcode::render::{svg, unicode};
+use qrcode::{EcLevel, QrCode};
+
+fn code(text: &str) -> QrCode {
+    // A join URL is well under the capacity of any QR version at level M.
+    QrCode::with_error_correction_level(text, EcLevel::M).expect("join URL fits in a QR code")
+}
+
+/// Dark modules on white with the quiet zone, as an SVG document.
+pub fn svg(text: &str) -> String {
+    code(text)
+        .render::<svg::Color<'_>>()
+        .min_dimensions(240, 240)
+        .dark_color(svg::Color("#000000"))
+        .light_color(svg::Color("#ffffff"))
+        .build()
+}
+
+/// Two rows per character; light blocks drawn, so it scans on a dark terminal.
+pub fn terminal(text: &str) -> String {
+    code(text)
+        .render::<unicode::Dense1x2>()
+        .dark_color(unicode::Dense1x2::Light)
+        .light_color(unicode::Dense1x2::Dark)
+        .build()
+}

@@ -1,0 +1,165 @@
+//! The table's settings, kept in the data folder so they survive a restart.
+//!
+//! Phones may override the language for themselves (in their own browser); these are the
+//! table's own choices.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use serde::{Deserialize, Serialize};
+
+const FILE: &str = "settings.json";
+
+/// The languages the UI speaks, each with its rulebook's own terms.
+pub const LANGUAGES: [&str; 3] = ["en", "fr", "it"];
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    pub language: String,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            language: "en".into(),
+        }
+    }
+}
+
+impl Settings {
+    /// Checks a proposed change; the error says what is allowed.
+    pub fn validate(&self) -> Result<(), String> {
+        if LANGUAGES.contains(&self.language.as_str()) {
+            Ok(())
+        } else {
+            Err(format!(
+                "unknown language {:?}: choose one of {}",
+                self.language,
+                LANGUAGES.join(", ")
+            ))
+        }
+    }
+}
+
+pub struct SettingsStore {
+    path: PathBuf,
+    current: Mutex<Settings>,
+}
+
+impl SettingsStore {
+    /// Loads the settings, or the defaults when there are none. A damaged file is set
+    /// aside with a warning, never overwritten.
+    pub fn load(dir: &Path) -> io::Result<SettingsStore> {
+        let path = dir.join(FILE);
+        let current = match std::fs::read_to_string(&path) {
+            Ok(text) => match serde_json::from_str::<Settings>(&text)
+                .map_err(|e| e.to_string())
+                .and_then(|s| s.validate().map(|()| s))
+            {
+                Ok(settings) => settings,
+                Err(why) => {
+                    let aside = set_aside(&path)?;
+                    tracing::warn!(
+                        "the settings file was damaged ({why}); kept it as {} and used the defaults",
+                        aside.display()
+                    );
+                    Settings::default()
+                }
+            },
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Settings::default(),
+            Err(e) => return Err(e),
+        };
+        Ok(SettingsStore {
+            path,
+            current: Mutex::new(current),
+        })
+    }
+
+    pub fn get(&self) -> Settings {
+        self.current.lock().expect("settings lock").clone()
+    }
+
+    /// Validates, saves durably (write to a temporary file, then rename), then applies.
+    pub fn set(&self, settings: Settings) -> Result<(), SetError> {
+        settings.validate().map_err(SetError::Invalid)?;
+        let mut current = self.current.lock().expect("settings lock");
+        let text = serde_json::to_string_pretty(&settings).expect("settings serialize");
+        write_atomically(&self.path, text.as_bytes()).map_err(SetError::Io)?;
+        *current = settings;
+        Ok(())
+    }
+}
+
+#[derive(Debug)]
+pub enum SetError {
+    Invalid(String),
+    Io(io::Error),
+}
+
+fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    let tmp = path.with_extension("tmp");
+    let mut file = std::fs::File::create(&tmp)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    std::fs::rename(&tmp, path)
+}
+
+/// Renames a damaged file to `<name>.damaged-<unix seconds>` and returns the new path.
+pub(crate) fn set_aside(path: &Path) -> io::Result<PathBuf> {
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let aside = path.with_file_name(format!("{name}.damaged-{stamp}"));
+    std::fs::rename(path, &aside)?;
+    Ok(aside)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_survive_a_restart() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SettingsStore::load(dir.path()).unwrap();
+        assert_eq!(store.get(), Settings::default());
+        store
+            .set(Settings {
+                language: "it".into(),
+            })
+            .unwrap();
+        assert_eq!(SettingsStore::load(dir.path()).unwrap().get().language, "it");
+    }
+
+    #[test]
+    fn an_unknown_language_is_refused_and_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SettingsStore::load(dir.path()).unwrap();
+        let err = store
+            .set(Settings {
+                language: "de".into(),
+            })
+            .unwrap_err();
+        assert!(matches!(err, SetError::Invalid(ref m) if m.contains("en, fr, it")), "{err:?}");
+        assert_eq!(store.get().language, "en");
+        assert!(!dir.path().join(FILE).exists());
+    }
+
+    #[test]
+    fn a_damaged_file_is_set_aside_not_lost() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(FILE), "{ language: ").unwrap();
+        let store = SettingsStore::load(dir.path()).unwrap();
+        assert_eq!(store.get(), Settings::default());
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(names.iter().any(|n| n.starts_with("settings.json.damaged-")), "{names:?}");
+    }
+}

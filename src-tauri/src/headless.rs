@@ -1,0 +1,37 @@
+//! Headless mode: the server alone, with the join link and its QR code in the terminal, so
+//! any laptop can host and a tablet's browser can be the table screen.
+
+use seance_server::instance::InstanceLock;
+use seance_server::{Config, Server, qr};
+
+pub fn run(lock: InstanceLock, config: Config) -> Result<(), Box<dyn std::error::Error>> {
+    tauri::async_runtime::block_on(async move {
+        let mut server = Server::start(config).await?;
+        lock.publish(server.port(), &server.table_code().to_string())?;
+        println!(
+            "Séance is serving the table (no window).\n\n\
+             Table screen on this machine: {}\n\
+             Phones and tablets on the local network: {}\n\
+             Table code: {}\n\n{}\n\
+             Scan the code with a phone's camera. Press Ctrl+C to stop.",
+            server.local_url(),
+            server.join_url(),
+            server.table_code().spaced(),
+            qr::terminal(server.join_url()),
+        );
+        let mut focus = server.take_focus_requests().expect("focus requests are taken once");
+        loop {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => break,
+                Some(()) = focus.recv() => println!(
+                    "Another launch asked for the table: it is at {}",
+                    server.local_url()
+                ),
+            }
+        }
+        println!("Stopping…");
+        server.shutdown().await;
+        drop(lock);
+        Ok(())
+    })
+}

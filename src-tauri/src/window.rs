@@ -1,0 +1,71 @@
+//! The table window: a Tauri 2 webview on the server's own URL — the same HTTP and
+//! WebSocket API the phones use, so the window holds no logic of its own.
+
+use std::sync::Mutex;
+
+use seance_server::instance::InstanceLock;
+use seance_server::{Config, Server};
+use tauri::webview::PageLoadEvent;
+use tauri::{Manager, RunEvent, WebviewUrl, WebviewWindowBuilder};
+
+const LABEL: &str = "table";
+
+/// The server lives in the app's state so the exit handler can stop it.
+struct Running(Mutex<Option<(Server, InstanceLock)>>);
+
+/// Whether a window can be opened here (Linux and BSDs need X11 or Wayland).
+pub fn display_available() -> bool {
+    if cfg!(any(target_os = "windows", target_os = "macos")) {
+        return true;
+    }
+    ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some_and(|s| !s.is_empty()))
+}
+
+pub fn run(lock: InstanceLock, config: Config) -> Result<(), Box<dyn std::error::Error>> {
+    let launched = std::time::Instant::now();
+    let app = tauri::Builder::default()
+        .setup(move |app| {
+            let mut server = tauri::async_runtime::block_on(Server::start(config))?;
+            lock.publish(server.port(), &server.table_code().to_string())?;
+            tracing::info!("phones join at {}", server.join_url());
+            WebviewWindowBuilder::new(app, LABEL, WebviewUrl::External(server.local_url().parse()?))
+                .title("Séance")
+                .inner_size(1280.0, 800.0)
+                .min_inner_size(360.0, 560.0)
+                .build()?;
+            let mut focus = server.take_focus_requests().expect("focus requests are taken once");
+            let handle = app.handle().clone();
+            tauri::async_runtime::spawn(async move {
+                while focus.recv().await.is_some() {
+                    if let Some(window) = handle.get_webview_window(LABEL) {
+                        let _ = window.unminimize();
+                        let _ = window.show();
+                        let _ = window.set_focus();
+                    }
+                }
+            });
+            app.manage(Running(Mutex::new(Some((server, lock)))));
+            Ok(())
+        })
+        .on_page_load(move |_, payload| {
+            if payload.event() == PageLoadEvent::Finished {
+                tracing::info!(
+                    "table screen loaded {} ms after launch",
+                    launched.elapsed().as_millis()
+                );
+            }
+        })
+        .build(tauri::generate_context!())?;
+    app.run(|app, event| {
+        if let RunEvent::Exit = event {
+            let running = app.state::<Running>().0.lock().expect("server slot").take();
+            if let Some((server, lock)) = running {
+                tauri::async_runtime::block_on(server.shutdown());
+                drop(lock);
+            }
+        }
+    });
+    Ok(())
+}

@@ -1,0 +1,72 @@
+// The one transport: HTTP for requests, a WebSocket for changes, both carrying the table code.
+
+const CODE_KEY = 'seance.code';
+
+/** Takes the code from the join link (then hides it from the address bar) or from storage. */
+export function takeCode() {
+  const url = new URL(location.href);
+  const fromLink = url.searchParams.get('code');
+  if (fromLink) {
+    localStorage.setItem(CODE_KEY, fromLink);
+    url.searchParams.delete('code');
+    history.replaceState(null, '', url.pathname + url.search + url.hash);
+  }
+  return localStorage.getItem(CODE_KEY);
+}
+
+export function setCode(code) {
+  localStorage.setItem(CODE_KEY, code);
+}
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function api(path, { method = 'GET', body } = {}) {
+  const headers = { Authorization: `Bearer ${localStorage.getItem(CODE_KEY) ?? ''}` };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`/api${path}`, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new ApiError(response.status, data?.error ?? response.statusText);
+  return data;
+}
+
+/** The QR code image's address (images cannot send headers). */
+export function qrUrl() {
+  return `/api/qr.svg?code=${encodeURIComponent(localStorage.getItem(CODE_KEY) ?? '')}`;
+}
+
+/**
+ * Keeps a WebSocket open, reconnecting with a growing delay.
+ * onMessage(json) for each change; onState('open' | 'closed' | 'refused').
+ */
+export function connect(onMessage, onState) {
+  let delay = 500;
+  let stopped = false;
+  const open = () => {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const code = encodeURIComponent(localStorage.getItem(CODE_KEY) ?? '');
+    const socket = new WebSocket(`${scheme}://${location.host}/api/ws?code=${code}`);
+    let greeted = false;
+    socket.onmessage = (event) => {
+      if (event.data === 'pong') return;
+      const message = JSON.parse(event.data);
+      if (message.type === 'hello') { greeted = true; delay = 500; onState('open'); }
+      onMessage(message);
+    };
+    socket.onclose = () => {
+      if (stopped) return;
+      onState(greeted ? 'closed' : 'refused');
+      setTimeout(open, delay);
+      delay = Math.min(delay * 2, 8000);
+    };
+  };
+  open();
+  return () => { stopped = true; };
+}

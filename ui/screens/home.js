@@ -1,0 +1,28 @@
+// The home screen: start or resume a game, settings, and the join card with its QR code.
+
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { qrUrl } from '../api.js';
+import { topBar } from './chrome.js';
+
+export function renderHome(state) {
+  const address = new URL(state.info.join_url);
+  return h('div', { id: 'home', class: 'screen' },
+    topBar(),
+    h('section', { class: 'home' },
+      h('div', { class: 'hero' },
+        h('h1', {}, 'Séance'),
+        h('p', { class: 'tagline' }, t('app.tagline')),
+        h('div', { class: 'actions' },
+          h('button', { type: 'button', class: 'primary', disabled: true, 'aria-describedby': 'games-note' }, t('home.new_game')),
+          h('button', { type: 'button', disabled: true, 'aria-describedby': 'games-note' }, t('home.resume')),
+          h('a', { class: 'button', href: '#/settings' }, t('home.settings'))),
+        h('p', { id: 'games-note', class: 'note' }, t('home.games_soon'))),
+      h('aside', { class: 'join-card', 'aria-labelledby': 'join-title' },
+        h('h2', { id: 'join-title' }, t('join.title')),
+        h('img', { id: 'join-qr', src: qrUrl(), width: 240, height: 240, alt: `QR: ${address.host}` }),
+        h('p', { class: 'hint' }, t('join.hint')),
+        h('dl', {},
+          h('dt', {}, t('join.code')), h('dd', { id: 'table-code' }, state.info.table_code),
+          h('dt', {}, t('join.address')), h('dd', { id: 'join-url' }, address.host)))));
+}
