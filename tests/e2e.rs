@@ -1,1 +1,59 @@
-fn main(){}
+//! End-to-end: real Chromium against the headless server, and the real Tauri window under
+//! Xvfb through tauri-driver and WebKitWebDriver. Each driver starts once for its suite.
+//! Screenshots land in `target/e2e-screenshots/`.
+
+mod chromium;
+mod window;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Duration;
+
+type Test = (&'static str, Pin<Box<dyn Future<Output = ()> + Send>>);
+
+/// Runs each test in its own task (a panic fails that test only) with a time limit.
+async fn run(tests: Vec<Test>, passed: &mut usize, failed: &mut Vec<&'static str>) {
+    for (name, test) in tests {
+        let outcome = tokio::time::timeout(Duration::from_secs(120), tokio::spawn(test)).await;
+        match outcome {
+            Ok(Ok(())) => {
+                println!("test {name} ... ok");
+                *passed += 1;
+            }
+            Ok(Err(panic)) => {
+                println!("test {name} ... FAILED: {panic}");
+                failed.push(name);
+            }
+            Err(_) => {
+                println!("test {name} ... FAILED: timed out after 120 s");
+                failed.push(name);
+            }
+        }
+    }
+}
+
+fn main() -> std::process::ExitCode {
+    let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (passed, failed) = runtime.block_on(async {
+        let mut passed = 0;
+        let mut failed = Vec::new();
+        let wanted = |suite: &str| filter.as_deref().is_none_or(|f| suite.contains(f));
+        if wanted("chromium") {
+            let suite = chromium::Suite::start();
+            run(suite.tests(), &mut passed, &mut failed).await;
+        }
+        if wanted("window") {
+            let suite = window::Suite::start();
+            run(suite.tests(), &mut passed, &mut failed).await;
+        }
+        (passed, failed)
+    });
+    println!("\ne2e: {passed} passed, {} failed", failed.len());
+    if failed.is_empty() {
+        std::process::ExitCode::SUCCESS
+    } else {
+        println!("failures: {}", failed.join(", "));
+        std::process::ExitCode::FAILURE
+    }
+}

@@ -38,12 +38,14 @@ impl Options {
                 "--headless" => headless = true,
                 "--port" => {
                     let value = args.next().ok_or("--port needs a number")?;
-                    port = value
-                        .parse()
-                        .map_err(|_| format!("--port needs a number from 0 to 65535, not {value:?}"))?;
+                    port = value.parse().map_err(|_| {
+                        format!("--port needs a number from 0 to 65535, not {value:?}")
+                    })?;
                 }
                 "--data-dir" => {
-                    data_dir = Some(PathBuf::from(args.next().ok_or("--data-dir needs a folder")?));
+                    data_dir = Some(PathBuf::from(
+                        args.next().ok_or("--data-dir needs a folder")?,
+                    ));
                 }
                 "-h" | "--help" => return Ok(Parsed::Help),
                 other => return Err(format!("unknown option {other:?}")),
@@ -72,7 +74,8 @@ mod tests {
 
     #[test]
     fn options_are_read() {
-        let Ok(Parsed::Run(o)) = parse(&["--headless", "--port", "0", "--data-dir", "/tmp/x"]) else {
+        let Ok(Parsed::Run(o)) = parse(&["--headless", "--port", "0", "--data-dir", "/tmp/x"])
+        else {
             panic!("valid options must parse");
         };
         assert!(o.headless);
@@ -83,8 +86,18 @@ mod tests {
     #[test]
     fn mistakes_are_explained() {
         assert_eq!(parse(&["--port"]).err().unwrap(), "--port needs a number");
-        assert!(parse(&["--port", "http"]).err().unwrap().contains("0 to 65535"));
-        assert!(parse(&["--fullscreen"]).err().unwrap().contains("--fullscreen"));
+        assert!(
+            parse(&["--port", "http"])
+                .err()
+                .unwrap()
+                .contains("0 to 65535")
+        );
+        assert!(
+            parse(&["--fullscreen"])
+                .err()
+                .unwrap()
+                .contains("--fullscreen")
+        );
         assert!(matches!(parse(&["-h"]), Ok(Parsed::Help)));
     }
 }

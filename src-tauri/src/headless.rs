@@ -19,7 +19,9 @@ pub fn run(lock: InstanceLock, config: Config) -> Result<(), Box<dyn std::error:
             server.table_code().spaced(),
             qr::terminal(server.join_url()),
         );
-        let mut focus = server.take_focus_requests().expect("focus requests are taken once");
+        let mut focus = server
+            .take_focus_requests()
+            .expect("focus requests are taken once");
         loop {
             tokio::select! {
                 _ = tokio::signal::ctrl_c() => break,

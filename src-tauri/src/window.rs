@@ -30,12 +30,18 @@ pub fn run(lock: InstanceLock, config: Config) -> Result<(), Box<dyn std::error:
             let mut server = tauri::async_runtime::block_on(Server::start(config))?;
             lock.publish(server.port(), &server.table_code().to_string())?;
             tracing::info!("phones join at {}", server.join_url());
-            WebviewWindowBuilder::new(app, LABEL, WebviewUrl::External(server.local_url().parse()?))
-                .title("Séance")
-                .inner_size(1280.0, 800.0)
-                .min_inner_size(360.0, 560.0)
-                .build()?;
-            let mut focus = server.take_focus_requests().expect("focus requests are taken once");
+            WebviewWindowBuilder::new(
+                app,
+                LABEL,
+                WebviewUrl::External(server.local_url().parse()?),
+            )
+            .title("Séance")
+            .inner_size(1280.0, 800.0)
+            .min_inner_size(360.0, 560.0)
+            .build()?;
+            let mut focus = server
+                .take_focus_requests()
+                .expect("focus requests are taken once");
             let handle = app.handle().clone();
             tauri::async_runtime::spawn(async move {
                 while focus.recv().await.is_some() {

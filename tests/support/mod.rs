@@ -1,1 +1,237 @@
-//! placeholder
+//! What the end-to-end tests stand on: the real `seance` binary, real WebDriver servers
+//! (ChromeDriver for Chromium, tauri-driver for the Tauri window), Xvfb when there is no
+//! display, and QR decoding of real screenshots.
+
+use std::io::{BufRead, BufReader};
+use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use fantoccini::wd::Capabilities;
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+
+/// The `seance` binary built by `cargo build -p seance` (scripts/test does it first).
+pub fn seance_binary() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../target")));
+    let binary = target.join("debug/seance");
+    assert!(
+        binary.exists(),
+        "{} is missing: build it with `cargo build -p seance` (scripts/test does)",
+        binary.display()
+    );
+    binary
+}
+
+/// Where the tests leave screenshots for people to look at.
+pub fn screenshot_dir() -> PathBuf {
+    let dir = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../target/e2e-screenshots"
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A port nobody listens on right now.
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A child process killed when dropped.
+pub struct Process(pub Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `program` and waits until it accepts connections on `port`.
+pub fn serve(mut command: Command, port: u16) -> Process {
+    let name = format!("{:?}", command.get_program());
+    let child = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {name} ({e}): run scripts/setup --test"));
+    let process = Process(child);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "{name} did not listen on {port} within 20 s"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    process
+}
+
+/// A headless table: the real binary with its own data folder.
+pub struct Table {
+    pub local_url: String,
+    pub join_url: String,
+    pub data_dir: tempfile::TempDir,
+    _process: Process,
+}
+
+impl Table {
+    pub fn start(port: u16) -> Table {
+        let data_dir = tempfile::tempdir().unwrap();
+        let mut child = Command::new(seance_binary())
+            .args(["--headless", "--port", &port.to_string(), "--data-dir"])
+            .arg(data_dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let (tx, rx) = mpsc::channel();
+        let stdout = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        let process = Process(child);
+        let url_after = |label: &str| loop {
+            let line = rx
+                .recv_timeout(Duration::from_secs(20))
+                .expect("seance printed its links");
+            if let Some(rest) = line.strip_prefix(label) {
+                return rest.trim().to_owned();
+            }
+        };
+        let local_url = url_after("Table screen on this machine:");
+        let join_url = url_after("Phones and tablets on the local network:");
+        Table {
+            local_url,
+            join_url,
+            data_dir,
+            _process: process,
+        }
+    }
+
+    /// The origin without the code, as a device that lost it would open it.
+    pub fn origin(&self) -> &str {
+        self.local_url.split("/?").next().unwrap()
+    }
+
+    pub fn code(&self) -> &str {
+        self.local_url.rsplit('=').next().unwrap()
+    }
+}
+
+pub async fn connect(webdriver_port: u16, capabilities: serde_json::Value) -> Client {
+    let serde_json::Value::Object(caps) = capabilities else {
+        panic!("capabilities are an object");
+    };
+    let caps: Capabilities = caps;
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{webdriver_port}"))
+        .await
+        .expect("a WebDriver session")
+}
+
+/// Waits (up to 20 s) for the element matching `css`.
+pub async fn wait_for(client: &Client, css: &str) -> fantoccini::elements::Element {
+    client
+        .wait()
+        .at_most(Duration::from_secs(20))
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css} within 20 s: {e}"))
+}
+
+/// Waits (up to 20 s) until `css`'s text contains `needle`.
+pub async fn wait_for_text(client: &Client, css: &str, needle: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let text = wait_for(client, css).await.text().await.unwrap_or_default();
+        if text.contains(needle) {
+            return text;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{css} says {text:?}, never {needle:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Takes a screenshot, saves it as `name`.png, and returns the text of the QR code on it.
+pub async fn screenshot_qr(client: &Client, name: &str) -> String {
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(screenshot_dir().join(format!("{name}.png")), &png).unwrap();
+    let image = image::load_from_memory(&png).unwrap().to_luma8();
+    let mut prepared = rqrr::PreparedImage::prepare(image);
+    let grids = prepared.detect_grids();
+    assert_eq!(
+        grids.len(),
+        1,
+        "exactly one QR code on the screen ({name}.png)"
+    );
+    grids[0].decode().expect("a readable QR code").1
+}
+
+/// An X server for the window tests when none is given.
+pub fn display() -> (String, Option<Process>) {
+    if let Ok(display) = std::env::var("DISPLAY")
+        && !display.is_empty()
+    {
+        return (display, None);
+    }
+    let n = (90..200)
+        .find(|n| !std::path::Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
+        .expect("a free display number");
+    let display = format!(":{n}");
+    let child = Command::new("Xvfb")
+        .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("Xvfb: run scripts/setup --test");
+    let socket = format!("/tmp/.X11-unix/X{n}");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !std::path::Path::new(&socket).exists() {
+        assert!(Instant::now() < deadline, "Xvfb did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (display, Some(Process(child)))
+}
+
+/// Closes the top-level window titled `title` as a window manager's close button does: by
+/// sending it `WM_DELETE_WINDOW`.
+pub fn close_window_like_a_person(display: &str, title: &str) {
+    use x11rb::connection::Connection;
+    use x11rb::protocol::xproto::{ClientMessageEvent, ConnectionExt, EventMask};
+
+    let (conn, screen) = x11rb::connect(Some(display)).expect("the X display");
+    let atom = |name: &[u8]| conn.intern_atom(false, name).unwrap().reply().unwrap().atom;
+    let (name, utf8) = (atom(b"_NET_WM_NAME"), atom(b"UTF8_STRING"));
+    let (protocols, delete) = (atom(b"WM_PROTOCOLS"), atom(b"WM_DELETE_WINDOW"));
+    let root = conn.setup().roots[screen].root;
+    let windows = conn.query_tree(root).unwrap().reply().unwrap().children;
+    let window = windows
+        .into_iter()
+        .find(|&w| {
+            conn.get_property(false, w, name, utf8, 0, 256)
+                .ok()
+                .and_then(|c| c.reply().ok())
+                .is_some_and(|p| p.value == title.as_bytes())
+        })
+        .unwrap_or_else(|| panic!("no window titled {title:?} on {display}"));
+    let event = ClientMessageEvent::new(32, window, protocols, [delete, 0, 0, 0, 0]);
+    conn.send_event(false, window, EventMask::NO_EVENT, event)
+        .unwrap();
+    conn.flush().unwrap();
+}

@@ -16,7 +16,10 @@ fn main() {
         })
         .on_page_load(move |_, payload| {
             if payload.event() == PageLoadEvent::Finished {
-                eprintln!("page loaded {} ms after launch", launched.elapsed().as_millis());
+                eprintln!(
+                    "page loaded {} ms after launch",
+                    launched.elapsed().as_millis()
+                );
             }
         })
         .run(tauri::generate_context!())

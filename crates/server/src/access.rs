@@ -81,12 +81,12 @@ fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<(), (Status
             "the address {host:?} is not this table's; open the join link shown on the table screen"
         ));
     }
-    if let Some(origin) = headers.get(header::ORIGIN) {
-        if origin.to_str().ok() != Some(&format!("http://{host}")) {
-            return forbidden(format!(
-                "requests from the page {origin:?} are not allowed; open the join link shown on the table screen"
-            ));
-        }
+    if let Some(origin) = headers.get(header::ORIGIN)
+        && origin.to_str().ok() != Some(&format!("http://{host}"))
+    {
+        return forbidden(format!(
+            "requests from the page {origin:?} are not allowed; open the join link shown on the table screen"
+        ));
     }
     if request.uri().path().starts_with("/api/") {
         check_code(shared, peer, request)?;
@@ -94,7 +94,11 @@ fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<(), (Status
     Ok(())
 }
 
-fn check_code(shared: &Shared, peer: IpAddr, request: &Request) -> Result<(), (StatusCode, String)> {
+fn check_code(
+    shared: &Shared,
+    peer: IpAddr,
+    request: &Request,
+) -> Result<(), (StatusCode, String)> {
     if shared.failures.blocked(peer) {
         return Err((
             StatusCode::TOO_MANY_REQUESTS,
@@ -168,7 +172,10 @@ fn with_security_headers(mut response: Response) -> Response {
         HeaderValue::from_static(CSP),
     );
     // The page's URL carries the table code: never send it elsewhere.
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -183,7 +190,17 @@ mod tests {
 
     #[test]
     fn only_local_networks_are_served() {
-        for ip in ["127.0.0.1", "10.1.2.3", "172.20.10.2", "192.168.1.40", "169.254.3.3", "::1", "fe80::1", "fd00::5", "::ffff:192.168.1.2"] {
+        for ip in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.20.10.2",
+            "192.168.1.40",
+            "169.254.3.3",
+            "::1",
+            "fe80::1",
+            "fd00::5",
+            "::ffff:192.168.1.2",
+        ] {
             assert!(is_local_network(ip.parse().unwrap()), "{ip}");
         }
         for ip in ["8.8.8.8", "172.32.0.1", "2001:db8::1", "::ffff:8.8.8.8"] {

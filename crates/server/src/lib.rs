@@ -40,8 +40,14 @@ pub struct Config {
 /// Why the server could not start, worded for the person who launched it.
 #[derive(Debug)]
 pub enum StartError {
-    DataDir { path: PathBuf, source: std::io::Error },
-    NoFreePort { first: u16, source: std::io::Error },
+    DataDir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    NoFreePort {
+        first: u16,
+        source: std::io::Error,
+    },
 }
 
 impl std::fmt::Display for StartError {
@@ -122,8 +128,8 @@ impl Server {
             port: addr.port(),
             failures: Default::default(),
         });
-        let app = routes::router(shared.clone())
-            .into_make_service_with_connect_info::<SocketAddr>();
+        let app =
+            routes::router(shared.clone()).into_make_service_with_connect_info::<SocketAddr>();
         let mut until_stopped = shutdown;
         let task = tokio::spawn(async move {
             axum::serve(listener, app)
@@ -154,7 +160,11 @@ impl Server {
 
     /// The URL for a screen on this machine (the table window).
     pub fn local_url(&self) -> String {
-        format!("http://127.0.0.1:{}/?code={}", self.port(), self.shared.code)
+        format!(
+            "http://127.0.0.1:{}/?code={}",
+            self.port(),
+            self.shared.code
+        )
     }
 
     pub fn table_code(&self) -> &TableCode {

@@ -26,7 +26,10 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/instance/focus", post(focus))
         .route("/api/{*rest}", any(unknown_api))
         .fallback(assets::serve)
-        .layer(middleware::from_fn_with_state(shared.clone(), access::guard))
+        .layer(middleware::from_fn_with_state(
+            shared.clone(),
+            access::guard,
+        ))
         .with_state(shared)
 }
 

@@ -133,7 +133,10 @@ mod tests {
                 language: "it".into(),
             })
             .unwrap();
-        assert_eq!(SettingsStore::load(dir.path()).unwrap().get().language, "it");
+        assert_eq!(
+            SettingsStore::load(dir.path()).unwrap().get().language,
+            "it"
+        );
     }
 
     #[test]
@@ -145,7 +148,10 @@ mod tests {
                 language: "de".into(),
             })
             .unwrap_err();
-        assert!(matches!(err, SetError::Invalid(ref m) if m.contains("en, fr, it")), "{err:?}");
+        assert!(
+            matches!(err, SetError::Invalid(ref m) if m.contains("en, fr, it")),
+            "{err:?}"
+        );
         assert_eq!(store.get().language, "en");
         assert!(!dir.path().join(FILE).exists());
     }
@@ -160,6 +166,11 @@ mod tests {
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
-        assert!(names.iter().any(|n| n.starts_with("settings.json.damaged-")), "{names:?}");
+        assert!(
+            names
+                .iter()
+                .any(|n| n.starts_with("settings.json.damaged-")),
+            "{names:?}"
+        );
     }
 }

@@ -41,7 +41,8 @@ impl TableCode {
                 c => c,
             })
             .collect();
-        (code.len() == LEN && code.bytes().all(|b| ALPHABET.contains(&b))).then_some(TableCode(code))
+        (code.len() == LEN && code.bytes().all(|b| ALPHABET.contains(&b)))
+            .then_some(TableCode(code))
     }
 
     /// The code kept in `dir`, or a new one saved there. A damaged file is set aside (never
@@ -132,9 +133,16 @@ mod tests {
         let kept: Vec<_> = std::fs::read_dir(dir.path())
             .unwrap()
             .filter_map(|e| e.ok())
-            .filter(|e| e.file_name().to_string_lossy().starts_with("table-code.damaged"))
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with("table-code.damaged")
+            })
             .collect();
         assert_eq!(kept.len(), 1, "the damaged file must be kept aside");
-        assert_eq!(std::fs::read_to_string(kept[0].path()).unwrap(), "not a code");
+        assert_eq!(
+            std::fs::read_to_string(kept[0].path()).unwrap(),
+            "not a code"
+        );
     }
 }

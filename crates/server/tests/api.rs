@@ -1,0 +1,364 @@
+//! The server over real HTTP and WebSocket connections on loopback.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use reqwest::StatusCode;
+use seance_server::{Config, Server};
+use serde_json::Value;
+use tokio_tungstenite::tungstenite::Message;
+
+struct Table {
+    server: Server,
+    base: String,
+    code: String,
+    _dir: tempfile::TempDir,
+}
+
+async fn table() -> Table {
+    table_on(0).await
+}
+
+async fn table_on(port: u16) -> Table {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(Config {
+        data_dir: dir.path().to_owned(),
+        port,
+    })
+    .await
+    .unwrap();
+    Table {
+        base: format!("http://127.0.0.1:{}", server.port()),
+        code: server.table_code().to_string(),
+        server,
+        _dir: dir,
+    }
+}
+
+impl Table {
+    fn get(&self, path: &str) -> reqwest::RequestBuilder {
+        reqwest::Client::new().get(format!("{}{path}", self.base))
+    }
+
+    fn api(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        reqwest::Client::new()
+            .request(method, format!("{}/api{path}", self.base))
+            .bearer_auth(&self.code)
+    }
+
+    async fn socket(
+        &self,
+    ) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>
+    {
+        let url = format!(
+            "ws://127.0.0.1:{}/api/ws?code={}",
+            self.server.port(),
+            self.code
+        );
+        tokio_tungstenite::connect_async(url).await.unwrap().0
+    }
+}
+
+async fn next_json<S>(socket: &mut S) -> Value
+where
+    S: StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(5), socket.next())
+            .await
+            .expect("a message within 5 s")
+            .expect("the socket is open")
+            .unwrap();
+        if let Message::Text(text) = message {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
+
+async fn error_of(response: reqwest::Response) -> (StatusCode, String) {
+    let status = response.status();
+    let body: Value = response.json().await.unwrap();
+    (status, body["error"].as_str().unwrap().to_owned())
+}
+
+#[tokio::test]
+async fn the_ui_is_served_as_written_with_safe_headers() {
+    let t = table().await;
+    let page = t.get("/").send().await.unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    assert_eq!(page.headers()["content-type"], "text/html");
+    assert_eq!(page.headers()["referrer-policy"], "no-referrer");
+    assert!(
+        page.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .contains("default-src 'self'")
+    );
+    assert!(page.headers().get("access-control-allow-origin").is_none());
+    let etag = page.headers()["etag"].clone();
+    let on_disk =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/index.html"))
+            .unwrap();
+    assert_eq!(page.text().await.unwrap(), on_disk);
+
+    let again = t
+        .get("/")
+        .header("if-none-match", etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    let script = t.get("/app.js").send().await.unwrap();
+    assert_eq!(script.headers()["content-type"], "text/javascript");
+    assert_eq!(
+        t.get("/nope.js").send().await.unwrap().status(),
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn the_api_needs_the_table_code() {
+    let t = table().await;
+    let (status, why) = error_of(t.get("/api/info").send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert!(why.contains("scan the QR code"), "{why}");
+
+    let wrong = if t.code.starts_with('0') { "1" } else { "0" }.to_owned() + &t.code[1..];
+    let (status, why) =
+        error_of(t.get("/api/info").bearer_auth(&wrong).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(why.contains("wrong table code"), "{why}");
+
+    let info: Value = t
+        .api(reqwest::Method::GET, "/info")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let join = info["join_url"].as_str().unwrap();
+    assert!(
+        join.ends_with(&format!(":{}/?code={}", t.server.port(), t.code)),
+        "{join}"
+    );
+    assert_eq!(join, t.server.join_url());
+    assert_eq!(
+        info["table_code"],
+        format!("{}-{}", &t.code[..5], &t.code[5..])
+    );
+
+    let by_query = t
+        .get(&format!("/api/qr.svg?code={}", t.code))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(by_query.status(), StatusCode::OK);
+    assert_eq!(by_query.headers()["content-type"], "image/svg+xml");
+    assert!(by_query.text().await.unwrap().starts_with("<?xml"));
+
+    let (status, why) = error_of(
+        t.api(reqwest::Method::GET, "/games/7")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(why.contains("docs/API.md"), "{why}");
+}
+
+#[tokio::test]
+async fn rebinding_hosts_and_foreign_origins_are_refused() {
+    let t = table().await;
+    let port = t.server.port();
+    let evil_host = t
+        .api(reqwest::Method::GET, "/info")
+        .header("host", format!("evil.example:{port}"))
+        .send()
+        .await
+        .unwrap();
+    let (status, why) = error_of(evil_host).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(why.contains("evil.example"), "{why}");
+
+    let evil_origin = t
+        .api(reqwest::Method::GET, "/info")
+        .header("origin", "http://evil.example")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(evil_origin.status(), StatusCode::FORBIDDEN);
+
+    let same_origin = t
+        .api(reqwest::Method::GET, "/info")
+        .header("origin", format!("http://127.0.0.1:{port}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(same_origin.status(), StatusCode::OK);
+    assert!(
+        same_origin
+            .headers()
+            .get("access-control-allow-origin")
+            .is_none()
+    );
+}
+
+#[tokio::test]
+async fn repeated_wrong_codes_are_slowed_down() {
+    let t = table().await;
+    let mut statuses = Vec::new();
+    for _ in 0..25 {
+        statuses.push(
+            t.get("/api/info")
+                .bearer_auth("ZZZZZZZZZZ")
+                .send()
+                .await
+                .unwrap()
+                .status(),
+        );
+    }
+    assert_eq!(statuses[0], StatusCode::FORBIDDEN);
+    assert_eq!(*statuses.last().unwrap(), StatusCode::TOO_MANY_REQUESTS);
+    // Even the right code waits out the window from that address.
+    let blocked = t.api(reqwest::Method::GET, "/info").send().await.unwrap();
+    assert_eq!(blocked.status(), StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
+async fn settings_are_validated_saved_and_broadcast() {
+    let t = table().await;
+    let mut watcher = t.socket().await;
+    assert_eq!(next_json(&mut watcher).await["type"], "hello");
+    assert_eq!(next_json(&mut watcher).await["type"], "presence");
+
+    let (status, why) = error_of(
+        t.api(reqwest::Method::PUT, "/settings")
+            .json(&serde_json::json!({"language": "de"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(why.contains("en, fr, it"), "{why}");
+
+    let malformed = t
+        .api(reqwest::Method::PUT, "/settings")
+        .header("content-type", "application/json")
+        .body("{language")
+        .send()
+        .await
+        .unwrap();
+    let (status, why) = error_of(malformed).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(why.contains("{\"language\": \"fr\"}"), "{why}");
+
+    let saved = t
+        .api(reqwest::Method::PUT, "/settings")
+        .json(&serde_json::json!({"language": "fr"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(saved.status(), StatusCode::OK);
+    let pushed = next_json(&mut watcher).await;
+    assert_eq!(pushed["type"], "settings");
+    assert_eq!(pushed["settings"]["language"], "fr");
+    let read: Value = t
+        .api(reqwest::Method::GET, "/settings")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(read["language"], "fr");
+}
+
+#[tokio::test]
+async fn sockets_need_the_code_see_each_other_and_close_on_shutdown() {
+    let t = table().await;
+    let refused =
+        tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{}/api/ws", t.server.port()))
+            .await;
+    match refused {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), StatusCode::UNAUTHORIZED)
+        }
+        other => panic!("a socket without the code must be refused, got {other:?}"),
+    }
+
+    let mut first = t.socket().await;
+    let hello = next_json(&mut first).await;
+    assert_eq!(hello["type"], "hello");
+    assert_eq!(hello["devices"], 1);
+    assert_eq!(next_json(&mut first).await["devices"], 1);
+
+    let mut second = t.socket().await;
+    assert_eq!(next_json(&mut second).await["devices"], 2);
+    let presence = next_json(&mut first).await;
+    assert_eq!(
+        (presence["type"].as_str(), presence["devices"].as_u64()),
+        (Some("presence"), Some(2))
+    );
+
+    first.send(Message::Text("ping".into())).await.unwrap();
+    let pong = tokio::time::timeout(Duration::from_secs(5), first.next())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    assert_eq!(pong, Message::Text("pong".into()));
+
+    let stopping = tokio::spawn(t.server.shutdown());
+    let closed = loop {
+        match tokio::time::timeout(Duration::from_secs(5), second.next())
+            .await
+            .unwrap()
+        {
+            Some(Ok(Message::Close(frame))) => break frame,
+            Some(Ok(_)) => continue,
+            other => panic!("expected a close frame, got {other:?}"),
+        }
+    };
+    assert_eq!(u16::from(closed.unwrap().code), 1001);
+    tokio::time::timeout(Duration::from_secs(5), stopping)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        reqwest::get(format!("{}/", t.base)).await.is_err(),
+        "the port must be closed"
+    );
+}
+
+#[tokio::test]
+async fn a_busy_port_moves_the_table_and_its_join_link() {
+    let first = table().await;
+    let busy = first.server.port();
+    let second = table_on(busy).await;
+    assert_ne!(second.server.port(), busy);
+    assert!(
+        second
+            .server
+            .join_url()
+            .contains(&format!(":{}/", second.server.port()))
+    );
+}
+
+#[tokio::test]
+async fn a_later_launch_can_ask_for_the_window() {
+    let mut t = table().await;
+    let mut focus = t.server.take_focus_requests().unwrap();
+    let asked = t
+        .api(reqwest::Method::POST, "/instance/focus")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(asked.status(), StatusCode::NO_CONTENT);
+    tokio::time::timeout(Duration::from_secs(2), focus.recv())
+        .await
+        .unwrap()
+        .unwrap();
+}

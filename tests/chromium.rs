@@ -1,0 +1,257 @@
+//! The headless server in a real Chromium, as a phone or a browser table screen sees it.
+
+use std::process::Command;
+
+use fantoccini::{Client, Locator};
+use seance_e2e::{
+    Process, Table, connect, free_port, screenshot_qr, serve, wait_for, wait_for_text,
+};
+use serde_json::json;
+
+use crate::Test;
+
+pub struct Suite {
+    port: u16,
+    _driver: Process,
+}
+
+impl Suite {
+    pub fn start() -> Suite {
+        let port = free_port();
+        let mut command = Command::new("chromedriver");
+        command.arg(format!("--port={port}"));
+        Suite {
+            port,
+            _driver: serve(command, port),
+        }
+    }
+
+    pub fn tests(&self) -> Vec<Test> {
+        let p = self.port;
+        vec![
+            (
+                "chromium: the home screen loads and its QR code is the join link",
+                Box::pin(home_and_qr(p)),
+            ),
+            (
+                "chromium: the WebSocket connects and counts the screens",
+                Box::pin(sockets(p)),
+            ),
+            (
+                "chromium: a device without the code is asked for it",
+                Box::pin(code_entry(p)),
+            ),
+            (
+                "chromium: the language switch is kept by the table",
+                Box::pin(language(p)),
+            ),
+            (
+                "chromium: a busy port moves the table and the QR code follows",
+                Box::pin(busy_port(p)),
+            ),
+            ("chromium: the phone layout fits", Box::pin(phone(p))),
+        ]
+    }
+}
+
+async fn browser(port: u16, width: u32, height: u32) -> Client {
+    connect(
+        port,
+        json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": "/usr/bin/chromium",
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync",
+                    format!("--window-size={width},{height}"),
+                ],
+            },
+        }),
+    )
+    .await
+}
+
+async fn home_and_qr(driver: u16) {
+    let table = Table::start(0);
+    let client = browser(driver, 1280, 800).await;
+    client.goto(&table.local_url).await.unwrap();
+    wait_for(&client, "#home").await;
+    assert_eq!(client.title().await.unwrap(), "Séance");
+    let code = wait_for(&client, "#table-code").await.text().await.unwrap();
+    assert_eq!(code.replace('-', ""), table.code());
+    let address = wait_for(&client, "#join-url").await.text().await.unwrap();
+    assert!(
+        table.join_url.starts_with(&format!("http://{address}/")),
+        "{address}"
+    );
+    assert!(
+        !client
+            .current_url()
+            .await
+            .unwrap()
+            .as_str()
+            .contains("code="),
+        "the code leaves the address bar"
+    );
+    // The QR element is an SVG image; what a phone's camera reads off the screen is the join link.
+    let qr = wait_for(&client, "#join-qr").await;
+    assert!(
+        qr.attr("src")
+            .await
+            .unwrap()
+            .unwrap()
+            .starts_with("/api/qr.svg")
+    );
+    wait_for_text(&client, "#connection", "Connected").await;
+    assert_eq!(
+        screenshot_qr(&client, "home-en-1280x800").await,
+        table.join_url
+    );
+    client.close().await.unwrap();
+}
+
+async fn sockets(driver: u16) {
+    let table = Table::start(0);
+    let first = browser(driver, 1280, 800).await;
+    first.goto(&table.local_url).await.unwrap();
+    wait_for_text(&first, "#connection", "1 screen connected").await;
+    let second = browser(driver, 1280, 800).await;
+    second.goto(&table.local_url).await.unwrap();
+    wait_for_text(&second, "#connection", "2 screens connected").await;
+    wait_for_text(&first, "#connection", "2 screens connected").await;
+    second.close().await.unwrap();
+    wait_for_text(&first, "#connection", "1 screen connected").await;
+    first.close().await.unwrap();
+}
+
+async fn code_entry(driver: u16) {
+    let table = Table::start(0);
+    let client = browser(driver, 1280, 800).await;
+    client.goto(table.origin()).await.unwrap();
+    wait_for(&client, "#code-entry").await;
+    let input = wait_for(&client, "#code-input").await;
+    input.send_keys("ZZZZZ-ZZZZZ").await.unwrap();
+    client
+        .find(Locator::Css("#code-entry button[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_text(&client, "#code-entry .error", "not this table's").await;
+    // The code as a person types it: lower case, with the dash.
+    let typed = format!("{}-{}", &table.code()[..5], &table.code()[5..]).to_lowercase();
+    let input = wait_for(&client, "#code-input").await;
+    input.send_keys(&typed).await.unwrap();
+    client
+        .find(Locator::Css("#code-entry button[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(&client, "#home").await;
+    client.close().await.unwrap();
+}
+
+async fn language(driver: u16) {
+    let table = Table::start(0);
+    let client = browser(driver, 1280, 800).await;
+    client.goto(&table.local_url).await.unwrap();
+    wait_for(&client, "#home").await;
+    client
+        .find(Locator::Css(".languages button[lang=fr]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_text(&client, "#join-title", "Rejoindre depuis un téléphone").await;
+    wait_for_text(&client, "#connection", "Connecté").await;
+    screenshot_qr(&client, "home-fr-1280x800").await;
+    client.close().await.unwrap();
+
+    // A new screen on the table machine opens in the table's language.
+    let fresh = browser(driver, 1280, 800).await;
+    fresh.goto(&table.local_url).await.unwrap();
+    wait_for_text(&fresh, "#join-title", "Rejoindre depuis un téléphone").await;
+    fresh
+        .find(Locator::Css(".languages button[lang=it]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_text(&fresh, "#join-title", "Unisciti da un telefono").await;
+    screenshot_qr(&fresh, "home-it-1280x800").await;
+    fresh
+        .find(Locator::Css("a[href='#/settings']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_text(&fresh, "#settings h1", "Impostazioni").await;
+    fresh.close().await.unwrap();
+}
+
+async fn busy_port(driver: u16) {
+    let busy = free_port();
+    let _holder = std::net::TcpListener::bind(("0.0.0.0", busy)).unwrap();
+    let table = Table::start(busy);
+    assert!(
+        !table.local_url.contains(&format!(":{busy}/")),
+        "{}",
+        table.local_url
+    );
+    let client = browser(driver, 1280, 800).await;
+    client.goto(&table.local_url).await.unwrap();
+    wait_for(&client, "#home").await;
+    let read = screenshot_qr(&client, "home-moved-port").await;
+    assert_eq!(read, table.join_url);
+    assert!(!read.contains(&format!(":{busy}/")));
+    client.close().await.unwrap();
+}
+
+async fn phone(driver: u16) {
+    let table = Table::start(0);
+    let client = browser(driver, 390, 844).await;
+    client.goto(&table.local_url).await.unwrap();
+    wait_for(&client, "#home").await;
+    let overflow: bool = client
+        .execute(
+            "return document.documentElement.scrollWidth > window.innerWidth",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_bool()
+        .unwrap();
+    assert!(!overflow, "nothing may stick out sideways on a phone");
+    let small_targets = client
+        .execute(
+            "return [...document.querySelectorAll('button, a')].filter(e => { const r = e.getBoundingClientRect(); return r.width < 44 || r.height < 44; }).map(e => e.textContent)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        small_targets,
+        json!([]),
+        "every touch target is at least 44 px"
+    );
+    client
+        .execute(
+            "document.getElementById('join-qr').scrollIntoView({block: 'center'})",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        screenshot_qr(&client, "home-en-390x844").await,
+        table.join_url
+    );
+    client.close().await.unwrap();
+}

@@ -1,0 +1,112 @@
+//! The real Tauri window under Xvfb, driven by tauri-driver and WebKitWebDriver.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use seance_e2e::{
+    Process, close_window_like_a_person, connect, display, free_port, screenshot_qr, seance_binary,
+    serve, wait_for, wait_for_text,
+};
+use serde_json::json;
+
+use crate::Test;
+
+pub struct Suite {
+    port: u16,
+    display: String,
+    _driver: Process,
+    _xvfb: Option<Process>,
+}
+
+impl Suite {
+    pub fn start() -> Suite {
+        let (display, xvfb) = display();
+        let port = free_port();
+        let mut command = Command::new("tauri-driver");
+        command
+            .args([
+                "--port",
+                &port.to_string(),
+                "--native-port",
+                &free_port().to_string(),
+            ])
+            .env("DISPLAY", &display);
+        Suite {
+            port,
+            display,
+            _driver: serve(command, port),
+            _xvfb: xvfb,
+        }
+    }
+
+    pub fn tests(&self) -> Vec<Test> {
+        vec![(
+            "window: opens on the home screen with the QR code, hands over to a second launch, and stops the server when closed",
+            Box::pin(window(self.port, self.display.clone())),
+        )]
+    }
+}
+
+async fn window(driver: u16, display: String) {
+    let data_dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--port",
+        "0",
+        "--data-dir",
+        data_dir.path().to_str().unwrap(),
+    ];
+    let client = connect(
+        driver,
+        json!({
+            "browserName": "wry",
+            "tauri:options": { "application": seance_binary(), "args": args },
+        }),
+    )
+    .await;
+    wait_for(&client, "#home").await;
+    wait_for_text(&client, "#connection", "Connected").await;
+    assert_eq!(client.title().await.unwrap(), "Séance");
+    let url = client.current_url().await.unwrap();
+    assert_eq!(
+        url.host_str(),
+        Some("127.0.0.1"),
+        "the window uses the server's own URL"
+    );
+    let code = wait_for(&client, "#table-code")
+        .await
+        .text()
+        .await
+        .unwrap()
+        .replace('-', "");
+    let read = screenshot_qr(&client, "window-home").await;
+    assert!(
+        read.starts_with("http://")
+            && read.ends_with(&format!(":{}/?code={code}", url.port().unwrap())),
+        "{read}"
+    );
+
+    // A second launch finds this one instead of starting a rival server.
+    let second = Command::new(seance_binary()).args(args).output().unwrap();
+    assert!(second.status.success());
+    let said = String::from_utf8_lossy(&second.stdout);
+    assert!(said.contains("already running"), "{said}");
+
+    // Closing the window stops the server cleanly: its record goes and its port closes.
+    let record = data_dir.path().join("instance.json");
+    assert!(record.exists());
+    close_window_like_a_person(&display, "Séance");
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while record.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "the app did not stop within 15 s of its window closing"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let addr = format!("127.0.0.1:{}", url.port().unwrap());
+    assert!(
+        std::net::TcpStream::connect(addr).is_err(),
+        "the server's port is closed"
+    );
+    let _ = client.close().await;
+}
