@@ -132,6 +132,7 @@ async fn session(mut socket: WebSocket, shared: Arc<Shared>) {
         .await
         .is_ok()
     {
+        tracing::info!("a screen connected ({devices} now)");
         broadcast(&shared, json!({ "type": "presence", "devices": devices }));
         loop {
             tokio::select! {

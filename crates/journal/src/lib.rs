@@ -1,0 +1,336 @@
+//! The journal: each game's start and every accepted command (and undo and redo) in a
+//! SQLite file, committed to disk before the command is acknowledged, so a crash, a
+//! closed lid or a dead battery resumes the game exactly.
+//!
+//! A damaged row, or one written by a newer Séance, is reported with what it holds; the
+//! game is recovered up to it, and the rows from it on are kept (moved aside only when
+//! the table chooses to go on), never dropped or overwritten. Finished games stay as
+//! history.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rusqlite::{Connection, OptionalExtension, params};
+use seance_rules::{Entry, Event, Outcome, Timeline};
+
+/// The database layout this build writes (`PRAGMA user_version`).
+const SCHEMA: i64 = 1;
+/// The entry format this build writes and reads.
+const FORMAT: i64 = 1;
+
+const CREATE: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id          INTEGER PRIMARY KEY,
+    ruleset     TEXT    NOT NULL,
+    start       TEXT    NOT NULL,
+    status      TEXT    NOT NULL,
+    players     TEXT    NOT NULL,
+    created_at  INTEGER NOT NULL,
+    updated_at  INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS entries (
+    game    INTEGER NOT NULL REFERENCES games(id),
+    seq     INTEGER NOT NULL,
+    format  INTEGER NOT NULL,
+    entry   TEXT    NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS set_aside (
+    game    INTEGER NOT NULL,
+    seq     INTEGER NOT NULL,
+    format  INTEGER NOT NULL,
+    entry   TEXT    NOT NULL,
+    why     TEXT    NOT NULL,
+    at      INTEGER NOT NULL
+);";
+
+#[derive(Debug)]
+pub enum JournalError {
+    /// The file cannot be opened as a journal; it is left as it is.
+    Open {
+        path: PathBuf,
+        why: String,
+    },
+    /// Written by a newer Séance; nothing was changed.
+    Newer {
+        path: PathBuf,
+        schema: i64,
+    },
+    NoSuchGame(i64),
+    /// The entry's number is not the next one (another writer, or a stale caller).
+    OutOfOrder {
+        game: i64,
+        seq: u64,
+    },
+    /// The game has a damaged tail that must be set aside before it goes on.
+    Damaged {
+        game: i64,
+        seq: u64,
+    },
+    Sql(rusqlite::Error),
+}
+
+impl fmt::Display for JournalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JournalError::Open { path, why } => write!(
+                f,
+                "{} is not a readable Séance journal ({why}); it was left untouched: move it away to start afresh",
+                path.display()
+            ),
+            JournalError::Newer { path, schema } => write!(
+                f,
+                "{} was written by a newer Séance (journal version {schema}, this one reads {SCHEMA}); update Séance — nothing was changed",
+                path.display()
+            ),
+            JournalError::NoSuchGame(id) => {
+                write!(f, "there is no game {id}; list the games to find it")
+            }
+            JournalError::OutOfOrder { game, seq } => write!(
+                f,
+                "game {game} already has an entry {seq}: the game changed meanwhile; reload it"
+            ),
+            JournalError::Damaged { game, seq } => write!(
+                f,
+                "game {game} has a damaged entry {seq}; set the damaged part aside to go on from before it"
+            ),
+            JournalError::Sql(e) => write!(f, "the journal could not be written or read: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for JournalError {}
+
+impl From<rusqlite::Error> for JournalError {
+    fn from(e: rusqlite::Error) -> Self {
+        JournalError::Sql(e)
+    }
+}
+
+/// A game as the home screen lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    pub id: i64,
+    pub ruleset: String,
+    /// `playing`, `won` or `lost`.
+    pub status: String,
+    pub players: Vec<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// Where a stored game stopped making sense, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Damage {
+    pub seq: u64,
+    pub why: String,
+}
+
+/// A game read back: its timeline up to any damage, and the damage if there is some.
+pub struct Loaded {
+    pub timeline: Timeline,
+    pub damage: Option<Damage>,
+}
+
+pub struct Journal {
+    conn: Connection,
+}
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+fn status(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        None => "playing",
+        Some(Outcome::Won) => "won",
+        Some(_) => "lost",
+    }
+}
+
+impl Journal {
+    /// Opens (or creates) the journal at `path`.
+    pub fn open(path: &Path) -> Result<Journal, JournalError> {
+        let open_err = |e: rusqlite::Error| JournalError::Open {
+            path: path.to_owned(),
+            why: e.to_string(),
+        };
+        let conn = Connection::open(path).map_err(open_err)?;
+        let schema: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(open_err)?;
+        if schema > SCHEMA {
+            return Err(JournalError::Newer {
+                path: path.to_owned(),
+                schema,
+            });
+        }
+        // WAL with FULL sync: a commit is on disk when it returns.
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(open_err)?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(open_err)?;
+        conn.pragma_update(None, "foreign_keys", "ON")
+            .map_err(open_err)?;
+        conn.execute_batch(CREATE).map_err(open_err)?;
+        conn.pragma_update(None, "user_version", SCHEMA)
+            .map_err(open_err)?;
+        Ok(Journal { conn })
+    }
+
+    /// Records a new game's start; returns its id.
+    pub fn create(&mut self, start: &[Event]) -> Result<i64, JournalError> {
+        let players = match start.first() {
+            Some(Event::Started { setup, .. }) => {
+                let mut names = vec![setup.ghost.clone()];
+                names.extend(setup.players.iter().map(|p| p.name.clone()));
+                names
+            }
+            _ => Vec::new(),
+        };
+        let t = now();
+        self.conn.execute(
+            "INSERT INTO games (ruleset, start, status, players, created_at, updated_at) VALUES ('mysterium-classic', ?1, 'playing', ?2, ?3, ?3)",
+            params![
+                serde_json::to_string(start).expect("events serialize"),
+                serde_json::to_string(&players).expect("names serialize"),
+                t
+            ],
+        )?;
+        Ok(self.conn.last_insert_rowid())
+    }
+
+    /// Durably appends entry `seq` (1, 2, …) of `game`; `outcome` is the game's after it.
+    pub fn append(
+        &mut self,
+        game: i64,
+        seq: u64,
+        entry: &Entry,
+        outcome: Option<Outcome>,
+    ) -> Result<(), JournalError> {
+        let tx = self.conn.transaction()?;
+        let last: Option<i64> = tx.query_row(
+            "SELECT MAX(seq) FROM entries WHERE game = ?1",
+            [game],
+            |r| r.get(0),
+        )?;
+        if last.unwrap_or(0) as u64 + 1 != seq {
+            return Err(JournalError::OutOfOrder { game, seq });
+        }
+        let updated = tx.execute(
+            "UPDATE games SET status = ?2, updated_at = ?3 WHERE id = ?1",
+            params![game, status(outcome), now()],
+        )?;
+        if updated == 0 {
+            return Err(JournalError::NoSuchGame(game));
+        }
+        tx.execute(
+            "INSERT INTO entries (game, seq, format, entry) VALUES (?1, ?2, ?3, ?4)",
+            params![
+                game,
+                seq as i64,
+                FORMAT,
+                serde_json::to_string(entry).expect("entries serialize")
+            ],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Every game, the latest first.
+    pub fn games(&self) -> Result<Vec<GameRecord>, JournalError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, ruleset, status, players, created_at, updated_at FROM games ORDER BY updated_at DESC, id DESC")?;
+        let rows = stmt.query_map([], |r| {
+            let players: String = r.get(3)?;
+            Ok(GameRecord {
+                id: r.get(0)?,
+                ruleset: r.get(1)?,
+                status: r.get(2)?,
+                players: serde_json::from_str(&players).unwrap_or_default(),
+                created_at: r.get(4)?,
+                updated_at: r.get(5)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Reads a game back, recovering it up to the first entry that does not make sense.
+    pub fn load(&self, game: i64) -> Result<Loaded, JournalError> {
+        let start: Option<String> = self
+            .conn
+            .query_row("SELECT start FROM games WHERE id = ?1", [game], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        let start = start.ok_or(JournalError::NoSuchGame(game))?;
+        let start: Vec<Event> = serde_json::from_str(&start).map_err(|e| JournalError::Open {
+            path: PathBuf::from(format!("game {game}")),
+            why: format!("its start is damaged: {e}"),
+        })?;
+        let mut timeline = Timeline::resume(start, []).map_err(|e| JournalError::Open {
+            path: PathBuf::from(format!("game {game}")),
+            why: e.to_string(),
+        })?;
+        let mut stmt = self
+            .conn
+            .prepare("SELECT seq, format, entry FROM entries WHERE game = ?1 ORDER BY seq")?;
+        let rows = stmt.query_map([game], |r| {
+            Ok((
+                r.get::<_, i64>(0)? as u64,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?;
+        for row in rows {
+            let (seq, format, text) = row?;
+            let damage = |why: String| Damage { seq, why };
+            let problem = if seq != timeline.version() + 1 {
+                Some(damage(format!(
+                    "entry {} is missing",
+                    timeline.version() + 1
+                )))
+            } else if format > FORMAT {
+                Some(damage(format!(
+                    "written by a newer Séance (entry format {format}); update Séance to read it"
+                )))
+            } else {
+                match serde_json::from_str::<Entry>(&text) {
+                    Err(e) => Some(damage(format!("unreadable: {e}"))),
+                    Ok(entry) => timeline.push(entry).err().map(|e| damage(e.to_string())),
+                }
+            };
+            if problem.is_some() {
+                return Ok(Loaded {
+                    timeline,
+                    damage: problem,
+                });
+            }
+        }
+        Ok(Loaded {
+            timeline,
+            damage: None,
+        })
+    }
+
+    /// Moves the entries from `seq` on into `set_aside` (kept, with the reason), so the
+    /// game can go on from before them.
+    pub fn set_aside(&mut self, game: i64, seq: u64, why: &str) -> Result<usize, JournalError> {
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT INTO set_aside (game, seq, format, entry, why, at) SELECT game, seq, format, entry, ?3, ?4 FROM entries WHERE game = ?1 AND seq >= ?2",
+            params![game, seq as i64, why, now()],
+        )?;
+        let moved = tx.execute(
+            "DELETE FROM entries WHERE game = ?1 AND seq >= ?2",
+            params![game, seq as i64],
+        )?;
+        tx.commit()?;
+        Ok(moved)
+    }
+}

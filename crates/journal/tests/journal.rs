@@ -1,0 +1,186 @@
+//! The journal on a real SQLite file.
+
+use rusqlite::Connection;
+use seance_journal::{Journal, JournalError};
+use seance_rules::*;
+
+fn setup() -> Setup {
+    Setup {
+        ghost: "Laura".into(),
+        players: ["Stephanie", "Alex", "Carl"]
+            .iter()
+            .zip([Colour::Red, Colour::Blue, Colour::Green])
+            .map(|(n, c)| PlayerSetup {
+                name: n.to_string(),
+                colours: vec![c],
+                age: None,
+            })
+            .collect(),
+        difficulty: Difficulty::Medium,
+        secrets: SecretMode::AppKept,
+        bands: None,
+        token_faces: None,
+    }
+}
+
+/// A journal with one game and `commands` visions given, and the live timeline.
+fn journal_with_game(path: &std::path::Path, commands: usize) -> (Journal, i64, Timeline) {
+    let mut journal = Journal::open(path).unwrap();
+    let (mut timeline, start) = Timeline::start(setup(), 99).unwrap();
+    let id = journal.create(&start).unwrap();
+    for psychic in 0..commands {
+        let entry = timeline.decide(Command::GiveVision { psychic }).unwrap();
+        timeline.push(entry.clone()).unwrap();
+        journal
+            .append(id, timeline.version(), &entry, timeline.game().outcome)
+            .unwrap();
+    }
+    (journal, id, timeline)
+}
+
+#[test]
+fn a_game_reads_back_exactly_with_undo_and_redo() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("seance.sqlite3");
+    let (mut journal, id, mut timeline) = journal_with_game(&path, 3);
+    for entry in [Entry::Undo, Entry::Undo, Entry::Redo] {
+        timeline.push(entry.clone()).unwrap();
+        journal
+            .append(id, timeline.version(), &entry, None)
+            .unwrap();
+    }
+    drop(journal);
+    let loaded = Journal::open(&path).unwrap().load(id).unwrap();
+    assert!(loaded.damage.is_none());
+    assert_eq!(loaded.timeline.game(), timeline.game());
+    assert_eq!(loaded.timeline.version(), 6);
+    assert!(
+        loaded.timeline.can_redo(),
+        "the redo stack survives a restart"
+    );
+}
+
+#[test]
+fn an_entry_out_of_order_is_refused_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut journal, id, timeline) = journal_with_game(&dir.path().join("j.sqlite3"), 2);
+    let again = journal.append(id, 2, &Entry::Undo, None).unwrap_err();
+    assert!(matches!(again, JournalError::OutOfOrder { seq: 2, .. }));
+    assert!(again.to_string().contains("reload"));
+    assert!(matches!(
+        journal.append(id, 9, &Entry::Undo, None),
+        Err(JournalError::OutOfOrder { .. })
+    ));
+    assert!(matches!(
+        journal.append(77, 1, &Entry::Undo, None),
+        Err(JournalError::NoSuchGame(77))
+    ));
+    assert_eq!(journal.load(id).unwrap().timeline.game(), timeline.game());
+}
+
+#[test]
+fn a_damaged_entry_is_reported_its_game_recovered_and_nothing_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    let (mut journal, id, _) = journal_with_game(&path, 3);
+    let raw = Connection::open(&path).unwrap();
+    raw.execute(
+        "UPDATE entries SET entry = '{\"kind\": \"comm' WHERE seq = 2",
+        [],
+    )
+    .unwrap();
+
+    let loaded = journal.load(id).unwrap();
+    let damage = loaded.damage.expect("the damage is reported");
+    assert_eq!(damage.seq, 2);
+    assert!(damage.why.contains("unreadable"), "{}", damage.why);
+    assert_eq!(loaded.timeline.version(), 1, "recovered up to the damage");
+    let rows: i64 = raw
+        .query_row("SELECT COUNT(*) FROM entries WHERE game = ?1", [id], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(rows, 3, "nothing is dropped by reading");
+
+    // Going on means setting the damaged part aside, where it is kept.
+    assert!(matches!(
+        journal.append(id, 2, &Entry::Undo, None),
+        Err(JournalError::OutOfOrder { .. })
+    ));
+    assert_eq!(journal.set_aside(id, 2, &damage.why).unwrap(), 2);
+    let kept: i64 = raw
+        .query_row(
+            "SELECT COUNT(*) FROM set_aside WHERE game = ?1",
+            [id],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(kept, 2);
+    journal.append(id, 2, &Entry::Undo, None).unwrap();
+    assert_eq!(journal.load(id).unwrap().timeline.version(), 2);
+}
+
+#[test]
+fn an_entry_from_a_newer_version_is_reported_not_guessed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    let (journal, id, _) = journal_with_game(&path, 2);
+    Connection::open(&path)
+        .unwrap()
+        .execute("UPDATE entries SET format = 7 WHERE seq = 2", [])
+        .unwrap();
+    let damage = journal.load(id).unwrap().damage.unwrap();
+    assert_eq!(damage.seq, 2);
+    assert!(damage.why.contains("newer Séance"), "{}", damage.why);
+}
+
+#[test]
+fn a_journal_from_a_newer_version_is_left_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    drop(journal_with_game(&path, 1));
+    Connection::open(&path)
+        .unwrap()
+        .pragma_update(None, "user_version", 9)
+        .unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let err = Journal::open(&path).err().unwrap();
+    assert!(matches!(err, JournalError::Newer { schema: 9, .. }));
+    assert!(err.to_string().contains("update Séance"));
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn a_file_that_is_not_a_journal_is_left_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    let junk = b"these are my notes, not a database\n".repeat(200);
+    std::fs::write(&path, &junk).unwrap();
+    let err = Journal::open(&path).err().unwrap();
+    assert!(err.to_string().contains("left untouched"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), junk);
+}
+
+#[test]
+fn finished_games_stay_as_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut journal, first, _) = journal_with_game(&dir.path().join("j.sqlite3"), 1);
+    journal
+        .append(first, 2, &Entry::Undo, Some(Outcome::LostOnTime))
+        .unwrap();
+    let (_, start) = Timeline::start(setup(), 5).unwrap();
+    let second = journal.create(&start).unwrap();
+    let games = journal.games().unwrap();
+    assert_eq!(games.len(), 2);
+    let by_id = |id| games.iter().find(|g| g.id == id).unwrap();
+    assert_eq!(by_id(first).status, "lost");
+    assert_eq!(by_id(second).status, "playing");
+    assert_eq!(
+        by_id(second).players,
+        ["Laura", "Stephanie", "Alex", "Carl"]
+    );
+    assert!(matches!(
+        journal.load(42),
+        Err(JournalError::NoSuchGame(42))
+    ));
+}

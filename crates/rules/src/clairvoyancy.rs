@@ -1,0 +1,190 @@
+//! Clairvoyancy: the tokens psychics put on each other's intuition pawns, and how the
+//! spectral manifestation and finishing move them along the track (000 p.10, 003 p.10).
+//!
+//! - A psychic may put one token, ✓ or ✗, on another psychic's pawn: never their own,
+//!   at most one per pawn, as many pawns as they like, only tokens they still hold; they
+//!   may move or withdraw them until the sand timer runs out.
+//! - Right intuition: everyone with a ✓ on that pawn moves +1. Wrong: everyone with a ✗.
+//! - Used tokens are discarded and all come back at the start of turn 4 (and for the
+//!   straw poll).
+//! - Finding one's object moves the finder +1 per hour left on the clock.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{RuleError, ensure};
+use crate::game::{Game, Phase};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Face {
+    /// ✓: "I agree with this intuition".
+    Agree,
+    /// ✗: "I disagree".
+    Disagree,
+}
+
+/// Tokens in hand, by face.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Faces {
+    pub agree: u8,
+    pub disagree: u8,
+}
+
+impl Faces {
+    /// Each colour has 3 ✓ and 3 ✗ (001). With 4 tokens the split is not in the text;
+    /// 2 and 2 is assumed, and a table whose tokens differ says so at setup.
+    pub fn default_for(tokens: u8) -> Faces {
+        Faces {
+            agree: tokens / 2,
+            disagree: tokens - tokens / 2,
+        }
+    }
+
+    pub fn total(self) -> u8 {
+        self.agree + self.disagree
+    }
+
+    pub fn of(&mut self, face: Face) -> &mut u8 {
+        match face {
+            Face::Agree => &mut self.agree,
+            Face::Disagree => &mut self.disagree,
+        }
+    }
+}
+
+/// A token from `by` on `on`'s intuition pawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placement {
+    pub by: usize,
+    pub on: usize,
+    pub face: Face,
+}
+
+/// Checks that `by` may put a `face` token on `on`'s pawn now.
+pub fn check_placement(game: &Game, by: usize, on: usize, face: Face) -> Result<(), RuleError> {
+    ensure(
+        game.setup.tokens_per_psychic() > 0,
+        "no_clairvoyancy",
+        || "with 2 or 3 players the clairvoyancy tokens are not used".into(),
+    )?;
+    check_timer_running(game)?;
+    let (giver, target) = (&game.psychics[by], &game.psychics[on]);
+    ensure(by != on, "not_own_pawn", || {
+        format!(
+            "{} cannot put a token on their own intuition pawn; choose another psychic's",
+            giver.name
+        )
+    })?;
+    ensure(target.seeking().is_some(), "pawn_in_play", || {
+        format!(
+            "{} has finished and has no intuition pawn in play",
+            target.name
+        )
+    })?;
+    ensure(
+        !game.placements.iter().any(|p| p.by == by && p.on == on),
+        "one_token_per_pawn",
+        || {
+            format!(
+                "{} already has a token on {}'s pawn (one per pawn); withdraw it first to change it",
+                giver.name, target.name
+            )
+        },
+    )?;
+    let held = match face {
+        Face::Agree => giver.held.agree,
+        Face::Disagree => giver.held.disagree,
+    };
+    ensure(held > 0, "tokens_held", || {
+        let sign = if face == Face::Agree { "✓" } else { "✗" };
+        format!(
+            "{} has no {sign} token left (holds {} ✓ and {} ✗; used tokens come back at the start of turn 4)",
+            giver.name, giver.held.agree, giver.held.disagree
+        )
+    })
+}
+
+/// Tokens and intuitions may change only until the sand timer runs out.
+pub fn check_timer_running(game: &Game) -> Result<(), RuleError> {
+    ensure(
+        matches!(game.phase, Phase::Visions | Phase::Interpretation),
+        "until_timer_ends",
+        || {
+            "the sand timer has run out: intuitions and tokens stay as they are until the next turn"
+                .into()
+        },
+    )
+}
+
+/// Who moves +1 when the ghost says whether `on`'s intuition was `right`.
+pub fn manifestation_moves(placements: &[Placement], on: usize, right: bool) -> Vec<usize> {
+    let rewarded = if right { Face::Agree } else { Face::Disagree };
+    placements
+        .iter()
+        .filter(|p| p.on == on && p.face == rewarded)
+        .map(|p| p.by)
+        .collect()
+}
+
+/// Spaces gained for finding one's object during `hour` (I–VII): one per hour left.
+pub fn finishing_bonus(hour: u8) -> u8 {
+    7u8.saturating_sub(hour)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finding_the_object_in_hour_four_is_worth_three() {
+        // 003 p.10: Paul finds his combination in the fourth hour and moves 3 spaces.
+        assert_eq!(finishing_bonus(4), 3);
+        assert_eq!(finishing_bonus(7), 0);
+        assert_eq!(finishing_bonus(1), 6);
+    }
+
+    #[test]
+    fn the_rulebook_token_example_moves_the_right_psychics() {
+        // 003 p.10: Carl is right. Stephanie and Alex put ✓ on his pawn and move; Paul,
+        // who played a ✗, does not.
+        let (carl, stephanie, alex, paul) = (0, 1, 2, 3);
+        let placements = [
+            Placement {
+                by: stephanie,
+                on: carl,
+                face: Face::Agree,
+            },
+            Placement {
+                by: alex,
+                on: carl,
+                face: Face::Agree,
+            },
+            Placement {
+                by: paul,
+                on: carl,
+                face: Face::Disagree,
+            },
+        ];
+        assert_eq!(
+            manifestation_moves(&placements, carl, true),
+            vec![stephanie, alex]
+        );
+        // Had Carl been wrong, only Paul would move.
+        assert_eq!(manifestation_moves(&placements, carl, false), vec![paul]);
+        // Tokens on another pawn do not count for Carl.
+        assert!(manifestation_moves(&placements, alex, true).is_empty());
+    }
+
+    #[test]
+    fn six_tokens_are_three_of_each() {
+        assert_eq!(
+            Faces::default_for(6),
+            Faces {
+                agree: 3,
+                disagree: 3
+            }
+        );
+        assert_eq!(Faces::default_for(4).total(), 4);
+        assert_eq!(Faces::default_for(0).total(), 0);
+    }
+}

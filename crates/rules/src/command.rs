@@ -1,0 +1,46 @@
+//! What the table, the ghost and the psychics ask for. Psychics are named by their index
+//! in the game (seating order); groups by their number (1..).
+
+use serde::{Deserialize, Serialize};
+
+use crate::cards::Card;
+use crate::clairvoyancy::Face;
+use crate::levels::Level;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Command {
+    /// The ghost has given `psychic` their vision for this turn.
+    GiveVision { psychic: usize },
+    /// Start the sand timer before every vision is entered (a tap on the table).
+    StartTimer,
+    /// The ghost spends a crow (discard and redraw up to 7 vision cards).
+    UseCrow,
+    /// `psychic`'s intuition pawn is on `card`.
+    PlaceIntuition { psychic: usize, card: Card },
+    /// `by` puts a ✓ or ✗ token on `on`'s intuition pawn.
+    PlaceToken { by: usize, on: usize, face: Face },
+    /// `by` takes back their token from `on`'s pawn.
+    WithdrawToken { by: usize, on: usize },
+    /// The sand timer has run out.
+    EndInterpretation,
+    /// The ghost manifests to `psychic`. In paper mode the ghost says whether the intuition
+    /// was `right`; in app-kept mode the app judges and `right` is left out.
+    Manifest {
+        psychic: usize,
+        #[serde(default)]
+        right: Option<bool>,
+    },
+    /// The table reads `psychic`'s level off its track where the bands are uncertain.
+    StateLevel { psychic: usize, level: Level },
+    /// The ghost seals the culprit's group.
+    ChooseCulprit { group: u8 },
+    /// The next card of the shared vision is turned over (4+ players).
+    RevealVisionCard,
+    /// `psychic`'s secret vote (4+ players).
+    Vote { psychic: usize, group: u8 },
+    /// Who is the eldest, when age decides the count and was not entered.
+    DeclareEldest { psychic: usize },
+    /// With 2 or 3 players: the group the psychics agreed on.
+    PickGroup { group: u8 },
+}

@@ -1,0 +1,550 @@
+//! Deciding: a command checked against the rules becomes events, with the automatic
+//! consequences (the sand timer after the last vision, the end of the turn after the
+//! last manifestation, the count after the last vote) following in the same batch.
+
+use crate::cards::{Card, Category, Layout};
+use crate::clairvoyancy::{
+    check_placement, check_timer_running, finishing_bonus, manifestation_moves,
+};
+use crate::command::Command;
+use crate::error::{RuleError, ensure};
+use crate::event::{Event, Group};
+use crate::game::{Game, Phase};
+use crate::rng::Draw;
+use crate::setup::{CrowRule, SecretMode, Setup};
+use crate::straw_poll::{self, Ballot, Voter};
+
+impl Game {
+    /// The events that start a game: the cards laid out and, when the app keeps the
+    /// secrets, each psychic's character, location and object.
+    pub fn start(setup: Setup, seed: u64) -> Result<Vec<Event>, RuleError> {
+        setup.validate()?;
+        let mut draw = Draw::new(seed, 0);
+        let n = setup.cards_per_category();
+        let mut lay = |c: Category| {
+            let mut cards = draw.pick(&c.cards().collect::<Vec<_>>(), n);
+            cards.sort_unstable();
+            cards
+        };
+        let layout = Layout {
+            characters: lay(Category::Character),
+            locations: lay(Category::Location),
+            objects: lay(Category::Object),
+        };
+        let psychics = setup.psychic_seats().len();
+        let secrets = (setup.secrets == SecretMode::AppKept).then(|| {
+            let drawn = Category::ALL.map(|c| draw.pick(layout.of(c), psychics));
+            (0..psychics)
+                .map(|i| [drawn[0][i], drawn[1][i], drawn[2][i]])
+                .collect()
+        });
+        let mut events = vec![Event::Started {
+            setup,
+            seed,
+            layout,
+        }];
+        events.extend(secrets.map(|assignments| Event::SecretsDrawn { assignments }));
+        Ok(events)
+    }
+
+    /// Checks `command` against the rules and returns what it causes. `position` (the
+    /// game's place in its history) seeds any draw, so a replay draws the same.
+    pub fn decide(&self, command: &Command, position: u64) -> Result<Vec<Event>, RuleError> {
+        let mut batch = Batch {
+            game: self.clone(),
+            events: Vec::new(),
+        };
+        ensure(self.phase != Phase::Ended, "game_over", || {
+            "the game is over: undo to change what happened, or start a new game".into()
+        })?;
+        for p in psychic_args(command) {
+            ensure(p < self.psychics.len(), "no_such_psychic", || {
+                format!(
+                    "there is no psychic {p}: psychics are numbered 0 to {}",
+                    self.psychics.len() - 1
+                )
+            })?;
+        }
+        match *command {
+            Command::GiveVision { psychic } => give_vision(&mut batch, psychic)?,
+            Command::StartTimer => {
+                ensure(self.phase == Phase::Visions, "timer", || {
+                    "the sand timer is not waiting to start".into()
+                })?;
+                batch.push(Event::TimerStarted);
+            }
+            Command::UseCrow => use_crow(&mut batch)?,
+            Command::PlaceIntuition { psychic, card } => {
+                place_intuition(&mut batch, psychic, card)?
+            }
+            Command::PlaceToken { by, on, face } => {
+                check_placement(self, by, on, face)?;
+                batch.push(Event::TokenPlaced { by, on, face });
+            }
+            Command::WithdrawToken { by, on } => {
+                check_timer_running(self)?;
+                ensure(
+                    self.placements.iter().any(|p| p.by == by && p.on == on),
+                    "no_such_token",
+                    || {
+                        format!(
+                            "{} has no token on {}'s pawn",
+                            self.psychics[by].name, self.psychics[on].name
+                        )
+                    },
+                )?;
+                batch.push(Event::TokenWithdrawn { by, on });
+            }
+            Command::EndInterpretation => end_interpretation(&mut batch)?,
+            Command::Manifest { psychic, right } => manifest(&mut batch, psychic, right, position)?,
+            Command::StateLevel { psychic, level } => {
+                let p = &self.psychics[psychic];
+                ensure(
+                    self.phase == Phase::Revelation && self.has_straw_poll(),
+                    "state_level",
+                    || {
+                        "levels are read off the track for the straw poll, once every psychic has finished".into()
+                    },
+                )?;
+                ensure(p.vote.is_none(), "state_level", || {
+                    format!("{} has already voted", p.name)
+                })?;
+                let bands = self.setup.bands().expect("4+ players use the track");
+                ensure(bands.allows(p.track, level), "level_bands", || {
+                    format!(
+                        "space {} cannot be {level:?} with these bands (Intermediate from {}–{}, High from {}–{}); check the track, or correct the bands",
+                        p.track,
+                        bands.intermediate_from.lo,
+                        bands.intermediate_from.hi,
+                        bands.high_from.lo,
+                        bands.high_from.hi
+                    )
+                })?;
+                batch.push(Event::LevelStated { psychic, level });
+            }
+            Command::ChooseCulprit { group } => {
+                in_revelation(self)?;
+                ensure(self.culprit.is_none(), "culprit_sealed", || {
+                    "the culprit's group is already sealed".into()
+                })?;
+                valid_group(self, group)?;
+                batch.push(Event::CulpritChosen { group });
+            }
+            Command::RevealVisionCard => reveal(&mut batch)?,
+            Command::Vote { psychic, group } => vote(&mut batch, psychic, group)?,
+            Command::DeclareEldest { psychic } => {
+                let among = self.eldest_asked.clone().unwrap_or_default();
+                ensure(among.contains(&psychic), "eldest", || {
+                    if among.is_empty() {
+                        "nobody's age is needed now".into()
+                    } else {
+                        format!("the eldest is one of: {}", names(self, &among))
+                    }
+                })?;
+                batch.push(Event::EldestDeclared { psychic });
+                settle_count(&mut batch);
+            }
+            Command::PickGroup { group } => {
+                in_revelation(self)?;
+                ensure(!self.has_straw_poll(), "straw_poll", || {
+                    "with 4 or more players the psychics vote in the straw poll".into()
+                })?;
+                ensure(self.culprit.is_some(), "culprit_first", || {
+                    "the ghost seals the culprit's group first".into()
+                })?;
+                valid_group(self, group)?;
+                batch.push(Event::GroupPicked { group });
+                end(&mut batch, group);
+            }
+        }
+        Ok(batch.events)
+    }
+}
+
+/// Events decided so far, applied as they come so later checks see their effect.
+struct Batch {
+    game: Game,
+    events: Vec<Event>,
+}
+
+impl Batch {
+    fn push(&mut self, event: Event) {
+        self.game.apply(&event).expect("a decided event applies");
+        self.events.push(event);
+    }
+}
+
+fn psychic_args(command: &Command) -> Vec<usize> {
+    match *command {
+        Command::GiveVision { psychic }
+        | Command::PlaceIntuition { psychic, .. }
+        | Command::Manifest { psychic, .. }
+        | Command::StateLevel { psychic, .. }
+        | Command::Vote { psychic, .. }
+        | Command::DeclareEldest { psychic } => vec![psychic],
+        Command::PlaceToken { by, on, .. } | Command::WithdrawToken { by, on } => vec![by, on],
+        _ => vec![],
+    }
+}
+
+fn names(game: &Game, psychics: &[usize]) -> String {
+    psychics
+        .iter()
+        .map(|&p| game.psychics[p].name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn waiting_for_vision(game: &Game) -> Vec<usize> {
+    (0..game.psychics.len())
+        .filter(|&i| game.psychics[i].seeking().is_some() && !game.psychics[i].vision)
+        .collect()
+}
+
+fn give_vision(batch: &mut Batch, psychic: usize) -> Result<(), RuleError> {
+    let game = &batch.game;
+    let p = &game.psychics[psychic];
+    ensure(
+        matches!(game.phase, Phase::Visions | Phase::Interpretation),
+        "visions",
+        || "visions are given at the start of a turn, before the manifestation".into(),
+    )?;
+    ensure(p.seeking().is_some(), "finished_no_vision", || {
+        format!(
+            "{} has found everything and receives no more visions",
+            p.name
+        )
+    })?;
+    ensure(!p.vision, "one_vision_per_turn", || {
+        let waiting = waiting_for_vision(game);
+        if waiting.is_empty() {
+            format!(
+                "{} has had their vision this turn (one per psychic per turn); everyone has one now",
+                p.name
+            )
+        } else {
+            format!(
+                "{} has had their vision this turn (one per psychic per turn); still waiting: {}",
+                p.name,
+                names(game, &waiting)
+            )
+        }
+    })?;
+    let timer_waiting = game.phase == Phase::Visions;
+    batch.push(Event::VisionGiven { psychic });
+    if timer_waiting && waiting_for_vision(&batch.game).is_empty() {
+        batch.push(Event::TimerStarted);
+    }
+    Ok(())
+}
+
+fn use_crow(batch: &mut Batch) -> Result<(), RuleError> {
+    let game = &batch.game;
+    ensure(game.crows_left() > 0, "crows", || {
+        match game.setup.crows() {
+        CrowRule::Turn(_) => "the crow is used this turn (Easy: one per turn); it comes back at the end of the turn".into(),
+        CrowRule::Game(n) => format!("no crow left: this difficulty allows {n} per game"),
+    }
+    })?;
+    batch.push(Event::CrowUsed);
+    Ok(())
+}
+
+fn place_intuition(batch: &mut Batch, psychic: usize, card: Card) -> Result<(), RuleError> {
+    let game = &batch.game;
+    check_timer_running(game)?;
+    let p = &game.psychics[psychic];
+    let Some(seeking) = p.seeking() else {
+        return Err(RuleError::new(
+            "pawn_in_play",
+            format!("{} has found everything", p.name),
+        ));
+    };
+    let on_table = game.uncollected(seeking);
+    ensure(on_table.contains(&card), "card_on_table", || {
+        format!(
+            "{} seeks a {}: their pawn goes on one of the {} cards on the table ({})",
+            p.name,
+            seeking.name(),
+            seeking.name(),
+            on_table
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })?;
+    batch.push(Event::IntuitionPlaced { psychic, card });
+    Ok(())
+}
+
+fn end_interpretation(batch: &mut Batch) -> Result<(), RuleError> {
+    let game = &batch.game;
+    ensure(
+        game.phase == Phase::Interpretation,
+        "timer",
+        || match game.phase {
+            Phase::Visions => format!(
+                "the sand timer has not started: it starts when every psychic has a vision (waiting: {})",
+                names(game, &waiting_for_vision(game))
+            ),
+            _ => "the sand timer is not running".into(),
+        },
+    )?;
+    let waiting = waiting_for_vision(game);
+    ensure(waiting.is_empty(), "visions", || {
+        format!(
+            "give {} their vision before the manifestation",
+            names(game, &waiting)
+        )
+    })?;
+    batch.push(Event::TimerEnded);
+    Ok(())
+}
+
+fn manifest(
+    batch: &mut Batch,
+    psychic: usize,
+    said: Option<bool>,
+    position: u64,
+) -> Result<(), RuleError> {
+    let game = &batch.game;
+    let p = &game.psychics[psychic];
+    ensure(game.phase == Phase::Manifestation, "manifestation", || {
+        "the ghost manifests once the sand timer has run out".into()
+    })?;
+    ensure(
+        p.vision && p.result.is_none(),
+        "one_manifestation",
+        || match p.result {
+            Some(_) => format!("the ghost has already answered {} this turn", p.name),
+            None => format!("{} is not searching this turn", p.name),
+        },
+    )?;
+    let right = match (&game.assignments, said) {
+        (Some(secrets), None) => {
+            let seeking = p.seeking().expect("searching psychics seek a category");
+            p.intuition == Some(secrets[psychic][seeking.index()])
+        }
+        (Some(_), Some(_)) => {
+            return Err(RuleError::new(
+                "app_judges",
+                "in app-kept mode the app judges the intuition: leave out `right`",
+            ));
+        }
+        (None, Some(right)) => right,
+        (None, None) => {
+            return Err(RuleError::new(
+                "ghost_answers",
+                format!("in paper mode the ghost says whether {} was right", p.name),
+            ));
+        }
+    };
+    ensure(!right || p.intuition.is_some(), "intuition_first", || {
+        format!(
+            "enter the card {}'s pawn is on before saying it was right",
+            p.name
+        )
+    })?;
+    let moved = manifestation_moves(&game.placements, psychic, right);
+    let card = if right { p.intuition } else { None };
+    let finishes = right && p.found.len() == 2;
+    let hour = game.hour;
+    batch.push(Event::Manifested {
+        psychic,
+        right,
+        card,
+        moved,
+    });
+    if finishes {
+        batch.push(Event::Finished {
+            psychic,
+            bonus: finishing_bonus(hour),
+        });
+    }
+    if batch
+        .game
+        .psychics
+        .iter()
+        .all(|p| !p.vision || p.result.is_some())
+    {
+        end_turn(batch, position);
+    }
+    Ok(())
+}
+
+fn end_turn(batch: &mut Batch, position: u64) {
+    batch.push(Event::TurnEnded);
+    let game = &batch.game;
+    if game.psychics.iter().all(|p| p.seeking().is_none()) {
+        let groups = line_up(game, position);
+        batch.push(Event::TokensRecovered);
+        batch.push(Event::LinedUp { groups });
+    } else if game.hour == 7 {
+        batch.push(Event::LostOnTime);
+    } else {
+        let hour = game.hour + 1;
+        batch.push(Event::HourStruck { hour });
+        if hour == 4 {
+            batch.push(Event::TokensRecovered);
+        }
+    }
+}
+
+/// Each psychic's three cards form a group; with 2 players two more are drawn from the
+/// cards nobody collected. Numbers are dealt at random.
+fn line_up(game: &Game, position: u64) -> Vec<Group> {
+    let mut draw = Draw::new(game.seed, position);
+    let mut groups: Vec<([Card; 3], Option<usize>)> = game
+        .psychics
+        .iter()
+        .enumerate()
+        .map(|(i, p)| ([p.found[0], p.found[1], p.found[2]], Some(i)))
+        .collect();
+    if game.setup.player_count() == 2 {
+        let extra = Category::ALL.map(|c| draw.pick(&game.uncollected(c), 2));
+        groups.extend((0..2).map(|k| ([extra[0][k], extra[1][k], extra[2][k]], None)));
+    }
+    draw.shuffle(&mut groups);
+    groups
+        .into_iter()
+        .zip(1..)
+        .map(|((cards, psychic), number)| Group {
+            number,
+            cards,
+            psychic,
+        })
+        .collect()
+}
+
+fn in_revelation(game: &Game) -> Result<(), RuleError> {
+    ensure(game.phase == Phase::Revelation, "revelation", || {
+        "that happens in the revelation, once every psychic has found their three cards".into()
+    })
+}
+
+fn valid_group(game: &Game, group: u8) -> Result<(), RuleError> {
+    ensure(
+        (1..=game.groups.len() as u8).contains(&group),
+        "no_such_group",
+        || format!("the groups are numbered 1 to {}", game.groups.len()),
+    )
+}
+
+fn reveal(batch: &mut Batch) -> Result<(), RuleError> {
+    let game = &batch.game;
+    in_revelation(game)?;
+    ensure(game.has_straw_poll(), "straw_poll", || {
+        "with 2 or 3 players the shared vision is laid face up".into()
+    })?;
+    ensure(game.culprit.is_some(), "culprit_first", || {
+        "the ghost seals the culprit's group first".into()
+    })?;
+    ensure(game.revealed < 3, "three_cards", || {
+        "all three cards of the shared vision are revealed".into()
+    })?;
+    let unknown: Vec<usize> = (0..game.psychics.len())
+        .filter(|&i| game.level_of(i).is_none())
+        .collect();
+    ensure(unknown.is_empty(), "levels_unknown", || {
+        format!(
+            "read the level of {} off your track first: the bands are not certain on their spaces",
+            names(game, &unknown)
+        )
+    })?;
+    let still_to_vote: Vec<usize> = (0..game.psychics.len())
+        .filter(|&i| {
+            game.level_of(i).map(|l| l.card()) == Some(game.revealed)
+                && game.psychics[i].vote.is_none()
+        })
+        .collect();
+    ensure(still_to_vote.is_empty(), "vote_first", || {
+        format!(
+            "{} must vote before the next card is revealed",
+            names(game, &still_to_vote)
+        )
+    })?;
+    batch.push(Event::VisionCardRevealed {
+        count: game.revealed + 1,
+    });
+    Ok(())
+}
+
+fn vote(batch: &mut Batch, psychic: usize, group: u8) -> Result<(), RuleError> {
+    let game = &batch.game;
+    in_revelation(game)?;
+    ensure(game.has_straw_poll(), "straw_poll", || {
+        "with 2 or 3 players the psychics agree on one group: pick it".into()
+    })?;
+    let p = &game.psychics[psychic];
+    ensure(p.vote.is_none(), "vote_once", || {
+        format!("{} has voted; votes are cast once", p.name)
+    })?;
+    let level = game.level_of(psychic).ok_or_else(|| {
+        RuleError::new(
+            "levels_unknown",
+            format!("read {}'s level off the track first", p.name),
+        )
+    })?;
+    ensure(game.revealed == level.card(), "vote_when_revealed", || {
+        format!(
+            "{} is of level {level:?} and votes after card {} of the shared vision (revealed: {})",
+            p.name,
+            level.card(),
+            game.revealed
+        )
+    })?;
+    valid_group(game, group)?;
+    batch.push(Event::Voted { psychic, group });
+    if batch.game.psychics.iter().all(|p| p.vote.is_some()) {
+        settle_count(batch);
+    }
+    Ok(())
+}
+
+fn settle_count(batch: &mut Batch) {
+    let game = &batch.game;
+    let ballots: Vec<Ballot> = game
+        .psychics
+        .iter()
+        .enumerate()
+        .map(|(psychic, p)| Ballot {
+            psychic,
+            group: p.vote.expect("all voted"),
+        })
+        .collect();
+    let voters: Vec<Voter> = game
+        .psychics
+        .iter()
+        .map(|p| Voter {
+            track: p.track,
+            age: p.age,
+        })
+        .collect();
+    let count = straw_poll::count(&ballots, &voters, game.eldest);
+    match count.chosen {
+        Some(group) => {
+            batch.push(Event::Counted { count });
+            end(batch, group);
+        }
+        None => {
+            let Some(straw_poll::CountStep::AskEldest { among }) = count.steps.last().cloned()
+            else {
+                unreachable!("an undecided count asks for the eldest")
+            };
+            batch.push(Event::EldestAsked { among });
+        }
+    }
+}
+
+fn end(batch: &mut Batch, chosen: u8) {
+    let culprit = batch
+        .game
+        .culprit
+        .expect("the culprit is sealed before the choice");
+    batch.push(Event::Ended {
+        chosen,
+        culprit,
+        won: chosen == culprit,
+    });
+}

@@ -1,0 +1,43 @@
+//! Why a command was refused: which rule, and what would be allowed instead.
+
+use std::fmt;
+
+use serde::Serialize;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RuleError {
+    /// A stable name for the rule, for programs (`"one_vision_per_turn"`).
+    pub rule: &'static str,
+    /// The explanation for people, saying what is allowed.
+    pub message: String,
+}
+
+impl RuleError {
+    pub fn new(rule: &'static str, message: impl Into<String>) -> RuleError {
+        RuleError {
+            rule,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// `Err(RuleError)` unless `condition` holds.
+pub fn ensure(
+    condition: bool,
+    rule: &'static str,
+    message: impl FnOnce() -> String,
+) -> Result<(), RuleError> {
+    if condition {
+        Ok(())
+    } else {
+        Err(RuleError::new(rule, message()))
+    }
+}

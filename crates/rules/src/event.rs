@@ -1,0 +1,103 @@
+//! What happened. A game is the fold of its events; every random outcome is recorded
+//! here, so replaying events needs no randomness.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{Card, Layout};
+use crate::clairvoyancy::Face;
+use crate::levels::Level;
+use crate::setup::Setup;
+use crate::straw_poll::Count;
+
+/// A numbered group of the line-up: a psychic's three cards, or (2 players) a random one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Group {
+    pub number: u8,
+    pub cards: [Card; 3],
+    pub psychic: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    Started {
+        setup: Setup,
+        seed: u64,
+        layout: Layout,
+    },
+    /// App-kept secrets: each psychic's character, location and object.
+    SecretsDrawn {
+        assignments: Vec<[Card; 3]>,
+    },
+    VisionGiven {
+        psychic: usize,
+    },
+    TimerStarted,
+    CrowUsed,
+    IntuitionPlaced {
+        psychic: usize,
+        card: Card,
+    },
+    TokenPlaced {
+        by: usize,
+        on: usize,
+        face: Face,
+    },
+    TokenWithdrawn {
+        by: usize,
+        on: usize,
+    },
+    TimerEnded,
+    /// The ghost's answer, the card collected if right, and who moved +1 on the track.
+    Manifested {
+        psychic: usize,
+        right: bool,
+        card: Option<Card>,
+        moved: Vec<usize>,
+    },
+    /// `psychic` found their object: +`bonus` spaces, one per hour left.
+    Finished {
+        psychic: usize,
+        bonus: u8,
+    },
+    TurnEnded,
+    HourStruck {
+        hour: u8,
+    },
+    TokensRecovered,
+    LostOnTime,
+    LinedUp {
+        groups: Vec<Group>,
+    },
+    LevelStated {
+        psychic: usize,
+        level: Level,
+    },
+    CulpritChosen {
+        group: u8,
+    },
+    VisionCardRevealed {
+        count: u8,
+    },
+    Voted {
+        psychic: usize,
+        group: u8,
+    },
+    EldestAsked {
+        among: Vec<usize>,
+    },
+    EldestDeclared {
+        psychic: usize,
+    },
+    Counted {
+        count: Count,
+    },
+    GroupPicked {
+        group: u8,
+    },
+    Ended {
+        chosen: u8,
+        culprit: u8,
+        won: bool,
+    },
+}

@@ -1,0 +1,296 @@
+//! The state of a game and the fold that builds it from events.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{Card, Category, Layout};
+use crate::clairvoyancy::{Faces, Placement};
+use crate::event::{Event, Group};
+use crate::levels::Level;
+use crate::setup::{Colour, CrowRule, Setup};
+use crate::straw_poll::Count;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Phase 1, step 1: the ghost gives visions.
+    Visions,
+    /// Phase 1, step 1: the sand timer runs.
+    Interpretation,
+    /// Phase 1, step 2: the ghost says who was right.
+    Manifestation,
+    /// Phase 2: line-up, shared vision and straw poll.
+    Revelation,
+    Ended,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Won,
+    LostOnTime,
+    LostWrongGroup,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Psychic {
+    pub name: String,
+    pub colour: Colour,
+    pub player: usize,
+    pub age: Option<u8>,
+    /// Cards collected, in order: character, location, object.
+    pub found: Vec<Card>,
+    /// Space on the clairvoyancy track.
+    pub track: u8,
+    pub held: Faces,
+    /// Received a vision this turn.
+    pub vision: bool,
+    pub intuition: Option<Card>,
+    /// The ghost's answer this turn.
+    pub result: Option<bool>,
+    pub stated_level: Option<Level>,
+    pub vote: Option<u8>,
+}
+
+impl Psychic {
+    /// The category sought now; `None` once all three are found.
+    pub fn seeking(&self) -> Option<Category> {
+        Category::ALL.get(self.found.len()).copied()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    pub setup: Setup,
+    pub seed: u64,
+    pub layout: Layout,
+    pub assignments: Option<Vec<[Card; 3]>>,
+    pub psychics: Vec<Psychic>,
+    /// The clock, I to VII.
+    pub hour: u8,
+    pub phase: Phase,
+    /// Crows used this turn (Easy) or this game (Medium, Hard).
+    pub crows_used: u8,
+    pub placements: Vec<Placement>,
+    pub groups: Vec<Group>,
+    pub culprit: Option<u8>,
+    /// Shared-vision cards turned over (4+ players).
+    pub revealed: u8,
+    pub eldest_asked: Option<Vec<usize>>,
+    pub eldest: Option<usize>,
+    pub count: Option<Count>,
+    pub chosen: Option<u8>,
+    pub outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// Folds a whole history. Fails on the first event that does not fit the game so far.
+    pub fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Game, String> {
+        let mut events = events.into_iter();
+        let Some(Event::Started {
+            setup,
+            seed,
+            layout,
+        }) = events.next()
+        else {
+            return Err("a game's history must begin with its start".into());
+        };
+        let mut game = Game::begin(setup.clone(), *seed, layout.clone());
+        for (i, event) in events.enumerate() {
+            game.apply(event)
+                .map_err(|why| format!("event {}: {why}", i + 2))?;
+        }
+        Ok(game)
+    }
+
+    fn begin(setup: Setup, seed: u64, layout: Layout) -> Game {
+        let faces = setup.starting_faces();
+        let psychics = setup
+            .psychic_seats()
+            .into_iter()
+            .map(|(player, colour)| {
+                let p = &setup.players[player];
+                let two = p.colours.len() > 1;
+                Psychic {
+                    name: if two {
+                        format!("{} ({colour:?})", p.name)
+                    } else {
+                        p.name.clone()
+                    },
+                    colour,
+                    player,
+                    age: p.age,
+                    found: Vec::new(),
+                    track: 0,
+                    held: faces,
+                    vision: false,
+                    intuition: None,
+                    result: None,
+                    stated_level: None,
+                    vote: None,
+                }
+            })
+            .collect();
+        Game {
+            setup,
+            seed,
+            layout,
+            assignments: None,
+            psychics,
+            hour: 1,
+            phase: Phase::Visions,
+            crows_used: 0,
+            placements: Vec::new(),
+            groups: Vec::new(),
+            culprit: None,
+            revealed: 0,
+            eldest_asked: None,
+            eldest: None,
+            count: None,
+            chosen: None,
+            outcome: None,
+        }
+    }
+
+    fn psychic(&mut self, i: usize) -> Result<&mut Psychic, String> {
+        self.psychics
+            .get_mut(i)
+            .ok_or_else(|| format!("no psychic {i}"))
+    }
+
+    /// Applies one event. Decisions were made before; this only records them.
+    pub fn apply(&mut self, event: &Event) -> Result<(), String> {
+        match event {
+            Event::Started { .. } => return Err("the game has already started".into()),
+            Event::SecretsDrawn { assignments } => {
+                if assignments.len() != self.psychics.len() {
+                    return Err("one set of secrets per psychic".into());
+                }
+                self.assignments = Some(assignments.clone());
+            }
+            Event::VisionGiven { psychic } => self.psychic(*psychic)?.vision = true,
+            Event::TimerStarted => self.phase = Phase::Interpretation,
+            Event::CrowUsed => self.crows_used += 1,
+            Event::IntuitionPlaced { psychic, card } => {
+                self.psychic(*psychic)?.intuition = Some(*card)
+            }
+            Event::TokenPlaced { by, on, face } => {
+                self.psychic(*on)?;
+                let held = self.psychic(*by)?.held.of(*face);
+                *held = held
+                    .checked_sub(1)
+                    .ok_or("a token placed that was not held")?;
+                self.placements.push(Placement {
+                    by: *by,
+                    on: *on,
+                    face: *face,
+                });
+            }
+            Event::TokenWithdrawn { by, on } => {
+                let at = self
+                    .placements
+                    .iter()
+                    .position(|p| p.by == *by && p.on == *on)
+                    .ok_or("no such token to withdraw")?;
+                let placement = self.placements.remove(at);
+                *self.psychic(*by)?.held.of(placement.face) += 1;
+            }
+            Event::TimerEnded => self.phase = Phase::Manifestation,
+            Event::Manifested {
+                psychic,
+                right,
+                card,
+                moved,
+            } => {
+                for &m in moved {
+                    self.psychic(m)?.track += 1;
+                }
+                let p = self.psychic(*psychic)?;
+                p.result = Some(*right);
+                if let Some(card) = card {
+                    p.found.push(*card);
+                }
+            }
+            Event::Finished { psychic, bonus } => self.psychic(*psychic)?.track += bonus,
+            Event::TurnEnded => {
+                // Tokens on pawns are used up; they stay out of the hands until recovered.
+                self.placements.clear();
+                if matches!(self.setup.crows(), CrowRule::Turn(_)) {
+                    self.crows_used = 0;
+                }
+                for p in &mut self.psychics {
+                    p.vision = false;
+                    p.intuition = None;
+                    p.result = None;
+                }
+            }
+            Event::HourStruck { hour } => {
+                self.hour = *hour;
+                self.phase = Phase::Visions;
+            }
+            Event::TokensRecovered => {
+                let faces = self.setup.starting_faces();
+                for p in &mut self.psychics {
+                    p.held = faces;
+                }
+            }
+            Event::LostOnTime => {
+                self.phase = Phase::Ended;
+                self.outcome = Some(Outcome::LostOnTime);
+            }
+            Event::LinedUp { groups } => {
+                self.groups = groups.clone();
+                self.phase = Phase::Revelation;
+            }
+            Event::LevelStated { psychic, level } => {
+                self.psychic(*psychic)?.stated_level = Some(*level)
+            }
+            Event::CulpritChosen { group } => self.culprit = Some(*group),
+            Event::VisionCardRevealed { count } => self.revealed = *count,
+            Event::Voted { psychic, group } => self.psychic(*psychic)?.vote = Some(*group),
+            Event::EldestAsked { among } => self.eldest_asked = Some(among.clone()),
+            Event::EldestDeclared { psychic } => {
+                self.eldest = Some(*psychic);
+                self.eldest_asked = None;
+            }
+            Event::Counted { count } => self.count = Some(count.clone()),
+            Event::GroupPicked { group } => self.chosen = Some(*group),
+            Event::Ended { chosen, won, .. } => {
+                self.chosen = Some(*chosen);
+                self.phase = Phase::Ended;
+                self.outcome = Some(if *won {
+                    Outcome::Won
+                } else {
+                    Outcome::LostWrongGroup
+                });
+            }
+        }
+        Ok(())
+    }
+
+    pub fn crows_left(&self) -> u8 {
+        let (CrowRule::Turn(n) | CrowRule::Game(n)) = self.setup.crows();
+        n.saturating_sub(self.crows_used)
+    }
+
+    /// A psychic's level: as stated by the table, or as the bands settle it.
+    pub fn level_of(&self, psychic: usize) -> Option<Level> {
+        let p = &self.psychics[psychic];
+        p.stated_level
+            .or_else(|| self.setup.bands().and_then(|b| b.level(p.track)))
+    }
+
+    /// Whether the straw poll is a staged secret vote (4+ players).
+    pub fn has_straw_poll(&self) -> bool {
+        self.setup.player_count() >= 4
+    }
+
+    /// Cards on the table not yet collected by a psychic.
+    pub fn uncollected(&self, category: Category) -> Vec<Card> {
+        self.layout
+            .of(category)
+            .iter()
+            .copied()
+            .filter(|c| !self.psychics.iter().any(|p| p.found.contains(c)))
+            .collect()
+    }
+}

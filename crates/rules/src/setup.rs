@@ -1,0 +1,302 @@
+//! Setting up a classic game: who plays, the difficulty, and what follows from them —
+//! cards laid out per category, crows, clairvoyancy tokens and the track side
+//! (RULES.md §1; 000 p.8–9, 003 p.8–9, 001).
+
+use serde::{Deserialize, Serialize};
+
+use crate::clairvoyancy::Faces;
+use crate::error::{RuleError, ensure};
+use crate::levels::{LevelBands, TrackSide};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Difficulty {
+    Easy,
+    Medium,
+    Hard,
+}
+
+/// Who keeps the ghost's secrets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SecretMode {
+    /// The app draws each psychic's character, location and object, shows them to the
+    /// ghost only, and judges intuitions entered as card numbers.
+    AppKept,
+    /// The ghost draws with the real cards; the app records what the ghost says.
+    Paper,
+}
+
+/// The six psychic colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Colour {
+    Red,
+    Yellow,
+    Blue,
+    Purple,
+    White,
+    Green,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerSetup {
+    pub name: String,
+    /// One colour; two with 2 or 3 players, when each psychic player runs two psychics.
+    pub colours: Vec<Colour>,
+    /// Asked only to break a tie in the straw poll; the app asks when it matters.
+    #[serde(default)]
+    pub age: Option<u8>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub ghost: String,
+    /// The psychic players, in seating order.
+    pub players: Vec<PlayerSetup>,
+    pub difficulty: Difficulty,
+    pub secrets: SecretMode,
+    /// The level bands as read off the table's own track; the rulebooks' facts otherwise.
+    #[serde(default)]
+    pub bands: Option<LevelBands>,
+    /// ✓ and ✗ tokens per psychic, when the table's tokens differ from the default.
+    #[serde(default)]
+    pub token_faces: Option<Faces>,
+}
+
+/// How often the ghost may use a crow (discard and redraw up to 7 vision cards).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "per", content = "count")]
+pub enum CrowRule {
+    Turn(u8),
+    Game(u8),
+}
+
+/// Cards laid out per category by difficulty (rows) and players 2–7 (columns).
+const LAYOUT: [[usize; 6]; 3] = [[4, 5, 5, 6, 6, 7], [5, 6, 6, 7, 8, 8], [6, 7, 7, 8, 9, 9]];
+
+impl Setup {
+    /// Players at the table, the ghost included.
+    pub fn player_count(&self) -> usize {
+        1 + self.players.len()
+    }
+
+    pub fn validate(&self) -> Result<(), RuleError> {
+        let n = self.player_count();
+        ensure((2..=7).contains(&n), "player_count", || {
+            format!(
+                "Mysterium is for 2 to 7 players (the ghost included); this setup has {n}: add or remove psychic players"
+            )
+        })?;
+        ensure(!self.ghost.trim().is_empty(), "names", || {
+            "the ghost needs a name".into()
+        })?;
+        let colours_each = if n <= 3 { 2 } else { 1 };
+        let mut names = vec![self.ghost.trim().to_lowercase()];
+        let mut colours = Vec::new();
+        for p in &self.players {
+            let name = p.name.trim();
+            ensure(!name.is_empty(), "names", || {
+                "every psychic player needs a name".into()
+            })?;
+            ensure(!names.contains(&name.to_lowercase()), "names", || {
+                format!("two players are called {name:?}: give each a different name")
+            })?;
+            names.push(name.to_lowercase());
+            ensure(p.colours.len() == colours_each, "colours", || {
+                if colours_each == 2 {
+                    format!(
+                        "with {n} players each psychic player runs two psychics: give {name} two colours"
+                    )
+                } else {
+                    format!(
+                        "with {n} players each psychic player runs one psychic: give {name} one colour"
+                    )
+                }
+            })?;
+            for c in &p.colours {
+                ensure(!colours.contains(c), "colours", || {
+                    format!(
+                        "the colour {c:?} is taken twice: each psychic has a colour of their own"
+                    )
+                })?;
+                colours.push(*c);
+            }
+        }
+        if let Some(bands) = &self.bands {
+            bands.validate()?;
+        }
+        if let Some(faces) = self.token_faces {
+            ensure(
+                faces.total() == self.tokens_per_psychic(),
+                "token_faces",
+                || {
+                    format!(
+                        "with {n} players each psychic holds {} clairvoyancy tokens; the ✓ and ✗ given add up to {}",
+                        self.tokens_per_psychic(),
+                        faces.total()
+                    )
+                },
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Psychic cards laid out per category (000 p.8 table; 5 players, Medium → 7).
+    pub fn cards_per_category(&self) -> usize {
+        LAYOUT[self.difficulty as usize][self.player_count() - 2]
+    }
+
+    pub fn crows(&self) -> CrowRule {
+        match self.difficulty {
+            Difficulty::Easy => CrowRule::Turn(1),
+            Difficulty::Medium => CrowRule::Game(3),
+            Difficulty::Hard => CrowRule::Game(1),
+        }
+    }
+
+    /// Clairvoyancy tokens per psychic: none with 2–3 players, 4 with 4–5, 6 with 6–7.
+    pub fn tokens_per_psychic(&self) -> u8 {
+        match self.player_count() {
+            0..=3 => 0,
+            4 | 5 => 4,
+            _ => 6,
+        }
+    }
+
+    /// Each psychic's ✓ and ✗ tokens at the start and whenever they are recovered.
+    pub fn starting_faces(&self) -> Faces {
+        self.token_faces
+            .unwrap_or_else(|| Faces::default_for(self.tokens_per_psychic()))
+    }
+
+    /// The clairvoyancy track's side, if the track is used (4+ players).
+    pub fn track_side(&self) -> Option<TrackSide> {
+        match self.player_count() {
+            0..=3 => None,
+            4 | 5 => Some(TrackSide::FourFive),
+            _ => Some(TrackSide::SixSeven),
+        }
+    }
+
+    pub fn bands(&self) -> Option<LevelBands> {
+        self.track_side()
+            .map(|side| self.bands.unwrap_or_else(|| LevelBands::rulebook(side)))
+    }
+
+    /// Each psychic in play as (player index, colour), in seating order.
+    pub fn psychic_seats(&self) -> Vec<(usize, Colour)> {
+        self.players
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| p.colours.iter().map(move |&c| (i, c)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub fn setup(players: usize, difficulty: Difficulty) -> Setup {
+        let palette = [
+            Colour::Red,
+            Colour::Yellow,
+            Colour::Blue,
+            Colour::Purple,
+            Colour::White,
+            Colour::Green,
+        ];
+        let psychic_players = players - 1;
+        let each = if players <= 3 { 2 } else { 1 };
+        Setup {
+            ghost: "Laura".into(),
+            players: (0..psychic_players)
+                .map(|i| PlayerSetup {
+                    name: format!("P{i}"),
+                    colours: palette[i * each..(i + 1) * each].to_vec(),
+                    age: None,
+                })
+                .collect(),
+            difficulty,
+            secrets: SecretMode::AppKept,
+            bands: None,
+            token_faces: None,
+        }
+    }
+
+    #[test]
+    fn the_layout_table_matches_the_rulebook() {
+        // 000 p.8, 003 p.8: rows Easy/Medium/Hard, columns 2..7 players.
+        let expected = [
+            (Difficulty::Easy, [4, 5, 5, 6, 6, 7]),
+            (Difficulty::Medium, [5, 6, 6, 7, 8, 8]),
+            (Difficulty::Hard, [6, 7, 7, 8, 9, 9]),
+        ];
+        for (difficulty, row) in expected {
+            for (players, cards) in (2..=7).zip(row) {
+                assert_eq!(
+                    setup(players, difficulty).cards_per_category(),
+                    cards,
+                    "{players} players, {difficulty:?}"
+                );
+            }
+        }
+        // The worked example: five players at Medium lay out 7 character cards.
+        assert_eq!(setup(5, Difficulty::Medium).cards_per_category(), 7);
+    }
+
+    #[test]
+    fn tokens_crows_and_track_follow_the_player_count() {
+        let counts: Vec<_> = (2..=7)
+            .map(|n| setup(n, Difficulty::Easy).tokens_per_psychic())
+            .collect();
+        assert_eq!(counts, [0, 0, 4, 4, 6, 6]);
+        assert_eq!(setup(3, Difficulty::Easy).track_side(), None);
+        assert_eq!(
+            setup(5, Difficulty::Easy).track_side(),
+            Some(TrackSide::FourFive)
+        );
+        assert_eq!(
+            setup(6, Difficulty::Easy).track_side(),
+            Some(TrackSide::SixSeven)
+        );
+        assert_eq!(setup(4, Difficulty::Easy).crows(), CrowRule::Turn(1));
+        assert_eq!(setup(4, Difficulty::Medium).crows(), CrowRule::Game(3));
+        assert_eq!(setup(4, Difficulty::Hard).crows(), CrowRule::Game(1));
+        assert_eq!(setup(2, Difficulty::Easy).psychic_seats().len(), 2);
+        assert_eq!(setup(3, Difficulty::Easy).psychic_seats().len(), 4);
+        assert_eq!(setup(7, Difficulty::Easy).psychic_seats().len(), 6);
+    }
+
+    #[test]
+    fn bad_setups_say_what_to_fix() {
+        let mut s = setup(3, Difficulty::Easy);
+        s.players[0].colours.pop();
+        assert!(
+            s.validate()
+                .unwrap_err()
+                .message
+                .contains("give P0 two colours")
+        );
+        let mut s = setup(5, Difficulty::Easy);
+        s.players[1].colours = s.players[0].colours.clone();
+        assert_eq!(s.validate().unwrap_err().rule, "colours");
+        let mut s = setup(5, Difficulty::Easy);
+        s.players[1].name = "p0".into();
+        assert_eq!(s.validate().unwrap_err().rule, "names");
+        let mut s = setup(7, Difficulty::Easy);
+        s.players.push(PlayerSetup {
+            name: "X".into(),
+            colours: vec![Colour::Red],
+            age: None,
+        });
+        assert!(s.validate().unwrap_err().message.contains("2 to 7 players"));
+        let mut s = setup(4, Difficulty::Easy);
+        s.token_faces = Some(Faces {
+            agree: 3,
+            disagree: 3,
+        });
+        assert_eq!(s.validate().unwrap_err().rule, "token_faces");
+    }
+}

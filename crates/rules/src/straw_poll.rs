@@ -1,0 +1,280 @@
+//! Counting the straw poll (000 p.12, 003 p.12, 001), with every step recorded so the
+//! table can show why a group was chosen.
+//!
+//! - A group with more votes than any other is chosen.
+//! - Otherwise, among the tied groups, the vote of the psychic furthest on the
+//!   clairvoyancy track decides; if psychics level on the furthest space voted for
+//!   different tied groups, the eldest of them decides (001: "the eldest Psychic if there
+//!   is a tie"). Age is asked only when it decides and was not entered.
+//! - **Séance's rule for the case the rulebooks leave open**: when the furthest psychics
+//!   all voted for groups outside the tie, their votes cannot break it, so the decision
+//!   passes down the track to the next furthest psychics whose vote is among the tied
+//!   groups. A tied group has at least one vote, so someone always decides.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ballot {
+    pub psychic: usize,
+    pub group: u8,
+}
+
+/// Why a psychic's vote broke the tie.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Decider {
+    /// The furthest on the track among those who voted for a tied group.
+    Furthest,
+    /// The eldest of the psychics level on that space.
+    Eldest,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum CountStep {
+    /// Votes per group, for every group that received any.
+    Tally {
+        votes: Vec<(u8, usize)>,
+    },
+    Majority {
+        group: u8,
+    },
+    Tie {
+        groups: Vec<u8>,
+    },
+    /// The psychics on `space`, the furthest still considered, voted outside the tie.
+    OutsideTie {
+        space: u8,
+        psychics: Vec<usize>,
+    },
+    Decided {
+        group: u8,
+        by: usize,
+        space: u8,
+        because: Decider,
+    },
+    /// Age decides among these psychics and was not entered.
+    AskEldest {
+        among: Vec<usize>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Count {
+    pub ballots: Vec<Ballot>,
+    pub steps: Vec<CountStep>,
+    /// `None` while the eldest must be named.
+    pub chosen: Option<u8>,
+}
+
+/// What the count needs to know of a psychic besides the vote.
+pub struct Voter {
+    pub track: u8,
+    pub age: Option<u8>,
+}
+
+/// Counts `ballots`; `voters[i]` describes psychic `i`; `eldest` is the answer to an
+/// earlier [`CountStep::AskEldest`], if any.
+pub fn count(ballots: &[Ballot], voters: &[Voter], eldest: Option<usize>) -> Count {
+    let mut tally: BTreeMap<u8, usize> = BTreeMap::new();
+    for b in ballots {
+        *tally.entry(b.group).or_default() += 1;
+    }
+    let mut steps = vec![CountStep::Tally {
+        votes: tally.iter().map(|(&g, &n)| (g, n)).collect(),
+    }];
+    let most = tally.values().copied().max().unwrap_or(0);
+    let tied: Vec<u8> = tally
+        .iter()
+        .filter(|(_, n)| **n == most)
+        .map(|(&g, _)| g)
+        .collect();
+    let done = |steps, chosen| Count {
+        ballots: ballots.to_vec(),
+        steps,
+        chosen,
+    };
+    if let [group] = tied[..] {
+        steps.push(CountStep::Majority { group });
+        return done(steps, Some(group));
+    }
+    steps.push(CountStep::Tie {
+        groups: tied.clone(),
+    });
+
+    let mut spaces: Vec<u8> = ballots.iter().map(|b| voters[b.psychic].track).collect();
+    spaces.sort_unstable_by(|a, b| b.cmp(a));
+    spaces.dedup();
+    for space in spaces {
+        let level: Vec<&Ballot> = ballots
+            .iter()
+            .filter(|b| voters[b.psychic].track == space)
+            .collect();
+        let inside: Vec<&Ballot> = level
+            .iter()
+            .copied()
+            .filter(|b| tied.contains(&b.group))
+            .collect();
+        let Some(first) = inside.first() else {
+            let psychics = level.iter().map(|b| b.psychic).collect();
+            steps.push(CountStep::OutsideTie { space, psychics });
+            continue;
+        };
+        if inside.iter().all(|b| b.group == first.group) {
+            steps.push(CountStep::Decided {
+                group: first.group,
+                by: first.psychic,
+                space,
+                because: Decider::Furthest,
+            });
+            return done(steps, Some(first.group));
+        }
+        let among: Vec<usize> = inside.iter().map(|b| b.psychic).collect();
+        let eldest = eldest
+            .filter(|e| among.contains(e))
+            .or_else(|| eldest_by_age(&among, voters));
+        return match eldest.and_then(|e| inside.iter().find(|b| b.psychic == e)) {
+            Some(b) => {
+                steps.push(CountStep::Decided {
+                    group: b.group,
+                    by: b.psychic,
+                    space,
+                    because: Decider::Eldest,
+                });
+                done(steps, Some(b.group))
+            }
+            None => {
+                steps.push(CountStep::AskEldest { among });
+                done(steps, None)
+            }
+        };
+    }
+    unreachable!("a tied group has at least one vote, so some psychic's vote is inside the tie")
+}
+
+/// The eldest of `among` when every age is known and one is strictly the greatest.
+fn eldest_by_age(among: &[usize], voters: &[Voter]) -> Option<usize> {
+    let ages: Option<Vec<(u8, usize)>> = among
+        .iter()
+        .map(|&p| voters[p].age.map(|a| (a, p)))
+        .collect();
+    let mut ages = ages?;
+    ages.sort_unstable_by(|a, b| b.cmp(a));
+    match ages[..] {
+        [(a, p), (b, _), ..] if a > b => Some(p),
+        [(_, p)] => Some(p),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn voters(tracks: &[u8]) -> Vec<Voter> {
+        tracks
+            .iter()
+            .map(|&track| Voter { track, age: None })
+            .collect()
+    }
+
+    fn ballots(groups: &[u8]) -> Vec<Ballot> {
+        groups
+            .iter()
+            .enumerate()
+            .map(|(psychic, &group)| Ballot { psychic, group })
+            .collect()
+    }
+
+    #[test]
+    fn a_plurality_wins() {
+        let c = count(&ballots(&[2, 2, 1, 3]), &voters(&[4, 5, 6, 11]), None);
+        assert_eq!(c.chosen, Some(2));
+        assert_eq!(c.steps[1], CountStep::Majority { group: 2 });
+    }
+
+    #[test]
+    fn the_furthest_psychic_breaks_a_tie() {
+        // The rulebook's track: Stephanie 4, Alex 5, Carl 6, Paul 11. Paul, on 11, decides.
+        let c = count(&ballots(&[1, 1, 3, 3]), &voters(&[4, 5, 6, 11]), None);
+        assert_eq!(c.chosen, Some(3));
+        assert!(matches!(
+            c.steps.last(),
+            Some(CountStep::Decided {
+                by: 3,
+                because: Decider::Furthest,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn level_furthest_psychics_who_agree_decide_together() {
+        let c = count(&ballots(&[1, 2, 2, 1]), &voters(&[3, 8, 8, 2]), None);
+        assert_eq!(c.chosen, Some(2));
+    }
+
+    #[test]
+    fn the_eldest_of_the_level_furthest_breaks_what_remains() {
+        let mut v = voters(&[3, 8, 8, 2]);
+        let b = ballots(&[2, 1, 2, 1]);
+        // Psychics 1 and 2 share space 8 and voted 1 and 2: age decides, and is unknown.
+        let asked = count(&b, &v, None);
+        assert_eq!(asked.chosen, None);
+        assert_eq!(
+            asked.steps.last(),
+            Some(&CountStep::AskEldest { among: vec![1, 2] })
+        );
+        // Named by the table…
+        assert_eq!(count(&b, &v, Some(1)).chosen, Some(1));
+        // …or known from the ages entered at setup.
+        v[1].age = Some(30);
+        v[2].age = Some(41);
+        let known = count(&b, &v, None);
+        assert_eq!(known.chosen, Some(2));
+        assert!(matches!(
+            known.steps.last(),
+            Some(CountStep::Decided {
+                by: 2,
+                because: Decider::Eldest,
+                ..
+            })
+        ));
+        // Equal ages cannot decide: ask.
+        v[1].age = Some(41);
+        assert_eq!(count(&b, &v, None).chosen, None);
+    }
+
+    #[test]
+    fn a_furthest_vote_outside_the_tie_passes_the_decision_down() {
+        // Groups 1 and 2 tie with two votes; the furthest psychic (11) voted for 3.
+        let c = count(&ballots(&[1, 1, 2, 2, 3]), &voters(&[1, 2, 6, 3, 11]), None);
+        assert_eq!(c.chosen, Some(2));
+        assert!(c.steps.contains(&CountStep::OutsideTie {
+            space: 11,
+            psychics: vec![4]
+        }));
+        assert!(matches!(
+            c.steps.last(),
+            Some(CountStep::Decided {
+                by: 2,
+                space: 6,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn a_three_way_tie_is_broken_like_a_two_way_one() {
+        let c = count(&ballots(&[1, 2, 3]), &voters(&[0, 9, 4]), None);
+        assert_eq!(
+            c.steps[1],
+            CountStep::Tie {
+                groups: vec![1, 2, 3]
+            }
+        );
+        assert_eq!(c.chosen, Some(2));
+    }
+}

@@ -1,0 +1,645 @@
+//! Whole classic games and the rulebooks' worked examples, through the public API.
+
+mod common;
+
+use common::{Table, setup};
+use seance_rules::*;
+
+#[test]
+fn every_player_count_and_difficulty_sets_up_by_the_table() {
+    for players in 2..=7 {
+        for difficulty in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+            for secrets in [SecretMode::AppKept, SecretMode::Paper] {
+                let s = setup(players, difficulty, secrets);
+                let n = s.cards_per_category();
+                let table = Table::new(s, players as u64 * 31);
+                let game = table.game();
+                let psychics = if players <= 3 {
+                    2 * (players - 1)
+                } else {
+                    players - 1
+                };
+                assert_eq!(game.psychics.len(), psychics);
+                for c in Category::ALL {
+                    let laid = game.layout.of(c);
+                    assert_eq!(laid.len(), n, "{players} players {difficulty:?}");
+                    assert!(laid.iter().all(|&card| Category::of(card) == Some(c)));
+                    assert!(
+                        laid.windows(2).all(|w| w[0] < w[1]),
+                        "distinct and in order"
+                    );
+                }
+                match (secrets, &game.assignments) {
+                    (SecretMode::AppKept, Some(a)) => {
+                        for c in Category::ALL {
+                            let mine: Vec<Card> = a.iter().map(|s| s[c.index()]).collect();
+                            assert!(mine.iter().all(|card| game.layout.of(c).contains(card)));
+                            let mut distinct = mine.clone();
+                            distinct.sort();
+                            distinct.dedup();
+                            assert_eq!(
+                                distinct.len(),
+                                psychics,
+                                "each psychic has their own {c:?}"
+                            );
+                        }
+                    }
+                    (SecretMode::Paper, None) => {}
+                    other => panic!("secrets as set up: {other:?}"),
+                }
+                let tokens = [0, 0, 4, 4, 6, 6][players - 2];
+                assert!(game.psychics.iter().all(|p| p.held.total() == tokens));
+                let crows = match difficulty {
+                    Difficulty::Easy => 1,
+                    Difficulty::Medium => 3,
+                    Difficulty::Hard => 1,
+                };
+                assert_eq!(game.crows_left(), crows);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_draws_the_same_game() {
+    let a = Table::new(setup(5, Difficulty::Medium, SecretMode::AppKept), 42);
+    let b = Table::new(setup(5, Difficulty::Medium, SecretMode::AppKept), 42);
+    let c = Table::new(setup(5, Difficulty::Medium, SecretMode::AppKept), 43);
+    assert_eq!(a.start, b.start);
+    assert_ne!(a.start, c.start);
+}
+
+#[test]
+fn a_five_player_game_won() {
+    let mut t = Table::new(setup(5, Difficulty::Medium, SecretMode::AppKept), 7);
+    // Turn 1: Alex (1) and Carl (2) agree with Stephanie (0); Paul (3) disagrees.
+    for p in 0..4 {
+        t.play(Command::GiveVision { psychic: p });
+    }
+    assert_eq!(
+        t.game().phase,
+        Phase::Interpretation,
+        "the timer starts after the last vision"
+    );
+    let right = t.secret(0);
+    t.play(Command::PlaceIntuition {
+        psychic: 0,
+        card: right,
+    });
+    for (by, face) in [(1, Face::Agree), (2, Face::Agree), (3, Face::Disagree)] {
+        t.play(Command::PlaceToken { by, on: 0, face });
+    }
+    for p in 1..4 {
+        let wrong = t.wrong_card(p);
+        t.play(Command::PlaceIntuition {
+            psychic: p,
+            card: wrong,
+        });
+    }
+    t.play(Command::EndInterpretation);
+    let events = t.play(Command::Manifest {
+        psychic: 0,
+        right: None,
+    });
+    assert!(events.contains(&Event::Manifested {
+        psychic: 0,
+        right: true,
+        card: Some(right),
+        moved: vec![1, 2]
+    }));
+    let tracks: Vec<u8> = t.game().psychics.iter().map(|p| p.track).collect();
+    assert_eq!(tracks, [0, 1, 1, 0]);
+    for p in 1..4 {
+        t.play(Command::Manifest {
+            psychic: p,
+            right: None,
+        });
+    }
+    assert_eq!(t.game().hour, 2);
+    assert_eq!(
+        t.game().psychics[3].held,
+        Faces {
+            agree: 2,
+            disagree: 1
+        },
+        "used tokens stay out until turn 4"
+    );
+
+    t.find_everything();
+    let game = t.game();
+    assert_eq!(game.groups.len(), 4);
+    assert!(
+        game.psychics.iter().all(|p| p.held.total() == 4),
+        "tokens come back for the poll"
+    );
+
+    t.play(Command::ChooseCulprit { group: 2 });
+    for psychic in 0..4 {
+        if t.game().level_of(psychic).is_none() {
+            t.play(Command::StateLevel {
+                psychic,
+                level: Level::High,
+            });
+        }
+    }
+    for card in 1..=3u8 {
+        t.play(Command::RevealVisionCard);
+        for psychic in 0..4 {
+            if t.game().level_of(psychic).unwrap().card() == card {
+                t.play(Command::Vote { psychic, group: 2 });
+            }
+        }
+        if t.game().phase == Phase::Ended {
+            break;
+        }
+    }
+    assert_eq!(t.game().outcome, Some(Outcome::Won));
+    assert_eq!(
+        t.game().count.as_ref().unwrap().steps[1],
+        CountStep::Majority { group: 2 }
+    );
+}
+
+#[test]
+fn a_game_lost_on_time_after_hour_seven() {
+    let mut t = Table::new(setup(4, Difficulty::Easy, SecretMode::AppKept), 3);
+    let mut recovered_at = Vec::new();
+    for hour in 1..=7 {
+        assert_eq!(t.game().hour, hour);
+        t.play(Command::UseCrow);
+        assert_eq!(t.game().crows_left(), 0, "Easy: one crow per turn");
+        let events = t.turn(&[]);
+        if events.contains(&Event::TokensRecovered) {
+            recovered_at.push(hour + 1);
+        }
+    }
+    assert_eq!(recovered_at, [4], "tokens come back at the start of turn 4");
+    assert_eq!(t.game().outcome, Some(Outcome::LostOnTime));
+    assert_eq!(t.game().phase, Phase::Ended);
+    let refused = t.try_do(Command::GiveVision { psychic: 0 }).unwrap_err();
+    assert_eq!(refused.rule, "game_over");
+}
+
+#[test]
+fn finding_the_object_in_hour_four_moves_three_spaces() {
+    // 003 p.10: Paul finds his combination in the fourth hour and moves 3 spaces.
+    let mut t = Table::new(setup(5, Difficulty::Easy, SecretMode::AppKept), 11);
+    t.turn(&[3]);
+    t.turn(&[]);
+    t.turn(&[3]);
+    assert_eq!(t.game().hour, 4);
+    let events = t.turn(&[3]);
+    assert!(events.contains(&Event::Finished {
+        psychic: 3,
+        bonus: 3
+    }));
+    assert_eq!(t.game().psychics[3].track, 3);
+    assert_eq!(t.game().psychics[3].seeking(), None);
+    // Finished psychics get no more visions but may still play tokens.
+    let refused = t.try_do(Command::GiveVision { psychic: 3 }).unwrap_err();
+    assert_eq!(refused.rule, "finished_no_vision");
+    t.play(Command::PlaceToken {
+        by: 3,
+        on: 0,
+        face: Face::Agree,
+    });
+    let own = t
+        .try_do(Command::PlaceToken {
+            by: 0,
+            on: 0,
+            face: Face::Agree,
+        })
+        .unwrap_err();
+    assert_eq!(own.rule, "not_own_pawn");
+    let on_finished = t
+        .try_do(Command::PlaceToken {
+            by: 0,
+            on: 3,
+            face: Face::Agree,
+        })
+        .unwrap_err();
+    assert_eq!(on_finished.rule, "pawn_in_play");
+}
+
+#[test]
+fn token_rules_are_enforced_until_the_timer_ends() {
+    let mut t = Table::new(setup(5, Difficulty::Hard, SecretMode::AppKept), 5);
+    t.play(Command::PlaceToken {
+        by: 0,
+        on: 1,
+        face: Face::Agree,
+    });
+    let twice = t
+        .try_do(Command::PlaceToken {
+            by: 0,
+            on: 1,
+            face: Face::Disagree,
+        })
+        .unwrap_err();
+    assert_eq!(twice.rule, "one_token_per_pawn");
+    // Moving a token: withdraw, then place.
+    t.play(Command::WithdrawToken { by: 0, on: 1 });
+    t.play(Command::PlaceToken {
+        by: 0,
+        on: 1,
+        face: Face::Disagree,
+    });
+    t.play(Command::PlaceToken {
+        by: 0,
+        on: 2,
+        face: Face::Disagree,
+    });
+    let none_left = t
+        .try_do(Command::PlaceToken {
+            by: 0,
+            on: 3,
+            face: Face::Disagree,
+        })
+        .unwrap_err();
+    assert_eq!(none_left.rule, "tokens_held");
+    assert!(
+        none_left.message.contains("holds 2 ✓ and 0 ✗"),
+        "{}",
+        none_left.message
+    );
+    for p in 0..4 {
+        t.play(Command::GiveVision { psychic: p });
+    }
+    t.play(Command::EndInterpretation);
+    let late = t
+        .try_do(Command::PlaceToken {
+            by: 1,
+            on: 0,
+            face: Face::Agree,
+        })
+        .unwrap_err();
+    assert_eq!(late.rule, "until_timer_ends");
+    let late = t
+        .try_do(Command::WithdrawToken { by: 0, on: 1 })
+        .unwrap_err();
+    assert_eq!(late.rule, "until_timer_ends");
+    // Hard: one crow per game.
+    t.play(Command::UseCrow);
+    assert_eq!(t.try_do(Command::UseCrow).unwrap_err().rule, "crows");
+}
+
+#[test]
+fn visions_come_one_per_psychic_per_turn() {
+    let mut t = Table::new(setup(6, Difficulty::Easy, SecretMode::AppKept), 9);
+    t.play(Command::GiveVision { psychic: 1 });
+    let again = t.try_do(Command::GiveVision { psychic: 1 }).unwrap_err();
+    assert_eq!(again.rule, "one_vision_per_turn");
+    assert!(
+        again
+            .message
+            .contains("still waiting: Stephanie, Carl, Paul, Mathieu"),
+        "{}",
+        again.message
+    );
+    let early = t.try_do(Command::EndInterpretation).unwrap_err();
+    assert_eq!(early.rule, "timer");
+    let off_table = t
+        .try_do(Command::PlaceIntuition {
+            psychic: 0,
+            card: 40,
+        })
+        .unwrap_err();
+    assert_eq!(off_table.rule, "card_on_table");
+    assert!(
+        off_table.message.contains("seeks a character"),
+        "{}",
+        off_table.message
+    );
+    let no_such = t.try_do(Command::GiveVision { psychic: 9 }).unwrap_err();
+    assert_eq!(no_such.rule, "no_such_psychic");
+}
+
+#[test]
+fn a_refused_command_changes_nothing() {
+    let mut t = Table::new(setup(5, Difficulty::Medium, SecretMode::AppKept), 1);
+    t.play(Command::GiveVision { psychic: 0 });
+    let (before, version) = (t.game().clone(), t.timeline.version());
+    assert!(t.try_do(Command::GiveVision { psychic: 0 }).is_err());
+    assert!(
+        t.try_do(Command::Manifest {
+            psychic: 0,
+            right: None
+        })
+        .is_err()
+    );
+    assert!(t.try_do(Command::ChooseCulprit { group: 1 }).is_err());
+    assert_eq!(t.game(), &before);
+    assert_eq!(t.timeline.version(), version);
+}
+
+#[test]
+fn a_two_player_game_lines_up_four_groups_and_picks_one() {
+    let mut t = Table::new(setup(2, Difficulty::Easy, SecretMode::AppKept), 21);
+    assert!(
+        t.try_do(Command::PlaceToken {
+            by: 0,
+            on: 1,
+            face: Face::Agree
+        })
+        .unwrap_err()
+        .rule
+            == "no_clairvoyancy"
+    );
+    t.find_everything();
+    let game = t.game();
+    assert_eq!(game.groups.len(), 4);
+    assert_eq!(
+        game.groups.iter().filter(|g| g.psychic.is_none()).count(),
+        2,
+        "two extra groups"
+    );
+    let mut all: Vec<Card> = game.groups.iter().flat_map(|g| g.cards).collect();
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), 12, "no card in two groups");
+    for g in game.groups.iter().filter(|g| g.psychic.is_none()) {
+        for (c, card) in Category::ALL.iter().zip(g.cards) {
+            assert!(
+                game.layout.of(*c).contains(&card),
+                "extra groups come from the cards laid out"
+            );
+        }
+    }
+    assert_eq!(
+        t.try_do(Command::RevealVisionCard).unwrap_err().rule,
+        "straw_poll"
+    );
+    assert_eq!(
+        t.try_do(Command::PickGroup { group: 1 }).unwrap_err().rule,
+        "culprit_first"
+    );
+    t.play(Command::ChooseCulprit { group: 4 });
+    t.play(Command::PickGroup { group: 3 });
+    assert_eq!(t.game().outcome, Some(Outcome::LostWrongGroup));
+    assert_eq!(
+        t.game().view(Role::Table).culprit,
+        Some(4),
+        "revealed at the end"
+    );
+}
+
+#[test]
+fn a_three_player_game_agrees_on_a_group() {
+    let mut t = Table::new(setup(3, Difficulty::Hard, SecretMode::AppKept), 8);
+    assert_eq!(t.game().psychics.len(), 4);
+    assert_eq!(t.game().psychics[0].name, "Stephanie (Red)");
+    t.find_everything();
+    assert_eq!(t.game().groups.len(), 4);
+    assert!(t.game().groups.iter().all(|g| g.psychic.is_some()));
+    t.play(Command::ChooseCulprit { group: 1 });
+    assert_eq!(
+        t.try_do(Command::Vote {
+            psychic: 0,
+            group: 1
+        })
+        .unwrap_err()
+        .rule,
+        "straw_poll"
+    );
+    t.play(Command::PickGroup { group: 1 });
+    assert_eq!(t.game().outcome, Some(Outcome::Won));
+}
+
+#[test]
+fn in_paper_mode_the_ghost_answers() {
+    let mut t = Table::new(setup(4, Difficulty::Medium, SecretMode::Paper), 2);
+    assert!(t.game().assignments.is_none());
+    for p in 0..3 {
+        t.play(Command::GiveVision { psychic: p });
+    }
+    let card = t.game().layout.characters[0];
+    t.play(Command::PlaceIntuition { psychic: 0, card });
+    t.play(Command::EndInterpretation);
+    let judged = t
+        .try_do(Command::Manifest {
+            psychic: 0,
+            right: None,
+        })
+        .unwrap_err();
+    assert_eq!(judged.rule, "ghost_answers");
+    let blind = t
+        .try_do(Command::Manifest {
+            psychic: 1,
+            right: Some(true),
+        })
+        .unwrap_err();
+    assert_eq!(blind.rule, "intuition_first");
+    t.play(Command::Manifest {
+        psychic: 0,
+        right: Some(true),
+    });
+    t.play(Command::Manifest {
+        psychic: 1,
+        right: Some(false),
+    });
+    t.play(Command::Manifest {
+        psychic: 2,
+        right: Some(false),
+    });
+    assert_eq!(t.game().psychics[0].found, vec![card]);
+    assert_eq!(t.game().psychics[0].seeking(), Some(Category::Location));
+    // Another psychic may not put a pawn on a collected card.
+    t.play(Command::GiveVision { psychic: 1 });
+    assert_eq!(
+        t.try_do(Command::PlaceIntuition { psychic: 1, card })
+            .unwrap_err()
+            .rule,
+        "card_on_table"
+    );
+}
+
+#[test]
+fn secrets_stay_with_the_ghost_and_votes_stay_sealed() {
+    let mut t = Table::new(setup(5, Difficulty::Easy, SecretMode::AppKept), 13);
+    assert!(t.game().view(Role::Ghost).assignments.is_some());
+    for role in [Role::Table, Role::Psychic(0), Role::Psychic(3)] {
+        assert_eq!(t.game().view(role).assignments, None, "{role:?}");
+    }
+    t.find_everything();
+    t.play(Command::ChooseCulprit { group: 3 });
+    assert_eq!(t.game().view(Role::Ghost).culprit, Some(3));
+    assert_eq!(t.game().view(Role::Table).culprit, None);
+    assert!(t.game().view(Role::Table).culprit_sealed);
+    for psychic in 0..4 {
+        if t.game().level_of(psychic).is_none() {
+            t.play(Command::StateLevel {
+                psychic,
+                level: Level::Intermediate,
+            });
+        }
+    }
+    t.play(Command::RevealVisionCard);
+    let low: Vec<usize> = (0..4)
+        .filter(|&p| t.game().level_of(p) == Some(Level::Low))
+        .collect();
+    let mut next_card = 1;
+    while low.is_empty() && next_card < 3 {
+        t.play(Command::RevealVisionCard);
+        next_card += 1;
+    }
+    let voter = (0..4)
+        .find(|&p| t.game().level_of(p).unwrap().card() == next_card)
+        .unwrap();
+    t.play(Command::Vote {
+        psychic: voter,
+        group: 1,
+    });
+    let other = (voter + 1) % 4;
+    assert_eq!(t.game().view(Role::Psychic(voter)).my_vote, Some(1));
+    assert_eq!(t.game().view(Role::Psychic(other)).my_vote, None);
+    assert!(t.game().view(Role::Table).psychics[voter].voted);
+    let json = serde_json::to_string(&t.game().view(Role::Table)).unwrap();
+    assert!(json.contains("\"my_vote\":null") && json.contains("\"count\":null"));
+    assert_eq!(
+        t.try_do(Command::Vote {
+            psychic: voter,
+            group: 2
+        })
+        .unwrap_err()
+        .rule,
+        "vote_once"
+    );
+}
+
+#[test]
+fn the_poll_is_staged_by_level_and_age_is_asked_only_when_it_decides() {
+    let mut t = Table::new(setup(5, Difficulty::Easy, SecretMode::AppKept), 17);
+    t.find_everything();
+    t.play(Command::ChooseCulprit { group: 1 });
+    let tracks: Vec<u8> = t.game().psychics.iter().map(|p| p.track).collect();
+    // Everyone finished in hour III: +4 each, and nobody played a token.
+    assert_eq!(tracks, [4, 4, 4, 4]);
+    assert!((0..4).all(|p| t.game().level_of(p) == Some(Level::Low)));
+    let early = t
+        .try_do(Command::Vote {
+            psychic: 0,
+            group: 1,
+        })
+        .unwrap_err();
+    assert_eq!(early.rule, "vote_when_revealed");
+    t.play(Command::RevealVisionCard);
+    // A two-two tie between psychics on the same space: the eldest decides.
+    for (psychic, group) in [(0, 1), (1, 2), (2, 1)] {
+        t.play(Command::Vote { psychic, group });
+    }
+    assert_eq!(
+        t.try_do(Command::RevealVisionCard).unwrap_err().rule,
+        "vote_first"
+    );
+    let events = t.play(Command::Vote {
+        psychic: 3,
+        group: 2,
+    });
+    assert_eq!(
+        events.last(),
+        Some(&Event::EldestAsked {
+            among: vec![0, 1, 2, 3]
+        })
+    );
+    assert_eq!(t.game().phase, Phase::Revelation);
+    assert_eq!(
+        t.try_do(Command::DeclareEldest { psychic: 7 })
+            .unwrap_err()
+            .rule,
+        "no_such_psychic"
+    );
+    t.play(Command::DeclareEldest { psychic: 1 });
+    assert_eq!(t.game().chosen, Some(2));
+    assert_eq!(t.game().outcome, Some(Outcome::LostWrongGroup));
+    let steps = &t.game().count.as_ref().unwrap().steps;
+    assert!(matches!(
+        steps.last(),
+        Some(CountStep::Decided {
+            group: 2,
+            by: 1,
+            because: Decider::Eldest,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn a_level_the_bands_leave_open_is_read_off_the_track() {
+    let mut t = Table::new(setup(4, Difficulty::Easy, SecretMode::AppKept), 4);
+    // Turn 1: Stephanie right with Alex's ✓ and Carl's ✓ on her pawn; others wrong with ✗.
+    t.play(Command::PlaceToken {
+        by: 1,
+        on: 0,
+        face: Face::Agree,
+    });
+    t.play(Command::PlaceToken {
+        by: 2,
+        on: 0,
+        face: Face::Agree,
+    });
+    t.play(Command::PlaceToken {
+        by: 0,
+        on: 1,
+        face: Face::Disagree,
+    });
+    t.play(Command::PlaceToken {
+        by: 0,
+        on: 2,
+        face: Face::Disagree,
+    });
+    t.turn(&[0]);
+    assert_eq!(
+        t.game()
+            .psychics
+            .iter()
+            .map(|p| p.track)
+            .collect::<Vec<_>>(),
+        [2, 1, 1]
+    );
+    t.find_everything();
+    // Stephanie finished in hour III (+4): space 6, Intermediate; Alex and Carl in IV (+3): 4, Low.
+    let tracks: Vec<u8> = t.game().psychics.iter().map(|p| p.track).collect();
+    assert_eq!(tracks, [6, 4, 4]);
+    assert_eq!(t.game().level_of(0), Some(Level::Intermediate));
+    let wrong = t
+        .try_do(Command::StateLevel {
+            psychic: 1,
+            level: Level::High,
+        })
+        .unwrap_err();
+    assert_eq!(wrong.rule, "level_bands");
+}
+
+#[test]
+fn undo_goes_back_to_the_start_and_redo_returns() {
+    let mut t = Table::new(setup(4, Difficulty::Medium, SecretMode::AppKept), 6);
+    let fresh = t.game().clone();
+    let mut states = vec![fresh.clone()];
+    for p in 0..3 {
+        t.play(Command::GiveVision { psychic: p });
+        states.push(t.game().clone());
+    }
+    t.play(Command::UseCrow);
+    states.push(t.game().clone());
+    for expected in states.iter().rev().skip(1) {
+        t.undo();
+        assert_eq!(t.game(), expected);
+    }
+    assert!(!t.timeline.can_undo());
+    assert_eq!(
+        t.timeline.push(Entry::Undo),
+        Err(TimelineError::NothingToUndo)
+    );
+    for expected in states.iter().skip(1) {
+        t.redo();
+        assert_eq!(t.game(), expected);
+    }
+    assert_eq!(
+        t.timeline.push(Entry::Redo),
+        Err(TimelineError::NothingToRedo)
+    );
+    // A new command after an undo drops what could have been redone.
+    t.undo();
+    t.play(Command::UseCrow);
+    assert!(!t.timeline.can_redo());
+}

@@ -1,0 +1,137 @@
+//! A test driver: a timeline plus helpers that play as a table would.
+#![allow(dead_code)]
+
+use seance_rules::*;
+
+pub const PALETTE: [Colour; 6] = [
+    Colour::Red,
+    Colour::Yellow,
+    Colour::Blue,
+    Colour::Purple,
+    Colour::White,
+    Colour::Green,
+];
+
+pub fn setup(players: usize, difficulty: Difficulty, secrets: SecretMode) -> Setup {
+    let each = if players <= 3 { 2 } else { 1 };
+    Setup {
+        ghost: "Laura".into(),
+        players: (0..players - 1)
+            .map(|i| PlayerSetup {
+                name: ["Stephanie", "Alex", "Carl", "Paul", "Mathieu", "Léa"][i].into(),
+                colours: PALETTE[i * each..(i + 1) * each].to_vec(),
+                age: None,
+            })
+            .collect(),
+        difficulty,
+        secrets,
+        bands: None,
+        token_faces: None,
+    }
+}
+
+pub struct Table {
+    pub timeline: Timeline,
+    pub start: Vec<Event>,
+    pub entries: Vec<Entry>,
+}
+
+impl Table {
+    pub fn new(setup: Setup, seed: u64) -> Table {
+        let (timeline, start) = Timeline::start(setup, seed).expect("a valid setup");
+        Table {
+            timeline,
+            start,
+            entries: Vec::new(),
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        self.timeline.game()
+    }
+
+    pub fn try_do(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        let entry = self.timeline.decide(command)?;
+        let Entry::Command { events, .. } = &entry else {
+            unreachable!()
+        };
+        let events = events.clone();
+        self.entries.push(entry.clone());
+        self.timeline.push(entry).expect("a decided entry applies");
+        Ok(events)
+    }
+
+    pub fn play(&mut self, command: Command) -> Vec<Event> {
+        let shown = format!("{command:?}");
+        self.try_do(command)
+            .unwrap_or_else(|e| panic!("{shown} refused: {e}"))
+    }
+
+    pub fn undo(&mut self) {
+        self.entries.push(Entry::Undo);
+        self.timeline.push(Entry::Undo).unwrap();
+    }
+
+    pub fn redo(&mut self) {
+        self.entries.push(Entry::Redo);
+        self.timeline.push(Entry::Redo).unwrap();
+    }
+
+    pub fn secret(&self, psychic: usize) -> Card {
+        let p = &self.game().psychics[psychic];
+        self.game().assignments.as_ref().unwrap()[psychic][p.seeking().unwrap().index()]
+    }
+
+    /// A card on the table in `psychic`'s category that is not their secret.
+    pub fn wrong_card(&self, psychic: usize) -> Card {
+        let seeking = self.game().psychics[psychic].seeking().unwrap();
+        let right = self.secret(psychic);
+        *self
+            .game()
+            .uncollected(seeking)
+            .iter()
+            .find(|&&c| c != right)
+            .unwrap()
+    }
+
+    pub fn searching(&self) -> Vec<usize> {
+        (0..self.game().psychics.len())
+            .filter(|&i| self.game().psychics[i].seeking().is_some())
+            .collect()
+    }
+
+    /// One whole turn (app-kept): visions, intuitions (right for those in `right`),
+    /// the timer's end and the manifestation, in seating order.
+    pub fn turn(&mut self, right: &[usize]) -> Vec<Event> {
+        let searching = self.searching();
+        for &p in &searching {
+            self.play(Command::GiveVision { psychic: p });
+        }
+        for &p in &searching {
+            let card = if right.contains(&p) {
+                self.secret(p)
+            } else {
+                self.wrong_card(p)
+            };
+            self.play(Command::PlaceIntuition { psychic: p, card });
+        }
+        self.play(Command::EndInterpretation);
+        searching
+            .iter()
+            .flat_map(|&p| {
+                self.play(Command::Manifest {
+                    psychic: p,
+                    right: None,
+                })
+            })
+            .collect()
+    }
+
+    /// Plays turns with everyone right until the revelation.
+    pub fn find_everything(&mut self) {
+        while self.game().phase != Phase::Revelation {
+            let all = self.searching();
+            self.turn(&all);
+        }
+    }
+}

@@ -1,0 +1,262 @@
+//! Properties over random legal games: whatever the table does within the rules, the
+//! books stay consistent. Legal moves are found by asking the rules about every
+//! candidate command; undo and redo are mixed in.
+
+mod common;
+
+use common::{Table, setup};
+use proptest::prelude::*;
+use seance_rules::*;
+
+/// Every command the rules accept now, grouped so that one kind does not crowd out the
+/// others (the right intuition is a group of its own, so games often reach the end).
+fn legal_moves(t: &Table) -> Vec<Vec<Command>> {
+    let game = t.game();
+    let n = game.psychics.len();
+    let paper = game.assignments.is_none();
+    let mut groups: Vec<Vec<Command>> = Vec::new();
+    let mut add = |cands: Vec<Command>| {
+        let ok: Vec<Command> = cands
+            .into_iter()
+            .filter(|c| game.decide(c, 1).is_ok())
+            .collect();
+        if !ok.is_empty() {
+            groups.push(ok);
+        }
+    };
+    add((0..n)
+        .map(|psychic| Command::GiveVision { psychic })
+        .collect());
+    add(vec![
+        Command::StartTimer,
+        Command::UseCrow,
+        Command::EndInterpretation,
+        Command::RevealVisionCard,
+    ]);
+    let mut intuitions = Vec::new();
+    let mut right_ones = Vec::new();
+    for (i, p) in game.psychics.iter().enumerate() {
+        if let Some(c) = p.seeking() {
+            for card in game.uncollected(c) {
+                let right = game
+                    .assignments
+                    .as_ref()
+                    .is_some_and(|a| a[i][c.index()] == card);
+                let cmd = Command::PlaceIntuition { psychic: i, card };
+                if right {
+                    right_ones.push(cmd)
+                } else {
+                    intuitions.push(cmd)
+                }
+            }
+        }
+    }
+    add(intuitions);
+    add(right_ones);
+    let mut tokens = Vec::new();
+    for by in 0..n {
+        for on in 0..n {
+            tokens.push(Command::WithdrawToken { by, on });
+            for face in [Face::Agree, Face::Disagree] {
+                tokens.push(Command::PlaceToken { by, on, face });
+            }
+        }
+    }
+    add(tokens);
+    let answers: Vec<Option<bool>> = if paper {
+        vec![Some(true), Some(false)]
+    } else {
+        vec![None]
+    };
+    add((0..n)
+        .flat_map(|psychic| {
+            answers
+                .iter()
+                .map(move |&right| Command::Manifest { psychic, right })
+        })
+        .collect());
+    let groups_n = game.groups.len() as u8;
+    add((0..n)
+        .flat_map(|psychic| {
+            [Level::Low, Level::Intermediate, Level::High]
+                .map(|level| Command::StateLevel { psychic, level })
+        })
+        .collect());
+    add((1..=groups_n)
+        .map(|group| Command::ChooseCulprit { group })
+        .collect());
+    add((0..n)
+        .flat_map(|psychic| (1..=groups_n).map(move |group| Command::Vote { psychic, group }))
+        .collect());
+    add((0..n)
+        .map(|psychic| Command::DeclareEldest { psychic })
+        .collect());
+    add((1..=groups_n)
+        .map(|group| Command::PickGroup { group })
+        .collect());
+    groups
+}
+
+/// What must hold between two states linked by one accepted command.
+fn check_step(before: &Game, after: &Game) {
+    for (b, a) in before.psychics.iter().zip(&after.psychics) {
+        assert!(a.track >= b.track, "a track position went down");
+        assert!(a.found.starts_with(&b.found), "progress went backwards");
+    }
+    if let Some(c) = before.culprit {
+        assert_eq!(after.culprit, Some(c), "the culprit changed once sealed");
+    }
+    assert!(after.hour >= before.hour && after.hour <= 7);
+}
+
+/// What must hold in every state.
+fn check_state(game: &Game) {
+    let start = game.setup.starting_faces();
+    for (i, p) in game.psychics.iter().enumerate() {
+        let on_pawns = |face| {
+            game.placements
+                .iter()
+                .filter(|x| x.by == i && x.face == face)
+                .count() as u8
+        };
+        assert!(
+            p.held.agree + on_pawns(Face::Agree) <= start.agree,
+            "✓ tokens appeared from nowhere"
+        );
+        assert!(
+            p.held.disagree + on_pawns(Face::Disagree) <= start.disagree,
+            "✗ tokens appeared from nowhere"
+        );
+    }
+    if game.hour == 4
+        && game.phase == Phase::Visions
+        && game.placements.is_empty()
+        && game.psychics.iter().all(|p| !p.vision)
+    {
+        assert!(
+            game.psychics.iter().all(|p| p.held == start),
+            "all tokens are back at the start of turn 4"
+        );
+    }
+    if let Some(outcome) = game.outcome {
+        if outcome != Outcome::LostOnTime {
+            let (chosen, culprit) = (
+                game.chosen.unwrap(),
+                game.culprit.expect("exactly one culprit"),
+            );
+            assert_eq!(outcome == Outcome::Won, chosen == culprit);
+        }
+    }
+    for role in std::iter::once(Role::Table).chain((0..game.psychics.len()).map(Role::Psychic)) {
+        let view = game.view(role);
+        if game.phase != Phase::Ended {
+            assert_eq!(view.assignments, None, "{role:?} saw the secrets");
+            assert_eq!(view.culprit, None, "{role:?} saw the culprit");
+        }
+        if game.count.is_none() {
+            let own = match role {
+                Role::Psychic(i) => game.psychics[i].vote,
+                _ => None,
+            };
+            assert_eq!(view.my_vote, own, "{role:?} saw a vote not theirs");
+            let text = serde_json::to_string(&view).unwrap();
+            assert!(
+                !text.contains("\"vote\""),
+                "{role:?}: a vote in the payload"
+            );
+        }
+    }
+}
+
+/// Plays `choices` as moves from a fresh game and returns how it ended, if it did.
+fn play(players: usize, secrets: SecretMode, seed: u64, choices: &[u16]) -> Option<Outcome> {
+    let difficulty = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard][seed as usize % 3];
+    let mut t = Table::new(setup(players, difficulty, secrets), seed);
+    for &choice in choices {
+        if t.game().phase == Phase::Ended {
+            break;
+        }
+        let before = t.game().clone();
+        match choice % 40 {
+            0 if t.timeline.can_undo() => {
+                t.undo();
+                let undone = t.game().clone();
+                t.redo();
+                assert_eq!(t.game(), &before, "undo then redo changed the game");
+                t.undo();
+                assert_eq!(t.game(), &undone);
+            }
+            1 if t.timeline.can_redo() => t.redo(),
+            _ => {
+                let moves = legal_moves(&t);
+                assert!(
+                    !moves.is_empty(),
+                    "a game that is not over always has a legal move"
+                );
+                let group = &moves[choice as usize % moves.len()];
+                let command = group[(choice as usize / 7) % group.len()].clone();
+                t.play(command);
+                check_step(&before, t.game());
+            }
+        }
+        check_state(t.game());
+    }
+    let replayed =
+        Timeline::resume(t.start.clone(), t.entries.clone()).expect("the journal replays");
+    assert_eq!(
+        replayed.game(),
+        t.game(),
+        "replaying the journal gives the same game"
+    );
+    assert_eq!(replayed.version(), t.timeline.version());
+    let folded = Game::replay(t.timeline.events()).unwrap();
+    assert_eq!(&folded, t.game(), "the state is the fold of its events");
+    t.game().outcome
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_legal_games_keep_the_books(
+        players in 2usize..=7,
+        paper in any::<bool>(),
+        seed in any::<u64>(),
+        choices in prop::collection::vec(any::<u16>(), 50..400),
+    ) {
+        let secrets = if paper { SecretMode::Paper } else { SecretMode::AppKept };
+        play(players, secrets, seed, &choices);
+    }
+}
+
+/// Long games to their end, so the properties are seen to hold through revelations,
+/// counts and both kinds of loss, not only in early turns.
+#[test]
+fn long_random_games_reach_every_ending() {
+    let mut endings = std::collections::HashMap::new();
+    for seed in 0..36u64 {
+        let players = 2 + (seed as usize % 6);
+        let mut rng = seed ^ 0x9e37_79b9_7f4a_7c15;
+        let choices: Vec<u16> = (0..1500)
+            .map(|_| {
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (rng >> 33) as u16
+            })
+            .collect();
+        let secrets = if seed % 4 == 0 {
+            SecretMode::Paper
+        } else {
+            SecretMode::AppKept
+        };
+        let outcome = play(players, secrets, seed, &choices);
+        *endings.entry(format!("{outcome:?}")).or_insert(0) += 1;
+    }
+    for ending in ["Some(Won)", "Some(LostOnTime)", "Some(LostWrongGroup)"] {
+        assert!(
+            endings.contains_key(ending),
+            "no random game ended {ending}: {endings:?}"
+        );
+    }
+}
