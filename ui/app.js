@@ -58,18 +58,22 @@ async function onMessage(message) {
 
 async function boot() {
   takeCode();
-  await setLanguage(deviceLanguage() ?? 'en');
+  // Ask for everything at once: the words, the table's facts, and the live socket.
+  const words = setLanguage(deviceLanguage() ?? 'en');
+  const facts = Promise.all([api('/info'), api('/settings')]);
   try {
-    [state.info, state.settings] = await Promise.all([api('/info'), api('/settings')]);
+    [state.info, state.settings] = await facts;
   } catch (error) {
+    await words;
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       document.getElementById('app').replaceChildren(renderCodeEntry(error.status === 403, boot));
       return;
     }
     throw error;
   }
-  if (!deviceLanguage()) await setLanguage(state.settings.language);
   connect(onMessage, (connection) => { state.connection = connection; updateStatus(); });
+  await words;
+  if (!deviceLanguage() && state.settings.language !== 'en') await setLanguage(state.settings.language);
   window.addEventListener('hashchange', render);
   render();
 }

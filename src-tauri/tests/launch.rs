@@ -161,3 +161,134 @@ fn a_wrong_option_is_explained() {
     );
     assert!(said.contains("Usage: seance"), "{said}");
 }
+
+/// A minimal blocking HTTP/1.1 exchange: the status and the body.
+fn http(
+    port: u16,
+    method: &str,
+    path: &str,
+    code: &str,
+    body: &str,
+) -> std::io::Result<(u16, String)> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port))?;
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {code}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )?;
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply)?;
+    let status = reply
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = reply
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    Ok((status, body))
+}
+
+fn port_and_code(url: &str) -> (u16, String) {
+    let rest = url.trim_start_matches("http://127.0.0.1:");
+    let (port, code) = rest.split_once("/?code=").unwrap();
+    (port.parse().unwrap(), code.to_owned())
+}
+
+#[test]
+fn killing_the_process_loses_no_acknowledged_command() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut first = launch(seance(&["--headless", "--port", "0"], dir.path()));
+    let (port, code) = port_and_code(&local_url(
+        &first.line_with("Table screen on this machine:"),
+    ));
+    let setup = r#"{"setup": {"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
+        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
+        {"name": "Carl", "colours": ["green"]}]}}"#;
+    let (status, created) = http(port, "POST", "/api/games", &code, setup).unwrap();
+    assert_eq!(status, 201, "{created}");
+    let game: u64 = created
+        .split("\"id\":")
+        .nth(1)
+        .unwrap()
+        .split([',', '}'])
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+
+    // Place and withdraw a token, over and over: every command is legal, each is acknowledged
+    // with its version, until the process dies under the client.
+    let acknowledged = Arc::new(AtomicU64::new(0));
+    let client = {
+        let (acknowledged, code) = (acknowledged.clone(), code.clone());
+        std::thread::spawn(move || {
+            for version in 0u64.. {
+                let command = if version % 2 == 0 {
+                    r#"{"type": "place_token", "by": 0, "on": 1, "face": "agree"}"#
+                } else {
+                    r#"{"type": "withdraw_token", "by": 0, "on": 1}"#
+                };
+                let body = format!(r#"{{"version": {version}, "command": {command}}}"#);
+                match http(
+                    port,
+                    "POST",
+                    &format!("/api/games/{game}/commands"),
+                    &code,
+                    &body,
+                ) {
+                    Ok((200, _)) => acknowledged.store(version + 1, Ordering::SeqCst),
+                    // No reply, or a cut one: the process died with this command in flight.
+                    Err(_) | Ok((0, _)) => return,
+                    Ok((status, body)) => panic!("refused ({status}): {body}"),
+                }
+            }
+        })
+    };
+    while acknowledged.load(Ordering::SeqCst) < 25 {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    first.child.kill().unwrap(); // SIGKILL: no chance to flush anything
+    first.child.wait().unwrap();
+    client.join().unwrap();
+    let acked = acknowledged.load(Ordering::SeqCst);
+
+    let second = launch(seance(&["--headless", "--port", "0"], dir.path()));
+    let (port, code) = port_and_code(&local_url(
+        &second.line_with("Table screen on this machine:"),
+    ));
+    let (status, view) = http(
+        port,
+        "GET",
+        &format!("/api/games/{game}?role=table"),
+        &code,
+        "",
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{view}");
+    let version: u64 = view
+        .split("\"version\":")
+        .nth(1)
+        .unwrap()
+        .split([',', '}'])
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    // Every acknowledged command is there; the one in flight at the kill may be too.
+    assert!(
+        version == acked || version == acked + 1,
+        "acknowledged {acked}, resumed at {version}"
+    );
+    let token_down = view.contains("\"placements\":[{");
+    assert_eq!(
+        token_down,
+        version % 2 == 1,
+        "the resumed state matches its version"
+    );
+}

@@ -168,8 +168,24 @@ pub async fn wait_for_text(client: &Client, css: &str, needle: &str) -> String {
     }
 }
 
+/// Waits (up to 20 s) until every image on the page is loaded, decoded and painted.
+pub async fn wait_for_images(client: &Client) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let loaded = "return [...document.images].every(i => i.complete && i.naturalWidth > 0)";
+    while client.execute(loaded, vec![]).await.unwrap() != serde_json::Value::Bool(true) {
+        assert!(Instant::now() < deadline, "images still loading after 20 s");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Decoding (SVG in WebKit especially) and painting come after loading.
+    let painted = "const done = arguments[arguments.length - 1];
+        Promise.all([...document.images].map(i => i.decode()))
+            .then(() => requestAnimationFrame(() => requestAnimationFrame(() => done(true))));";
+    client.execute_async(painted, vec![]).await.unwrap();
+}
+
 /// Takes a screenshot, saves it as `name`.png, and returns the text of the QR code on it.
 pub async fn screenshot_qr(client: &Client, name: &str) -> String {
+    wait_for_images(client).await;
     let png = client.screenshot().await.unwrap();
     std::fs::write(screenshot_dir().join(format!("{name}.png")), &png).unwrap();
     let image = image::load_from_memory(&png).unwrap().to_luma8();

@@ -138,14 +138,14 @@ fn check_state(game: &Game) {
             "all tokens are back at the start of turn 4"
         );
     }
-    if let Some(outcome) = game.outcome {
-        if outcome != Outcome::LostOnTime {
-            let (chosen, culprit) = (
-                game.chosen.unwrap(),
-                game.culprit.expect("exactly one culprit"),
-            );
-            assert_eq!(outcome == Outcome::Won, chosen == culprit);
-        }
+    if let Some(outcome) = game.outcome
+        && outcome != Outcome::LostOnTime
+    {
+        let (chosen, culprit) = (
+            game.chosen.unwrap(),
+            game.culprit.expect("exactly one culprit"),
+        );
+        assert_eq!(outcome == Outcome::Won, chosen == culprit);
     }
     for role in std::iter::once(Role::Table).chain((0..game.psychics.len()).map(Role::Psychic)) {
         let view = game.view(role);

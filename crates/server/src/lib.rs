@@ -6,6 +6,7 @@
 
 mod access;
 mod assets;
+pub mod games;
 pub mod instance;
 mod net;
 pub mod qr;
@@ -28,6 +29,9 @@ use table_code::TableCode;
 /// The port a table tries first; see [`PORT_RANGE`] for the fallbacks.
 pub const DEFAULT_PORT: u16 = 4747;
 
+/// The journal's file in the data folder.
+pub const JOURNAL: &str = "seance.sqlite3";
+
 /// What the server needs to start.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -48,6 +52,7 @@ pub enum StartError {
         first: u16,
         source: std::io::Error,
     },
+    Journal(seance_journal::JournalError),
 }
 
 impl std::fmt::Display for StartError {
@@ -62,6 +67,7 @@ impl std::fmt::Display for StartError {
                 f,
                 "no free port from {first} on ({source}); close the program using it or choose one with --port"
             ),
+            StartError::Journal(e) => write!(f, "{e}"),
         }
     }
 }
@@ -79,6 +85,7 @@ pub(crate) struct Shared {
     pub focus: mpsc::Sender<()>,
     pub port: u16,
     pub failures: access::FailureLog,
+    pub games: games::Games,
 }
 
 /// A running server. Dropping it without [`Server::shutdown`] leaves it running until the
@@ -102,6 +109,8 @@ impl Server {
         std::fs::create_dir_all(&config.data_dir).map_err(data_err)?;
         let code = TableCode::load_or_create(&config.data_dir).map_err(data_err)?;
         let settings = SettingsStore::load(&config.data_dir).map_err(data_err)?;
+        let games =
+            games::Games::open(&config.data_dir.join(JOURNAL)).map_err(StartError::Journal)?;
         let listener = net::bind(config.port)
             .await
             .map_err(|source| StartError::NoFreePort {
@@ -127,6 +136,7 @@ impl Server {
             focus: focus_tx,
             port: addr.port(),
             failures: Default::default(),
+            games,
         });
         let app =
             routes::router(shared.clone()).into_make_service_with_connect_info::<SocketAddr>();

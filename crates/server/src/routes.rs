@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
@@ -14,8 +14,13 @@ use axum::{Json, Router, middleware};
 use serde_json::json;
 
 use crate::access::{self, error};
+use crate::games::{GameError, Rewind, parse_role};
 use crate::settings::{SetError, Settings};
 use crate::{Shared, assets, qr};
+use seance_journal::JournalError;
+use seance_rules::{Command, Role, Setup};
+use serde::Deserialize;
+use std::collections::HashMap;
 
 pub fn router(shared: Arc<Shared>) -> Router {
     Router::new()
@@ -24,6 +29,12 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/settings", get(get_settings).put(put_settings))
         .route("/api/ws", get(socket))
         .route("/api/instance/focus", post(focus))
+        .route("/api/games", get(list_games).post(create_game))
+        .route("/api/games/{id}", get(game_view))
+        .route("/api/games/{id}/commands", post(game_command))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/redo", post(redo))
+        .route("/api/games/{id}/set-aside", post(set_aside))
         .route("/api/{*rest}", any(unknown_api))
         .fallback(assets::serve)
         .layer(middleware::from_fn_with_state(
@@ -111,14 +122,48 @@ fn broadcast(shared: &Shared, message: serde_json::Value) {
     let _ = shared.events.send(message.to_string());
 }
 
-async fn socket(ws: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Response {
-    ws.on_upgrade(move |socket| session(socket, shared))
+async fn socket(
+    ws: WebSocketUpgrade,
+    State(shared): State<Arc<Shared>>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let watch = match watched(&query) {
+        Ok(watch) => watch,
+        Err(why) => return error(StatusCode::BAD_REQUEST, why),
+    };
+    ws.on_upgrade(move |socket| session(socket, shared, watch))
+}
+
+/// The game and role a socket follows (`?game=ID&role=table|ghost|psychic:N`), if any.
+fn watched(query: &HashMap<String, String>) -> Result<Option<(i64, Role)>, String> {
+    let Some(game) = query.get("game") else {
+        return Ok(None);
+    };
+    let game = game
+        .parse()
+        .map_err(|_| format!("game must be a game's number, not {game:?}"))?;
+    let role = query.get("role").map(String::as_str).unwrap_or("table");
+    let role = parse_role(role)
+        .ok_or_else(|| format!("role must be table, ghost or psychic:N, not {role:?}"))?;
+    Ok(Some((game, role)))
+}
+
+/// The message that carries a role's view of a game.
+fn view_message(shared: &Shared, game: i64, role: Role) -> Option<String> {
+    match shared.games.snapshot(game, role) {
+        Ok(snapshot) => Some(json!({ "type": "view", "snapshot": snapshot }).to_string()),
+        Err(e) => {
+            tracing::warn!("game {game}: cannot build a view: {e:?}");
+            None
+        }
+    }
 }
 
 /// One connected screen: greets it, forwards every change, answers pings, and closes when
 /// the server stops.
-async fn session(mut socket: WebSocket, shared: Arc<Shared>) {
+async fn session(mut socket: WebSocket, shared: Arc<Shared>, watch: Option<(i64, Role)>) {
     let mut events = shared.events.subscribe();
+    let mut changes = shared.games.subscribe();
     let mut shutdown = shared.shutdown.clone();
     let devices = shared.devices.fetch_add(1, Ordering::Relaxed) + 1;
     let hello = json!({
@@ -134,27 +179,41 @@ async fn session(mut socket: WebSocket, shared: Arc<Shared>) {
     {
         tracing::info!("a screen connected ({devices} now)");
         broadcast(&shared, json!({ "type": "presence", "devices": devices }));
-        loop {
+        let first = watch.and_then(|(game, role)| view_message(&shared, game, role));
+        let mut open = match first {
+            Some(text) => socket.send(Message::Text(text.into())).await.is_ok(),
+            None => true,
+        };
+        while open {
             tokio::select! {
                 _ = async { let _ = shutdown.wait_for(|stopped| *stopped).await; } => {
                     let frame = CloseFrame { code: 1001, reason: "the table is closing".into() };
                     let _ = socket.send(Message::Close(Some(frame))).await;
                     break;
                 }
+                changed = changes.recv() => {
+                    let game = match changed {
+                        Ok(game) => Some(game),
+                        // Missed some: resend whatever is watched.
+                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => watch.map(|(g, _)| g),
+                        Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+                    };
+                    if let Some((watched, role)) = watch.filter(|(g, _)| Some(*g) == game)
+                        && let Some(text) = view_message(&shared, watched, role)
+                    {
+                        open = socket.send(Message::Text(text.into())).await.is_ok();
+                    }
+                }
                 event = events.recv() => match event {
                     Ok(text) => {
-                        if socket.send(Message::Text(text.into())).await.is_err() {
-                            break;
-                        }
+                        open = socket.send(Message::Text(text.into())).await.is_ok();
                     }
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
                     Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
                 },
                 incoming = socket.recv() => match incoming {
                     Some(Ok(Message::Text(text))) if text.as_str() == "ping" => {
-                        if socket.send(Message::Text("pong".into())).await.is_err() {
-                            break;
-                        }
+                        open = socket.send(Message::Text("pong".into())).await.is_ok();
                     }
                     Some(Ok(Message::Close(_)) | Err(_)) | None => break,
                     Some(Ok(_)) => {}
@@ -164,4 +223,179 @@ async fn session(mut socket: WebSocket, shared: Arc<Shared>) {
     }
     let devices = shared.devices.fetch_sub(1, Ordering::Relaxed) - 1;
     broadcast(&shared, json!({ "type": "presence", "devices": devices }));
+}
+
+async fn list_games(State(shared): State<Arc<Shared>>) -> Response {
+    let games = blocking(move || shared.games.list()).await;
+    match games {
+        Ok(list) => Json(
+            list.into_iter()
+                .map(|g| {
+                    json!({ "id": g.id, "ruleset": g.ruleset, "status": g.status, "players": g.players,
+                            "created_at": g.created_at, "updated_at": g.updated_at })
+                })
+                .collect::<Vec<_>>(),
+        )
+        .into_response(),
+        Err(e) => game_error(e),
+    }
+}
+
+#[derive(Deserialize)]
+struct NewGame {
+    setup: Setup,
+    seed: Option<u64>,
+}
+
+async fn create_game(
+    State(shared): State<Arc<Shared>>,
+    body: Result<Json<NewGame>, JsonRejection>,
+) -> Response {
+    let NewGame { setup, seed } = match body {
+        Ok(Json(new)) => new,
+        Err(r) => return bad_json("a new game is {\"setup\": {…}} (see docs/API.md)", r),
+    };
+    let seed = seed.unwrap_or_else(random_seed);
+    match blocking(move || shared.games.create(setup, seed)).await {
+        Ok(id) => (StatusCode::CREATED, Json(json!({ "id": id, "version": 0 }))).into_response(),
+        Err(e) => game_error(e),
+    }
+}
+
+fn random_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).expect("the system's random source");
+    u64::from_le_bytes(bytes)
+}
+
+async fn game_view(
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<i64>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let role = query.get("role").map(String::as_str).unwrap_or("table");
+    let Some(role) = parse_role(role) else {
+        return error(
+            StatusCode::BAD_REQUEST,
+            format!("role must be table, ghost or psychic:N, not {role:?}"),
+        );
+    };
+    match blocking(move || shared.games.snapshot(id, role)).await {
+        Ok(snapshot) => Json(snapshot).into_response(),
+        Err(e) => game_error(e),
+    }
+}
+
+#[derive(Deserialize)]
+struct Sent {
+    version: u64,
+    command: Command,
+}
+
+async fn game_command(
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<i64>,
+    body: Result<Json<Sent>, JsonRejection>,
+) -> Response {
+    let Sent { version, command } = match body {
+        Ok(Json(sent)) => sent,
+        Err(r) => {
+            return bad_json(
+                "a command is {\"version\": N, \"command\": {\"type\": …}} (see docs/API.md)",
+                r,
+            );
+        }
+    };
+    respond_version(blocking(move || shared.games.command(id, version, command)).await)
+}
+
+#[derive(Deserialize)]
+struct At {
+    version: u64,
+}
+
+async fn undo(
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<i64>,
+    body: Result<Json<At>, JsonRejection>,
+) -> Response {
+    rewind(shared, id, body, Rewind::Undo).await
+}
+
+async fn redo(
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<i64>,
+    body: Result<Json<At>, JsonRejection>,
+) -> Response {
+    rewind(shared, id, body, Rewind::Redo).await
+}
+
+async fn rewind(
+    shared: Arc<Shared>,
+    id: i64,
+    body: Result<Json<At>, JsonRejection>,
+    how: Rewind,
+) -> Response {
+    let At { version } = match body {
+        Ok(Json(at)) => at,
+        Err(r) => return bad_json("undo and redo take {\"version\": N}", r),
+    };
+    respond_version(blocking(move || shared.games.rewind(id, version, how)).await)
+}
+
+async fn set_aside(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
+    respond_version(blocking(move || shared.games.set_aside_damage(id)).await)
+}
+
+fn respond_version(result: Result<u64, GameError>) -> Response {
+    match result {
+        Ok(version) => Json(json!({ "version": version })).into_response(),
+        Err(e) => game_error(e),
+    }
+}
+
+/// Journal work blocks on the disk: keep it off the async workers.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, GameError> + Send + 'static,
+) -> Result<T, GameError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .expect("a journal task does not panic")
+}
+
+fn bad_json(shape: &str, rejection: JsonRejection) -> Response {
+    error(
+        StatusCode::BAD_REQUEST,
+        format!("{shape}: {}", rejection.body_text()),
+    )
+}
+
+fn game_error(e: GameError) -> Response {
+    match e {
+        GameError::Rule(rule) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Json(json!({ "error": rule.message, "rule": rule.rule })),
+        )
+            .into_response(),
+        GameError::Stale { sent, now } => error(
+            StatusCode::CONFLICT,
+            format!(
+                "the game has moved on since you looked (you sent version {sent}, it is at {now}): look again, then act"
+            ),
+        ),
+        GameError::Timeline(t) => error(StatusCode::CONFLICT, t.to_string()),
+        GameError::Journal(j @ JournalError::NoSuchGame(_)) => {
+            error(StatusCode::NOT_FOUND, j.to_string())
+        }
+        GameError::Journal(
+            j @ (JournalError::OutOfOrder { .. } | JournalError::Damaged { .. }),
+        ) => error(StatusCode::CONFLICT, j.to_string()),
+        GameError::Journal(j) => {
+            tracing::error!("journal: {j}");
+            error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("{j}; nothing was changed"),
+            )
+        }
+    }
 }

@@ -1,85 +1,14 @@
 //! The server over real HTTP and WebSocket connections on loopback.
 
+mod support;
+
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
-use seance_server::{Config, Server};
 use serde_json::Value;
+use support::{error_of, next_json, table, table_on};
 use tokio_tungstenite::tungstenite::Message;
-
-struct Table {
-    server: Server,
-    base: String,
-    code: String,
-    _dir: tempfile::TempDir,
-}
-
-async fn table() -> Table {
-    table_on(0).await
-}
-
-async fn table_on(port: u16) -> Table {
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(Config {
-        data_dir: dir.path().to_owned(),
-        port,
-    })
-    .await
-    .unwrap();
-    Table {
-        base: format!("http://127.0.0.1:{}", server.port()),
-        code: server.table_code().to_string(),
-        server,
-        _dir: dir,
-    }
-}
-
-impl Table {
-    fn get(&self, path: &str) -> reqwest::RequestBuilder {
-        reqwest::Client::new().get(format!("{}{path}", self.base))
-    }
-
-    fn api(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
-        reqwest::Client::new()
-            .request(method, format!("{}/api{path}", self.base))
-            .bearer_auth(&self.code)
-    }
-
-    async fn socket(
-        &self,
-    ) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>
-    {
-        let url = format!(
-            "ws://127.0.0.1:{}/api/ws?code={}",
-            self.server.port(),
-            self.code
-        );
-        tokio_tungstenite::connect_async(url).await.unwrap().0
-    }
-}
-
-async fn next_json<S>(socket: &mut S) -> Value
-where
-    S: StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
-{
-    loop {
-        let message = tokio::time::timeout(Duration::from_secs(5), socket.next())
-            .await
-            .expect("a message within 5 s")
-            .expect("the socket is open")
-            .unwrap();
-        if let Message::Text(text) = message {
-            return serde_json::from_str(&text).unwrap();
-        }
-    }
-}
-
-async fn error_of(response: reqwest::Response) -> (StatusCode, String) {
-    let status = response.status();
-    let body: Value = response.json().await.unwrap();
-    (status, body["error"].as_str().unwrap().to_owned())
-}
 
 #[tokio::test]
 async fn the_ui_is_served_as_written_with_safe_headers() {
@@ -158,7 +87,7 @@ async fn the_api_needs_the_table_code() {
     assert!(by_query.text().await.unwrap().starts_with("<?xml"));
 
     let (status, why) = error_of(
-        t.api(reqwest::Method::GET, "/games/7")
+        t.api(reqwest::Method::GET, "/séances")
             .send()
             .await
             .unwrap(),

@@ -1,0 +1,267 @@
+//! Games over the API: commands with versions, refusals that change nothing, undo and
+//! redo, per-role views pushed over WebSockets, and a restart that loses nothing.
+
+mod support;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use support::{Socket, Table, error_of, next_json, table};
+
+fn five_players() -> Value {
+    json!({
+        "ghost": "Laura",
+        "players": [
+            {"name": "Stephanie", "colours": ["red"]},
+            {"name": "Alex", "colours": ["blue"]},
+            {"name": "Carl", "colours": ["green"], "age": 40},
+            {"name": "Paul", "colours": ["white"]}
+        ],
+        "difficulty": "medium",
+        "secrets": "app_kept"
+    })
+}
+
+async fn create(t: &Table) -> i64 {
+    let made = t
+        .api(Method::POST, "/games")
+        .json(&json!({"setup": five_players(), "seed": 7}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(made.status(), StatusCode::CREATED);
+    made.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
+}
+
+async fn send(t: &Table, game: i64, version: u64, command: Value) -> reqwest::Response {
+    t.api(Method::POST, &format!("/games/{game}/commands"))
+        .json(&json!({"version": version, "command": command}))
+        .send()
+        .await
+        .unwrap()
+}
+
+/// The next view pushed on `socket`, skipping other messages.
+async fn next_view(socket: &mut Socket) -> Value {
+    loop {
+        let message = next_json(socket).await;
+        if message["type"] == "view" {
+            return message;
+        }
+    }
+}
+
+async fn view(t: &Table, game: i64, role: &str) -> Value {
+    let got = t
+        .api(Method::GET, &format!("/games/{game}?role={role}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(got.status(), StatusCode::OK);
+    got.json().await.unwrap()
+}
+
+#[tokio::test]
+async fn a_game_is_created_played_and_listed() {
+    let t = table().await;
+    let game = create(&t).await;
+    let table_view = view(&t, game, "table").await;
+    assert_eq!(table_view["version"], 0);
+    assert_eq!(
+        table_view["view"]["layout"]["characters"]
+            .as_array()
+            .unwrap()
+            .len(),
+        7,
+        "5 players, Medium → 7"
+    );
+    assert_eq!(table_view["view"]["crows_left"], 3);
+    assert!(table_view["view"]["assignments"].is_null());
+    let ghost = view(&t, game, "ghost").await;
+    assert_eq!(ghost["view"]["assignments"].as_array().unwrap().len(), 4);
+
+    let ok = send(&t, game, 0, json!({"type": "give_vision", "psychic": 2})).await;
+    assert_eq!(ok.status(), StatusCode::OK);
+    assert_eq!(ok.json::<Value>().await.unwrap()["version"], 1);
+
+    let list: Value = t
+        .api(Method::GET, "/games")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(list[0]["id"], game);
+    assert_eq!(list[0]["status"], "playing");
+    assert_eq!(
+        list[0]["players"],
+        json!(["Laura", "Stephanie", "Alex", "Carl", "Paul"])
+    );
+}
+
+#[tokio::test]
+async fn refusals_say_why_and_change_nothing() {
+    let t = table().await;
+    let game = create(&t).await;
+    send(&t, game, 0, json!({"type": "give_vision", "psychic": 0})).await;
+    let before = view(&t, game, "ghost").await;
+
+    let again = send(&t, game, 1, json!({"type": "give_vision", "psychic": 0})).await;
+    assert_eq!(again.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body: Value = again.json().await.unwrap();
+    assert_eq!(body["rule"], "one_vision_per_turn");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("still waiting: Alex, Carl, Paul"),
+        "{body}"
+    );
+
+    let (status, why) =
+        error_of(send(&t, game, 0, json!({"type": "give_vision", "psychic": 1})).await).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(why.contains("you sent version 0, it is at 1"), "{why}");
+
+    let (status, why) = error_of(send(&t, game, 1, json!({"type": "summon_spirits"})).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(why.contains("docs/API.md"), "{why}");
+
+    let (status, _) = error_of(send(&t, 999, 0, json!({"type": "use_crow"})).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, why) = error_of(
+        t.api(Method::GET, &format!("/games/{game}?role=medium"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(why.contains("table, ghost or psychic:N"), "{why}");
+    let (status, why) = error_of(
+        t.api(Method::GET, &format!("/games/{game}?role=psychic:4"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(why.contains("numbered 0 to 3"), "{why}");
+
+    let bad_setup = t.api(Method::POST, "/games")
+        .json(&json!({"setup": {"ghost": "Laura", "players": [], "difficulty": "easy", "secrets": "paper"}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bad_setup.status(), StatusCode::UNPROCESSABLE_ENTITY);
+
+    assert_eq!(view(&t, game, "ghost").await, before);
+}
+
+#[tokio::test]
+async fn undo_and_redo_are_one_request_away() {
+    let t = table().await;
+    let game = create(&t).await;
+    let fresh = view(&t, game, "table").await["view"].clone();
+    send(&t, game, 0, json!({"type": "use_crow"})).await;
+    let undone = t
+        .api(Method::POST, &format!("/games/{game}/undo"))
+        .json(&json!({"version": 1}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(undone.json::<Value>().await.unwrap()["version"], 2);
+    let now = view(&t, game, "table").await;
+    assert_eq!(now["view"], fresh);
+    assert_eq!(now["can_redo"], true);
+    let redone = t
+        .api(Method::POST, &format!("/games/{game}/redo"))
+        .json(&json!({"version": 2}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(redone.status(), StatusCode::OK);
+    assert_eq!(view(&t, game, "table").await["view"]["crows_left"], 2);
+    let (status, why) = error_of(
+        t.api(Method::POST, &format!("/games/{game}/redo"))
+            .json(&json!({"version": 3}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(why.contains("nothing to redo"), "{why}");
+}
+
+#[tokio::test]
+async fn each_screen_is_pushed_its_own_role_view() {
+    let t = table().await;
+    let game = create(&t).await;
+    let mut table_screen = t.socket_with(&format!("&game={game}&role=table")).await;
+    let mut ghost_phone = t.socket_with(&format!("&game={game}&role=ghost")).await;
+    let table_first = next_view(&mut table_screen).await;
+    assert!(table_first["snapshot"]["view"]["assignments"].is_null());
+    let ghost_first = next_view(&mut ghost_phone).await;
+    assert!(ghost_first["snapshot"]["view"]["assignments"].is_array());
+
+    send(&t, game, 0, json!({"type": "give_vision", "psychic": 3})).await;
+    for socket in [&mut table_screen, &mut ghost_phone] {
+        let pushed = next_view(socket).await;
+        assert_eq!(pushed["snapshot"]["version"], 1);
+        assert_eq!(pushed["snapshot"]["view"]["psychics"][3]["vision"], true);
+    }
+    let pushed_to_table = serde_json::to_string(&table_first).unwrap();
+    let secrets = ghost_first["snapshot"]["view"]["assignments"].to_string();
+    assert!(!pushed_to_table.contains(&secrets));
+
+    let refused = tokio_tungstenite::connect_async(format!(
+        "ws://127.0.0.1:{}/api/ws?code={}&game={game}&role=spirit",
+        t.server.port(),
+        t.code
+    ))
+    .await;
+    assert!(refused.is_err(), "an unknown role is refused");
+}
+
+#[tokio::test]
+async fn a_restart_resumes_the_game_exactly() {
+    let t = table().await;
+    let game = create(&t).await;
+    for (version, psychic) in [(0, 0), (1, 1), (2, 2)] {
+        assert_eq!(
+            send(
+                &t,
+                game,
+                version,
+                json!({"type": "give_vision", "psychic": psychic})
+            )
+            .await
+            .status(),
+            StatusCode::OK
+        );
+    }
+    let before = view(&t, game, "ghost").await;
+    let support::Table { server, dir, .. } = t;
+    server.shutdown().await;
+
+    let again = seance_server::Server::start(seance_server::Config {
+        data_dir: dir.path().to_owned(),
+        port: 0,
+    })
+    .await
+    .unwrap();
+    let t = Table {
+        base: format!("http://127.0.0.1:{}", again.port()),
+        code: again.table_code().to_string(),
+        server: again,
+        dir,
+    };
+    assert_eq!(view(&t, game, "ghost").await, before);
+    assert_eq!(
+        send(&t, game, 3, json!({"type": "give_vision", "psychic": 3}))
+            .await
+            .status(),
+        StatusCode::OK
+    );
+}
