@@ -2,9 +2,9 @@
 
 use std::process::Command;
 
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use seance_e2e::{
-    Process, Table, connect, free_port, screenshot_qr, serve, wait_for, wait_for_text,
+    Process, Table, click, connect, free_port, screenshot_qr, serve, wait_for, wait_for_text,
 };
 use serde_json::json;
 
@@ -133,25 +133,13 @@ async fn code_entry(driver: u16) {
     wait_for(&client, "#code-entry").await;
     let input = wait_for(&client, "#code-input").await;
     input.send_keys("ZZZZZ-ZZZZZ").await.unwrap();
-    client
-        .find(Locator::Css("#code-entry button[type=submit]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&client, "#code-entry button[type=submit]").await;
     wait_for_text(&client, "#code-entry .error", "not this table's").await;
     // The code as a person types it: lower case, with the dash.
     let typed = format!("{}-{}", &table.code()[..5], &table.code()[5..]).to_lowercase();
     let input = wait_for(&client, "#code-input").await;
     input.send_keys(&typed).await.unwrap();
-    client
-        .find(Locator::Css("#code-entry button[type=submit]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&client, "#code-entry button[type=submit]").await;
     wait_for(&client, "#home").await;
     client.close().await.unwrap();
 }
@@ -161,13 +149,7 @@ async fn language(driver: u16) {
     let client = browser(driver, 1280, 800).await;
     client.goto(&table.local_url).await.unwrap();
     wait_for(&client, "#home").await;
-    client
-        .find(Locator::Css(".languages button[lang=fr]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&client, ".languages button[lang=fr]").await;
     wait_for_text(&client, "#join-title", "Rejoindre depuis un téléphone").await;
     wait_for_text(&client, "#connection", "Connecté").await;
     screenshot_qr(&client, "home-fr-1280x800").await;
@@ -177,22 +159,10 @@ async fn language(driver: u16) {
     let fresh = browser(driver, 1280, 800).await;
     fresh.goto(&table.local_url).await.unwrap();
     wait_for_text(&fresh, "#join-title", "Rejoindre depuis un téléphone").await;
-    fresh
-        .find(Locator::Css(".languages button[lang=it]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&fresh, ".languages button[lang=it]").await;
     wait_for_text(&fresh, "#join-title", "Unisciti da un telefono").await;
     screenshot_qr(&fresh, "home-it-1280x800").await;
-    fresh
-        .find(Locator::Css("a[href='#/settings']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&fresh, "a[href='#/settings']").await;
     wait_for_text(&fresh, "#settings h1", "Impostazioni").await;
     fresh.close().await.unwrap();
 }

@@ -152,6 +152,15 @@ pub async fn wait_for(client: &Client, css: &str) -> fantoccini::elements::Eleme
         .unwrap_or_else(|e| panic!("no element {css} within 20 s: {e}"))
 }
 
+/// Clicks the element matching `css`, once it is there.
+pub async fn click(client: &Client, css: &str) {
+    wait_for(client, css)
+        .await
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+}
+
 /// Waits (up to 20 s) until `css`'s text contains `needle`.
 pub async fn wait_for_text(client: &Client, css: &str, needle: &str) -> String {
     let deadline = Instant::now() + Duration::from_secs(20);

@@ -14,23 +14,12 @@ use seance_journal::Journal;
 use seance_rules::*;
 
 fn setup() -> Setup {
-    let colours = [Colour::Red, Colour::Blue, Colour::Green, Colour::White];
-    Setup {
-        ghost: "Laura".into(),
-        players: ["Stephanie", "Alex", "Carl", "Paul"]
-            .iter()
-            .zip(colours)
-            .map(|(n, c)| PlayerSetup {
-                name: n.to_string(),
-                colours: vec![c],
-                age: None,
-            })
-            .collect(),
-        difficulty: Difficulty::Medium,
-        secrets: SecretMode::AppKept,
-        bands: None,
-        token_faces: None,
-    }
+    Setup::with_dealt_colours(
+        "Laura",
+        &["Stephanie", "Alex", "Carl", "Paul"],
+        Difficulty::Medium,
+        SecretMode::AppKept,
+    )
 }
 
 /// The commands of a 5-player game lost after seven full turns, with tokens played.

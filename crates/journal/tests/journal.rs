@@ -5,22 +5,12 @@ use seance_journal::{Journal, JournalError};
 use seance_rules::*;
 
 fn setup() -> Setup {
-    Setup {
-        ghost: "Laura".into(),
-        players: ["Stephanie", "Alex", "Carl"]
-            .iter()
-            .zip([Colour::Red, Colour::Blue, Colour::Green])
-            .map(|(n, c)| PlayerSetup {
-                name: n.to_string(),
-                colours: vec![c],
-                age: None,
-            })
-            .collect(),
-        difficulty: Difficulty::Medium,
-        secrets: SecretMode::AppKept,
-        bands: None,
-        token_faces: None,
-    }
+    Setup::with_dealt_colours(
+        "Laura",
+        &["Stephanie", "Alex", "Carl"],
+        Difficulty::Medium,
+        SecretMode::AppKept,
+    )
 }
 
 /// A journal with one game and `commands` visions given, and the live timeline.

@@ -64,6 +64,17 @@ pub struct Setup {
     pub token_faces: Option<Faces>,
 }
 
+impl Colour {
+    pub const ALL: [Colour; 6] = [
+        Colour::Red,
+        Colour::Yellow,
+        Colour::Blue,
+        Colour::Purple,
+        Colour::White,
+        Colour::Green,
+    ];
+}
+
 /// How often the ghost may use a crow (discard and redraw up to 7 vision cards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "per", content = "count")]
@@ -76,6 +87,32 @@ pub enum CrowRule {
 const LAYOUT: [[usize; 6]; 3] = [[4, 5, 5, 6, 6, 7], [5, 6, 6, 7, 8, 8], [6, 7, 7, 8, 9, 9]];
 
 impl Setup {
+    /// A setup with colours dealt in order: one each, or two each with 2 or 3 players.
+    pub fn with_dealt_colours(
+        ghost: &str,
+        players: &[&str],
+        difficulty: Difficulty,
+        secrets: SecretMode,
+    ) -> Setup {
+        let each = if players.len() <= 2 { 2 } else { 1 };
+        let mut colours = Colour::ALL.iter().copied().cycle();
+        Setup {
+            ghost: ghost.into(),
+            players: players
+                .iter()
+                .map(|name| PlayerSetup {
+                    name: name.to_string(),
+                    colours: colours.by_ref().take(each).collect(),
+                    age: None,
+                })
+                .collect(),
+            difficulty,
+            secrets,
+            bands: None,
+            token_faces: None,
+        }
+    }
+
     /// Players at the table, the ghost included.
     pub fn player_count(&self) -> usize {
         1 + self.players.len()
@@ -199,30 +236,13 @@ mod tests {
     use super::*;
 
     pub fn setup(players: usize, difficulty: Difficulty) -> Setup {
-        let palette = [
-            Colour::Red,
-            Colour::Yellow,
-            Colour::Blue,
-            Colour::Purple,
-            Colour::White,
-            Colour::Green,
-        ];
-        let psychic_players = players - 1;
-        let each = if players <= 3 { 2 } else { 1 };
-        Setup {
-            ghost: "Laura".into(),
-            players: (0..psychic_players)
-                .map(|i| PlayerSetup {
-                    name: format!("P{i}"),
-                    colours: palette[i * each..(i + 1) * each].to_vec(),
-                    age: None,
-                })
-                .collect(),
+        let names = ["P0", "P1", "P2", "P3", "P4", "P5", "P6"];
+        Setup::with_dealt_colours(
+            "Laura",
+            &names[..players - 1],
             difficulty,
-            secrets: SecretMode::AppKept,
-            bands: None,
-            token_faces: None,
-        }
+            SecretMode::AppKept,
+        )
     }
 
     #[test]

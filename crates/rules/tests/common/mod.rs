@@ -3,31 +3,9 @@
 
 use seance_rules::*;
 
-pub const PALETTE: [Colour; 6] = [
-    Colour::Red,
-    Colour::Yellow,
-    Colour::Blue,
-    Colour::Purple,
-    Colour::White,
-    Colour::Green,
-];
-
 pub fn setup(players: usize, difficulty: Difficulty, secrets: SecretMode) -> Setup {
-    let each = if players <= 3 { 2 } else { 1 };
-    Setup {
-        ghost: "Laura".into(),
-        players: (0..players - 1)
-            .map(|i| PlayerSetup {
-                name: ["Stephanie", "Alex", "Carl", "Paul", "Mathieu", "Léa"][i].into(),
-                colours: PALETTE[i * each..(i + 1) * each].to_vec(),
-                age: None,
-            })
-            .collect(),
-        difficulty,
-        secrets,
-        bands: None,
-        token_faces: None,
-    }
+    let names = ["Stephanie", "Alex", "Carl", "Paul", "Mathieu", "Léa"];
+    Setup::with_dealt_colours("Laura", &names[..players - 1], difficulty, secrets)
 }
 
 pub struct Table {
