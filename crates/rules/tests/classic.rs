@@ -643,3 +643,102 @@ fn undo_goes_back_to_the_start_and_redo_returns() {
     t.play(Command::UseCrow);
     assert!(!t.timeline.can_redo());
 }
+
+#[test]
+fn the_rulebook_straw_poll_example_votes_in_its_order() {
+    // 003 p.12: Stephanie on space 4 votes after the first card (Low), Alex and Carl on 5
+    // and 6 after the second (Intermediate), Paul on 11 after the third (High).
+    let s = setup(5, Difficulty::Medium, SecretMode::Paper);
+    let Event::Started { layout, .. } = &Game::start(s.clone(), 1).unwrap()[0] else {
+        unreachable!()
+    };
+    let mut history = vec![Event::Started {
+        setup: s,
+        seed: 1,
+        layout: layout.clone(),
+    }];
+    for (psychic, space) in [4u8, 5, 6, 11].into_iter().enumerate() {
+        for c in Category::ALL {
+            let card = Some(layout.of(c)[psychic]);
+            history.push(Event::Manifested {
+                psychic,
+                right: true,
+                card,
+                moved: vec![],
+            });
+        }
+        history.push(Event::Finished {
+            psychic,
+            bonus: space,
+        });
+    }
+    let groups = (0..4)
+        .map(|p| Group {
+            number: p as u8 + 1,
+            cards: Category::ALL.map(|c| layout.of(c)[p]),
+            psychic: Some(p),
+        })
+        .collect();
+    history.extend([
+        Event::TurnEnded,
+        Event::TokensRecovered,
+        Event::LinedUp { groups },
+    ]);
+    let (timeline, start) = (Timeline::resume(history.clone(), []).unwrap(), history);
+    let mut t = Table {
+        timeline,
+        start,
+        entries: Vec::new(),
+    };
+
+    let (stephanie, alex, carl, paul) = (0, 1, 2, 3);
+    t.play(Command::ChooseCulprit { group: 3 });
+    t.play(Command::RevealVisionCard);
+    for early in [alex, carl, paul] {
+        assert_eq!(
+            t.try_do(Command::Vote {
+                psychic: early,
+                group: 1
+            })
+            .unwrap_err()
+            .rule,
+            "vote_when_revealed"
+        );
+    }
+    t.play(Command::Vote {
+        psychic: stephanie,
+        group: 1,
+    });
+    t.play(Command::RevealVisionCard);
+    t.play(Command::Vote {
+        psychic: alex,
+        group: 3,
+    });
+    assert_eq!(
+        t.try_do(Command::RevealVisionCard).unwrap_err().rule,
+        "vote_first"
+    );
+    t.play(Command::Vote {
+        psychic: carl,
+        group: 1,
+    });
+    t.play(Command::RevealVisionCard);
+    // Two votes for 1, one for 3, and Paul's: a tie if he votes 3, which he breaks.
+    t.play(Command::Vote {
+        psychic: paul,
+        group: 3,
+    });
+    assert_eq!(t.game().chosen, Some(3));
+    assert_eq!(t.game().outcome, Some(Outcome::Won));
+    let steps = &t.game().count.as_ref().unwrap().steps;
+    assert_eq!(steps[1], CountStep::Tie { groups: vec![1, 3] });
+    assert_eq!(
+        steps[2],
+        CountStep::Decided {
+            group: 3,
+            by: paul,
+            space: 11,
+            because: Decider::Furthest
+        }
+    );
+}
