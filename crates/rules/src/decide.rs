@@ -346,6 +346,17 @@ fn manifest(
             p.name
         )
     })?;
+    if let (true, Some(card)) = (right, p.intuition)
+        && let Some(holder) = game.psychics.iter().find(|q| q.found.contains(&card))
+    {
+        return Err(RuleError::new(
+            "card_collected",
+            format!(
+                "card {card} was just collected by {}: each psychic's card is their own, so {} cannot be right on it too; check the answer",
+                holder.name, p.name
+            ),
+        ));
+    }
     let moved = manifestation_moves(&game.placements, psychic, right);
     let card = if right { p.intuition } else { None };
     let finishes = right && p.found.len() == 2;

@@ -443,6 +443,33 @@ fn in_paper_mode_the_ghost_answers() {
     });
     assert_eq!(t.game().psychics[0].found, vec![card]);
     assert_eq!(t.game().psychics[0].seeking(), Some(Category::Location));
+    // Two pawns on one card cannot both be right: each psychic's card is their own.
+    let mut shared = Table::new(setup(4, Difficulty::Medium, SecretMode::Paper), 2);
+    let same = shared.game().layout.characters[3];
+    for p in 0..3 {
+        shared.play(Command::GiveVision { psychic: p });
+        shared.play(Command::PlaceIntuition {
+            psychic: p,
+            card: same,
+        });
+    }
+    shared.play(Command::EndInterpretation);
+    shared.play(Command::Manifest {
+        psychic: 2,
+        right: Some(true),
+    });
+    let both = shared
+        .try_do(Command::Manifest {
+            psychic: 0,
+            right: Some(true),
+        })
+        .unwrap_err();
+    assert_eq!(both.rule, "card_collected");
+    assert!(
+        both.message.contains("collected by Carl"),
+        "{}",
+        both.message
+    );
     // Another psychic may not put a pawn on a collected card.
     t.play(Command::GiveVision { psychic: 1 });
     assert_eq!(
