@@ -4,12 +4,15 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use seance_journal::{Damage, GameRecord, Journal, JournalError};
-use seance_rules::{Command, Entry, Role, RuleError, Setup, Timeline, TimelineError};
-use serde::Serialize;
+use seance_rules::{Command, Entry, Phase, Role, RuleError, Setup, Timeline, TimelineError};
+use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
+
+use crate::timer::{self, SandTimer, TimerView};
 
 /// Why a request about a game was refused.
 #[derive(Debug)]
@@ -40,12 +43,29 @@ pub struct Snapshot {
     pub can_redo: bool,
     /// A damaged tail found on loading, kept until the table sets it aside.
     pub damage: Option<String>,
+    /// The sand timer, on the server's clock.
+    pub timer: TimerView,
     pub view: seance_rules::View,
 }
 
 struct Live {
     timeline: Timeline,
     damage: Option<Damage>,
+    timer: SandTimer,
+}
+
+/// What the table does with the sand timer.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum TimerAction {
+    Pause,
+    Resume,
+    /// Back to the full duration, stopped.
+    Reset,
+    /// A house-rule duration.
+    Duration {
+        seconds: u64,
+    },
 }
 
 pub struct Games {
@@ -81,11 +101,13 @@ impl Games {
         let (timeline, start) = Timeline::start(setup, seed).map_err(GameError::Rule)?;
         let mut state = self.state.lock().expect("games lock");
         let id = state.0.create(&start)?;
+        let timer = SandTimer::default();
         state.1.insert(
             id,
             Live {
                 timeline,
                 damage: None,
+                timer,
             },
         );
         Ok(id)
@@ -110,9 +132,12 @@ impl Games {
                         d.why
                     );
                 }
+                // After a restart the timer waits for the table to resume it.
+                let timer = SandTimer::default();
                 slot.insert(Live {
                     timeline: loaded.timeline,
                     damage: loaded.damage,
+                    timer,
                 })
             }
         };
@@ -136,14 +161,19 @@ impl Games {
     }
 
     /// Decides, journals, applies: in that order, so an acknowledged command is on disk.
-    pub fn command(&self, id: i64, version: u64, command: Command) -> Result<u64, GameError> {
-        self.write(id, version, |timeline| {
+    pub fn command(
+        self: &Arc<Self>,
+        id: i64,
+        version: u64,
+        command: Command,
+    ) -> Result<u64, GameError> {
+        self.write(id, Some(version), |timeline| {
             timeline.decide(command).map_err(GameError::Rule)
         })
     }
 
-    pub fn rewind(&self, id: i64, version: u64, how: Rewind) -> Result<u64, GameError> {
-        self.write(id, version, |timeline| match how {
+    pub fn rewind(self: &Arc<Self>, id: i64, version: u64, how: Rewind) -> Result<u64, GameError> {
+        self.write(id, Some(version), |timeline| match how {
             Rewind::Undo if !timeline.can_undo() => {
                 Err(GameError::Timeline(TimelineError::NothingToUndo))
             }
@@ -155,10 +185,12 @@ impl Games {
         })
     }
 
+    /// Adds an entry to the game's history: on disk first, then in memory. `version`, when
+    /// given, is what the sender saw; a game that has moved on refuses.
     fn write(
-        &self,
+        self: &Arc<Self>,
         id: i64,
-        version: u64,
+        version: Option<u64>,
         entry: impl FnOnce(&Timeline) -> Result<Entry, GameError>,
     ) -> Result<u64, GameError> {
         let version = self.with(id, |journal, live| {
@@ -169,18 +201,112 @@ impl Games {
                 }));
             }
             let now = live.timeline.version();
-            if version != now {
-                return Err(GameError::Stale { sent: version, now });
+            if let Some(sent) = version.filter(|&v| v != now) {
+                return Err(GameError::Stale { sent, now });
             }
             let entry = entry(&live.timeline)?;
-            let mut next = live.timeline.clone();
-            next.push(entry.clone()).map_err(GameError::Timeline)?;
-            journal.append(id, next.version(), &entry, next.game().outcome)?;
-            live.timeline = next;
-            Ok(live.timeline.version())
+            self.commit(id, journal, live, entry)
         })?;
         let _ = self.changes.send(id);
         Ok(version)
+    }
+
+    /// Journals `entry`, then applies it, then lets the sand timer follow the phase.
+    fn commit(
+        self: &Arc<Self>,
+        id: i64,
+        journal: &mut Journal,
+        live: &mut Live,
+        entry: Entry,
+    ) -> Result<u64, GameError> {
+        let mut next = live.timeline.clone();
+        next.push(entry.clone()).map_err(GameError::Timeline)?;
+        journal.append(id, next.version(), &entry, next.game().outcome)?;
+        live.timeline = next;
+        self.follow_phase(id, live);
+        Ok(live.timeline.version())
+    }
+
+    /// The sand timer runs while the rules are in the interpretation phase, and only then.
+    fn follow_phase(self: &Arc<Self>, id: i64, live: &mut Live) {
+        if live.timeline.game().phase != Phase::Interpretation {
+            live.timer.reset();
+        } else if live.timer.is_idle()
+            && let Some(run) = live.timer.run(Instant::now())
+        {
+            self.expire_at(id, run);
+        }
+    }
+
+    /// Waits for the run to end, then [`Games::expire`]s it.
+    fn expire_at(self: &Arc<Self>, id: i64, (generation, ends): (u64, Instant)) {
+        let games = Arc::clone(self);
+        tokio::spawn(async move {
+            tokio::time::sleep_until(ends.into()).await;
+            let _ = tokio::task::spawn_blocking(move || games.expire(id, generation)).await;
+        });
+    }
+
+    /// The sand timer has run out — unless this run was paused or reset meanwhile: carry
+    /// that to the rules like any command.
+    fn expire(self: &Arc<Self>, id: i64, generation: u64) {
+        let ended = self.with(id, |journal, live| {
+            if live.damage.is_some() || !live.timer.expired(generation, Instant::now()) {
+                return Ok(false);
+            }
+            let entry = live
+                .timeline
+                .decide(Command::EndInterpretation)
+                .map_err(GameError::Rule)?;
+            self.commit(id, journal, live, entry).map(|_| true)
+        });
+        match ended {
+            Ok(true) => {
+                let _ = self.changes.send(id);
+            }
+            Ok(false) => {}
+            Err(e) => tracing::warn!(
+                "game {id}: the sand timer ran out but could not end the interpretation: {e:?}"
+            ),
+        }
+    }
+
+    /// Pause, resume, reset or a house-rule duration; returns the timer as it is now.
+    pub fn timer(self: &Arc<Self>, id: i64, action: TimerAction) -> Result<TimerView, GameError> {
+        let view = self.with(id, |_, live| {
+            let now = Instant::now();
+            match action {
+                TimerAction::Pause => live.timer.pause(now),
+                TimerAction::Reset => live.timer.reset(),
+                TimerAction::Resume => {
+                    if live.timeline.game().phase != Phase::Interpretation {
+                        return Err(GameError::Rule(RuleError::new(
+                            "timer",
+                            "the sand timer runs while the psychics interpret their visions, after the last vision",
+                        )));
+                    }
+                    if let Some(run) = live.timer.run(now) {
+                        self.expire_at(id, run);
+                    }
+                }
+                TimerAction::Duration { seconds } => {
+                    if !timer::SECONDS.contains(&seconds) {
+                        return Err(GameError::Rule(RuleError::new(
+                            "timer",
+                            format!(
+                                "a house-rule sand timer runs {} to {} seconds",
+                                timer::SECONDS.start(),
+                                timer::SECONDS.end()
+                            ),
+                        )));
+                    }
+                    live.timer.set_duration(Duration::from_secs(seconds));
+                }
+            }
+            Ok(live.timer.view(now))
+        })?;
+        let _ = self.changes.send(id);
+        Ok(view)
     }
 
     /// Keeps a damaged tail aside so the game can go on from before it.
@@ -206,6 +332,7 @@ fn snapshot(id: i64, live: &Live, role: Role) -> Snapshot {
             .damage
             .as_ref()
             .map(|d| format!("entry {} is damaged: {}", d.seq, d.why)),
+        timer: live.timer.view(Instant::now()),
         view: live.timeline.game().view(role),
     }
 }

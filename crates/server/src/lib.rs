@@ -13,6 +13,7 @@ pub mod qr;
 mod routes;
 pub mod settings;
 pub mod table_code;
+mod timer;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -85,7 +86,7 @@ pub(crate) struct Shared {
     pub focus: mpsc::Sender<()>,
     pub port: u16,
     pub failures: access::FailureLog,
-    pub games: games::Games,
+    pub games: Arc<games::Games>,
 }
 
 /// A running server. Dropping it without [`Server::shutdown`] leaves it running until the
@@ -136,7 +137,7 @@ impl Server {
             focus: focus_tx,
             port: addr.port(),
             failures: Default::default(),
-            games,
+            games: Arc::new(games),
         });
         let app =
             routes::router(shared.clone()).into_make_service_with_connect_info::<SocketAddr>();

@@ -14,7 +14,7 @@ use axum::{Json, Router, middleware};
 use serde_json::json;
 
 use crate::access::{self, error};
-use crate::games::{GameError, Rewind, parse_role};
+use crate::games::{GameError, Rewind, TimerAction, parse_role};
 use crate::settings::{SetError, Settings};
 use crate::{Shared, assets, qr};
 use seance_journal::JournalError;
@@ -35,6 +35,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/redo", post(redo))
         .route("/api/games/{id}/set-aside", post(set_aside))
+        .route("/api/games/{id}/timer", post(timer))
         .route("/api/{*rest}", any(unknown_api))
         .fallback(assets::serve)
         .layer(middleware::from_fn_with_state(
@@ -341,6 +342,26 @@ async fn rewind(
         Err(r) => return bad_json("undo and redo take {\"version\": N}", r),
     };
     respond_version(blocking(move || shared.games.rewind(id, version, how)).await)
+}
+
+async fn timer(
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<i64>,
+    body: Result<Json<TimerAction>, JsonRejection>,
+) -> Response {
+    let action = match body {
+        Ok(Json(action)) => action,
+        Err(r) => {
+            return bad_json(
+                "the timer takes {\"action\": \"pause\" | \"resume\" | \"reset\"} or {\"action\": \"duration\", \"seconds\": N}",
+                r,
+            );
+        }
+    };
+    match blocking(move || shared.games.timer(id, action)).await {
+        Ok(view) => Json(view).into_response(),
+        Err(e) => game_error(e),
+    }
 }
 
 async fn set_aside(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {

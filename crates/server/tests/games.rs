@@ -265,3 +265,84 @@ async fn a_restart_resumes_the_game_exactly() {
         StatusCode::OK
     );
 }
+
+#[tokio::test]
+async fn the_sand_timer_runs_on_the_server_and_ends_the_interpretation() {
+    let t = table().await;
+    let game = create(&t).await;
+    let timer = |body: Value| {
+        t.api(Method::POST, &format!("/games/{game}/timer"))
+            .json(&body)
+            .send()
+    };
+
+    let short: Value = timer(json!({"action": "duration", "seconds": 1}))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        short,
+        json!({"duration_ms": 1000, "remaining_ms": 1000, "running": false})
+    );
+    let (status, why) = error_of(
+        timer(json!({"action": "duration", "seconds": 0}))
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(why.contains("1 to 600 seconds"), "{why}");
+    let (status, _) = error_of(timer(json!({"action": "resume"})).await.unwrap()).await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "no timer before the last vision"
+    );
+
+    // The last vision starts it, on the server's clock.
+    for psychic in 0..4 {
+        send(
+            &t,
+            game,
+            psychic,
+            json!({"type": "give_vision", "psychic": psychic}),
+        )
+        .await;
+    }
+    let running = view(&t, game, "table").await;
+    assert_eq!(running["view"]["phase"], "interpretation");
+    assert_eq!(running["timer"]["running"], true);
+    assert!(running["timer"]["remaining_ms"].as_u64().unwrap() <= 1000);
+
+    // Paused, it holds its time however long the table talks.
+    let paused: Value = timer(json!({"action": "pause"}))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(1300)).await;
+    let still = view(&t, game, "table").await;
+    assert_eq!(still["view"]["phase"], "interpretation");
+    assert_eq!(still["timer"]["remaining_ms"], paused["remaining_ms"]);
+
+    // Resumed, it runs out and the interpretation ends through the journal like any command.
+    timer(json!({"action": "resume"})).await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let ended = view(&t, game, "table").await;
+    assert_eq!(ended["view"]["phase"], "manifestation");
+    assert_eq!(ended["version"], 5);
+    assert_eq!(ended["timer"]["running"], false);
+
+    // Undoing the timer's end puts the sand back: it runs again from the top.
+    t.api(Method::POST, &format!("/games/{game}/undo"))
+        .json(&json!({"version": 5}))
+        .send()
+        .await
+        .unwrap();
+    let again = view(&t, game, "table").await;
+    assert_eq!(again["view"]["phase"], "interpretation");
+    assert_eq!(again["timer"]["running"], true);
+}

@@ -1,0 +1,175 @@
+//! The sand timer's clock. The rules say when it runs (the core's interpretation phase);
+//! this keeps its time on the server's monotonic clock, so every screen shows the same
+//! second and a screen that slept wakes to the right time.
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+/// Two minutes, as the sand timer in the box; a table may choose another as a house rule.
+pub const DEFAULT: Duration = Duration::from_secs(120);
+/// House-rule durations allowed, in seconds.
+pub const SECONDS: std::ops::RangeInclusive<u64> = 1..=600;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Not started (or reset): the full duration is left.
+    Idle,
+    Running {
+        ends: Instant,
+    },
+    Paused {
+        left: Duration,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub struct SandTimer {
+    duration: Duration,
+    state: State,
+    /// Changes whenever the timer is stopped or restarted, so a pending expiry of an
+    /// earlier run knows it is stale.
+    generation: u64,
+}
+
+/// What screens show: they count down from `remaining_ms` on their own clock while
+/// `running`, and ask again when they wake.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TimerView {
+    pub duration_ms: u64,
+    pub remaining_ms: u64,
+    pub running: bool,
+}
+
+impl Default for SandTimer {
+    fn default() -> Self {
+        SandTimer {
+            duration: DEFAULT,
+            state: State::Idle,
+            generation: 0,
+        }
+    }
+}
+
+impl SandTimer {
+    pub fn remaining(&self, now: Instant) -> Duration {
+        match self.state {
+            State::Idle => self.duration,
+            State::Running { ends } => ends.saturating_duration_since(now),
+            State::Paused { left } => left,
+        }
+    }
+
+    pub fn view(&self, now: Instant) -> TimerView {
+        TimerView {
+            duration_ms: self.duration.as_millis() as u64,
+            remaining_ms: self.remaining(now).as_millis() as u64,
+            running: matches!(self.state, State::Running { .. }),
+        }
+    }
+
+    pub fn is_idle(&self) -> bool {
+        self.state == State::Idle
+    }
+
+    /// Starts (or resumes) the countdown; returns the run's generation and end for the
+    /// expiry to wait on. `None` if it was already running.
+    pub fn run(&mut self, now: Instant) -> Option<(u64, Instant)> {
+        if matches!(self.state, State::Running { .. }) {
+            return None;
+        }
+        let ends = now + self.remaining(now);
+        self.state = State::Running { ends };
+        self.generation += 1;
+        Some((self.generation, ends))
+    }
+
+    pub fn pause(&mut self, now: Instant) {
+        if let State::Running { .. } = self.state {
+            self.state = State::Paused {
+                left: self.remaining(now),
+            };
+            self.generation += 1;
+        }
+    }
+
+    /// Back to the full duration, stopped.
+    pub fn reset(&mut self) {
+        self.state = State::Idle;
+        self.generation += 1;
+    }
+
+    /// A house rule: takes effect at once when the timer is not running.
+    pub fn set_duration(&mut self, duration: Duration) {
+        self.duration = duration;
+        if !matches!(self.state, State::Running { .. }) {
+            self.reset();
+        }
+    }
+
+    /// Whether the run `generation` is the current one and has reached its end.
+    pub fn expired(&self, generation: u64, now: Instant) -> bool {
+        generation == self.generation
+            && matches!(self.state, State::Running { ends } if ends <= now)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn it_counts_down_pauses_resumes_and_expires_on_the_monotonic_clock() {
+        let t0 = Instant::now();
+        let mut timer = SandTimer::default();
+        assert_eq!(
+            timer.view(t0),
+            TimerView {
+                duration_ms: 120_000,
+                remaining_ms: 120_000,
+                running: false
+            }
+        );
+        let (first, ends) = timer.run(t0).unwrap();
+        assert_eq!(ends, t0 + DEFAULT);
+        assert!(timer.run(t0).is_none(), "already running");
+        assert_eq!(
+            timer.view(t0 + Duration::from_secs(30)).remaining_ms,
+            90_000
+        );
+        timer.pause(t0 + Duration::from_secs(30));
+        assert_eq!(
+            timer.view(t0 + Duration::from_secs(500)).remaining_ms,
+            90_000,
+            "paused time stands still"
+        );
+        let (second, ends) = timer.run(t0 + Duration::from_secs(40)).unwrap();
+        assert_eq!(ends, t0 + Duration::from_secs(130));
+        assert!(
+            !timer.expired(first, ends),
+            "a run stopped earlier never expires"
+        );
+        assert!(!timer.expired(second, ends - Duration::from_millis(1)));
+        assert!(timer.expired(second, ends));
+        timer.reset();
+        assert!(!timer.expired(second, ends));
+        assert!(timer.is_idle());
+    }
+
+    #[test]
+    fn a_house_rule_duration_applies_when_stopped() {
+        let now = Instant::now();
+        let mut timer = SandTimer::default();
+        timer.set_duration(Duration::from_secs(90));
+        assert_eq!(timer.view(now).remaining_ms, 90_000);
+        timer.run(now);
+        timer.set_duration(Duration::from_secs(30));
+        assert_eq!(
+            timer.view(now).remaining_ms,
+            90_000,
+            "a running timer keeps its run"
+        );
+        timer.reset();
+        assert_eq!(timer.view(now).remaining_ms, 30_000);
+    }
+}
