@@ -4,7 +4,8 @@ use std::process::Command;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Process, Table, click, connect, free_port, screenshot_qr, serve, wait_for, wait_for_text,
+    Process, Table, click, connect, free_port, screenshot, screenshot_qr, serve, wait_for,
+    wait_for_text,
 };
 use serde_json::json;
 
@@ -50,6 +51,14 @@ impl Suite {
                 Box::pin(busy_port(p)),
             ),
             ("chromium: the phone layout fits", Box::pin(phone(p))),
+            (
+                "chromium: the sounds are really there, rendered offline",
+                Box::pin(sounds(p)),
+            ),
+            (
+                "chromium: the sound settings are kept by the table",
+                Box::pin(sound_settings(p)),
+            ),
         ]
     }
 }
@@ -224,4 +233,157 @@ async fn phone(driver: u16) {
         table.join_url
     );
     client.close().await.unwrap();
+}
+
+/// Renders every sound in an OfflineAudioContext in the page and measures it there.
+const MEASURE_SOUNDS: &str = r#"
+const done = arguments[arguments.length - 1];
+(async () => {
+  const synth = await import('/sound/synth.js');
+  const rate = 16000;
+  const render = async (seconds, play) => {
+    const ctx = new OfflineAudioContext(1, Math.ceil(rate * seconds), rate);
+    play(ctx, ctx.destination);
+    return (await ctx.startRendering()).getChannelData(0);
+  };
+  const win = rate / 100;
+  const envelope = (d) => {
+    const out = [];
+    for (let i = 0; i + win <= d.length; i += win) {
+      let sum = 0;
+      for (let j = i; j < i + win; j++) sum += d[j] * d[j];
+      out.push(Math.sqrt(sum / win));
+    }
+    return out;
+  };
+  // An onset: a 10 ms window well above the 60 ms before it.
+  const onsets = (d) => {
+    const e = envelope(d);
+    const top = Math.max(...e);
+    const found = [];
+    for (let i = 1; i < e.length; i++) {
+      const before = Math.max(...e.slice(Math.max(0, i - 6), i), 1e-6);
+      if (e[i] > 0.2 * top && e[i] > 3 * before) { found.push(i / 100); i += 5; }
+    }
+    return found;
+  };
+  const peak = (d) => d.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
+  const rms = (d) => Math.sqrt(d.reduce((s, x) => s + x * x, 0) / d.length);
+  const strikes = {};
+  for (const hour of [1, 4, 7]) {
+    strikes[hour] = onsets(await render(0.6 + hour * synth.STRIKE_GAP, (c, o) => synth.strike(c, o, 0.1, hour))).length;
+  }
+  const ambience = {};
+  for (const mood of synth.MOOD_NAMES) {
+    ambience[mood] = rms((await render(6, (c, o) => synth.ambience(c, o, mood))).slice(rate * 3));
+  }
+  const cues = {};
+  const plays = {
+    tick: (c, o) => synth.tick(c, o, 0.1), ring: (c, o) => synth.ring(c, o, 0.1),
+    win: (c, o) => synth.stinger(c, o, 0.1, 'win'), loss: (c, o) => synth.stinger(c, o, 0.1, 'loss'),
+    knock: (c, o) => synth.knock(c, o, 0.1, 2),
+  };
+  for (const [name, play] of Object.entries(plays)) {
+    const d = await render(3, play);
+    cues[name] = { peak: peak(d), rms: rms(d) };
+  }
+  done({
+    knock1: onsets(await render(1, (c, o) => synth.knock(c, o, 0.1, 1))),
+    knock2: onsets(await render(1.2, (c, o) => synth.knock(c, o, 0.1, 2))),
+    gap: synth.KNOCK_GAP, strikes, ambience, cues,
+  });
+})().catch((e) => done({ error: String(e) }));
+"#;
+
+async fn sounds(driver: u16) {
+    let table = Table::start(0);
+    let client = browser(driver, 1280, 800).await;
+    client.goto(&table.local_url).await.unwrap();
+    wait_for(&client, "#home").await;
+    let m = client.execute_async(MEASURE_SOUNDS, vec![]).await.unwrap();
+    assert!(m.get("error").is_none(), "{m}");
+    let seconds = |v: &serde_json::Value| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect::<Vec<_>>()
+    };
+    let (one, two, gap) = (
+        seconds(&m["knock1"]),
+        seconds(&m["knock2"]),
+        m["gap"].as_f64().unwrap(),
+    );
+    assert_eq!(one.len(), 1, "a yes is one knock: {one:?}");
+    assert_eq!(two.len(), 2, "a no is two knocks: {two:?}");
+    assert!(
+        ((two[1] - two[0]) - gap).abs() <= 0.02,
+        "knocks {two:?} should be {gap} s apart"
+    );
+    for hour in ["1", "4", "7"] {
+        assert_eq!(
+            m["strikes"][hour].as_u64().unwrap().to_string(),
+            hour,
+            "the clock strikes the hour"
+        );
+    }
+    for (mood, level) in m["ambience"].as_object().unwrap() {
+        assert!(
+            level.as_f64().unwrap() > 0.01,
+            "the {mood} ambience is audible: {level}"
+        );
+    }
+    for (cue, measured) in m["cues"].as_object().unwrap() {
+        let peak = measured["peak"].as_f64().unwrap();
+        assert!(
+            peak > 0.05 && peak < 1.0,
+            "{cue}: audible and not clipping (peak {peak})"
+        );
+    }
+    client.close().await.unwrap();
+}
+
+async fn sound_settings(driver: u16) {
+    let table = Table::start(0);
+    let client = browser(driver, 1280, 800).await;
+    client
+        .goto(&format!("{}#/settings", table.local_url))
+        .await
+        .unwrap();
+    wait_for(&client, "#settings #sound-mute[aria-pressed=false]").await;
+    click(&client, "#sound-mute").await;
+    wait_for(&client, "#sound-mute[aria-pressed=true]").await;
+    client
+        .execute(
+            "const v = document.getElementById('sound-volume'); v.value = 30; v.dispatchEvent(new Event('change'))",
+            vec![],
+        )
+        .await
+        .unwrap();
+    wait_for(&client, "#sound-volume[value='30']").await;
+    click(&client, "#cue-knocks").await;
+    wait_for(&client, "#cue-knocks:not(:checked)").await;
+    click(&client, ".try button").await;
+    assert!(
+        !wait_for(&client, "#toast")
+            .await
+            .is_displayed()
+            .await
+            .unwrap(),
+        "trying a sound raised no error"
+    );
+    screenshot(&client, "settings-sound-1280x800").await;
+    client.close().await.unwrap();
+
+    // Another screen, later: the table kept them.
+    let again = browser(driver, 390, 844).await;
+    again
+        .goto(&format!("{}#/settings", table.local_url))
+        .await
+        .unwrap();
+    wait_for(&again, "#sound-mute[aria-pressed=true]").await;
+    wait_for(&again, "#sound-volume[value='30']").await;
+    wait_for(&again, "#cue-knocks:not(:checked)").await;
+    wait_for(&again, "#cue-hour:checked").await;
+    again.close().await.unwrap();
 }

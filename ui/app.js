@@ -8,6 +8,7 @@ import { toast } from './dom.js';
 import { renderHome } from './screens/home.js';
 import { renderSettings } from './screens/settings.js';
 import { renderCodeEntry } from './screens/code.js';
+import * as player from './sound/player.js';
 
 /** What the screens show; changed only by what the server says. */
 export const state = { info: null, settings: null, connection: 'closed', devices: 0 };
@@ -50,7 +51,9 @@ async function onMessage(message) {
       break;
     case 'settings':
       state.settings = message.settings;
-      if (!deviceLanguage()) { await setLanguage(message.settings.language); render(); }
+      player.configure(message.settings.sound);
+      if (!deviceLanguage()) await setLanguage(message.settings.language);
+      render();
       break;
   }
   updateStatus();
@@ -71,6 +74,7 @@ async function boot() {
     }
     throw error;
   }
+  player.configure(state.settings.sound);
   connect(onMessage, (connection) => { state.connection = connection; updateStatus(); });
   await words;
   if (!deviceLanguage() && state.settings.language !== 'en') await setLanguage(state.settings.language);

@@ -192,11 +192,18 @@ pub async fn wait_for_images(client: &Client) {
     client.execute_async(painted, vec![]).await.unwrap();
 }
 
-/// Takes a screenshot, saves it as `name`.png, and returns the text of the QR code on it.
-pub async fn screenshot_qr(client: &Client, name: &str) -> String {
+/// Takes a screenshot once the images are painted, saves it as `name`.png for people to
+/// look at, and returns it.
+pub async fn screenshot(client: &Client, name: &str) -> Vec<u8> {
     wait_for_images(client).await;
     let png = client.screenshot().await.unwrap();
     std::fs::write(screenshot_dir().join(format!("{name}.png")), &png).unwrap();
+    png
+}
+
+/// Takes a screenshot (see [`screenshot`]) and returns the text of the QR code on it.
+pub async fn screenshot_qr(client: &Client, name: &str) -> String {
+    let png = screenshot(client, name).await;
     let image = image::load_from_memory(&png).unwrap().to_luma8();
     let mut prepared = rqrr::PreparedImage::prepare(image);
     let grids = prepared.detect_grids();

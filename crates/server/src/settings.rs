@@ -14,16 +14,63 @@ const FILE: &str = "settings.json";
 /// The languages the UI speaks, each with its rulebook's own terms.
 pub const LANGUAGES: [&str; 3] = ["en", "fr", "it"];
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
     pub language: String,
+    pub sound: Sound,
 }
 
 impl Default for Settings {
     fn default() -> Self {
         Settings {
             language: "en".into(),
+            sound: Sound::default(),
+        }
+    }
+}
+
+/// What the table plays, and how loud.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Sound {
+    /// Master volume, 0 to 1.
+    pub volume: f32,
+    /// One switch for everything.
+    pub muted: bool,
+    /// The generated ambience.
+    pub ambience: bool,
+    /// Each cue can be turned off on its own.
+    pub cues: Cues,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Cues {
+    pub hour: bool,
+    pub timer: bool,
+    pub knocks: bool,
+    pub ending: bool,
+}
+
+impl Default for Sound {
+    fn default() -> Self {
+        Sound {
+            volume: 0.8,
+            muted: false,
+            ambience: true,
+            cues: Cues::default(),
+        }
+    }
+}
+
+impl Default for Cues {
+    fn default() -> Self {
+        Cues {
+            hour: true,
+            timer: true,
+            knocks: true,
+            ending: true,
         }
     }
 }
@@ -31,15 +78,20 @@ impl Default for Settings {
 impl Settings {
     /// Checks a proposed change; the error says what is allowed.
     pub fn validate(&self) -> Result<(), String> {
-        if LANGUAGES.contains(&self.language.as_str()) {
-            Ok(())
-        } else {
-            Err(format!(
+        if !LANGUAGES.contains(&self.language.as_str()) {
+            return Err(format!(
                 "unknown language {:?}: choose one of {}",
                 self.language,
                 LANGUAGES.join(", ")
-            ))
+            ));
         }
+        if !(0.0..=1.0).contains(&self.sound.volume) {
+            return Err(format!(
+                "the volume goes from 0 to 1, not {}",
+                self.sound.volume
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -131,6 +183,7 @@ mod tests {
         store
             .set(Settings {
                 language: "it".into(),
+                ..Settings::default()
             })
             .unwrap();
         assert_eq!(
@@ -146,6 +199,7 @@ mod tests {
         let err = store
             .set(Settings {
                 language: "de".into(),
+                ..Settings::default()
             })
             .unwrap_err();
         assert!(
@@ -154,6 +208,25 @@ mod tests {
         );
         assert_eq!(store.get().language, "en");
         assert!(!dir.path().join(FILE).exists());
+    }
+
+    #[test]
+    fn sound_settings_survive_a_restart_and_a_bad_volume_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SettingsStore::load(dir.path()).unwrap();
+        let mut quiet = Settings::default();
+        quiet.sound.volume = 0.25;
+        quiet.sound.cues.knocks = false;
+        store.set(quiet.clone()).unwrap();
+        assert_eq!(SettingsStore::load(dir.path()).unwrap().get(), quiet);
+        let mut loud = quiet.clone();
+        loud.sound.volume = 3.0;
+        let err = store.set(loud).unwrap_err();
+        assert!(
+            matches!(err, SetError::Invalid(ref m) if m.contains("0 to 1")),
+            "{err:?}"
+        );
+        assert_eq!(store.get(), quiet);
     }
 
     #[test]
