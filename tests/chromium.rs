@@ -5,7 +5,7 @@ use std::process::Command;
 use fantoccini::Client;
 use seance_e2e::{
     Process, Table, click, connect, free_port, screenshot, screenshot_qr, serve, wait_for,
-    wait_for_text,
+    wait_for_text, wav,
 };
 use serde_json::json;
 
@@ -58,6 +58,10 @@ impl Suite {
             (
                 "chromium: the sound settings are kept by the table",
                 Box::pin(sound_settings(p)),
+            ),
+            (
+                "chromium: the players' own music plays as a playlist",
+                Box::pin(own_music(p)),
             ),
         ]
     }
@@ -386,4 +390,57 @@ async fn sound_settings(driver: u16) {
     wait_for(&again, "#cue-knocks:not(:checked)").await;
     wait_for(&again, "#cue-hour:checked").await;
     again.close().await.unwrap();
+}
+
+async fn own_music(driver: u16) {
+    let table = Table::start(0);
+    let files = tempfile::tempdir().unwrap();
+    let (first, second) = (
+        files.path().join("01 Prologue.wav"),
+        files.path().join("02 Manor.wav"),
+    );
+    wav(&first, 3.0, 220.0);
+    wav(&second, 3.0, 330.0);
+    let client = browser(driver, 1280, 800).await;
+    client
+        .goto(&format!("{}#/settings", table.local_url))
+        .await
+        .unwrap();
+    let picker = wait_for(&client, "#music-files").await;
+    picker
+        .send_keys(&format!("{}\n{}", first.display(), second.display()))
+        .await
+        .unwrap();
+    wait_for_text(&client, "#music-list", "01 Prologue.wav").await;
+    wait_for_text(
+        &client,
+        "#music-list li[aria-current=true]",
+        "01 Prologue.wav",
+    )
+    .await;
+    click(&client, "#music-play").await;
+    let state =
+        "return import('/sound/player.js').then(p => p.musicState()).then(s => arguments[0](s))";
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let now = client.execute_async(state, vec![]).await.unwrap();
+        if now["playing"] == true && now["position"].as_f64().unwrap() > 0.5 {
+            break;
+        }
+        if std::time::Instant::now() >= deadline {
+            let page = client
+                .execute("return [document.getElementById('toast').textContent, document.getElementById('music-play').outerHTML]", vec![])
+                .await
+                .unwrap();
+            panic!("the music never played: {now} {page}");
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    wait_for_text(&client, "#music-play", "Pause").await;
+    click(&client, "#music-next").await;
+    wait_for_text(&client, "#music-list li[aria-current=true]", "02 Manor.wav").await;
+    click(&client, "#music-play").await;
+    wait_for_text(&client, "#music-play", "Play").await;
+    screenshot(&client, "settings-music-1280x800").await;
+    client.close().await.unwrap();
 }

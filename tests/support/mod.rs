@@ -267,3 +267,33 @@ pub fn close_window_like_a_person(display: &str, title: &str) {
         .unwrap();
     conn.flush().unwrap();
 }
+
+/// Writes a mono 16-bit WAV file of a `hz` sine lasting `seconds`: a music fixture.
+pub fn wav(path: &std::path::Path, seconds: f32, hz: f32) {
+    let rate = 8000u32;
+    let samples: Vec<i16> = (0..(rate as f32 * seconds) as u32)
+        .map(|i| ((i as f32 * hz * std::f32::consts::TAU / rate as f32).sin() * 8000.0) as i16)
+        .collect();
+    let data = (samples.len() * 2) as u32;
+    let mut bytes = Vec::with_capacity(44 + data as usize);
+    bytes.extend_from_slice(b"RIFF");
+    bytes.extend_from_slice(&(36 + data).to_le_bytes());
+    bytes.extend_from_slice(b"WAVEfmt ");
+    for field in [
+        16u32.to_le_bytes().to_vec(),
+        1u16.to_le_bytes().to_vec(),
+        1u16.to_le_bytes().to_vec(),
+    ] {
+        bytes.extend_from_slice(&field);
+    }
+    bytes.extend_from_slice(&rate.to_le_bytes());
+    bytes.extend_from_slice(&(rate * 2).to_le_bytes());
+    bytes.extend_from_slice(&2u16.to_le_bytes());
+    bytes.extend_from_slice(&16u16.to_le_bytes());
+    bytes.extend_from_slice(b"data");
+    bytes.extend_from_slice(&data.to_le_bytes());
+    for s in samples {
+        bytes.extend_from_slice(&s.to_le_bytes());
+    }
+    std::fs::write(path, bytes).unwrap();
+}

@@ -1,6 +1,6 @@
 // The settings screen: the table's language and sound.
 
-import { h } from '../dom.js';
+import { h, toast } from '../dom.js';
 import { t } from '../i18n.js';
 import { api } from '../api.js';
 import * as player from '../sound/player.js';
@@ -41,6 +41,7 @@ function soundSection(sound) {
         disabled: !sound.ambience,
         onclick: () => { player.mood(player.ambiencePlaying() ? null : 'seance'); render(); },
       }, t('settings.listen'))),
+    musicSection(sound),
     h('h3', {}, t('settings.cues')),
     ['hour', 'timer', 'knocks', 'ending'].map((cue) =>
       toggle(`cue-${cue}`, t(`cue.${cue}`), sound.cues[cue], (on) => saveSound({ cues: { [cue]: on } }))),
@@ -55,7 +56,47 @@ function soundSection(sound) {
     player.blocked() ? h('p', { class: 'note', role: 'status' }, t('sound.blocked')) : null);
 }
 
+/** The players' own music: files or a folder, played as a looping playlist. */
+function musicSection(sound) {
+  const now = player.musicState();
+  const has = now.tracks.length > 0;
+  const choose = (event) => {
+    if (!player.setTracks(event.target.files)) toast(t('music.none'));
+    render();
+  };
+  const picker = (id, label, folder) => [
+    h('label', { class: 'button', for: id }, label),
+    h('input', {
+      id, type: 'file', class: 'visually-hidden', onchange: choose, multiple: !folder, webkitdirectory: folder,
+      accept: folder ? null : 'audio/*,.mp3,.ogg,.flac,.wav',
+    }),
+  ];
+  return h('div', { class: 'music' },
+    h('h3', {}, t('music.title')),
+    h('p', { class: 'note' }, t('music.hint')),
+    h('div', { class: 'row' }, picker('music-files', t('music.files'), false), picker('music-folder', t('music.folder'), true)),
+    has ? h('ol', { id: 'music-list' },
+      now.tracks.map((name, i) => h('li', { 'aria-current': i === now.current ? 'true' : null }, name))) : null,
+    h('div', { class: 'row' },
+      h('button', {
+        id: 'music-play', type: 'button', disabled: !has,
+        onclick: async () => { if (now.playing) player.pauseMusic(); else await player.playMusic(); render(); },
+      }, now.playing ? t('music.pause') : t('music.play')),
+      h('button', { id: 'music-next', type: 'button', disabled: !has, onclick: () => { player.nextTrack(); render(); } },
+        t('music.next')),
+      h('button', {
+        id: 'music-shuffle', type: 'button', 'aria-pressed': String(sound.shuffle),
+        onclick: () => saveSound({ shuffle: !sound.shuffle }),
+      }, t('music.shuffle')),
+      h('label', { for: 'music-volume' }, t('music.volume')),
+      h('input', {
+        id: 'music-volume', type: 'range', min: 0, max: 100, step: 5, value: Math.round(sound.music * 100),
+        onchange: (e) => saveSound({ music: Number(e.target.value) / 100 }),
+      })));
+}
+
 export function renderSettings(state) {
+  player.onMusicChange(() => { if (location.hash === '#/settings') render(); });
   return h('div', { id: 'settings', class: 'screen' },
     topBar(),
     h('section', { class: 'panel' },

@@ -40,6 +40,9 @@ pub struct Sound {
     pub muted: bool,
     /// The generated ambience.
     pub ambience: bool,
+    /// The players' own music, 0 to 1 (under the master volume).
+    pub music: f32,
+    pub shuffle: bool,
     /// Each cue can be turned off on its own.
     pub cues: Cues,
 }
@@ -59,6 +62,8 @@ impl Default for Sound {
             volume: 0.8,
             muted: false,
             ambience: true,
+            music: 0.6,
+            shuffle: false,
             cues: Cues::default(),
         }
     }
@@ -85,11 +90,13 @@ impl Settings {
                 LANGUAGES.join(", ")
             ));
         }
-        if !(0.0..=1.0).contains(&self.sound.volume) {
-            return Err(format!(
-                "the volume goes from 0 to 1, not {}",
-                self.sound.volume
-            ));
+        for (what, level) in [
+            ("volume", self.sound.volume),
+            ("music's volume", self.sound.music),
+        ] {
+            if !(0.0..=1.0).contains(&level) {
+                return Err(format!("the {what} goes from 0 to 1, not {level}"));
+            }
         }
         Ok(())
     }
