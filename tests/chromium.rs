@@ -2,9 +2,8 @@
 
 use std::process::Command;
 
-use fantoccini::Client;
 use seance_e2e::{
-    Process, Table, click, connect, free_port, screenshot, screenshot_qr, serve, wait_for,
+    Process, Table, chromium, click, free_port, screenshot, screenshot_qr, serve, wait_for,
     wait_for_text, wav,
 };
 use serde_json::json;
@@ -67,28 +66,9 @@ impl Suite {
     }
 }
 
-async fn browser(port: u16, width: u32, height: u32) -> Client {
-    connect(
-        port,
-        json!({
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": "/usr/bin/chromium",
-                "args": [
-                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                    "--no-first-run", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync",
-                    format!("--window-size={width},{height}"),
-                ],
-            },
-        }),
-    )
-    .await
-}
-
 async fn home_and_qr(driver: u16) {
     let table = Table::start(0);
-    let client = browser(driver, 1280, 800).await;
+    let client = chromium(driver, 1280, 800).await;
     client.goto(&table.local_url).await.unwrap();
     wait_for(&client, "#home").await;
     assert_eq!(client.title().await.unwrap(), "Séance");
@@ -127,10 +107,10 @@ async fn home_and_qr(driver: u16) {
 
 async fn sockets(driver: u16) {
     let table = Table::start(0);
-    let first = browser(driver, 1280, 800).await;
+    let first = chromium(driver, 1280, 800).await;
     first.goto(&table.local_url).await.unwrap();
     wait_for_text(&first, "#connection", "1 screen connected").await;
-    let second = browser(driver, 1280, 800).await;
+    let second = chromium(driver, 1280, 800).await;
     second.goto(&table.local_url).await.unwrap();
     wait_for_text(&second, "#connection", "2 screens connected").await;
     wait_for_text(&first, "#connection", "2 screens connected").await;
@@ -141,7 +121,7 @@ async fn sockets(driver: u16) {
 
 async fn code_entry(driver: u16) {
     let table = Table::start(0);
-    let client = browser(driver, 1280, 800).await;
+    let client = chromium(driver, 1280, 800).await;
     client.goto(table.origin()).await.unwrap();
     wait_for(&client, "#code-entry").await;
     let input = wait_for(&client, "#code-input").await;
@@ -159,7 +139,7 @@ async fn code_entry(driver: u16) {
 
 async fn language(driver: u16) {
     let table = Table::start(0);
-    let client = browser(driver, 1280, 800).await;
+    let client = chromium(driver, 1280, 800).await;
     client.goto(&table.local_url).await.unwrap();
     wait_for(&client, "#home").await;
     click(&client, ".languages button[lang=fr]").await;
@@ -169,7 +149,7 @@ async fn language(driver: u16) {
     client.close().await.unwrap();
 
     // A new screen on the table machine opens in the table's language.
-    let fresh = browser(driver, 1280, 800).await;
+    let fresh = chromium(driver, 1280, 800).await;
     fresh.goto(&table.local_url).await.unwrap();
     wait_for_text(&fresh, "#join-title", "Rejoindre depuis un téléphone").await;
     click(&fresh, ".languages button[lang=it]").await;
@@ -189,7 +169,7 @@ async fn busy_port(driver: u16) {
         "{}",
         table.local_url
     );
-    let client = browser(driver, 1280, 800).await;
+    let client = chromium(driver, 1280, 800).await;
     client.goto(&table.local_url).await.unwrap();
     wait_for(&client, "#home").await;
     let read = screenshot_qr(&client, "home-moved-port").await;
@@ -200,7 +180,7 @@ async fn busy_port(driver: u16) {
 
 async fn phone(driver: u16) {
     let table = Table::start(0);
-    let client = browser(driver, 390, 844).await;
+    let client = chromium(driver, 390, 844).await;
     client.goto(&table.local_url).await.unwrap();
     wait_for(&client, "#home").await;
     let overflow: bool = client
@@ -301,7 +281,7 @@ const done = arguments[arguments.length - 1];
 
 async fn sounds(driver: u16) {
     let table = Table::start(0);
-    let client = browser(driver, 1280, 800).await;
+    let client = chromium(driver, 1280, 800).await;
     client.goto(&table.local_url).await.unwrap();
     wait_for(&client, "#home").await;
     let m = client.execute_async(MEASURE_SOUNDS, vec![]).await.unwrap();
@@ -349,7 +329,7 @@ async fn sounds(driver: u16) {
 
 async fn sound_settings(driver: u16) {
     let table = Table::start(0);
-    let client = browser(driver, 1280, 800).await;
+    let client = chromium(driver, 1280, 800).await;
     client
         .goto(&format!("{}#/settings", table.local_url))
         .await
@@ -380,7 +360,7 @@ async fn sound_settings(driver: u16) {
     client.close().await.unwrap();
 
     // Another screen, later: the table kept them.
-    let again = browser(driver, 390, 844).await;
+    let again = chromium(driver, 390, 844).await;
     again
         .goto(&format!("{}#/settings", table.local_url))
         .await
@@ -401,7 +381,7 @@ async fn own_music(driver: u16) {
     );
     wav(&first, 3.0, 220.0);
     wav(&second, 3.0, 330.0);
-    let client = browser(driver, 1280, 800).await;
+    let client = chromium(driver, 1280, 800).await;
     client
         .goto(&format!("{}#/settings", table.local_url))
         .await

@@ -142,6 +142,27 @@ pub async fn connect(webdriver_port: u16, capabilities: serde_json::Value) -> Cl
         .expect("a WebDriver session")
 }
 
+/// A new session in headless Chromium at `width`×`height`, with the flags this
+/// machine's closed network needs.
+pub async fn chromium(port: u16, width: u32, height: u32) -> Client {
+    connect(
+        port,
+        serde_json::json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": "/usr/bin/chromium",
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync",
+                    format!("--window-size={width},{height}"),
+                ],
+            },
+        }),
+    )
+    .await
+}
+
 /// Waits (up to 20 s) for the element matching `css`.
 pub async fn wait_for(client: &Client, css: &str) -> fantoccini::elements::Element {
     client
