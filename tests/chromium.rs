@@ -3,8 +3,8 @@
 use std::process::Command;
 
 use seance_e2e::{
-    Process, Table, chromium, click, free_port, screenshot, screenshot_qr, serve, wait_for,
-    wait_for_text, wav,
+    Process, Table, accessibility_violations, chromium, click, free_port, screenshot,
+    screenshot_qr, serve, wait_for, wait_for_text, wav,
 };
 use serde_json::json;
 
@@ -61,6 +61,10 @@ impl Suite {
             (
                 "chromium: the players' own music plays as a playlist",
                 Box::pin(own_music(p)),
+            ),
+            (
+                "chromium: axe-core finds no serious accessibility problem",
+                Box::pin(accessibility(p)),
             ),
         ]
     }
@@ -423,4 +427,54 @@ async fn own_music(driver: u16) {
     wait_for_text(&client, "#music-play", "Play").await;
     screenshot(&client, "settings-music-1280x800").await;
     client.close().await.unwrap();
+}
+
+async fn accessibility(driver: u16) {
+    let table = Table::start(0);
+    let mut found = Vec::new();
+    for (width, height) in [(1280, 800), (390, 844)] {
+        let client = chromium(driver, width, height).await;
+        for (screen, ready) in [("", "#home"), ("#/settings", "#settings")] {
+            client
+                .goto(&format!("{}{screen}", table.local_url))
+                .await
+                .unwrap();
+            wait_for(&client, ready).await;
+            found.extend(
+                accessibility_violations(&client)
+                    .await
+                    .into_iter()
+                    .map(|v| format!("{ready} {width}px: {v}")),
+            );
+        }
+        client.close().await.unwrap();
+    }
+    let stranger = chromium(driver, 390, 844).await;
+    stranger.goto(table.origin()).await.unwrap();
+    wait_for(&stranger, "#code-entry").await;
+    found.extend(
+        accessibility_violations(&stranger)
+            .await
+            .into_iter()
+            .map(|v| format!("#code-entry: {v}")),
+    );
+    // The check itself can fail: a button with no name is a critical problem.
+    stranger
+        .execute(
+            "document.body.append(document.createElement('button'))",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let planted = accessibility_violations(&stranger).await;
+    assert!(
+        planted.iter().any(|v| v.starts_with("button-name")),
+        "axe missed a nameless button: {planted:?}"
+    );
+    stranger.close().await.unwrap();
+    assert!(
+        found.is_empty(),
+        "accessibility problems:\n{}",
+        found.join("\n")
+    );
 }

@@ -318,3 +318,29 @@ pub fn wav(path: &std::path::Path, seconds: f32, hz: f32) {
     }
     std::fs::write(path, bytes).unwrap();
 }
+
+/// The serious and critical accessibility violations axe-core finds on the page now,
+/// as `rule: element` lines (axe-core comes from `npm ci` in tests/).
+pub async fn accessibility_violations(client: &Client) -> Vec<String> {
+    let axe = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/node_modules/axe-core/axe.min.js"
+    );
+    let source = std::fs::read_to_string(axe)
+        .unwrap_or_else(|e| panic!("{axe}: {e}; run scripts/setup --test"));
+    client
+        .execute(&format!("{source}; return true"), vec![])
+        .await
+        .unwrap();
+    let found = client
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             axe.run(document, { resultTypes: ['violations'] }).then((r) => done(
+               r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+                 .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(found).unwrap()
+}
