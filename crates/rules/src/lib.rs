@@ -28,4 +28,4 @@ pub use levels::{Bound, Level, LevelBands, TrackSide};
 pub use setup::{Colour, CrowRule, Difficulty, PlayerSetup, SecretMode, Setup};
 pub use straw_poll::{Ballot, Count, CountStep, Decider};
 pub use timeline::{Entry, Timeline, TimelineError};
-pub use view::{Role, View};
+pub use view::{PsychicView, Role, View};
