@@ -20,27 +20,33 @@ function toggle(id, label, on, flip) {
     h('input', { id, type: 'checkbox', checked: on, onchange: (e) => flip(e.target.checked) }), label);
 }
 
+/** A button that stays pressed while its setting is on. */
+function pressed(id, label, on, onclick, disabled = false) {
+  return h('button', { id, type: 'button', 'aria-pressed': String(on), disabled, onclick }, label);
+}
+
+/** A 0–1 level of the sound settings, shown as 0–100. */
+function level(id, label, sound, key) {
+  return [
+    h('label', { for: id }, label),
+    h('input', {
+      id, type: 'range', min: 0, max: 100, step: 5, value: Math.round(sound[key] * 100),
+      onchange: (e) => saveSound({ [key]: Number(e.target.value) / 100 }),
+    }),
+  ];
+}
+
 function soundSection(sound) {
   const tryButton = (label, play) => h('button', { type: 'button', onclick: play }, label);
   return h('section', { class: 'sound', 'aria-labelledby': 'sound-title' },
     h('h2', { id: 'sound-title' }, t('settings.sound')),
     h('div', { class: 'row' },
-      h('button', {
-        id: 'sound-mute', type: 'button', 'aria-pressed': String(sound.muted),
-        onclick: () => saveSound({ muted: !sound.muted }),
-      }, t('settings.mute')),
-      h('label', { for: 'sound-volume' }, t('settings.volume')),
-      h('input', {
-        id: 'sound-volume', type: 'range', min: 0, max: 100, step: 5, value: Math.round(sound.volume * 100),
-        onchange: (e) => saveSound({ volume: Number(e.target.value) / 100 }),
-      })),
+      pressed('sound-mute', t('settings.mute'), sound.muted, () => saveSound({ muted: !sound.muted })),
+      level('sound-volume', t('settings.volume'), sound, 'volume')),
     toggle('sound-ambience', t('settings.ambience'), sound.ambience, (ambience) => saveSound({ ambience })),
     h('div', { class: 'row' },
-      h('button', {
-        id: 'sound-listen', type: 'button', 'aria-pressed': String(player.ambiencePlaying()),
-        disabled: !sound.ambience,
-        onclick: () => { player.mood(player.ambiencePlaying() ? null : 'seance'); render(); },
-      }, t('settings.listen'))),
+      pressed('sound-listen', t('settings.listen'), player.ambiencePlaying(),
+        () => { player.mood(player.ambiencePlaying() ? null : 'seance'); render(); }, !sound.ambience)),
     musicSection(sound),
     h('h3', {}, t('settings.cues')),
     ['hour', 'timer', 'knocks', 'ending'].map((cue) =>
@@ -84,15 +90,8 @@ function musicSection(sound) {
       }, now.playing ? t('music.pause') : t('music.play')),
       h('button', { id: 'music-next', type: 'button', disabled: !has, onclick: () => { player.nextTrack(); render(); } },
         t('music.next')),
-      h('button', {
-        id: 'music-shuffle', type: 'button', 'aria-pressed': String(sound.shuffle),
-        onclick: () => saveSound({ shuffle: !sound.shuffle }),
-      }, t('music.shuffle')),
-      h('label', { for: 'music-volume' }, t('music.volume')),
-      h('input', {
-        id: 'music-volume', type: 'range', min: 0, max: 100, step: 5, value: Math.round(sound.music * 100),
-        onchange: (e) => saveSound({ music: Number(e.target.value) / 100 }),
-      })));
+      pressed('music-shuffle', t('music.shuffle'), sound.shuffle, () => saveSound({ shuffle: !sound.shuffle })),
+      level('music-volume', t('music.volume'), sound, 'music')));
 }
 
 export function renderSettings(state) {
