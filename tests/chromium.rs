@@ -1,10 +1,8 @@
 //! The headless server in a real Chromium, as a phone or a browser table screen sees it.
 
-use std::process::Command;
-
 use seance_e2e::{
-    Process, Table, accessibility_violations, chromium, click, free_port, screenshot,
-    screenshot_qr, serve, wait_for, wait_for_text, wav,
+    Process, Table, accessibility_violations, chromedriver, chromium, click, free_port, screenshot,
+    screenshot_qr, wait_for, wait_for_text, wav,
 };
 use serde_json::json;
 
@@ -17,12 +15,10 @@ pub struct Suite {
 
 impl Suite {
     pub fn start() -> Suite {
-        let port = free_port();
-        let mut command = Command::new("chromedriver");
-        command.arg(format!("--port={port}"));
+        let (port, driver) = chromedriver();
         Suite {
             port,
-            _driver: serve(command, port),
+            _driver: driver,
         }
     }
 

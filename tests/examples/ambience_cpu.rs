@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-use seance_e2e::{Table, chromium, click, free_port, serve, wait_for};
+use seance_e2e::{Table, chromedriver, chromium, click, wait_for};
 
 /// A process and all its descendants.
 fn tree(root: u32) -> Vec<u32> {
@@ -78,10 +78,7 @@ async fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(30);
     let window = Duration::from_secs(seconds);
-    let port = free_port();
-    let mut command = Command::new("chromedriver");
-    command.arg(format!("--port={port}"));
-    let driver = serve(command, port);
+    let (port, driver) = chromedriver();
     let table = Table::start(0);
     let client = chromium(port, 1280, 800).await;
     client

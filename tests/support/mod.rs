@@ -76,6 +76,14 @@ pub fn serve(mut command: Command, port: u16) -> Process {
     process
 }
 
+/// ChromeDriver on a free port: the port, and the process (stopped when dropped).
+pub fn chromedriver() -> (u16, Process) {
+    let port = free_port();
+    let mut command = Command::new("chromedriver");
+    command.arg(format!("--port={port}"));
+    (port, serve(command, port))
+}
+
 /// A headless table: the real binary with its own data folder.
 pub struct Table {
     pub local_url: String,

@@ -143,10 +143,13 @@ fn watched(query: &HashMap<String, String>) -> Result<Option<(i64, Role)>, Strin
     let game = game
         .parse()
         .map_err(|_| format!("game must be a game's number, not {game:?}"))?;
+    Ok(Some((game, role_in(query)?)))
+}
+
+/// The `?role=` of a request: `table` (the default), `ghost` or `psychic:N`.
+fn role_in(query: &HashMap<String, String>) -> Result<Role, String> {
     let role = query.get("role").map(String::as_str).unwrap_or("table");
-    let role = parse_role(role)
-        .ok_or_else(|| format!("role must be table, ghost or psychic:N, not {role:?}"))?;
-    Ok(Some((game, role)))
+    parse_role(role).ok_or_else(|| format!("role must be table, ghost or psychic:N, not {role:?}"))
 }
 
 /// The message that carries a role's view of a game.
@@ -274,12 +277,9 @@ async fn game_view(
     Path(id): Path<i64>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    let role = query.get("role").map(String::as_str).unwrap_or("table");
-    let Some(role) = parse_role(role) else {
-        return error(
-            StatusCode::BAD_REQUEST,
-            format!("role must be table, ghost or psychic:N, not {role:?}"),
-        );
+    let role = match role_in(&query) {
+        Ok(role) => role,
+        Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
     match blocking(move || shared.games.snapshot(id, role)).await {
         Ok(snapshot) => Json(snapshot).into_response(),
