@@ -45,28 +45,40 @@ export function qrUrl() {
 /**
  * Keeps a WebSocket open, reconnecting with a growing delay.
  * onMessage(json) for each change; onState('open' | 'closed' | 'refused').
+ * Returns follow(game, role): from then on the socket also carries that role's view of
+ * that game (follow(null) for none); it reconnects at once to say so.
  */
 export function connect(onMessage, onState) {
   let delay = 500;
-  let stopped = false;
+  let watched = '';
+  let socket = null;
   const open = () => {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const code = encodeURIComponent(localStorage.getItem(CODE_KEY) ?? '');
-    const socket = new WebSocket(`${scheme}://${location.host}/api/ws?code=${code}`);
+    const mine = new WebSocket(`${scheme}://${location.host}/api/ws?code=${code}${watched}`);
+    socket = mine;
     let greeted = false;
-    socket.onmessage = (event) => {
-      if (event.data === 'pong') return;
+    mine.onmessage = (event) => {
+      if (event.data === 'pong' || socket !== mine) return;
       const message = JSON.parse(event.data);
       if (message.type === 'hello') { greeted = true; delay = 500; onState('open'); }
       onMessage(message);
     };
-    socket.onclose = () => {
-      if (stopped) return;
+    mine.onclose = () => {
+      if (socket !== mine) return;
       onState(greeted ? 'closed' : 'refused');
       setTimeout(open, delay);
       delay = Math.min(delay * 2, 8000);
     };
   };
   open();
-  return () => { stopped = true; };
+  return (game, role = 'table') => {
+    const next = game == null ? '' : `&game=${encodeURIComponent(game)}&role=${encodeURIComponent(role)}`;
+    if (next === watched) return;
+    watched = next;
+    const old = socket;
+    socket = null;
+    old?.close();
+    open();
+  };
 }

@@ -8,12 +8,26 @@ import { toast } from './dom.js';
 import { renderHome } from './screens/home.js';
 import { renderSettings } from './screens/settings.js';
 import { renderCodeEntry } from './screens/code.js';
+import { renderSetup } from './screens/setup.js';
+import { renderGames } from './screens/games.js';
+import { renderGame, viewChanged } from './screens/game.js';
 import * as player from './sound/player.js';
 
-/** What the screens show; changed only by what the server says. */
-export const state = { info: null, settings: null, connection: 'closed', devices: 0 };
+/**
+ * What the screens show; changed only by what the server says. `game` is the game on
+ * screen: its id, its latest snapshot and when that arrived (performance.now()).
+ */
+export const state = { info: null, settings: null, connection: 'closed', devices: 0, game: null };
 
-const screens = { '': renderHome, '#/settings': renderSettings };
+/** Screens by the address's #hash; a game's number is the route's parameter. */
+const routes = [
+  [/^#\/settings$/, renderSettings],
+  [/^#\/new$/, renderSetup],
+  [/^#\/games$/, renderGames],
+  [/^#\/game\/(\d+)$/, renderGame],
+];
+
+let follow = () => {};
 
 /** The screen on the table machine itself sets the table's language; others only their own. */
 export const isTableHost = ['127.0.0.1', 'localhost', '[::1]'].includes(location.hostname);
@@ -28,8 +42,20 @@ export async function chooseLanguage(lang) {
   render();
 }
 
+function route() {
+  for (const [pattern, screen] of routes) {
+    const found = location.hash.match(pattern);
+    if (found) return { screen, id: found[1] ? Number(found[1]) : null };
+  }
+  return { screen: renderHome, id: null };
+}
+
 export function render() {
-  const screen = screens[location.hash] ?? renderHome;
+  const { screen, id } = route();
+  if (id !== (state.game?.id ?? null)) {
+    state.game = id === null ? null : { id, snapshot: null, at: 0 };
+    follow(id);
+  }
   document.getElementById('app').replaceChildren(screen(state));
   updateStatus();
 }
@@ -43,6 +69,17 @@ function updateStatus() {
     ? `${t('status.open')} · ${devices}` : t(`status.${state.connection}`);
 }
 
+/** Takes a snapshot of the game on screen (from the socket or a request) and shows it. */
+export function showSnapshot(snapshot) {
+  if (!state.game || snapshot.game !== state.game.id) return;
+  if (state.game.snapshot && snapshot.version < state.game.snapshot.version) return;
+  const before = state.game.snapshot;
+  state.game.snapshot = snapshot;
+  state.game.at = performance.now();
+  viewChanged(before, snapshot);
+  render();
+}
+
 async function onMessage(message) {
   switch (message.type) {
     case 'hello':
@@ -54,6 +91,9 @@ async function onMessage(message) {
       player.configure(message.settings.sound);
       if (!deviceLanguage()) await setLanguage(message.settings.language);
       render();
+      break;
+    case 'view':
+      showSnapshot(message.snapshot);
       break;
   }
   updateStatus();
@@ -75,7 +115,7 @@ async function boot() {
     throw error;
   }
   player.configure(state.settings.sound);
-  connect(onMessage, (connection) => { state.connection = connection; updateStatus(); });
+  follow = connect(onMessage, (connection) => { state.connection = connection; updateStatus(); });
   await words;
   if (!deviceLanguage() && state.settings.language !== 'en') await setLanguage(state.settings.language);
   window.addEventListener('hashchange', render);

@@ -80,6 +80,23 @@ pub struct Game {
     pub count: Option<Count>,
     pub chosen: Option<u8>,
     pub outcome: Option<Outcome>,
+    /// What the ghost has said this turn, in order.
+    pub manifestations: Vec<Manifestation>,
+    /// What the ghost said in the turn before, kept for the table to recall.
+    pub last_turn: Vec<Manifestation>,
+}
+
+/// The ghost's answer to one psychic, and what followed on the track.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifestation {
+    pub psychic: usize,
+    pub right: bool,
+    /// The card collected, when right.
+    pub card: Option<Card>,
+    /// Who moved +1 for their token on this pawn.
+    pub moved: Vec<usize>,
+    /// Spaces gained for finding the object (one per hour left).
+    pub bonus: u8,
 }
 
 impl Game {
@@ -148,6 +165,8 @@ impl Game {
             count: None,
             chosen: None,
             outcome: None,
+            manifestations: Vec::new(),
+            last_turn: Vec::new(),
         }
     }
 
@@ -209,11 +228,27 @@ impl Game {
                 if let Some(card) = card {
                     p.found.push(*card);
                 }
+                self.manifestations.push(Manifestation {
+                    psychic: *psychic,
+                    right: *right,
+                    card: *card,
+                    moved: moved.clone(),
+                    bonus: 0,
+                });
             }
-            Event::Finished { psychic, bonus } => self.psychic(*psychic)?.track += bonus,
+            Event::Finished { psychic, bonus } => {
+                self.psychic(*psychic)?.track += bonus;
+                let last = self
+                    .manifestations
+                    .last_mut()
+                    .filter(|m| m.psychic == *psychic)
+                    .ok_or("a psychic finishes on their own manifestation")?;
+                last.bonus = *bonus;
+            }
             Event::TurnEnded => {
                 // Tokens on pawns are used up; they stay out of the hands until recovered.
                 self.placements.clear();
+                self.last_turn = std::mem::take(&mut self.manifestations);
                 if matches!(self.setup.crows(), CrowRule::Turn(_)) {
                     self.crows_used = 0;
                 }

@@ -23,7 +23,7 @@ pub use clairvoyancy::{Face, Faces, Placement, finishing_bonus};
 pub use command::Command;
 pub use error::RuleError;
 pub use event::{Event, Group};
-pub use game::{Game, Outcome, Phase, Psychic};
+pub use game::{Game, Manifestation, Outcome, Phase, Psychic};
 pub use levels::{Bound, Level, LevelBands, TrackSide};
 pub use setup::{Colour, CrowRule, Difficulty, PlayerSetup, SecretMode, Setup};
 pub use straw_poll::{Ballot, Count, CountStep, Decider};

@@ -6,8 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, Category, Layout};
 use crate::clairvoyancy::{Faces, Placement};
+use crate::command::Command;
 use crate::event::Group;
-use crate::game::{Game, Outcome, Phase};
+use crate::game::{Game, Manifestation, Outcome, Phase};
 use crate::levels::{Level, LevelBands, TrackSide};
 use crate::setup::{Colour, CrowRule, Difficulty, SecretMode};
 use crate::straw_poll::Count;
@@ -33,9 +34,14 @@ pub struct PsychicView {
     pub tokens: Faces,
     pub vision: bool,
     pub intuition: Option<Card>,
+    /// The cards their intuition pawn may go on now (none once the sand timer has run
+    /// out, or once they have finished).
+    pub pawn_cards: Vec<Card>,
     pub result: Option<bool>,
     /// Whether they have voted; for whom stays sealed until the count.
     pub voted: bool,
+    /// Whether their level's card of the shared vision is up and they have yet to vote.
+    pub may_vote: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -55,7 +61,14 @@ pub struct View {
     pub psychics: Vec<PsychicView>,
     pub placements: Vec<Placement>,
     pub groups: Vec<Group>,
+    /// Whether the psychics vote in the staged straw poll (4+ players) rather than agree.
+    pub straw_poll: bool,
     pub revealed: u8,
+    /// Whether the next card of the shared vision may be turned over now.
+    pub can_reveal: bool,
+    /// What the ghost has said this turn, in order, and in the turn before.
+    pub manifestations: Vec<Manifestation>,
+    pub last_turn: Vec<Manifestation>,
     pub eldest_asked: Option<Vec<usize>>,
     pub count: Option<Count>,
     pub chosen: Option<u8>,
@@ -103,13 +116,27 @@ impl Game {
                     tokens: p.held,
                     vision: p.vision,
                     intuition: p.intuition,
+                    pawn_cards: self.pawn_cards(i),
                     result: p.result,
                     voted: p.vote.is_some(),
+                    may_vote: self
+                        .decide(
+                            &Command::Vote {
+                                psychic: i,
+                                group: 1,
+                            },
+                            0,
+                        )
+                        .is_ok(),
                 })
                 .collect(),
             placements: self.placements.clone(),
             groups: self.groups.clone(),
+            straw_poll: self.has_straw_poll(),
             revealed: self.revealed,
+            can_reveal: self.decide(&Command::RevealVisionCard, 0).is_ok(),
+            manifestations: self.manifestations.clone(),
+            last_turn: self.last_turn.clone(),
             eldest_asked: self.eldest_asked.clone(),
             count: self.count.clone(),
             chosen: self.chosen,
@@ -121,6 +148,18 @@ impl Game {
                 Role::Psychic(i) => self.psychics.get(i).and_then(|p| p.vote),
                 _ => None,
             },
+        }
+    }
+}
+
+impl Game {
+    /// The cards `psychic`'s intuition pawn may go on now: the uncollected cards of the
+    /// category they seek, while intuitions may still move.
+    fn pawn_cards(&self, psychic: usize) -> Vec<Card> {
+        let movable = matches!(self.phase, Phase::Visions | Phase::Interpretation);
+        match self.psychics[psychic].seeking() {
+            Some(category) if movable => self.uncollected(category),
+            _ => Vec::new(),
         }
     }
 }

@@ -1,0 +1,190 @@
+// The table screen during a game: the clock, crows, the sand timer, each psychic, the
+// clairvoyancy track, and Phase 2. It shows the table's view as the server sends it, sends
+// what the table taps, and plays the cues when the view says something happened.
+
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { api } from '../api.js';
+import * as player from '../sound/player.js';
+import { state } from '../app.js';
+import { languageSwitch } from './chrome.js';
+import { command, refresh, rewind } from './game/actions.js';
+import { sandTimer, setClock } from './game/timer.js';
+import { psychicGrid } from './game/psychics.js';
+import { track } from './game/track.js';
+import { countArrived, ending, revelation } from './game/revelation.js';
+import { covering, hiddenPanel, open } from './game/hidden.js';
+
+const ROMAN = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
+
+/** Games whose layout the table has confirmed, on this screen. */
+const laidOut = new Set(JSON.parse(sessionStorage.getItem('seance.laid-out') ?? '[]'));
+
+function confirmLayout(id) {
+  laidOut.add(id);
+  sessionStorage.setItem('seance.laid-out', JSON.stringify([...laidOut]));
+  refresh();
+}
+
+/** Cues and moods for what the new view says has happened since the last one. */
+export function viewChanged(before, after) {
+  setClock(after, performance.now());
+  const [was, now] = [before?.view, after.view];
+  keepAwake(now.phase !== 'ended');
+  if (!was) {
+    if (now.count) countArrived(after.game, now, false);
+    return;
+  }
+  if (now.hour > was.hour) player.cue('strike', now.hour);
+  if (was.phase === 'interpretation' && now.phase === 'manifestation') {
+    player.cue('ring');
+    if (player.ambiencePlaying()) player.mood('seance');
+  }
+  if (was.phase !== 'revelation' && now.phase === 'revelation' && player.ambiencePlaying()) player.mood('reveal');
+  if (!was.count && now.count) countArrived(after.game, now, true);
+  else if (!was.outcome && now.outcome) player.cue(now.outcome === 'won' ? 'win' : 'loss');
+}
+
+let wakeLock = null;
+/** Keeps the screen awake during a game, where the browser allows it. */
+async function keepAwake(on) {
+  if (on && !wakeLock && 'wakeLock' in navigator && document.visibilityState === 'visible') {
+    try {
+      wakeLock = await navigator.wakeLock.request('screen');
+      wakeLock.addEventListener('release', () => { wakeLock = null; });
+    } catch {
+      // Refused (battery saver, say): the screen may sleep; the game is safe on the server.
+    }
+  } else if (!on && wakeLock) {
+    wakeLock.release();
+    wakeLock = null;
+  }
+}
+
+document.addEventListener('visibilitychange', () => {
+  // A screen waking from sleep asks again: the timer and the game may have moved on.
+  if (document.visibilityState === 'visible' && state.game?.snapshot) refresh();
+});
+
+function clock(view) {
+  return h('div', { id: 'clock', class: 'clock', role: 'img', 'aria-label': t('clock.label', { hour: view.hour }) },
+    h('span', { class: 'hour' }, ROMAN[view.hour]),
+    h('span', { class: 'pips', 'aria-hidden': 'true' },
+      [1, 2, 3, 4, 5, 6, 7].map((n) => h('span', { class: n < view.hour ? 'pip past' : n === view.hour ? 'pip now' : 'pip' }))));
+}
+
+function gameBar(snapshot) {
+  const view = snapshot.view;
+  const crowRule = t(`crows.per_${view.crow_rule.per}`, { n: view.crow_rule.count });
+  return h('header', { class: 'bar game-bar' },
+    h('a', { class: 'brand', href: '#', 'aria-label': t('game.home') }, h('img', { src: 'favicon.svg', alt: '' })),
+    clock(view),
+    h('button', {
+      id: 'crow', type: 'button', class: 'crow', disabled: view.crows_left === 0 || view.phase === 'ended',
+      title: crowRule, 'aria-label': `${t('crows.use', { n: view.crows_left })} (${crowRule})`,
+      onclick: () => command('use_crow'),
+    }, h('span', { class: 'crow-word', 'aria-hidden': 'true' }, t('crows.short')), h('span', { id: 'crows-left' }, view.crows_left)),
+    h('div', { id: 'connection', class: 'connection compact', role: 'status' },
+      h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),
+    h('button', {
+      id: 'ambience', type: 'button', 'aria-pressed': String(player.ambiencePlaying()),
+      'aria-label': t('game.ambience'), title: t('game.ambience'),
+      onclick: () => { player.mood(player.ambiencePlaying() ? null : moodFor(view)); refresh(); },
+    }, '♪'),
+    view.secrets === 'app_kept' && view.phase !== 'ended'
+      ? h('button', { id: 'ghost-look', type: 'button', onclick: () => open('secrets') }, t('game.ghost_look'))
+      : null,
+    h('button', { id: 'undo', type: 'button', disabled: !snapshot.can_undo, onclick: () => rewind('undo') }, `↶ ${t('game.undo')}`),
+    h('button', { id: 'redo', type: 'button', disabled: !snapshot.can_redo, onclick: () => rewind('redo'), 'aria-label': t('game.redo') }, '↷'),
+    languageSwitch());
+}
+
+function moodFor(view) {
+  return view.phase === 'revelation' || view.phase === 'ended' ? 'reveal' : 'seance';
+}
+
+function layoutPanel(id, view) {
+  const row = (key, cards) => h('div', { class: 'layout-row', 'data-category': key },
+    h('h3', {}, t(`layout.${key}`, { n: cards.length })),
+    h('p', { class: 'numbers' }, cards.map((c) => h('span', { class: 'chip static' }, c))));
+  return h('section', { id: 'stage', class: 'stage layout' },
+    h('h1', { class: 'phase-title' }, t('layout.title')),
+    row('characters', view.layout.characters),
+    row('locations', view.layout.locations),
+    row('objects', view.layout.objects),
+    h('ul', { class: 'facts' },
+      h('li', {}, t(`crows.per_${view.crow_rule.per}`, { n: view.crow_rule.count })),
+      view.tokens_per_psychic ? h('li', {}, t('layout.tokens', { n: view.tokens_per_psychic })) : h('li', {}, t('layout.no_tokens')),
+      view.track_side ? h('li', {}, t('layout.track', { side: view.track_side })) : null,
+      h('li', {}, t(`layout.secrets_${view.secrets}`, { ghost: view.ghost }))),
+    h('div', { class: 'row' },
+      view.secrets === 'app_kept'
+        ? h('button', { id: 'layout-ghost', type: 'button', onclick: () => open('secrets') }, t('game.ghost_look'))
+        : null,
+      h('button', { id: 'begin', type: 'button', class: 'primary big', onclick: () => confirmLayout(id) }, t('layout.begin'))));
+}
+
+function lastTurn(view) {
+  if (view.phase !== 'visions' || !view.last_turn.length) return null;
+  return h('section', { id: 'last-turn', class: 'last-turn' },
+    h('h3', {}, t('turn.last', { hour: ROMAN[view.hour - 1] })),
+    h('ul', {}, view.last_turn.map((m) => {
+      const p = view.psychics[m.psychic];
+      const moved = m.moved.map((i) => view.psychics[i].name).join(', ');
+      return h('li', { dataset: { colour: p.colour } },
+        m.right ? t('result.right_of', { name: p.name, card: m.card }) : t('result.wrong_of', { name: p.name }),
+        moved ? ` · ${t('result.moved', { names: moved })}` : '',
+        m.bonus ? ` · ${t('result.bonus', { n: m.bonus })}` : '');
+    })));
+}
+
+function phaseOne(view) {
+  const waiting = view.psychics.filter((p) => p.seeking && !p.vision).length;
+  const title = h('div', { class: 'stage-head' },
+    h('h1', { class: 'phase-title' }, t(`phase.${view.phase}`)),
+    h('p', { class: 'hint' }, view.phase === 'visions' ? t('phase.visions_hint', { n: waiting })
+      : view.phase === 'interpretation' ? t('phase.interpretation_hint')
+        : t(`phase.manifestation_hint_${view.secrets}`, { ghost: view.ghost })));
+  const recovered = view.hour === 4 && view.phase === 'visions' && view.tokens_per_psychic
+    ? h('p', { id: 'tokens-back', class: 'banner', role: 'status' }, t('turn.tokens_back')) : null;
+  return h('section', { id: 'stage', class: `stage ${view.phase}` },
+    title,
+    recovered,
+    view.phase === 'manifestation' ? null : sandTimer(view),
+    lastTurn(view));
+}
+
+function damaged(snapshot) {
+  if (!snapshot.damage) return null;
+  return h('div', { class: 'banner damage', role: 'alert' },
+    h('p', {}, t('game.damage', { why: snapshot.damage })),
+    h('button', {
+      type: 'button', onclick: async () => { await api(`/games/${snapshot.game}/set-aside`, { method: 'POST' }); refresh(); },
+    }, t('game.set_aside')));
+}
+
+export function renderGame(state) {
+  const game = state.game;
+  const snapshot = game.snapshot;
+  if (!snapshot) {
+    refresh();
+    return h('div', { id: 'game', class: 'screen' }, h('p', { class: 'note loading' }, '…'));
+  }
+  const view = snapshot.view;
+  const hidden = hiddenPanel(view);
+  if (covering()) return h('div', { id: 'game', class: 'screen covered' }, hidden);
+  let stage;
+  if (view.phase === 'ended') stage = ending(view, game.id);
+  else if (view.phase === 'revelation') stage = revelation(view, game.id);
+  else if (view.hour === 1 && view.phase === 'visions' && !view.psychics.some((p) => p.vision) && !laidOut.has(game.id)) {
+    stage = layoutPanel(game.id, view);
+  } else stage = phaseOne(view);
+  const phaseOneBoard = ['visions', 'interpretation', 'manifestation'].includes(view.phase);
+  return h('div', { id: 'game', class: 'screen game', 'data-phase': view.phase, 'data-version': snapshot.version },
+    gameBar(snapshot),
+    damaged(snapshot),
+    h('div', { class: `board ${phaseOneBoard ? 'phase-one' : 'phase-two'}` },
+      stage,
+      phaseOneBoard ? psychicGrid(view) : null,
+      track(view)));
+}

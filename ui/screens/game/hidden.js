@@ -1,0 +1,123 @@
+// Hidden entry on the table itself, for a table without phones: the tablet is passed to one
+// person, the screen blanks for everybody else, and blanks again before it is passed back.
+// The ghost's secrets are fetched only when the ghost asks to see them, and dropped when
+// hidden: they are never in the page otherwise.
+
+import { h, toast } from '../../dom.js';
+import { t } from '../../i18n.js';
+import { api } from '../../api.js';
+import { state, render } from '../../app.js';
+import { command } from './actions.js';
+
+/** The panel open now: null, or { kind: 'secrets' | 'culprit' | 'vote', step, psychic?, group?, ghost? }. */
+let panel = null;
+
+export function open(kind, fields = {}) {
+  panel = { kind, step: 'pass', ...fields };
+  render();
+}
+
+function close() {
+  panel = null;
+  render();
+}
+
+function go(step, fields = {}) {
+  Object.assign(panel, { step }, fields);
+  render();
+}
+
+/** Whether a hidden panel covers the screen (nothing else should be drawn under it). */
+export function covering() {
+  return panel !== null;
+}
+
+async function showSecrets() {
+  try {
+    const snapshot = await api(`/games/${state.game.id}?role=ghost`);
+    go('show', { ghost: snapshot.view });
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
+function groupButtons(view, onpick, chosen) {
+  return h('div', { class: 'group-picker' }, view.groups.map((g) => h('button', {
+    type: 'button', class: 'group', 'data-group': g.number, 'aria-pressed': String(chosen === g.number),
+    onclick: () => onpick(g.number),
+  }, h('span', { class: 'number' }, g.number), h('span', { class: 'cards' }, g.cards.join(' · ')))));
+}
+
+function secrets(ghost) {
+  const categories = ['character', 'location', 'object'];
+  return h('table', { id: 'ghost-secrets', class: 'secrets' },
+    h('thead', {}, h('tr', {}, h('th', {}, ''), categories.map((c) => h('th', { scope: 'col' }, t(`category.${c}`))))),
+    h('tbody', {}, ghost.psychics.map((p, i) => h('tr', { dataset: { colour: p.colour } },
+      h('th', { scope: 'row' }, h('span', { class: 'swatch', dataset: { colour: p.colour } }), p.name),
+      categories.map((c, k) => h('td', { class: p.seeking === c ? 'now' : p.found.length > k ? 'found' : '' },
+        ghost.assignments[i][k]))))));
+}
+
+/** Who the tablet goes to, and what they do once they have it. */
+function steps(view) {
+  const who = panel.kind === 'vote' ? view.psychics[panel.psychic].name : view.ghost;
+  switch (`${panel.kind}:${panel.step}`) {
+    case 'secrets:pass':
+    case 'culprit:pass':
+    case 'vote:pass':
+      return [
+        h('h2', {}, t('hidden.pass_to', { name: who })),
+        h('p', {}, t('hidden.look_away')),
+        h('button', {
+          id: 'hidden-ready', type: 'button', class: 'primary big',
+          onclick: () => (panel.kind === 'secrets' ? showSecrets() : go('enter')),
+        }, t('hidden.i_am', { name: who })),
+      ];
+    case 'secrets:show':
+      return [
+        h('h2', {}, t('hidden.secrets_title')),
+        secrets(panel.ghost),
+        h('button', { id: 'hidden-done', type: 'button', class: 'primary big', onclick: close }, t('hidden.hide')),
+      ];
+    case 'culprit:enter':
+      return [
+        h('h2', {}, t('culprit.choose')),
+        groupButtons(view, (group) => go('enter', { group }), panel.group),
+        h('button', {
+          id: 'hidden-seal', type: 'button', class: 'primary big', disabled: !panel.group,
+          onclick: async () => { if (await command('choose_culprit', { group: panel.group })) close(); },
+        }, panel.group ? t('culprit.seal', { n: panel.group }) : t('culprit.pick_first')),
+      ];
+    case 'vote:enter':
+      return [
+        h('h2', {}, t('vote.choose', { name: who })),
+        groupButtons(view, (group) => go('enter', { group }), panel.group),
+        h('button', {
+          id: 'hidden-seal', type: 'button', class: 'primary big', disabled: !panel.group,
+          onclick: async () => {
+            if (await command('vote', { psychic: panel.psychic, group: panel.group })) go('sealed', { group: null });
+          },
+        }, panel.group ? t('vote.seal', { n: panel.group }) : t('vote.pick_first')),
+      ];
+    case 'vote:sealed':
+      return [
+        h('h2', {}, t('vote.sealed')),
+        h('p', {}, t('hidden.pass_back')),
+        h('button', { id: 'hidden-done', type: 'button', class: 'primary big', onclick: close }, t('hidden.done')),
+      ];
+    default:
+      return [];
+  }
+}
+
+/** The panel over the whole screen, or null. */
+export function hiddenPanel(view) {
+  if (!panel) return null;
+  return h('div', { id: 'hidden', class: 'hidden-entry', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'hidden-title' },
+    h('div', { class: 'hidden-card' },
+      h('p', { id: 'hidden-title', class: 'eyebrow' }, t(`hidden.${panel.kind}`)),
+      steps(view),
+      panel.step === 'pass' || panel.step === 'enter'
+        ? h('button', { id: 'hidden-cancel', type: 'button', class: 'quiet', onclick: close }, t('hidden.cancel'))
+        : null));
+}

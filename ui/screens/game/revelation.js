@@ -1,0 +1,200 @@
+// Phase 2: the line-up, the culprit sealed by the ghost, the shared vision turned card by
+// card with each level voting in turn, the count played out vote by vote with its
+// reasoning in plain words, and the end of the game.
+
+import { h } from '../../dom.js';
+import { t } from '../../i18n.js';
+import * as player from '../../sound/player.js';
+import { render } from '../../app.js';
+import { command } from './actions.js';
+import { open } from './hidden.js';
+
+const LEVELS = ['low', 'intermediate', 'high'];
+/** Milliseconds between two lines of the count as it is played out. */
+const COUNT_PACE = 1200;
+
+/** How much of the count is on screen: lines shown, and the loop showing the rest. */
+const playback = { game: null, shown: Infinity, loop: null, outcome: null };
+
+function names(view, list) {
+  return list.map((i) => view.psychics[i].name).join(', ');
+}
+
+/** Plays out a count that has just been made; one loaded later is shown whole. */
+export function countArrived(game, view, fresh) {
+  clearInterval(playback.loop);
+  Object.assign(playback, { game, shown: fresh ? 0 : Infinity, outcome: view.outcome });
+  if (!fresh) return;
+  const total = countLines(view).length;
+  playback.loop = setInterval(() => {
+    playback.shown += 1;
+    if (playback.shown >= total) finishPlayback();
+    render();
+  }, COUNT_PACE);
+}
+
+function finishPlayback() {
+  clearInterval(playback.loop);
+  playback.loop = null;
+  playback.shown = Infinity;
+  if (playback.outcome) player.cue(playback.outcome === 'won' ? 'win' : 'loss');
+}
+
+/** Whether the count is still being played out (the outcome waits for it). */
+export function counting(game) {
+  return playback.game === game && playback.loop !== null;
+}
+
+function stepText(view, step) {
+  switch (step.step) {
+    case 'tally':
+      return step.votes.map(([g, n]) => t(n === 1 ? 'count.tally_one' : 'count.tally', { group: g, n })).join(' · ');
+    case 'majority':
+      return t('count.majority', { group: step.group });
+    case 'tie':
+      return t('count.tie', { groups: step.groups.join(', ') });
+    case 'outside_tie':
+      return t('count.outside_tie', { names: names(view, step.psychics), space: step.space });
+    case 'decided':
+      return t(`count.decided_${step.because}`, { name: view.psychics[step.by].name, space: step.space, group: step.group });
+    case 'ask_eldest':
+      return t('count.ask_eldest', { names: names(view, step.among) });
+    default:
+      return '';
+  }
+}
+
+function countLines(view) {
+  if (!view.count) return [];
+  const ballots = view.count.ballots.map((b) => t('count.ballot', { name: view.psychics[b.psychic].name, group: b.group }));
+  return [...ballots, ...view.count.steps.map((s) => stepText(view, s))];
+}
+
+function count(view, game) {
+  const lines = countLines(view);
+  if (!lines.length) return null;
+  const shown = playback.game === game ? Math.min(playback.shown, lines.length) : lines.length;
+  return h('section', { id: 'count', class: 'count', 'aria-label': t('count.title') },
+    h('h2', {}, t('count.title')),
+    h('ol', {}, lines.slice(0, shown).map((line) => h('li', {}, line))),
+    shown < lines.length
+      ? h('button', { id: 'count-all', type: 'button', onclick: () => { finishPlayback(); render(); } }, t('count.show_all'))
+      : null);
+}
+
+function lineUp(view) {
+  return h('section', { id: 'line-up', class: 'line-up', 'aria-label': t('lineup.title') },
+    h('h2', {}, t('lineup.title')),
+    h('ol', {}, view.groups.map((g) => h('li', {
+      class: 'group-card', 'data-group': g.number,
+      'data-culprit': String(view.culprit === g.number), 'data-chosen': String(view.chosen === g.number),
+    },
+    h('span', { class: 'number' }, g.number),
+    h('span', { class: 'cards' }, g.cards.join(' · ')),
+    view.outcome && g.psychic !== null ? h('span', { class: 'whose' }, view.psychics[g.psychic].name) : null))));
+}
+
+function levelsToRead(view) {
+  const unknown = view.psychics.map((p, i) => [p, i]).filter(([p]) => !p.level && !p.voted);
+  if (!unknown.length) return null;
+  return h('section', { class: 'levels', id: 'levels' },
+    h('h3', {}, t('level.read_title')),
+    unknown.map(([p, i]) => h('div', { class: 'row', 'data-level-of': i },
+      h('span', {}, t('level.read', { name: p.name, space: p.track })),
+      LEVELS.map((level) => h('button', { type: 'button', 'data-level': level,
+        onclick: () => command('state_level', { psychic: i, level }) }, t(`level.${level}`))))));
+}
+
+function sharedVision(view) {
+  const slots = [1, 2, 3].map((n) => h('li', { class: n <= view.revealed ? 'card up' : 'card down', 'data-card': n },
+    n <= view.revealed ? t('vision.card_up', { n }) : t('vision.card_down', { n })));
+  const voting = view.psychics.map((p, i) => [p, i]).filter(([p]) => p.may_vote);
+  const level = LEVELS[view.revealed - 1];
+  return h('section', { id: 'shared-vision', class: 'shared-vision' },
+    h('h2', {}, t('vision.shared')),
+    h('ol', { class: 'cards' }, slots),
+    voting.length
+      ? h('div', { class: 'vote-now', role: 'status' },
+        h('p', { class: 'banner' }, t(`vote.now_${level}`)),
+        h('div', { class: 'row' }, voting.map(([p, i]) => h('button', {
+          type: 'button', class: 'primary', 'data-vote': i, dataset: { colour: p.colour },
+          onclick: () => open('vote', { psychic: i }),
+        }, t('vote.cast', { name: p.name })))))
+      : null,
+    view.revealed < 3
+      ? h('button', {
+        id: 'reveal-card', type: 'button', class: voting.length ? '' : 'primary', disabled: !view.can_reveal,
+        onclick: () => command('reveal_vision_card'),
+      }, t('vision.turn', { n: view.revealed + 1 }))
+      : null,
+    h('p', { class: 'voted' }, view.psychics.map((p) => h('span', { class: 'ballot', dataset: { colour: p.colour }, 'data-voted': String(p.voted) },
+      `${p.name}: ${p.voted ? t('vote.sealed_short') : p.level ? t(`level.${p.level}`) : '…'}`))));
+}
+
+function eldest(view) {
+  if (!view.eldest_asked) return null;
+  return h('section', { id: 'eldest', class: 'eldest' },
+    h('h3', {}, t('eldest.ask')),
+    h('div', { class: 'row' }, view.eldest_asked.map((i) => h('button', {
+      type: 'button', 'data-eldest': i, onclick: () => command('declare_eldest', { psychic: i }),
+    }, view.psychics[i].name))));
+}
+
+function agree(view) {
+  return h('section', { id: 'agree', class: 'agree' },
+    h('h3', {}, t(view.psychics.length === 2 ? 'agree.two' : 'agree.three')),
+    h('div', { class: 'group-picker' }, view.groups.map((g) => h('button', {
+      type: 'button', class: 'group', 'data-pick': g.number, onclick: () => command('pick_group', { group: g.number }),
+    }, h('span', { class: 'number' }, g.number), h('span', { class: 'cards' }, g.cards.join(' · '))))));
+}
+
+/** The revelation's stage: what the table does next. */
+export function revelation(view, game) {
+  let next;
+  if (!view.culprit_sealed) {
+    next = h('section', { class: 'culprit' },
+      h('p', {}, t('culprit.first', { ghost: view.ghost })),
+      h('button', { id: 'seal-culprit', type: 'button', class: 'primary big', onclick: () => open('culprit') }, t('culprit.open')));
+  } else if (view.straw_poll) {
+    next = [levelsToRead(view), sharedVision(view), eldest(view)];
+  } else {
+    next = [h('p', { class: 'note' }, t('vision.face_up')), agree(view)];
+  }
+  return h('section', { id: 'stage', class: 'stage revelation' },
+    h('h2', { class: 'phase-title' }, t('phase.revelation')),
+    lineUp(view),
+    next,
+    count(view, game));
+}
+
+/** The end: won or lost, the culprit, and the game in a few lines. */
+export function ending(view, game) {
+  const outcome = view.outcome;
+  const hold = counting(game);
+  return h('section', { id: 'stage', class: `stage ending ${hold ? '' : outcome}`, 'data-outcome': hold ? 'counting' : outcome },
+    hold ? h('h2', { class: 'phase-title' }, t('count.title')) : h('h1', { id: 'outcome', class: 'outcome' }, t(`outcome.${outcome}`)),
+    hold ? null : h('p', { class: 'outcome-why' }, t(`outcome.${outcome}_why`, {
+      culprit: view.culprit ?? '—', chosen: view.chosen ?? '—', hour: view.hour,
+    })),
+    view.groups.length ? lineUp(view) : null,
+    count(view, game),
+    hold ? null : summary(view));
+}
+
+function summary(view) {
+  const categories = ['character', 'location', 'object'];
+  return h('section', { id: 'summary', class: 'summary' },
+    h('h2', {}, t('summary.title')),
+    h('p', {}, t('summary.hours', { hour: view.hour })),
+    h('table', {},
+      h('thead', {}, h('tr', {}, h('th', {}, ''), categories.map((c) => h('th', { scope: 'col' }, t(`category.${c}`))),
+        view.track_side ? h('th', { scope: 'col' }, t('summary.track')) : null)),
+      h('tbody', {}, view.psychics.map((p, i) => h('tr', {},
+        h('th', { scope: 'row' }, h('span', { class: 'swatch', dataset: { colour: p.colour } }), p.name),
+        categories.map((c, k) => h('td', { class: p.found[k] ? 'found' : 'missed' },
+          p.found[k] ?? (view.assignments ? `(${view.assignments[i][k]})` : '—'))),
+        view.track_side ? h('td', {}, p.track) : null)))),
+    h('div', { class: 'row' },
+      h('a', { class: 'button primary', href: '#/new' }, t('home.new_game')),
+      h('a', { class: 'button', href: '#' }, t('game.home'))));
+}

@@ -1,0 +1,102 @@
+// The sand timer on screen. Its time is the server's: each snapshot says what is left, and
+// the screen counts down from there on its own monotonic clock, repainting once a second
+// (an endless animation would repaint the table every frame). It ticks in the last ten
+// seconds; the ring comes when the server ends the interpretation (see game.js).
+
+import { h } from '../../dom.js';
+import { t } from '../../i18n.js';
+import * as player from '../../sound/player.js';
+import { command, timer } from './actions.js';
+
+const clock = { duration: 120000, remaining: 120000, running: false, endsAt: 0, loop: null, lastTick: null };
+
+/** Takes the timer from a snapshot that arrived at `at` (performance.now()). */
+export function setClock(snapshot, at) {
+  const { duration_ms, remaining_ms, running } = snapshot.timer;
+  const phase = snapshot.view.phase;
+  Object.assign(clock, { duration: duration_ms, remaining: remaining_ms, running: running && phase === 'interpretation' });
+  clock.endsAt = at + remaining_ms;
+  clearTimeout(clock.loop);
+  clock.loop = null;
+  if (clock.running) step();
+}
+
+function left() {
+  return clock.running ? Math.max(0, clock.endsAt - performance.now()) : clock.remaining;
+}
+
+export function formatTime(ms) {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** Repaints, ticks, and waits for the next whole second. */
+function step() {
+  const ms = left();
+  paint(ms);
+  const second = Math.ceil(ms / 1000);
+  if (second <= 10 && second > 0 && second !== clock.lastTick) {
+    clock.lastTick = second;
+    player.cue('tick');
+  }
+  if (ms <= 0) {
+    const digits = document.getElementById('timer-digits');
+    // For the drift benchmark: when this screen showed the end, on the epoch clock.
+    if (digits) digits.dataset.zeroAt = String(performance.timeOrigin + performance.now());
+    clock.loop = null;
+    return;
+  }
+  clock.loop = setTimeout(step, (ms % 1000 || 1000) + 2);
+}
+
+function paint(ms) {
+  const box = document.getElementById('sand-timer');
+  if (!box) return;
+  const digits = document.getElementById('timer-digits');
+  const text = formatTime(ms);
+  if (digits.textContent !== text) digits.textContent = text;
+  box.dataset.state = !clock.running ? (ms < clock.duration ? 'paused' : 'idle')
+    : ms <= 0 ? 'ended' : ms <= 10000 ? 'warning' : 'running';
+  const full = clock.duration ? ms / clock.duration : 0;
+  document.getElementById('sand-top')?.setAttribute('y', String(8 + 72 * (1 - full)));
+  document.getElementById('sand-bottom')?.setAttribute('y', String(152 - 72 * (1 - full)));
+}
+
+function hourglass() {
+  const ns = 'http://www.w3.org/2000/svg';
+  const el = (tag, attrs, ...kids) => {
+    const node = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    node.append(...kids);
+    return node;
+  };
+  return el('svg', { class: 'hourglass', viewBox: '0 0 100 160', 'aria-hidden': 'true' },
+    el('clipPath', { id: 'bulb-top' }, el('path', { d: 'M14 8 H86 L52 80 H48 Z' })),
+    el('clipPath', { id: 'bulb-bottom' }, el('path', { d: 'M48 80 H52 L86 152 H14 Z' })),
+    el('rect', { id: 'sand-top', class: 'sand', x: 0, y: 8, width: 100, height: 80, 'clip-path': 'url(#bulb-top)' }),
+    el('rect', { id: 'sand-bottom', class: 'sand', x: 0, y: 152, width: 100, height: 80, 'clip-path': 'url(#bulb-bottom)' }),
+    el('path', { class: 'glass', d: 'M10 4 H90 M10 156 H90 M14 8 L48 80 L14 152 M86 8 L52 80 L86 152' }));
+}
+
+/** The timer with its buttons, for the visions and the interpretation. */
+export function sandTimer(view) {
+  const waiting = view.phase === 'visions';
+  const ms = left();
+  const buttons = waiting
+    ? [h('button', { id: 'timer-start', type: 'button', onclick: () => command('start_timer') }, t('timer.start_now'))]
+    : [
+      clock.running
+        ? h('button', { id: 'timer-pause', type: 'button', onclick: () => timer('pause') }, t('timer.pause'))
+        : h('button', { id: 'timer-resume', type: 'button', class: 'primary', onclick: () => timer('resume') },
+          ms < clock.duration ? t('timer.resume') : t('timer.start')),
+      h('button', { id: 'timer-reset', type: 'button', onclick: () => timer('reset') }, t('timer.reset')),
+      h('button', { id: 'timer-end', type: 'button', onclick: () => command('end_interpretation') }, t('timer.end_now')),
+    ];
+  const box = h('section', { id: 'sand-timer', class: 'sand-timer', 'aria-label': t('timer.label') },
+    hourglass(),
+    h('div', { id: 'timer-digits', class: 'digits', role: 'timer' }, formatTime(ms)),
+    h('div', { class: 'timer-controls' }, buttons));
+  // Paint the sand and the state as soon as the box is in the page.
+  queueMicrotask(() => paint(left()));
+  return box;
+}

@@ -1,0 +1,32 @@
+// Resume a game: every game the table keeps, those in play first.
+
+import { h, toast } from '../dom.js';
+import { language, t } from '../i18n.js';
+import { api } from '../api.js';
+import { topBar } from './chrome.js';
+
+function item(game) {
+  const when = new Date(game.updated_at * 1000).toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'short' });
+  return h('li', {},
+    h('a', { class: 'game-link', href: `#/game/${game.id}`, 'data-status': game.status },
+      h('span', { class: 'who' }, game.players.join(' · ')),
+      h('span', { class: 'when' }, `${t(`status_game.${game.status}`)} · ${when}`)));
+}
+
+export function renderGames() {
+  const list = h('ul', { id: 'game-list', class: 'game-list' }, h('li', { class: 'note' }, '…'));
+  api('/games').then((games) => {
+    const playing = games.filter((g) => g.status === 'playing');
+    const done = games.filter((g) => g.status !== 'playing');
+    list.replaceChildren(...(games.length ? [...playing, ...done].map(item)
+      : [h('li', { class: 'note' }, t('games.none'))]));
+  }, (error) => toast(error.message));
+  return h('div', { id: 'games', class: 'screen' },
+    topBar(),
+    h('section', { class: 'panel' },
+      h('h1', {}, t('games.title')),
+      list,
+      h('div', { class: 'row' },
+        h('a', { class: 'button primary', href: '#/new' }, t('home.new_game')),
+        h('a', { class: 'button', href: '#' }, t('settings.back')))));
+}
