@@ -22,6 +22,10 @@ impl Suite {
         }
     }
 
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
     pub fn tests(&self) -> Vec<Test> {
         let p = self.port;
         vec![

@@ -3,6 +3,7 @@
 //! Screenshots land in `target/e2e-screenshots/`.
 
 mod chromium;
+mod table;
 mod window;
 
 use std::future::Future;
@@ -11,9 +12,18 @@ use std::time::Duration;
 
 type Test = (&'static str, Pin<Box<dyn Future<Output = ()> + Send>>);
 
-/// Runs each test in its own task (a panic fails that test only) with a time limit.
-async fn run(tests: Vec<Test>, passed: &mut usize, failed: &mut Vec<&'static str>) {
+/// Runs each test whose name holds `filter` in its own task (a panic fails that test
+/// only) with a time limit.
+async fn run(
+    tests: Vec<Test>,
+    filter: Option<&str>,
+    passed: &mut usize,
+    failed: &mut Vec<&'static str>,
+) {
     for (name, test) in tests {
+        if filter.is_some_and(|f| !name.contains(f)) {
+            continue;
+        }
         let outcome = tokio::time::timeout(Duration::from_secs(120), tokio::spawn(test)).await;
         match outcome {
             Ok(Ok(())) => {
@@ -38,14 +48,17 @@ fn main() -> std::process::ExitCode {
     let (passed, failed) = runtime.block_on(async {
         let mut passed = 0;
         let mut failed = Vec::new();
-        let wanted = |suite: &str| filter.as_deref().is_none_or(|f| suite.contains(f));
-        if wanted("chromium") {
+        // A filter picks tests by name ("table", "window: opens"…); Chromium is started
+        // unless only the window tests are wanted.
+        let filter = filter.as_deref();
+        if filter.is_none_or(|f| !f.starts_with("window")) {
             let suite = chromium::Suite::start();
-            run(suite.tests(), &mut passed, &mut failed).await;
+            run(suite.tests(), filter, &mut passed, &mut failed).await;
+            run(table::tests(suite.port()), filter, &mut passed, &mut failed).await;
         }
-        if wanted("window") {
+        if filter.is_none_or(|f| "window".starts_with(f) || f.starts_with("window")) {
             let suite = window::Suite::start();
-            run(suite.tests(), &mut passed, &mut failed).await;
+            run(suite.tests(), filter, &mut passed, &mut failed).await;
         }
         (passed, failed)
     });

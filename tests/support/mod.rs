@@ -352,3 +352,70 @@ pub async fn accessibility_violations(client: &Client) -> Vec<String> {
         .unwrap();
     serde_json::from_value(found).unwrap()
 }
+
+/// Clicks `css`, retrying while the screen re-renders under the finger (a stale element).
+pub async fn tap(client: &Client, css: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        match wait_for(client, css).await.click().await {
+            Ok(_) => return,
+            Err(e) => assert!(Instant::now() < deadline, "cannot click {css}: {e}"),
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The version of the game on screen (`#game[data-version]`).
+pub async fn version(client: &Client) -> u64 {
+    let script = "return document.querySelector('#game[data-version]')?.dataset.version ?? null";
+    let value = client.execute(script, vec![]).await.unwrap();
+    value.as_str().map_or(0, |v| v.parse().unwrap())
+}
+
+/// Taps `css` on the game screen and waits until the game has moved on because of it.
+pub async fn act(client: &Client, css: &str) {
+    let before = version(client).await;
+    tap(client, css).await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while version(client).await <= before {
+        let toast = client
+            .execute(
+                "return document.getElementById('toast').hidden ? '' : document.getElementById('toast').textContent",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert!(
+            Instant::now() < deadline,
+            "tapping {css} did not move the game on (version {before}); the screen says {toast}"
+        );
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+}
+
+/// Calls the table's API from inside the page, with the code the page holds.
+pub async fn api(
+    client: &Client,
+    method: &str,
+    path: &str,
+    body: serde_json::Value,
+) -> serde_json::Value {
+    let script = "const [method, path, body, done] = arguments;
+        fetch('/api' + path, { method, headers: { Authorization: 'Bearer ' + localStorage.getItem('seance.code'),
+          'Content-Type': 'application/json' }, body: method === 'GET' ? undefined : JSON.stringify(body) })
+          .then(async (r) => done({ status: r.status, body: await r.json() }));";
+    let answer = client
+        .execute_async(script, vec![method.into(), path.into(), body])
+        .await
+        .unwrap();
+    assert!(
+        answer["status"].as_u64().unwrap() < 300,
+        "{method} {path}: {answer}"
+    );
+    answer["body"].clone()
+}
+
+/// Whether `css` is on the page now.
+pub async fn present(client: &Client, css: &str) -> bool {
+    client.find(Locator::Css(css)).await.is_ok()
+}

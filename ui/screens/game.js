@@ -37,6 +37,8 @@ export function viewChanged(before, after) {
   }
   if (now.hour > was.hour) player.cue('strike', now.hour);
   if (was.phase === 'interpretation' && now.phase === 'manifestation') {
+    // For the drift benchmark: when this screen heard that the sand ran out.
+    document.documentElement.dataset.timerEndedAt = String(performance.timeOrigin + performance.now());
     player.cue('ring');
     if (player.ambiencePlaying()) player.mood('seance');
   }
@@ -81,9 +83,9 @@ function gameBar(snapshot) {
     clock(view),
     h('button', {
       id: 'crow', type: 'button', class: 'crow', disabled: view.crows_left === 0 || view.phase === 'ended',
-      title: crowRule, 'aria-label': `${t('crows.use', { n: view.crows_left })} (${crowRule})`,
+      title: `${t('crows.use', { n: view.crows_left })} (${crowRule})`,
       onclick: () => command('use_crow'),
-    }, h('span', { class: 'crow-word', 'aria-hidden': 'true' }, t('crows.short')), h('span', { id: 'crows-left' }, view.crows_left)),
+    }, `${t('crows.short')} `, h('span', { id: 'crows-left' }, view.crows_left)),
     h('div', { id: 'connection', class: 'connection compact', role: 'status' },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),
     h('button', {
@@ -124,11 +126,14 @@ function layoutPanel(id, view) {
       h('button', { id: 'begin', type: 'button', class: 'primary big', onclick: () => confirmLayout(id) }, t('layout.begin'))));
 }
 
-function lastTurn(view) {
-  if (view.phase !== 'visions' || !view.last_turn.length) return null;
-  return h('section', { id: 'last-turn', class: 'last-turn' },
-    h('h3', {}, t('turn.last', { hour: ROMAN[view.hour - 1] })),
-    h('ul', {}, view.last_turn.map((m) => {
+/** What the ghost has said: this turn's answers while they come, the last turn's after. */
+function answers(view) {
+  const now = view.phase === 'manifestation';
+  const list = now ? view.manifestations : view.phase === 'visions' ? view.last_turn : [];
+  if (!list.length) return null;
+  return h('section', { id: now ? 'answers' : 'last-turn', class: 'last-turn' },
+    h('h3', {}, t(now ? 'turn.now' : 'turn.last', { hour: ROMAN[now ? view.hour : view.hour - 1] })),
+    h('ul', {}, list.map((m) => {
       const p = view.psychics[m.psychic];
       const moved = m.moved.map((i) => view.psychics[i].name).join(', ');
       return h('li', { dataset: { colour: p.colour } },
@@ -151,7 +156,7 @@ function phaseOne(view) {
     title,
     recovered,
     view.phase === 'manifestation' ? null : sandTimer(view),
-    lastTurn(view));
+    answers(view));
 }
 
 function damaged(snapshot) {

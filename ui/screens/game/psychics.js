@@ -91,7 +91,7 @@ function standing(view, p) {
     items.push(h('span', { class: 'level' }, p.level ? t(`level.${p.level}`) : t('level.unknown')));
   }
   if (view.tokens_per_psychic) {
-    items.push(h('span', { class: 'held', 'aria-label': t('token.held', { agree: p.tokens.agree, disagree: p.tokens.disagree }) },
+    items.push(h('span', { class: 'held', title: t('token.held', { agree: p.tokens.agree, disagree: p.tokens.disagree }) },
       `✓${p.tokens.agree} ✗${p.tokens.disagree}`));
   }
   return items.length ? h('span', { class: 'standing' }, items) : null;
@@ -100,7 +100,7 @@ function standing(view, p) {
 export function psychicTile(view, p, i) {
   return h('article', {
     class: 'psychic', 'data-psychic': i, dataset: { colour: p.colour },
-    'data-vision': String(p.vision), 'aria-label': p.name,
+    'data-has-vision': String(p.vision), 'aria-label': p.name,
   },
   h('header', {},
     h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: { colour: p.colour } }),

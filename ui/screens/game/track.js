@@ -27,7 +27,7 @@ export function track(view) {
         return h('li', { class: `space band-${kind}`, 'data-space': space, title: t(`band.${kind}`) },
           h('span', { class: 'number' }, space),
           h('span', { class: 'markers' }, here.map((p) => h('span', {
-            class: 'marker', dataset: { colour: p.colour }, title: p.name, 'aria-label': p.name,
+            class: 'marker', role: 'img', dataset: { colour: p.colour }, title: p.name, 'aria-label': p.name,
           }))));
       })),
     h('p', { class: 'legend' },

@@ -1,0 +1,682 @@
+//! The table screen through whole games, in a real Chromium: set up on the screens, played
+//! by tapping as a table would, Phase 2 with the tablet passed for secret entry. Where a
+//! test needs the ghost's secrets it reads them as the ghost does, off the hidden panel.
+
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, Locator};
+use seance_e2e::{
+    Table, accessibility_violations, act, api, chromium, present, screenshot, tap, wait_for,
+    wait_for_text,
+};
+use serde_json::{Value, json};
+
+use crate::Test;
+
+pub fn tests(p: u16) -> Vec<Test> {
+    vec![
+        (
+            "table: a whole 5-player game from setup to a win",
+            Box::pin(five_players_win(p)),
+        ),
+        (
+            "table: a game lost on time (paper secrets)",
+            Box::pin(lost_on_time(p)),
+        ),
+        (
+            "table: a 2-player game with four groups",
+            Box::pin(two_players(p)),
+        ),
+        (
+            "table: a straw poll decided by a tie-break",
+            Box::pin(tie_break(p)),
+        ),
+        (
+            "table: the sand timer runs, pauses and ends on two screens at once",
+            Box::pin(timer_on_two_screens(p)),
+        ),
+        (
+            "table: a reload mid-turn comes back to the same state",
+            Box::pin(reload_mid_turn(p)),
+        ),
+        (
+            "table: every screen in three languages, tablet and phone, with no serious accessibility problem",
+            Box::pin(screens_in_three_languages(p)),
+        ),
+    ]
+}
+
+/// Sets a game up through the screens: `names[0]` is the ghost, the rest psychic players.
+/// Returns the game's number, on the visions of hour I.
+async fn set_up(client: &Client, table: &Table, names: &[&str], paper: bool) -> u64 {
+    client.goto(&table.local_url).await.unwrap();
+    tap(client, "#new-game").await;
+    wait_for(client, "#setup").await;
+    tap(
+        client,
+        &format!("#setup-players button[data-value='{}']", names.len()),
+    )
+    .await;
+    wait_for(client, &format!("#name-{}", names.len() - 2)).await;
+    wait_for(client, "#ghost-name")
+        .await
+        .send_keys(names[0])
+        .await
+        .unwrap();
+    for (i, name) in names[1..].iter().enumerate() {
+        let input = wait_for(client, &format!("#name-{i}")).await;
+        input.send_keys(name).await.unwrap();
+    }
+    if paper {
+        tap(client, "#setup-secrets button[data-value='paper']").await;
+    }
+    tap(client, "#start-game").await;
+    tap(client, "#begin").await;
+    wait_for(client, "#stage.visions").await;
+    let url = client.current_url().await.unwrap();
+    url.fragment()
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// The ghost's cards, read as the ghost reads them: off the panel the others look away from.
+async fn ghost_secrets(client: &Client) -> Vec<Vec<u8>> {
+    tap(client, "#ghost-look").await;
+    tap(client, "#hidden-ready").await;
+    wait_for(client, "#ghost-secrets").await;
+    let cells = client
+        .execute(
+            "return [...document.querySelectorAll('#ghost-secrets tbody tr')].map(r => [...r.querySelectorAll('td')].map(d => Number(d.textContent)))",
+            vec![],
+        )
+        .await
+        .unwrap();
+    tap(client, "#hidden-done").await;
+    wait_for(client, "#game[data-version]").await;
+    serde_json::from_value(cells).unwrap()
+}
+
+/// Psychics the screen offers a vision to now.
+async fn offered(client: &Client, what: &str) -> Vec<usize> {
+    let script = format!(
+        "return [...document.querySelectorAll('button[{what}]')].map(b => Number(b.getAttribute('{what}')))"
+    );
+    serde_json::from_value(client.execute(&script, vec![]).await.unwrap()).unwrap()
+}
+
+/// One turn tapped on the table: visions, the intuitions on `cards[i]` (none if `None`),
+/// time up, and the answers (`right` in paper mode; the app judges otherwise).
+async fn turn(client: &Client, cards: &[Option<u8>], paper_right: Option<bool>) {
+    for i in offered(client, "data-vision").await {
+        act(client, &format!("button[data-vision='{i}']")).await;
+    }
+    for (i, card) in cards.iter().enumerate() {
+        if let Some(card) = card
+            && present(
+                client,
+                &format!("[data-psychic='{i}'] .chip[data-card='{card}']"),
+            )
+            .await
+        {
+            act(
+                client,
+                &format!("[data-psychic='{i}'] .chip[data-card='{card}']"),
+            )
+            .await;
+        }
+    }
+    act(client, "#timer-end").await;
+    wait_for(client, "#stage.manifestation").await;
+    match paper_right {
+        None => {
+            for i in offered(client, "data-manifest").await {
+                act(client, &format!("[data-manifest='{i}']")).await;
+            }
+        }
+        Some(right) => {
+            let what = if right { "data-right" } else { "data-wrong" };
+            for i in offered(client, what).await {
+                act(client, &format!("[{what}='{i}']")).await;
+            }
+        }
+    }
+}
+
+/// Plays hours until Phase 2 with every intuition right, read off the ghost's panel.
+async fn find_everything(client: &Client) {
+    let secrets = ghost_secrets(client).await;
+    for _ in 0..3 {
+        let found = found_counts(client).await;
+        let cards: Vec<Option<u8>> = secrets
+            .iter()
+            .zip(found)
+            .map(|(s, n)| s.get(n).copied())
+            .collect();
+        turn(client, &cards, None).await;
+    }
+    wait_for(client, "#game[data-phase='revelation']").await;
+}
+
+async fn found_counts(client: &Client) -> Vec<usize> {
+    let script = "return [...document.querySelectorAll('.psychic')].map(t => t.querySelectorAll('.progress .found').length)";
+    serde_json::from_value(client.execute(script, vec![]).await.unwrap()).unwrap()
+}
+
+/// Passes the tablet to the ghost, who seals `group`.
+async fn seal_culprit(client: &Client, group: u8) {
+    tap(client, "#seal-culprit").await;
+    tap(client, "#hidden-ready").await;
+    tap(client, &format!("#hidden .group[data-group='{group}']")).await;
+    tap(client, "#hidden-seal").await;
+    wait_for(client, "#shared-vision, #agree").await;
+}
+
+/// Passes the tablet to `psychic`, who votes `group` in secret and hands it back.
+async fn vote(client: &Client, psychic: usize, group: u8) {
+    tap(client, &format!("button[data-vote='{psychic}']")).await;
+    tap(client, "#hidden-ready").await;
+    tap(client, &format!("#hidden .group[data-group='{group}']")).await;
+    tap(client, "#hidden-seal").await;
+    wait_for_text(client, "#hidden", "sealed").await;
+    let page = client.source().await.unwrap();
+    assert!(
+        !page.contains("data-vote") && !page.contains("line-up"),
+        "while the tablet is passed nothing else of the game is on the page"
+    );
+    tap(client, "#hidden-done").await;
+    wait_for(client, "#game[data-version]").await;
+}
+
+async fn text(client: &Client, css: &str) -> String {
+    wait_for(client, css).await.text().await.unwrap()
+}
+
+async fn five_players_win(driver: u16) {
+    let table = Table::start(0);
+    let client = chromium(driver, 1280, 800).await;
+    let names = ["Laura", "Stephanie", "Alex", "Carl", "Paul"];
+    set_up(&client, &table, &names, false).await;
+    assert!(
+        text(&client, "#psychics").await.contains("Stephanie"),
+        "the names typed at setup are on the tiles"
+    );
+    let secrets = ghost_secrets(&client).await;
+    assert_eq!(secrets.len(), 4);
+    // Hour I by hand: Alex puts a ✓ on Stephanie's pawn and Carl a ✗ on Paul's.
+    for i in 0..4 {
+        act(&client, &format!("button[data-vision='{i}']")).await;
+    }
+    wait_for(&client, "#sand-timer[data-state='running']").await;
+    for (i, s) in secrets.iter().enumerate() {
+        act(
+            &client,
+            &format!("[data-psychic='{i}'] .chip[data-card='{}']", s[0]),
+        )
+        .await;
+    }
+    act(&client, "[data-psychic='0'] .token[data-by='1']").await;
+    act(&client, "[data-psychic='3'] .token[data-by='2']").await;
+    act(&client, "[data-psychic='3'] .token[data-by='2']").await;
+    let face = wait_for(&client, "[data-psychic='3'] .token[data-by='2']").await;
+    assert_eq!(
+        face.attr("data-face").await.unwrap().as_deref(),
+        Some("disagree")
+    );
+    act(&client, "#timer-end").await;
+    act(&client, "[data-manifest='0']").await;
+    assert!(text(&client, "#answers").await.contains("+1 for Alex"));
+    for i in 1..4 {
+        act(&client, &format!("[data-manifest='{i}']")).await;
+    }
+    // Hour II: the strike, and what the ghost said in hour I.
+    wait_for_text(&client, "#clock", "II").await;
+    assert!(
+        text(&client, "#last-turn")
+            .await
+            .contains("Stephanie took card")
+    );
+    // Undo is one tap away and puts the last answer back; redo restores it.
+    act(&client, "#undo").await;
+    wait_for(&client, "#stage.manifestation").await;
+    act(&client, "#redo").await;
+    wait_for(&client, "#stage.visions").await;
+    for _ in 0..2 {
+        let found = found_counts(&client).await;
+        let cards: Vec<Option<u8>> = secrets
+            .iter()
+            .zip(found)
+            .map(|(s, n)| s.get(n).copied())
+            .collect();
+        turn(&client, &cards, None).await;
+    }
+    wait_for(&client, "#game[data-phase='revelation']").await;
+    // Everyone found everything in hour III (+4); Alex's ✓ put him on 5, Intermediate.
+    assert_eq!(text(&client, "#line-up").await.matches('·').count(), 8);
+    seal_culprit(&client, 1).await;
+    act(&client, "#reveal-card").await;
+    wait_for_text(&client, "#shared-vision", "Low level: vote now").await;
+    assert_eq!(offered(&client, "data-vote").await, vec![0, 2, 3]);
+    for i in [0, 2, 3] {
+        vote(&client, i, 1).await;
+    }
+    act(&client, "#reveal-card").await;
+    wait_for_text(&client, "#shared-vision", "Intermediate level: vote now").await;
+    vote(&client, 1, 1).await;
+    // The count is played out vote by vote, then the outcome.
+    wait_for_text(&client, "#count", "Stephanie voted for group 1").await;
+    wait_for(&client, "#stage[data-outcome='won']").await;
+    assert!(
+        text(&client, "#outcome")
+            .await
+            .contains("found the culprit")
+    );
+    assert!(
+        text(&client, "#count")
+            .await
+            .contains("Group 1 has more votes")
+    );
+    let summary = text(&client, "#summary").await;
+    assert!(
+        summary.contains("Paul") && summary.contains("hour 3"),
+        "{summary}"
+    );
+    screenshot(&client, "table-won-en-1280x800").await;
+    client.close().await.unwrap();
+}
+
+async fn lost_on_time(driver: u16) {
+    let table = Table::start(0);
+    let client = chromium(driver, 1280, 800).await;
+    set_up(&client, &table, &["Gus", "Ana", "Bo", "Cy"], true).await;
+    for hour in 1..=7 {
+        if hour == 4 {
+            wait_for_text(&client, "#tokens-back", "takes back").await;
+        }
+        turn(&client, &[None, None, None], Some(false)).await;
+    }
+    wait_for(&client, "#stage[data-outcome='lost_on_time']").await;
+    assert!(text(&client, "#outcome").await.contains("Dawn breaks"));
+    assert!(
+        !present(&client, "#ghost-look").await,
+        "paper mode has no app-kept cards"
+    );
+    client.close().await.unwrap();
+}
+
+async fn two_players(driver: u16) {
+    let table = Table::start(0);
+    let client = chromium(driver, 1280, 800).await;
+    set_up(&client, &table, &["Gus", "Ana"], false).await;
+    assert_eq!(
+        offered(&client, "data-vision").await,
+        vec![0, 1],
+        "one player, two psychics"
+    );
+    assert!(
+        !present(&client, "#track").await,
+        "no track with two players"
+    );
+    find_everything(&client).await;
+    let groups = client
+        .find_all(Locator::Css("#line-up .group-card"))
+        .await
+        .unwrap();
+    assert_eq!(
+        groups.len(),
+        4,
+        "two psychics' groups and two drawn at random"
+    );
+    seal_culprit(&client, 3).await;
+    assert!(
+        !present(&client, "#reveal-card").await,
+        "the shared vision lies face up"
+    );
+    act(&client, "#agree [data-pick='3']").await;
+    wait_for(&client, "#stage[data-outcome='won']").await;
+    client.close().await.unwrap();
+}
+
+/// Plays a 5-player game over the API to the revelation, with Alex's ✓ on Stephanie in
+/// hour I: Alex ends on space 5 (Intermediate), the others on 4 (Low).
+async fn revelation_over_api(client: &Client, table: &Table) -> u64 {
+    client.goto(&table.local_url).await.unwrap();
+    wait_for(client, "#home").await;
+    let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
+        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
+        {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]});
+    let id = api(
+        client,
+        "POST",
+        "/games",
+        json!({"setup": setup, "seed": 11}),
+    )
+    .await["id"]
+        .as_u64()
+        .unwrap();
+    let send = async |command: Value| {
+        let at = api(client, "GET", &format!("/games/{id}"), Value::Null).await["version"].clone();
+        api(
+            client,
+            "POST",
+            &format!("/games/{id}/commands"),
+            json!({"version": at, "command": command}),
+        )
+        .await;
+    };
+    let ghost = api(
+        client,
+        "GET",
+        &format!("/games/{id}?role=ghost"),
+        Value::Null,
+    )
+    .await;
+    let secrets = ghost["view"]["assignments"].clone();
+    for k in 0..3 {
+        for i in 0..4 {
+            send(json!({"type": "give_vision", "psychic": i})).await;
+            send(json!({"type": "place_intuition", "psychic": i, "card": secrets[i][k]})).await;
+        }
+        if k == 0 {
+            send(json!({"type": "place_token", "by": 1, "on": 0, "face": "agree"})).await;
+        }
+        send(json!({"type": "end_interpretation"})).await;
+        for i in 0..4 {
+            send(json!({"type": "manifest", "psychic": i})).await;
+        }
+    }
+    id
+}
+
+async fn tie_break(driver: u16) {
+    let table = Table::start(0);
+    let client = chromium(driver, 1280, 800).await;
+    let id = revelation_over_api(&client, &table).await;
+    client
+        .goto(&format!("{}#/game/{id}", table.origin()))
+        .await
+        .unwrap();
+    wait_for(&client, "#line-up").await;
+    seal_culprit(&client, 3).await;
+    act(&client, "#reveal-card").await;
+    // Low: Stephanie 2, Carl 3, Paul 3; Intermediate: Alex 2. Two each: Alex, furthest on
+    // the track, voted 2, so 2 is chosen — and the culprit was in 3.
+    for (i, group) in [(0, 2), (2, 3), (3, 3)] {
+        vote(&client, i, group).await;
+    }
+    act(&client, "#reveal-card").await;
+    vote(&client, 1, 2).await;
+    tap(&client, "#count-all").await;
+    let count = text(&client, "#count").await;
+    assert!(count.contains("A tie between groups 2, 3"), "{count}");
+    assert!(
+        count.contains("Alex is furthest on the track (space 5)"),
+        "{count}"
+    );
+    wait_for(&client, "#stage[data-outcome='lost_wrong_group']").await;
+    assert!(
+        text(&client, "#outcome-why, .outcome-why")
+            .await
+            .contains("group 3")
+    );
+    client.close().await.unwrap();
+}
+
+/// A 5-player game made over the API with every vision but Paul's given; Paul's comes
+/// from the caller, which starts the sand timer of `seconds`.
+async fn visions_over_api(client: &Client, table: &Table, seconds: u64) -> u64 {
+    client.goto(&table.local_url).await.unwrap();
+    wait_for(client, "#home").await;
+    let setup = json!({"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept", "players": [
+        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
+        {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]});
+    let id = api(client, "POST", "/games", json!({"setup": setup, "seed": 5})).await["id"]
+        .as_u64()
+        .unwrap();
+    api(
+        client,
+        "POST",
+        &format!("/games/{id}/timer"),
+        json!({"action": "duration", "seconds": seconds}),
+    )
+    .await;
+    for i in 0..3 {
+        api(
+            client,
+            "POST",
+            &format!("/games/{id}/commands"),
+            json!({"version": i, "command": {"type": "give_vision", "psychic": i}}),
+        )
+        .await;
+    }
+    id
+}
+
+async fn timer_on_two_screens(driver: u16) {
+    let table = Table::start(0);
+    let first = chromium(driver, 1280, 800).await;
+    let id = visions_over_api(&first, &table, 6).await;
+    let second = chromium(driver, 1280, 800).await;
+    second.goto(&table.local_url).await.unwrap();
+    wait_for(&second, "#home").await;
+    for screen in [&first, &second] {
+        screen
+            .goto(&format!("{}#/game/{id}", table.origin()))
+            .await
+            .unwrap();
+        wait_for(screen, "#sand-timer[data-state='idle']").await;
+    }
+    assert_eq!(text(&second, "#timer-digits").await, "0:06");
+    // The last vision, on the first screen, turns the sand timer on both.
+    act(&first, "button[data-vision='3']").await;
+    // Six seconds are all in the last ten: the timer warns from the start.
+    wait_for(&second, "#sand-timer[data-state='warning']").await;
+    // A pause on one is a pause on the other, at the same second.
+    tap(&second, "#timer-pause").await;
+    wait_for(&first, "#sand-timer[data-state='paused']").await;
+    let held = text(&first, "#timer-digits").await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(
+        text(&first, "#timer-digits").await,
+        held,
+        "paused time stands still"
+    );
+    assert_eq!(text(&second, "#timer-digits").await, held);
+    tap(&first, "#timer-resume").await;
+    wait_for(
+        &second,
+        "#sand-timer[data-state='running'], #sand-timer[data-state='warning']",
+    )
+    .await;
+    for screen in [&first, &second] {
+        wait_for(screen, "#game[data-phase='manifestation']").await;
+    }
+    let mark = async |client: &Client, name: &str| -> f64 {
+        let script = format!("return Number(document.documentElement.dataset.{name} ?? 0)");
+        client
+            .execute(&script, vec![])
+            .await
+            .unwrap()
+            .as_f64()
+            .unwrap()
+    };
+    let ended = [
+        mark(&first, "timerEndedAt").await,
+        mark(&second, "timerEndedAt").await,
+    ];
+    assert!(ended.iter().all(|&t| t > 0.0), "both screens heard the end");
+    assert!(
+        (ended[0] - ended[1]).abs() < 250.0,
+        "both screens ended together: {ended:?}"
+    );
+    first.close().await.unwrap();
+    second.close().await.unwrap();
+}
+
+async fn reload_mid_turn(driver: u16) {
+    let table = Table::start(0);
+    let client = chromium(driver, 1280, 800).await;
+    let id = visions_over_api(&client, &table, 120).await;
+    client
+        .goto(&format!("{}#/game/{id}", table.origin()))
+        .await
+        .unwrap();
+    act(&client, "button[data-vision='3']").await;
+    let card = wait_for(&client, "[data-psychic='2'] .chip[data-card]").await;
+    let card = card.attr("data-card").await.unwrap().unwrap();
+    act(
+        &client,
+        &format!("[data-psychic='2'] .chip[data-card='{card}']"),
+    )
+    .await;
+    act(&client, "[data-psychic='2'] .token[data-by='0']").await;
+    let before = version(&client).await;
+    // Past the first second, so the digits must have moved on from 2:00.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    client.refresh().await.unwrap();
+    wait_for(&client, "#sand-timer[data-state='running']").await;
+    assert_eq!(version(&client).await, before);
+    let pressed = wait_for(
+        &client,
+        &format!("[data-psychic='2'] .chip[data-card='{card}']"),
+    )
+    .await;
+    assert_eq!(
+        pressed.attr("aria-pressed").await.unwrap().as_deref(),
+        Some("true")
+    );
+    let token = wait_for(&client, "[data-psychic='2'] .token[data-by='0']").await;
+    assert_eq!(
+        token.attr("data-face").await.unwrap().as_deref(),
+        Some("agree")
+    );
+    let left = text(&client, "#timer-digits").await;
+    assert!(
+        left.starts_with("1:5"),
+        "the sand kept running across the reload: {left}"
+    );
+    client.close().await.unwrap();
+}
+
+async fn version(client: &Client) -> u64 {
+    seance_e2e::version(client).await
+}
+
+/// Every stage of a game, in each language, at tablet and phone sizes: screenshots for
+/// people to look at, nothing sticking out sideways, targets of 44 px, and axe-core.
+async fn screens_in_three_languages(driver: u16) {
+    let table = Table::start(0);
+    let mut problems = Vec::new();
+    for (width, height) in [(1280u32, 800u32), (390, 844)] {
+        let client = chromium(driver, width, height).await;
+        let mid = visions_over_api(&client, &table, 120).await;
+        api(
+            &client,
+            "POST",
+            &format!("/games/{mid}/commands"),
+            json!({"version": 3, "command": {"type": "give_vision", "psychic": 3}}),
+        )
+        .await;
+        let late = revelation_over_api(&client, &table).await;
+        for lang in ["en", "fr", "it"] {
+            client
+                .execute(
+                    &format!("localStorage.setItem('seance.lang', '{lang}')"),
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let stages: [(&str, &str, &str); 4] = [
+                ("setup", "#/new", "#setup"),
+                ("interpretation", &format!("#/game/{mid}"), "#sand-timer"),
+                ("revelation", &format!("#/game/{late}"), "#line-up"),
+                ("games", "#/games", "#game-list a"),
+            ];
+            for (name, hash, ready) in stages {
+                // A reload, so the page takes the language (a change of #hash alone would not).
+                client
+                    .goto(&format!("{}/{hash}", table.origin()))
+                    .await
+                    .unwrap();
+                client.refresh().await.unwrap();
+                wait_for(&client, ready).await;
+                let shot = format!("table-{name}-{lang}-{width}x{height}");
+                screenshot(&client, &shot).await;
+                let fit = client
+                    .execute(
+                        "return { overflow: document.documentElement.scrollWidth > window.innerWidth,
+                          small: [...document.querySelectorAll('button, a, select, input')].filter(e => {
+                            const r = e.getBoundingClientRect(); return r.width > 0 && (r.width < 44 || r.height < 44); })
+                            .map(e => e.id || e.textContent) }",
+                        vec![],
+                    )
+                    .await
+                    .unwrap();
+                if fit["overflow"] == json!(true) {
+                    problems.push(format!("{shot}: sticks out sideways"));
+                }
+                if fit["small"] != json!([]) {
+                    problems.push(format!("{shot}: targets under 44 px: {}", fit["small"]));
+                }
+                if lang == "en" {
+                    problems.extend(
+                        accessibility_violations(&client)
+                            .await
+                            .into_iter()
+                            .map(|v| format!("{shot}: {v}")),
+                    );
+                }
+            }
+            // The timer's digits are read from across the table.
+            client
+                .goto(&format!("{}/#/game/{mid}", table.origin()))
+                .await
+                .unwrap();
+            let share = client
+                .execute(
+                    "const r = document.getElementById('timer-digits').getBoundingClientRect();
+                     const size = parseFloat(getComputedStyle(document.getElementById('timer-digits')).fontSize);
+                     return size * 0.72 / window.innerHeight",
+                    vec![],
+                )
+                .await
+                .unwrap()
+                .as_f64()
+                .unwrap();
+            if width > height && share < 0.15 {
+                problems.push(format!(
+                    "{lang} {width}px: the timer's digits are {:.0} % of the height",
+                    share * 100.0
+                ));
+            }
+        }
+        // The hidden panels too, in English.
+        client
+            .execute("localStorage.setItem('seance.lang', 'en')", vec![])
+            .await
+            .unwrap();
+        client
+            .goto(&format!("{}/#/game/{mid}", table.origin()))
+            .await
+            .unwrap();
+        tap(&client, "#ghost-look").await;
+        tap(&client, "#hidden-ready").await;
+        wait_for(&client, "#ghost-secrets").await;
+        screenshot(&client, &format!("table-ghost-secrets-en-{width}x{height}")).await;
+        problems.extend(
+            accessibility_violations(&client)
+                .await
+                .into_iter()
+                .map(|v| format!("ghost panel {width}px: {v}")),
+        );
+        tap(&client, "#hidden-done").await;
+        let start = Instant::now();
+        wait_for(&client, "#game[data-version]").await;
+        assert!(start.elapsed() < Duration::from_secs(20));
+        client.close().await.unwrap();
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
