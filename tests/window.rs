@@ -4,8 +4,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use seance_e2e::{
-    Process, close_window_like_a_person, connect, display, free_port, screenshot_qr, seance_binary,
-    serve, wait_for, wait_for_text,
+    Process, act, close_window_like_a_person, connect, display, free_port, screenshot,
+    screenshot_qr, seance_binary, serve, tap, wait_for, wait_for_text,
 };
 use serde_json::json;
 
@@ -41,7 +41,7 @@ impl Suite {
 
     pub fn tests(&self) -> Vec<Test> {
         vec![(
-            "window: opens on the home screen with the QR code, hands over to a second launch, and stops the server when closed",
+            "window: opens on the home screen with the QR code, sets up a game and turns the sand timer, hands over to a second launch, and stops the server when closed",
             Box::pin(window(self.port, self.display.clone())),
         )]
     }
@@ -84,6 +84,28 @@ async fn window(driver: u16, display: String) {
             && read.ends_with(&format!(":{}/?code={code}", url.port().unwrap())),
         "{read}"
     );
+
+    // The table screen's smoke path: a game set up and its first turn under way.
+    tap(&client, "#new-game").await;
+    tap(&client, "#start-game").await;
+    tap(&client, "#begin").await;
+    for i in 0..4 {
+        act(&client, &format!("button[data-vision='{i}']")).await;
+    }
+    wait_for(&client, "#sand-timer[data-state='running']").await;
+    let card = wait_for(&client, "[data-psychic='0'] .chip[data-card]").await;
+    let card = card.attr("data-card").await.unwrap().unwrap();
+    act(
+        &client,
+        &format!("[data-psychic='0'] .chip[data-card='{card}']"),
+    )
+    .await;
+    act(&client, "[data-psychic='0'] .token[data-by='1']").await;
+    screenshot(&client, "window-game").await;
+    act(&client, "#timer-end").await;
+    wait_for(&client, "#stage.manifestation").await;
+    act(&client, "#undo").await;
+    wait_for(&client, "#sand-timer").await;
 
     // A second launch finds this one instead of starting a rival server.
     let second = Command::new(seance_binary()).args(args).output().unwrap();

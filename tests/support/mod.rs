@@ -354,10 +354,19 @@ pub async fn accessibility_violations(client: &Client) -> Vec<String> {
 }
 
 /// Clicks `css`, retrying while the screen re-renders under the finger (a stale element).
+/// The element is scrolled to the middle first: WebKitWebDriver's own scrolling moves the
+/// page but clicks where the element was.
 pub async fn tap(client: &Client, css: &str) {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
-        match wait_for(client, css).await.click().await {
+        let element = wait_for(client, css).await;
+        let _ = client
+            .execute(
+                "arguments[0].scrollIntoView({ block: 'center' })",
+                vec![serde_json::to_value(&element).unwrap()],
+            )
+            .await;
+        match element.click().await {
             Ok(_) => return,
             Err(e) => assert!(Instant::now() < deadline, "cannot click {css}: {e}"),
         }

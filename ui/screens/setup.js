@@ -67,7 +67,8 @@ function collect() {
 
 async function start(event) {
   event.preventDefault();
-  const button = event.submitter ?? document.getElementById('start-game');
+  const button = document.getElementById('start-game');
+  if (button.disabled) return;
   button.disabled = true;
   try {
     const { id } = await api('/games', { method: 'POST', body: { setup: collect() } });
@@ -116,6 +117,8 @@ export function renderSetup() {
       choice('seconds', TIMER_SECONDS.map((s) => [s, time(s)]), form.seconds,
         t('setup.timer'), pick('seconds')),
       h('div', { class: 'row' },
-        h('button', { id: 'start-game', type: 'submit', class: 'primary' }, t('setup.start')),
+        // Its own click, not only the form's submit: some WebViews' automation clicks
+        // do not submit forms. Enter in a field still does.
+        h('button', { id: 'start-game', type: 'button', class: 'primary', onclick: start }, t('setup.start')),
         h('a', { class: 'button', href: '#' }, t('settings.back')))));
 }

@@ -769,3 +769,116 @@ fn the_rulebook_straw_poll_example_votes_in_its_order() {
         }
     );
 }
+
+#[test]
+fn the_view_offers_a_pawn_only_the_cards_it_may_go_on() {
+    let mut t = Table::new(setup(5, Difficulty::Medium, SecretMode::AppKept), 3);
+    let laid = t.game().layout.characters.clone();
+    assert_eq!(t.game().view(Role::Table).psychics[0].pawn_cards, laid);
+    t.turn(&[0]);
+    let view = t.game().view(Role::Table);
+    assert_eq!(
+        view.psychics[0].pawn_cards,
+        t.game().uncollected(Category::Location),
+        "Stephanie now seeks a location"
+    );
+    assert_eq!(
+        view.psychics[1].pawn_cards.len(),
+        laid.len() - 1,
+        "her character is taken"
+    );
+    for p in t.searching() {
+        t.play(Command::GiveVision { psychic: p });
+    }
+    t.play(Command::EndInterpretation);
+    let view = t.game().view(Role::Table);
+    assert!(
+        view.psychics.iter().all(|p| p.pawn_cards.is_empty()),
+        "once the sand has run out no pawn moves"
+    );
+}
+
+#[test]
+fn the_view_says_who_votes_now_and_whether_the_next_card_may_turn() {
+    let mut t = Table::new(setup(5, Difficulty::Easy, SecretMode::AppKept), 9);
+    t.find_everything();
+    let view = t.game().view(Role::Table);
+    assert!(view.straw_poll);
+    assert!(!view.can_reveal, "the culprit is sealed first");
+    t.play(Command::ChooseCulprit { group: 1 });
+    assert!(t.game().view(Role::Table).can_reveal);
+    t.play(Command::RevealVisionCard);
+    let view = t.game().view(Role::Table);
+    let low: Vec<usize> = (0..4)
+        .filter(|&i| t.game().level_of(i) == Some(Level::Low))
+        .collect();
+    let voting: Vec<usize> = (0..4).filter(|&i| view.psychics[i].may_vote).collect();
+    assert_eq!(voting, low, "after card 1, the Low level votes");
+    assert!(!view.can_reveal, "not before the Low level has voted");
+    for &i in &low {
+        t.play(Command::Vote {
+            psychic: i,
+            group: 1,
+        });
+    }
+    let view = t.game().view(Role::Table);
+    assert!(view.psychics.iter().all(|p| !p.may_vote));
+    assert!(view.can_reveal || view.phase == Phase::Ended);
+}
+
+#[test]
+fn the_view_recalls_what_the_ghost_said_this_turn_and_the_last() {
+    let mut t = Table::new(setup(5, Difficulty::Easy, SecretMode::AppKept), 4);
+    for p in 0..4 {
+        t.play(Command::GiveVision { psychic: p });
+    }
+    let right = t.secret(0);
+    t.play(Command::PlaceIntuition {
+        psychic: 0,
+        card: right,
+    });
+    t.play(Command::PlaceToken {
+        by: 2,
+        on: 0,
+        face: Face::Agree,
+    });
+    t.play(Command::PlaceToken {
+        by: 3,
+        on: 0,
+        face: Face::Disagree,
+    });
+    t.play(Command::EndInterpretation);
+    t.play(Command::Manifest {
+        psychic: 0,
+        right: None,
+    });
+    let said = t.game().view(Role::Table).manifestations;
+    assert_eq!(
+        said,
+        vec![Manifestation {
+            psychic: 0,
+            right: true,
+            card: Some(right),
+            moved: vec![2],
+            bonus: 0
+        }]
+    );
+    for p in 1..4 {
+        t.play(Command::Manifest {
+            psychic: p,
+            right: None,
+        });
+    }
+    let view = t.game().view(Role::Table);
+    assert!(view.manifestations.is_empty(), "a new turn has begun");
+    assert_eq!(view.last_turn.len(), 4);
+    assert_eq!(view.last_turn[0], said[0]);
+    // Finishing is recorded with its bonus: Stephanie, right in hours I to III, finds
+    // her object in hour III (+4); the others, wrong in hour I, are still searching.
+    t.turn(&[0, 1, 2, 3]);
+    t.turn(&[0, 1, 2, 3]);
+    let last = t.game().view(Role::Table).last_turn;
+    let bonuses: Vec<u8> = last.iter().map(|m| m.bonus).collect();
+    assert_eq!(bonuses, [4, 0, 0, 0]);
+    assert!(last.iter().all(|m| m.right));
+}

@@ -99,6 +99,32 @@ fn legal_moves(t: &Table) -> Vec<Vec<Command>> {
 
 /// What must hold between two states linked by one accepted command.
 fn check_step(before: &Game, after: &Game) {
+    // Every move on the track is one the view's record of the ghost's answers accounts for.
+    let turn_ended = before.phase == Phase::Manifestation && after.phase != Phase::Manifestation;
+    let said = if turn_ended {
+        &after.last_turn
+    } else {
+        &after.manifestations
+    };
+    assert!(
+        said.starts_with(&before.manifestations),
+        "the record of answers was rewritten"
+    );
+    let new = &said[before.manifestations.len()..];
+    for (i, (b, a)) in before.psychics.iter().zip(&after.psychics).enumerate() {
+        let gained: u8 = new
+            .iter()
+            .map(|m| {
+                m.moved.iter().filter(|&&x| x == i).count() as u8
+                    + if m.psychic == i { m.bonus } else { 0 }
+            })
+            .sum();
+        assert_eq!(
+            a.track.saturating_sub(b.track),
+            gained,
+            "a track moved without an answer to show for it"
+        );
+    }
     for (b, a) in before.psychics.iter().zip(&after.psychics) {
         assert!(a.track >= b.track, "a track position went down");
         assert!(a.found.starts_with(&b.found), "progress went backwards");
