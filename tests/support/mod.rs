@@ -2,6 +2,8 @@
 //! (ChromeDriver for Chromium, tauri-driver for the Tauri window), Xvfb when there is no
 //! display, and QR decoding of real screenshots.
 
+pub mod cpu;
+
 use std::io::{BufRead, BufReader};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
@@ -126,6 +128,11 @@ impl Table {
             data_dir,
             _process: process,
         }
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self._process.0.id()
     }
 
     /// The origin without the code, as a device that lost it would open it.
