@@ -27,12 +27,12 @@ const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; s
 pub struct FailureLog(Mutex<HashMap<IpAddr, (Instant, u32)>>);
 
 impl FailureLog {
-    fn blocked(&self, ip: IpAddr) -> bool {
+    pub(crate) fn blocked(&self, ip: IpAddr) -> bool {
         let log = self.0.lock().expect("failure log");
         matches!(log.get(&ip), Some((since, n)) if since.elapsed() < FAILURE_WINDOW && *n >= MAX_FAILURES)
     }
 
-    fn record(&self, ip: IpAddr) {
+    pub(crate) fn record(&self, ip: IpAddr) {
         let mut log = self.0.lock().expect("failure log");
         log.retain(|_, (since, _)| since.elapsed() < FAILURE_WINDOW);
         log.entry(ip).or_insert((Instant::now(), 0)).1 += 1;

@@ -93,6 +93,11 @@ impl Games {
         self.changes.subscribe()
     }
 
+    /// Tells every screen watching `id` to look again (its seats changed, say).
+    pub fn touch(&self, id: i64) {
+        let _ = self.changes.send(id);
+    }
+
     pub fn list(&self) -> Result<Vec<GameRecord>, GameError> {
         Ok(self.state.lock().expect("games lock").0.games()?)
     }

@@ -9,8 +9,10 @@ mod assets;
 pub mod games;
 pub mod instance;
 mod net;
+mod phones;
 pub mod qr;
 mod routes;
+pub mod seats;
 pub mod settings;
 pub mod table_code;
 mod timer;
@@ -86,7 +88,10 @@ pub(crate) struct Shared {
     pub focus: mpsc::Sender<()>,
     pub port: u16,
     pub failures: access::FailureLog,
+    /// Seats asked for, per address, to slow down guessing.
+    pub joins: access::FailureLog,
     pub games: Arc<games::Games>,
+    pub seats: seats::Seats,
 }
 
 /// A running server. Dropping it without [`Server::shutdown`] leaves it running until the
@@ -110,6 +115,7 @@ impl Server {
         std::fs::create_dir_all(&config.data_dir).map_err(data_err)?;
         let code = TableCode::load_or_create(&config.data_dir).map_err(data_err)?;
         let settings = SettingsStore::load(&config.data_dir).map_err(data_err)?;
+        let seats = seats::Seats::load(&config.data_dir).map_err(data_err)?;
         let games =
             games::Games::open(&config.data_dir.join(JOURNAL)).map_err(StartError::Journal)?;
         let listener = net::bind(config.port)
@@ -137,7 +143,9 @@ impl Server {
             focus: focus_tx,
             port: addr.port(),
             failures: Default::default(),
+            joins: Default::default(),
             games: Arc::new(games),
+            seats,
         });
         let app =
             routes::router(shared.clone()).into_make_service_with_connect_info::<SocketAddr>();

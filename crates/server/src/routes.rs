@@ -7,16 +7,16 @@ use std::sync::atomic::Ordering;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, State};
-use axum::http::{StatusCode, Uri, header};
+use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{any, get, post};
+use axum::routing::{any, delete, get, post};
 use axum::{Json, Router, middleware};
 use serde_json::json;
 
 use crate::access::{self, error};
 use crate::games::{GameError, Rewind, TimerAction, parse_role};
 use crate::settings::{SetError, Settings};
-use crate::{Shared, assets, qr};
+use crate::{Shared, assets, phones, qr};
 use seance_journal::JournalError;
 use seance_rules::{Command, Role, Setup};
 use serde::Deserialize;
@@ -36,6 +36,12 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/games/{id}/redo", post(redo))
         .route("/api/games/{id}/set-aside", post(set_aside))
         .route("/api/games/{id}/timer", post(timer))
+        .route(
+            "/api/games/{id}/seats",
+            get(phones::list).post(phones::take),
+        )
+        .route("/api/games/{id}/seats/{seat}", delete(phones::free))
+        .route("/api/games/{id}/knock", post(phones::knock))
         .route("/api/{*rest}", any(unknown_api))
         .fallback(assets::serve)
         .layer(middleware::from_fn_with_state(
@@ -118,7 +124,7 @@ async fn unknown_api(uri: Uri) -> Response {
     )
 }
 
-fn broadcast(shared: &Shared, message: serde_json::Value) {
+pub(crate) fn broadcast(shared: &Shared, message: serde_json::Value) {
     // No subscriber is not an error: nobody is watching yet.
     let _ = shared.events.send(message.to_string());
 }
@@ -126,12 +132,24 @@ fn broadcast(shared: &Shared, message: serde_json::Value) {
 async fn socket(
     ws: WebSocketUpgrade,
     State(shared): State<Arc<Shared>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
     let watch = match watched(&query) {
         Ok(watch) => watch,
         Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
+    if let Some((game, role)) = watch
+        && let Err(refused) = phones::check_view(
+            &shared,
+            game,
+            role,
+            phones::presented_seat(&HeaderMap::new(), &query),
+            peer,
+        )
+    {
+        return refused;
+    }
     ws.on_upgrade(move |socket| session(socket, shared, watch))
 }
 
@@ -154,13 +172,25 @@ fn role_in(query: &HashMap<String, String>) -> Result<Role, String> {
 
 /// The message that carries a role's view of a game.
 fn view_message(shared: &Shared, game: i64, role: Role) -> Option<String> {
-    match shared.games.snapshot(game, role) {
+    match snapshot_with_seats(shared, game, role) {
         Ok(snapshot) => Some(json!({ "type": "view", "snapshot": snapshot }).to_string()),
         Err(e) => {
             tracing::warn!("game {game}: cannot build a view: {e:?}");
             None
         }
     }
+}
+
+/// A role's snapshot, with the seats taken by phones (`"seats": ["ghost", "psychic:1"]`).
+fn snapshot_with_seats(
+    shared: &Shared,
+    game: i64,
+    role: Role,
+) -> Result<serde_json::Value, GameError> {
+    let snapshot = shared.games.snapshot(game, role)?;
+    let mut value = serde_json::to_value(snapshot).expect("a snapshot serializes");
+    value["seats"] = json!(shared.seats.taken(game));
+    Ok(value)
 }
 
 /// One connected screen: greets it, forwards every change, answers pings, and closes when
@@ -275,13 +305,24 @@ fn random_seed() -> u64 {
 async fn game_view(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
     let role = match role_in(&query) {
         Ok(role) => role,
         Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
-    match blocking(move || shared.games.snapshot(id, role)).await {
+    if let Err(refused) = phones::check_view(
+        &shared,
+        id,
+        role,
+        phones::presented_seat(&headers, &query),
+        peer,
+    ) {
+        return refused;
+    }
+    match blocking(move || snapshot_with_seats(&shared, id, role)).await {
         Ok(snapshot) => Json(snapshot).into_response(),
         Err(e) => game_error(e),
     }
@@ -296,6 +337,7 @@ struct Sent {
 async fn game_command(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
+    headers: HeaderMap,
     body: Result<Json<Sent>, JsonRejection>,
 ) -> Response {
     let Sent { version, command } = match body {
@@ -307,6 +349,14 @@ async fn game_command(
             );
         }
     };
+    if let Err(refused) = phones::check_command(
+        &shared,
+        id,
+        &command,
+        phones::presented_seat(&headers, &HashMap::new()),
+    ) {
+        return refused;
+    }
     respond_version(blocking(move || shared.games.command(id, version, command)).await)
 }
 
@@ -318,25 +368,35 @@ struct At {
 async fn undo(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
+    headers: HeaderMap,
     body: Result<Json<At>, JsonRejection>,
 ) -> Response {
-    rewind(shared, id, body, Rewind::Undo).await
+    rewind(shared, id, &headers, body, Rewind::Undo).await
 }
 
 async fn redo(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
+    headers: HeaderMap,
     body: Result<Json<At>, JsonRejection>,
 ) -> Response {
-    rewind(shared, id, body, Rewind::Redo).await
+    rewind(shared, id, &headers, body, Rewind::Redo).await
 }
 
 async fn rewind(
     shared: Arc<Shared>,
     id: i64,
+    headers: &HeaderMap,
     body: Result<Json<At>, JsonRejection>,
     how: Rewind,
 ) -> Response {
+    if let Err(refused) = phones::check_table_or_ghost(
+        &shared,
+        id,
+        phones::presented_seat(headers, &HashMap::new()),
+    ) {
+        return refused;
+    }
     let At { version } = match body {
         Ok(Json(at)) => at,
         Err(r) => return bad_json("undo and redo take {\"version\": N}", r),
@@ -347,8 +407,16 @@ async fn rewind(
 async fn timer(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
+    headers: HeaderMap,
     body: Result<Json<TimerAction>, JsonRejection>,
 ) -> Response {
+    if let Err(refused) = phones::check_table_or_ghost(
+        &shared,
+        id,
+        phones::presented_seat(&headers, &HashMap::new()),
+    ) {
+        return refused;
+    }
     let action = match body {
         Ok(Json(action)) => action,
         Err(r) => {

@@ -157,7 +157,7 @@ pub enum SetError {
     Io(io::Error),
 }
 
-fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     use std::io::Write;
     let tmp = path.with_extension("tmp");
     let mut file = std::fs::File::create(&tmp)?;

@@ -73,11 +73,7 @@ impl TableCode {
         let Some(candidate) = TableCode::parse(candidate) else {
             return false;
         };
-        self.0
-            .bytes()
-            .zip(candidate.0.bytes())
-            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-            == 0
+        equal_in_constant_time(self.0.as_bytes(), candidate.0.as_bytes())
     }
 
     /// The code as people read it: `ABCDE-FGHJK`.
@@ -96,6 +92,11 @@ impl fmt::Debug for TableCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("TableCode(…)")
     }
+}
+
+/// Whether two secrets are equal, in a time that depends only on their lengths.
+pub(crate) fn equal_in_constant_time(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 #[cfg(test)]

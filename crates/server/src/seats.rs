@@ -1,0 +1,200 @@
+//! Seats: a phone takes the ghost's seat or a psychic's and keeps it by a token only it
+//! holds (128 random bits). A taken seat's view and secret acts open only to its token; a
+//! free seat's stay with the table, for pass-and-play. Seats are kept in `seats.json`, so
+//! phones come back to them after a restart.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use seance_rules::Role;
+
+use crate::settings::{set_aside, write_atomically};
+use crate::table_code::equal_in_constant_time;
+
+const FILE: &str = "seats.json";
+
+/// Seats taken, by game, then by seat name (`ghost`, `psychic:N`), with their tokens.
+type Taken = BTreeMap<i64, BTreeMap<String, String>>;
+
+pub struct Seats {
+    path: PathBuf,
+    taken: Mutex<Taken>,
+}
+
+#[derive(Debug)]
+pub enum SeatError {
+    /// Another phone holds it.
+    Taken,
+    /// The seat is taken and the token shown is not its own (or none was shown).
+    NotYours,
+    Io(io::Error),
+}
+
+/// A seat's name, as roles are written in the API.
+pub fn seat_name(role: Role) -> Option<String> {
+    match role {
+        Role::Table => None,
+        Role::Ghost => Some("ghost".into()),
+        Role::Psychic(i) => Some(format!("psychic:{i}")),
+    }
+}
+
+impl Seats {
+    /// Loads the seats; a damaged file is set aside with a warning and every seat is free.
+    pub fn load(dir: &Path) -> io::Result<Seats> {
+        let path = dir.join(FILE);
+        let taken = match std::fs::read_to_string(&path) {
+            Ok(text) => serde_json::from_str(&text).or_else(|why| {
+                let aside = set_aside(&path)?;
+                tracing::warn!(
+                    "the seats file was damaged ({why}); kept it as {} and freed every seat: phones join again",
+                    aside.display()
+                );
+                Ok::<_, io::Error>(Taken::new())
+            })?,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Taken::new(),
+            Err(e) => return Err(e),
+        };
+        Ok(Seats {
+            path,
+            taken: Mutex::new(taken),
+        })
+    }
+
+    fn save(&self, taken: &Taken) -> io::Result<()> {
+        let text = serde_json::to_string_pretty(taken).expect("seats serialize");
+        write_atomically(&self.path, text.as_bytes())
+    }
+
+    /// Takes a free seat; returns the token that will open it from now on.
+    pub fn take(&self, game: i64, role: Role) -> Result<String, SeatError> {
+        let name = seat_name(role).ok_or(SeatError::Taken)?;
+        let mut taken = self.taken.lock().expect("seats lock");
+        if taken.get(&game).is_some_and(|g| g.contains_key(&name)) {
+            return Err(SeatError::Taken);
+        }
+        let mut bytes = [0u8; 16];
+        getrandom::fill(&mut bytes).map_err(|e| SeatError::Io(io::Error::other(e)))?;
+        let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let mut next = taken.clone();
+        next.entry(game).or_default().insert(name, token.clone());
+        self.save(&next).map_err(SeatError::Io)?;
+        *taken = next;
+        Ok(token)
+    }
+
+    /// Frees a seat (the table's choice: a phone left, or changes hands).
+    pub fn free(&self, game: i64, role: Role) -> io::Result<bool> {
+        let Some(name) = seat_name(role) else {
+            return Ok(false);
+        };
+        let mut taken = self.taken.lock().expect("seats lock");
+        let mut next = taken.clone();
+        let freed = next
+            .get_mut(&game)
+            .is_some_and(|g| g.remove(&name).is_some());
+        if freed {
+            self.save(&next)?;
+            *taken = next;
+        }
+        Ok(freed)
+    }
+
+    /// The seats taken in `game`, by name.
+    pub fn taken(&self, game: i64) -> Vec<String> {
+        let taken = self.taken.lock().expect("seats lock");
+        taken
+            .get(&game)
+            .map(|g| g.keys().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// The seat that `token` opens in `game`, if any.
+    pub fn seat_of(&self, game: i64, token: &str) -> Option<Role> {
+        let taken = self.taken.lock().expect("seats lock");
+        let (name, _) = taken
+            .get(&game)?
+            .iter()
+            .find(|(_, t)| equal_in_constant_time(t.as_bytes(), token.as_bytes()))?;
+        crate::games::parse_role(name)
+    }
+
+    /// Whether a device showing `token` (or none) may see `role`'s view: the table's
+    /// always; a seat's when it is free, or with its own token.
+    pub fn may_see(&self, game: i64, role: Role, token: Option<&str>) -> Result<(), SeatError> {
+        let Some(name) = seat_name(role) else {
+            return Ok(());
+        };
+        let taken = self.taken.lock().expect("seats lock");
+        match taken.get(&game).and_then(|g| g.get(&name)) {
+            None => Ok(()),
+            Some(own)
+                if token.is_some_and(|t| equal_in_constant_time(own.as_bytes(), t.as_bytes())) =>
+            {
+                Ok(())
+            }
+            Some(_) => Err(SeatError::NotYours),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_is_taken_once_opens_to_its_token_only_and_survives_a_restart() {
+        let dir = tempfile::tempdir().unwrap();
+        let seats = Seats::load(dir.path()).unwrap();
+        assert!(
+            seats.may_see(1, Role::Ghost, None).is_ok(),
+            "a free seat stays with the table"
+        );
+        let token = seats.take(1, Role::Ghost).unwrap();
+        assert_eq!(token.len(), 32);
+        assert!(matches!(seats.take(1, Role::Ghost), Err(SeatError::Taken)));
+        assert!(seats.may_see(1, Role::Ghost, Some(&token)).is_ok());
+        assert!(matches!(
+            seats.may_see(1, Role::Ghost, None),
+            Err(SeatError::NotYours)
+        ));
+        let forged = "0".repeat(32);
+        assert!(matches!(
+            seats.may_see(1, Role::Ghost, Some(&forged)),
+            Err(SeatError::NotYours)
+        ));
+        assert!(
+            seats.may_see(2, Role::Ghost, None).is_ok(),
+            "seats are per game"
+        );
+        let other = seats.take(1, Role::Psychic(2)).unwrap();
+        assert_ne!(other, token);
+        assert_eq!(seats.seat_of(1, &other), Some(Role::Psychic(2)));
+
+        let again = Seats::load(dir.path()).unwrap();
+        assert_eq!(again.taken(1), ["ghost", "psychic:2"]);
+        assert_eq!(again.seat_of(1, &token), Some(Role::Ghost));
+        assert!(again.free(1, Role::Ghost).unwrap());
+        assert!(again.may_see(1, Role::Ghost, None).is_ok());
+        assert_eq!(Seats::load(dir.path()).unwrap().taken(1), ["psychic:2"]);
+    }
+
+    #[test]
+    fn a_damaged_seats_file_is_set_aside_and_every_seat_is_free() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(FILE), "{not json").unwrap();
+        let seats = Seats::load(dir.path()).unwrap();
+        assert!(seats.taken(1).is_empty());
+        let kept = std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .any(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with("seats.json.damaged-")
+            });
+        assert!(kept, "the damaged file is kept aside");
+    }
+}

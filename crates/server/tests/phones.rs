@@ -1,0 +1,497 @@
+//! Phones over the real API: seats bound to tokens, views and acts limited to one's own
+//! seat, knocks, the join rate limit, and a leak test that records every message sent to
+//! every device but the ghost's through whole games.
+
+mod support;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use support::{Socket, Table, error_of, next_json, table};
+use tokio_tungstenite::tungstenite::Message;
+
+fn setup() -> Value {
+    json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
+        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
+        {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]})
+}
+
+async fn create(t: &Table, seed: u64) -> i64 {
+    let made = t
+        .api(Method::POST, "/games")
+        .json(&json!({"setup": setup(), "seed": seed}))
+        .send()
+        .await
+        .unwrap();
+    made.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
+}
+
+async fn seat(t: &Table, game: i64, seat: &str) -> reqwest::Response {
+    t.api(Method::POST, &format!("/games/{game}/seats"))
+        .json(&json!({ "seat": seat }))
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn take(t: &Table, game: i64, name: &str) -> String {
+    let got = seat(t, game, name).await;
+    assert_eq!(got.status(), StatusCode::CREATED);
+    got.json::<Value>().await.unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+async fn look(t: &Table, game: i64, role: &str, token: Option<&str>) -> reqwest::Response {
+    let mut request = t.api(Method::GET, &format!("/games/{game}?role={role}"));
+    if let Some(token) = token {
+        request = request.header("X-Seat", token);
+    }
+    request.send().await.unwrap()
+}
+
+/// Sends `command` on the game's current version, from the device holding `token`.
+async fn act(t: &Table, game: i64, token: Option<&str>, command: Value) -> reqwest::Response {
+    let version = look(t, game, "table", None)
+        .await
+        .json::<Value>()
+        .await
+        .unwrap()["version"]
+        .clone();
+    let mut request = t
+        .api(Method::POST, &format!("/games/{game}/commands"))
+        .json(&json!({"version": version, "command": command}));
+    if let Some(token) = token {
+        request = request.header("X-Seat", token);
+    }
+    request.send().await.unwrap()
+}
+
+async fn ok(response: reqwest::Response) {
+    let status = response.status();
+    assert!(
+        status.is_success(),
+        "{status}: {}",
+        response.text().await.unwrap()
+    );
+}
+
+#[tokio::test]
+async fn a_taken_seat_opens_only_to_its_own_token() {
+    let t = table().await;
+    let game = create(&t, 1).await;
+    assert_eq!(
+        look(&t, game, "ghost", None).await.status(),
+        StatusCode::OK,
+        "free: the table may look"
+    );
+    let ghost = take(&t, game, "ghost").await;
+    assert_eq!(ghost.len(), 32);
+    let (status, why) = error_of(look(&t, game, "ghost", None).await).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(why.contains("only that phone"), "{why}");
+    let forged = "f".repeat(32);
+    assert_eq!(
+        look(&t, game, "ghost", Some(&forged)).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    let seen: Value = look(&t, game, "ghost", Some(&ghost))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(seen["view"]["assignments"].is_array());
+    assert_eq!(seen["seats"], json!(["ghost"]));
+
+    // The socket too: refused without the token, the ghost's view with it.
+    let port = t.server.port();
+    let url = format!(
+        "ws://127.0.0.1:{port}/api/ws?code={}&game={game}&role=ghost",
+        t.code
+    );
+    assert!(tokio_tungstenite::connect_async(&url).await.is_err());
+    let mut socket = t
+        .socket_with(&format!("&game={game}&role=ghost&seat={ghost}"))
+        .await;
+    let view = loop {
+        let m = next_json(&mut socket).await;
+        if m["type"] == "view" {
+            break m;
+        }
+    };
+    assert!(view["snapshot"]["view"]["assignments"].is_array());
+
+    let (status, why) = error_of(seat(&t, game, "ghost").await).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(why.contains("taken"), "{why}");
+    assert_eq!(
+        seat(&t, game, "psychic:9").await.status(),
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        seat(&t, game, "table").await.status(),
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(seat(&t, 99, "ghost").await.status(), StatusCode::NOT_FOUND);
+
+    // The table frees the seat: the view is the table's again, and the old token opens nothing.
+    let freed = t
+        .api(Method::DELETE, &format!("/games/{game}/seats/ghost"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(freed.status(), StatusCode::NO_CONTENT);
+    assert_eq!(look(&t, game, "ghost", None).await.status(), StatusCode::OK);
+    let (status, why) =
+        error_of(act(&t, game, Some(&ghost), json!({"type": "use_crow"})).await).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(why.contains("join again"), "{why}");
+}
+
+#[tokio::test]
+async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() {
+    let t = table().await;
+    let game = create(&t, 2).await;
+    let ghost = take(&t, game, "ghost").await;
+    let alex = take(&t, game, "psychic:1").await;
+    for i in 0..4 {
+        ok(act(
+            &t,
+            game,
+            Some(&ghost),
+            json!({"type": "give_vision", "psychic": i}),
+        )
+        .await)
+        .await;
+    }
+    let (status, _) = error_of(
+        act(
+            &t,
+            game,
+            Some(&alex),
+            json!({"type": "place_token", "by": 0, "on": 2, "face": "agree"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "Alex's phone cannot place Stephanie's token"
+    );
+    ok(act(
+        &t,
+        game,
+        Some(&alex),
+        json!({"type": "place_token", "by": 1, "on": 2, "face": "agree"}),
+    )
+    .await)
+    .await;
+    let (status, _) = error_of(
+        act(
+            &t,
+            game,
+            Some(&ghost),
+            json!({"type": "place_intuition", "psychic": 0, "card": 1}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "the ghost does not move pawns"
+    );
+    ok(act(&t, game, Some(&ghost), json!({"type": "use_crow"})).await).await;
+    // The table still enters what is public, for anyone.
+    ok(act(
+        &t,
+        game,
+        None,
+        json!({"type": "place_token", "by": 3, "on": 2, "face": "disagree"}),
+    )
+    .await)
+    .await;
+    // But not what a phone keeps secret.
+    let (status, why) = error_of(
+        act(
+            &t,
+            game,
+            None,
+            json!({"type": "choose_culprit", "group": 1}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(
+        why.contains("ghost seals the culprit on their phone"),
+        "{why}"
+    );
+    let undo = |token: &str| {
+        t.api(Method::POST, &format!("/games/{game}/undo"))
+            .header("X-Seat", token.to_owned())
+            .json(&json!({"version": 7}))
+            .send()
+    };
+    assert_eq!(undo(&alex).await.unwrap().status(), StatusCode::FORBIDDEN);
+
+    let mut table_screen = t.socket_with(&format!("&game={game}&role=table")).await;
+    let knock = |token: Option<&str>, times: u8| {
+        let mut r = t
+            .api(Method::POST, &format!("/games/{game}/knock"))
+            .json(&json!({"times": times}));
+        if let Some(token) = token {
+            r = r.header("X-Seat", token.to_owned());
+        }
+        r.send()
+    };
+    assert_eq!(
+        knock(Some(&ghost), 2).await.unwrap().status(),
+        StatusCode::NO_CONTENT
+    );
+    let heard = loop {
+        let m = next_json(&mut table_screen).await;
+        if m["type"] == "knock" {
+            break m;
+        }
+    };
+    assert_eq!(heard, json!({"type": "knock", "game": game, "times": 2}));
+    assert_eq!(
+        knock(Some(&alex), 1).await.unwrap().status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        knock(None, 3).await.unwrap().status(),
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+}
+
+#[tokio::test]
+async fn asking_for_seats_over_and_over_is_slowed_down() {
+    let t = table().await;
+    let game = create(&t, 3).await;
+    let mut statuses = Vec::new();
+    for _ in 0..22 {
+        statuses.push(seat(&t, game, "psychic:0").await.status());
+    }
+    assert_eq!(statuses[0], StatusCode::CREATED);
+    assert_eq!(statuses[1], StatusCode::CONFLICT);
+    assert_eq!(statuses.last(), Some(&StatusCode::TOO_MANY_REQUESTS));
+}
+
+/// Keeps every text message `socket` receives.
+fn record(mut socket: Socket) -> Arc<Mutex<Vec<String>>> {
+    let kept = Arc::new(Mutex::new(Vec::new()));
+    let store = kept.clone();
+    tokio::spawn(async move {
+        while let Some(Ok(message)) = socket.next().await {
+            if let Message::Text(text) = message {
+                store.lock().unwrap().push(text.to_string());
+            }
+        }
+    });
+    kept
+}
+
+/// Plays a whole game: every psychic right from hour `from_hour` on (wrong before), then,
+/// if all finish, a straw poll where each votes `votes[i]` on their phone.
+async fn whole_game(
+    t: &Table,
+    game: i64,
+    ghost: &str,
+    psychics: &[String],
+    wrong_turns: usize,
+    votes: [u8; 4],
+) {
+    let secrets: Value = look(t, game, "ghost", Some(ghost))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let secrets = secrets["view"]["assignments"].clone();
+    for turn in 0.. {
+        let now: Value = look(t, game, "table", None).await.json().await.unwrap();
+        let view = &now["view"];
+        if view["phase"] != "visions" {
+            break;
+        }
+        for (i, p) in view["psychics"].as_array().unwrap().iter().enumerate() {
+            if p["seeking"].is_null() {
+                continue;
+            }
+            ok(act(
+                t,
+                game,
+                Some(ghost),
+                json!({"type": "give_vision", "psychic": i}),
+            )
+            .await)
+            .await;
+            let card = if turn < wrong_turns {
+                p["pawn_cards"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|c| **c != secrets[i][p["found"].as_array().unwrap().len()])
+                    .unwrap()
+                    .clone()
+            } else {
+                secrets[i][p["found"].as_array().unwrap().len()].clone()
+            };
+            ok(act(
+                t,
+                game,
+                Some(&psychics[i]),
+                json!({"type": "place_intuition", "psychic": i, "card": card}),
+            )
+            .await)
+            .await;
+        }
+        if turn == 0 {
+            ok(act(
+                t,
+                game,
+                Some(&psychics[1]),
+                json!({"type": "place_token", "by": 1, "on": 0, "face": "agree"}),
+            )
+            .await)
+            .await;
+        }
+        ok(act(t, game, Some(ghost), json!({"type": "end_interpretation"})).await).await;
+        for i in 0..4 {
+            let _ = act(
+                t,
+                game,
+                Some(ghost),
+                json!({"type": "manifest", "psychic": i}),
+            )
+            .await;
+        }
+    }
+    let now: Value = look(t, game, "table", None).await.json().await.unwrap();
+    if now["view"]["phase"] != "revelation" {
+        return;
+    }
+    ok(act(
+        t,
+        game,
+        Some(ghost),
+        json!({"type": "choose_culprit", "group": 2}),
+    )
+    .await)
+    .await;
+    for _ in 0..3 {
+        ok(act(t, game, None, json!({"type": "reveal_vision_card"})).await).await;
+        let now: Value = look(t, game, "table", None).await.json().await.unwrap();
+        for (i, p) in now["view"]["psychics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            if p["may_vote"] == true {
+                ok(act(
+                    t,
+                    game,
+                    Some(&psychics[i]),
+                    json!({"type": "vote", "psychic": i, "group": votes[i]}),
+                )
+                .await)
+                .await;
+            }
+        }
+        let now: Value = look(t, game, "table", None).await.json().await.unwrap();
+        if now["view"]["phase"] == "ended" {
+            return;
+        }
+    }
+}
+
+#[tokio::test]
+async fn no_secret_reaches_a_device_that_may_not_see_it() {
+    let t = table().await;
+    let mut checked = 0;
+    // One game won with a split vote, one lost on time.
+    for (seed, wrong_turns, votes) in [(21, 0, [2, 3, 2, 2]), (22, 7, [1, 1, 1, 1])] {
+        let game = create(&t, seed).await;
+        let ghost = take(&t, game, "ghost").await;
+        let mut psychics = Vec::new();
+        let mut heard = Vec::new();
+        for i in 0..4 {
+            let token = take(&t, game, &format!("psychic:{i}")).await;
+            heard.push((
+                Some(i),
+                true,
+                record(
+                    t.socket_with(&format!("&game={game}&role=psychic:{i}&seat={token}"))
+                        .await,
+                ),
+            ));
+            psychics.push(token);
+        }
+        heard.push((
+            None,
+            true,
+            record(t.socket_with(&format!("&game={game}&role=table")).await),
+        ));
+        heard.push((None, false, record(t.socket().await)));
+        let ghost_heard = record(
+            t.socket_with(&format!("&game={game}&role=ghost&seat={ghost}"))
+                .await,
+        );
+        whole_game(&t, game, &ghost, &psychics, wrong_turns, votes).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+
+        let ended: Value = look(&t, game, "table", None).await.json().await.unwrap();
+        assert_eq!(ended["view"]["phase"], "ended");
+        let secrets = &ended["view"]["assignments"];
+        for (me, follows_game, messages) in heard {
+            let messages = messages.lock().unwrap();
+            assert!(
+                messages.len() > if follows_game { 20 } else { 0 },
+                "the device heard the game"
+            );
+            for text in messages.iter() {
+                let message: Value = serde_json::from_str(text).unwrap();
+                let Some(view) = message.get("snapshot").map(|s| &s["view"]) else {
+                    assert!(
+                        !text.contains("assignments") && !text.contains("culprit"),
+                        "{text}"
+                    );
+                    continue;
+                };
+                checked += 1;
+                if view["phase"] == "ended" {
+                    continue;
+                }
+                assert!(
+                    view["assignments"].is_null(),
+                    "secrets sent to {me:?}: {text}"
+                );
+                assert!(view["culprit"].is_null(), "the culprit sent to {me:?}");
+                assert!(!text.contains(&secrets.to_string()));
+                if view["count"].is_null() {
+                    let own = me.map(|i| view["psychics"][i]["voted"] == true);
+                    match own {
+                        Some(true) => {
+                            assert!(view["my_vote"].is_u64(), "a psychic sees their own vote")
+                        }
+                        _ => assert!(
+                            view["my_vote"].is_null(),
+                            "{me:?} saw a vote not theirs: {text}"
+                        ),
+                    }
+                }
+            }
+        }
+        // The same recording does carry the secrets to the ghost: the check can see them.
+        let ghost_heard = ghost_heard.lock().unwrap();
+        assert!(ghost_heard.iter().any(|m| m.contains(&secrets.to_string())));
+    }
+    assert!(checked > 200, "{checked} views checked");
+}
