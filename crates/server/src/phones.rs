@@ -21,6 +21,19 @@ use crate::access::error;
 use crate::games::parse_role;
 use crate::seats::{SeatError, seat_name};
 
+/// A request refused for its seat: a status and what to do, sent as `{"error": …}`.
+pub struct Refused(StatusCode, String);
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        error(self.0, self.1)
+    }
+}
+
+fn refused(status: StatusCode, why: impl Into<String>) -> Refused {
+    Refused(status, why.into())
+}
+
 /// The seat token a request shows, if any.
 pub fn presented_seat<'a>(
     headers: &'a HeaderMap,
@@ -40,28 +53,32 @@ pub fn check_view(
     role: Role,
     token: Option<&str>,
     peer: SocketAddr,
-) -> Result<(), Response> {
+) -> Result<(), Refused> {
     shared.seats.may_see(game, role, token).map_err(|e| match e {
         SeatError::NotYours => {
             shared.failures.record(peer.ip());
             tracing::warn!("{peer}: refused the {role:?} view of game {game} without its seat's token");
-            error(
+            refused(
                 StatusCode::FORBIDDEN,
                 "that seat is taken by a phone, and only that phone sees its view; the table can free the seat",
             )
         }
-        other => seat_error(other),
+        other => seat_refusal(other),
     })
 }
 
 fn seat_error(e: SeatError) -> Response {
+    seat_refusal(e).into_response()
+}
+
+fn seat_refusal(e: SeatError) -> Refused {
     match e {
-        SeatError::Taken => error(
+        SeatError::Taken => refused(
             StatusCode::CONFLICT,
             "that seat is taken by another phone: choose a free one, or ask the table to free it",
         ),
-        SeatError::NotYours => error(StatusCode::FORBIDDEN, "that seat belongs to another phone"),
-        SeatError::Io(e) => error(
+        SeatError::NotYours => refused(StatusCode::FORBIDDEN, "that seat belongs to another phone"),
+        SeatError::Io(e) => refused(
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("could not save the seats ({e}); nothing was changed"),
         ),
@@ -75,10 +92,10 @@ pub fn check_command(
     game: i64,
     command: &Command,
     token: Option<&str>,
-) -> Result<(), Response> {
+) -> Result<(), Refused> {
     let mine = match token {
         Some(t) => Some(shared.seats.seat_of(game, t).ok_or_else(|| {
-            error(
+            refused(
                 StatusCode::FORBIDDEN,
                 "this phone's seat was freed by the table: join again",
             )
@@ -90,7 +107,7 @@ pub fn check_command(
         Command::PlaceToken { by, .. } | Command::WithdrawToken { by, .. } => Some(by),
         _ => None,
     };
-    let refuse = |why: String| Err(error(StatusCode::FORBIDDEN, why));
+    let refuse = |why: String| Err(refused(StatusCode::FORBIDDEN, why));
     match mine {
         Some(Role::Psychic(p)) if psychic != Some(p) => {
             refuse("a psychic's phone places its own pawn and tokens and casts its own vote; the rest is done on the table or the ghost's phone".into())
@@ -121,14 +138,14 @@ pub fn check_table_or_ghost(
     shared: &Shared,
     game: i64,
     token: Option<&str>,
-) -> Result<(), Response> {
+) -> Result<(), Refused> {
     match token.map(|t| shared.seats.seat_of(game, t)) {
         None | Some(Some(Role::Ghost)) => Ok(()),
-        Some(None) => Err(error(
+        Some(None) => Err(refused(
             StatusCode::FORBIDDEN,
             "this phone's seat was freed by the table: join again",
         )),
-        Some(Some(_)) => Err(error(
+        Some(Some(_)) => Err(refused(
             StatusCode::FORBIDDEN,
             "that is done on the table or the ghost's phone",
         )),
@@ -252,7 +269,7 @@ pub async fn knock(
     if let Err(refused) =
         check_table_or_ghost(&shared, id, presented_seat(&headers, &HashMap::new()))
     {
-        return refused;
+        return refused.into_response();
     }
     crate::routes::broadcast(
         &shared,

@@ -148,7 +148,7 @@ async fn socket(
             peer,
         )
     {
-        return refused;
+        return refused.into_response();
     }
     ws.on_upgrade(move |socket| session(socket, shared, watch))
 }
@@ -320,7 +320,7 @@ async fn game_view(
         phones::presented_seat(&headers, &query),
         peer,
     ) {
-        return refused;
+        return refused.into_response();
     }
     match blocking(move || snapshot_with_seats(&shared, id, role)).await {
         Ok(snapshot) => Json(snapshot).into_response(),
@@ -355,7 +355,7 @@ async fn game_command(
         &command,
         phones::presented_seat(&headers, &HashMap::new()),
     ) {
-        return refused;
+        return refused.into_response();
     }
     respond_version(blocking(move || shared.games.command(id, version, command)).await)
 }
@@ -395,7 +395,7 @@ async fn rewind(
         id,
         phones::presented_seat(headers, &HashMap::new()),
     ) {
-        return refused;
+        return refused.into_response();
     }
     let At { version } = match body {
         Ok(Json(at)) => at,
@@ -415,7 +415,7 @@ async fn timer(
         id,
         phones::presented_seat(&headers, &HashMap::new()),
     ) {
-        return refused;
+        return refused.into_response();
     }
     let action = match body {
         Ok(Json(action)) => action,
