@@ -1,6 +1,7 @@
 // The one transport: HTTP for requests, a WebSocket for changes, both carrying the table code.
 
 const CODE_KEY = 'seance.code';
+const SEATS_KEY = 'seance.seats';
 
 /** Takes the code from the join link (then hides it from the address bar) or from storage. */
 export function takeCode() {
@@ -25,8 +26,22 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = 'GET', body } = {}) {
+/** The seat this phone holds in `game`: { seat: 'ghost' | 'psychic:N', token }, or null. */
+export function mySeat(game) {
+  return JSON.parse(localStorage.getItem(SEATS_KEY) ?? '{}')[game] ?? null;
+}
+
+export function keepSeat(game, held) {
+  const seats = JSON.parse(localStorage.getItem(SEATS_KEY) ?? '{}');
+  if (held) seats[game] = held;
+  else delete seats[game];
+  localStorage.setItem(SEATS_KEY, JSON.stringify(seats));
+}
+
+/** `seat` is this phone's seat token, for what only its seat may see or do. */
+export async function api(path, { method = 'GET', body, seat } = {}) {
   const headers = { Authorization: `Bearer ${localStorage.getItem(CODE_KEY) ?? ''}` };
+  if (seat) headers['X-Seat'] = seat;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`/api${path}`, {
     method, headers, body: body === undefined ? undefined : JSON.stringify(body),
@@ -45,8 +60,8 @@ export function qrUrl() {
 /**
  * Keeps a WebSocket open, reconnecting with a growing delay.
  * onMessage(json) for each change; onState('open' | 'closed' | 'refused').
- * Returns follow(game, role): from then on the socket also carries that role's view of
- * that game (follow(null) for none); it reconnects at once to say so.
+ * Returns follow(game, role, seat): from then on the socket also carries that role's view
+ * of that game, opened by the seat's token (follow(null) for none); it reconnects at once.
  */
 export function connect(onMessage, onState) {
   let delay = 500;
@@ -72,8 +87,9 @@ export function connect(onMessage, onState) {
     };
   };
   open();
-  return (game, role = 'table') => {
-    const next = game == null ? '' : `&game=${encodeURIComponent(game)}&role=${encodeURIComponent(role)}`;
+  return (game, role = 'table', seat = null) => {
+    const next = game == null ? ''
+      : `&game=${encodeURIComponent(game)}&role=${encodeURIComponent(role)}${seat ? `&seat=${encodeURIComponent(seat)}` : ''}`;
     if (next === watched) return;
     watched = next;
     const old = socket;

@@ -2,7 +2,7 @@
 // open and renders the screen named by the address's #hash. It renders views; it decides
 // no rule.
 
-import { ApiError, api, connect, takeCode } from './api.js';
+import { ApiError, api, connect, mySeat, takeCode } from './api.js';
 import { deviceLanguage, setLanguage, t } from './i18n.js';
 import { toast } from './dom.js';
 import { renderHome } from './screens/home.js';
@@ -11,20 +11,35 @@ import { renderCodeEntry } from './screens/code.js';
 import { renderSetup } from './screens/setup.js';
 import { renderGames } from './screens/games.js';
 import { renderGame, viewChanged } from './screens/game.js';
+import { refresh } from './screens/game/actions.js';
+import { renderJoin, renderSeats } from './screens/join.js';
+import { knocked, renderPhone } from './screens/phone.js';
 import * as player from './sound/player.js';
 
 /**
  * What the screens show; changed only by what the server says. `game` is the game on
- * screen: its id, its latest snapshot and when that arrived (performance.now()).
+ * screen: its id, the role it is seen as, its latest snapshot and when that arrived
+ * (performance.now()).
  */
 export const state = { info: null, settings: null, connection: 'closed', devices: 0, game: null };
+
+/** The table's view of a game, with the table's cues. */
+const asTable = () => ({ role: 'table', seat: null, onView: viewChanged });
+/** The view of this phone's seat, opened by its token. */
+const asSeat = (id) => {
+  const held = mySeat(id);
+  return held ? { role: held.seat, seat: held.token, onView: () => {} } : asTable();
+};
 
 /** Screens by the address's #hash; a game's number is the route's parameter. */
 const routes = [
   [/^#\/settings$/, renderSettings],
   [/^#\/new$/, renderSetup],
   [/^#\/games$/, renderGames],
-  [/^#\/game\/(\d+)$/, renderGame],
+  [/^#\/join$/, renderJoin],
+  [/^#\/game\/(\d+)$/, renderGame, asTable],
+  [/^#\/join\/(\d+)$/, renderSeats, () => ({ ...asTable(), onView: () => {} })],
+  [/^#\/phone\/(\d+)$/, renderPhone, asSeat],
 ];
 
 let follow = () => {};
@@ -43,18 +58,22 @@ export async function chooseLanguage(lang) {
 }
 
 function route() {
-  for (const [pattern, screen] of routes) {
+  for (const [pattern, screen, watch] of routes) {
     const found = location.hash.match(pattern);
-    if (found) return { screen, id: found[1] ? Number(found[1]) : null };
+    if (found) {
+      const id = found[1] ? Number(found[1]) : null;
+      return { screen, id, watch: id === null ? null : watch(id) };
+    }
   }
-  return { screen: renderHome, id: null };
+  return { screen: renderHome, id: null, watch: null };
 }
 
 export function render() {
-  const { screen, id } = route();
-  if (id !== (state.game?.id ?? null)) {
-    state.game = id === null ? null : { id, snapshot: null, at: 0 };
-    follow(id);
+  const { screen, id, watch } = route();
+  const game = state.game;
+  if (id !== (game?.id ?? null) || watch?.role !== game?.role || watch?.seat !== game?.seat) {
+    state.game = id === null ? null : { id, ...watch, snapshot: null, at: 0 };
+    follow(id, watch?.role, watch?.seat);
   }
   document.getElementById('app').replaceChildren(screen(state));
   updateStatus();
@@ -76,7 +95,7 @@ export function showSnapshot(snapshot) {
   const before = state.game.snapshot;
   state.game.snapshot = snapshot;
   state.game.at = performance.now();
-  viewChanged(before, snapshot);
+  state.game.onView(before, snapshot);
   render();
 }
 
@@ -94,6 +113,11 @@ async function onMessage(message) {
       break;
     case 'view':
       showSnapshot(message.snapshot);
+      break;
+    case 'knock':
+      if (state.game?.id === message.game && state.game.role === 'table' && location.hash.startsWith('#/game/')) {
+        knocked(message.times);
+      }
       break;
   }
   updateStatus();
@@ -115,7 +139,12 @@ async function boot() {
     throw error;
   }
   player.configure(state.settings.sound);
-  follow = connect(onMessage, (connection) => { state.connection = connection; updateStatus(); });
+  follow = connect(onMessage, (connection) => {
+    state.connection = connection;
+    updateStatus();
+    // A phone's socket refused or closed: ask why (the table may have freed its seat).
+    if (connection !== 'open' && state.game?.seat) refresh();
+  });
   await words;
   if (!deviceLanguage() && state.settings.language !== 'en') await setLanguage(state.settings.language);
   window.addEventListener('hashchange', render);

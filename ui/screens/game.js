@@ -93,12 +93,18 @@ function gameBar(snapshot) {
       'aria-label': t('game.ambience'), title: t('game.ambience'),
       onclick: () => { player.mood(player.ambiencePlaying() ? null : moodFor(view)); refresh(); },
     }, '♪'),
-    view.secrets === 'app_kept' && view.phase !== 'ended'
+    view.secrets === 'app_kept' && view.phase !== 'ended' && !seated(snapshot, 'ghost')
       ? h('button', { id: 'ghost-look', type: 'button', onclick: () => open('secrets') }, t('game.ghost_look'))
       : null,
+    h('button', { id: 'phones', type: 'button', onclick: () => open('phones', { step: 'show' }) }, t('game.phones')),
     h('button', { id: 'undo', type: 'button', disabled: !snapshot.can_undo, onclick: () => rewind('undo') }, `↶ ${t('game.undo')}`),
     h('button', { id: 'redo', type: 'button', disabled: !snapshot.can_redo, onclick: () => rewind('redo'), 'aria-label': t('game.redo') }, '↷'),
     languageSwitch());
+}
+
+/** Whether a phone holds `seat` (`ghost`, `psychic:N`). */
+export function seated(snapshot, seat) {
+  return (snapshot.seats ?? []).includes(seat);
 }
 
 function moodFor(view) {
@@ -120,7 +126,7 @@ function layoutPanel(id, view) {
       view.track_side ? h('li', {}, t('layout.track', { side: view.track_side })) : null,
       h('li', {}, t(`layout.secrets_${view.secrets}`, { ghost: view.ghost }))),
     h('div', { class: 'row' },
-      view.secrets === 'app_kept'
+      view.secrets === 'app_kept' && !seated(state.game.snapshot, 'ghost')
         ? h('button', { id: 'layout-ghost', type: 'button', onclick: () => open('secrets') }, t('game.ghost_look'))
         : null,
       h('button', { id: 'begin', type: 'button', class: 'primary big', onclick: () => confirmLayout(id) }, t('layout.begin'))));
@@ -180,7 +186,7 @@ export function renderGame(state) {
   if (covering()) return h('div', { id: 'game', class: 'screen covered' }, hidden);
   let stage;
   if (view.phase === 'ended') stage = ending(view, game.id);
-  else if (view.phase === 'revelation') stage = revelation(view, game.id);
+  else if (view.phase === 'revelation') stage = revelation(snapshot, game.id);
   else if (view.hour === 1 && view.phase === 'visions' && !view.psychics.some((p) => p.vision) && !laidOut.has(game.id)) {
     stage = layoutPanel(game.id, view);
   } else stage = phaseOne(view);

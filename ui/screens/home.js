@@ -4,6 +4,7 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { qrUrl } from '../api.js';
 import { topBar } from './chrome.js';
+import { isTableHost } from '../app.js';
 
 export function renderHome(state) {
   const address = new URL(state.info.join_url);
@@ -14,7 +15,8 @@ export function renderHome(state) {
         h('h1', {}, 'Séance'),
         h('p', { class: 'tagline' }, t('app.tagline')),
         h('div', { class: 'actions' },
-          h('a', { id: 'new-game', class: 'button primary', href: '#/new' }, t('home.new_game')),
+          isTableHost ? null : h('a', { id: 'join-game', class: 'button primary', href: '#/join' }, t('join.join_game')),
+          h('a', { id: 'new-game', class: `button${isTableHost ? ' primary' : ''}`, href: '#/new' }, t('home.new_game')),
           h('a', { id: 'resume', class: 'button', href: '#/games' }, t('home.resume')),
           h('a', { class: 'button', href: '#/settings' }, t('home.settings')))),
       h('aside', { class: 'join-card', 'aria-labelledby': 'join-title' },

@@ -46,7 +46,9 @@ pub fn presented_seat<'a>(
         .filter(|t| !t.is_empty())
 }
 
-/// Refuses a view that a seat's phone holds, unless asked with that seat's token.
+/// Refuses a view that a seat's phone holds, unless asked with that seat's token. A phone
+/// showing a token must still hold the seat it asks for: once the table frees it, the phone
+/// sees nothing of it, even though the table may.
 pub fn check_view(
     shared: &Shared,
     game: i64,
@@ -54,17 +56,24 @@ pub fn check_view(
     token: Option<&str>,
     peer: SocketAddr,
 ) -> Result<(), Refused> {
-    shared.seats.may_see(game, role, token).map_err(|e| match e {
-        SeatError::NotYours => {
-            shared.failures.record(peer.ip());
-            tracing::warn!("{peer}: refused the {role:?} view of game {game} without its seat's token");
-            refused(
-                StatusCode::FORBIDDEN,
-                "that seat is taken by a phone, and only that phone sees its view; the table can free the seat",
-            )
-        }
-        other => seat_refusal(other),
-    })
+    let allowed = match (role, token) {
+        (Role::Table, _) => true,
+        (_, Some(t)) => shared.seats.seat_of(game, t) == Some(role),
+        (_, None) => shared.seats.may_see(game, role, None).is_ok(),
+    };
+    if allowed {
+        return Ok(());
+    }
+    shared.failures.record(peer.ip());
+    tracing::warn!("{peer}: refused the {role:?} view of game {game} without its seat's token");
+    Err(refused(
+        StatusCode::FORBIDDEN,
+        if token.is_some() {
+            "this phone does not hold that seat (the table may have freed it): take a seat again"
+        } else {
+            "that seat is taken by a phone, and only that phone sees its view; the table can free the seat"
+        },
+    ))
 }
 
 fn seat_error(e: SeatError) -> Response {

@@ -150,7 +150,8 @@ async fn socket(
     {
         return refused.into_response();
     }
-    ws.on_upgrade(move |socket| session(socket, shared, watch))
+    let seat = query.get("seat").cloned();
+    ws.on_upgrade(move |socket| session(socket, shared, watch, seat))
 }
 
 /// The game and role a socket follows (`?game=ID&role=table|ghost|psychic:N`), if any.
@@ -195,7 +196,12 @@ fn snapshot_with_seats(
 
 /// One connected screen: greets it, forwards every change, answers pings, and closes when
 /// the server stops.
-async fn session(mut socket: WebSocket, shared: Arc<Shared>, watch: Option<(i64, Role)>) {
+async fn session(
+    mut socket: WebSocket,
+    shared: Arc<Shared>,
+    watch: Option<(i64, Role)>,
+    seat: Option<String>,
+) {
     let mut events = shared.events.subscribe();
     let mut changes = shared.games.subscribe();
     let mut shutdown = shared.shutdown.clone();
@@ -232,9 +238,20 @@ async fn session(mut socket: WebSocket, shared: Arc<Shared>, watch: Option<(i64,
                         Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => watch.map(|(g, _)| g),
                         Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
                     };
-                    if let Some((watched, role)) = watch.filter(|(g, _)| Some(*g) == game)
-                        && let Some(text) = view_message(&shared, watched, role)
-                    {
+                    let Some((watched, role)) = watch.filter(|(g, _)| Some(*g) == game) else {
+                        continue;
+                    };
+                    // The table may have freed this phone's seat meanwhile: then it hears no more.
+                    let still_seated = match seat.as_deref() {
+                        Some(token) => shared.seats.seat_of(watched, token) == Some(role),
+                        None => shared.seats.may_see(watched, role, None).is_ok(),
+                    };
+                    if !still_seated {
+                        let frame = CloseFrame { code: 4403, reason: "this seat was freed by the table".into() };
+                        let _ = socket.send(Message::Close(Some(frame))).await;
+                        break;
+                    }
+                    if let Some(text) = view_message(&shared, watched, role) {
                         open = socket.send(Message::Text(text.into())).await.is_ok();
                     }
                 }

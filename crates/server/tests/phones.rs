@@ -138,13 +138,28 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
     );
     assert_eq!(seat(&t, 99, "ghost").await.status(), StatusCode::NOT_FOUND);
 
-    // The table frees the seat: the view is the table's again, and the old token opens nothing.
+    // The table frees the seat: the phone's socket is closed, the view is the table's
+    // again, and the old token opens nothing.
     let freed = t
         .api(Method::DELETE, &format!("/games/{game}/seats/ghost"))
         .send()
         .await
         .unwrap();
     assert_eq!(freed.status(), StatusCode::NO_CONTENT);
+    let closed = loop {
+        match tokio::time::timeout(Duration::from_secs(5), socket.next())
+            .await
+            .expect("closed within 5 s")
+        {
+            Some(Ok(Message::Close(frame))) => break frame,
+            Some(Ok(Message::Text(text))) => assert!(
+                !text.contains("assignments\":[["),
+                "no secret after the seat is freed: {text}"
+            ),
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(closed.map(|f| u16::from(f.code)), Some(4403));
     assert_eq!(look(&t, game, "ghost", None).await.status(), StatusCode::OK);
     let (status, why) =
         error_of(act(&t, game, Some(&ghost), json!({"type": "use_crow"})).await).await;

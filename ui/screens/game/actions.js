@@ -4,19 +4,27 @@
 
 import { ApiError, api } from '../../api.js';
 import { toast } from '../../dom.js';
-import { state, showSnapshot } from '../../app.js';
+import { render, state, showSnapshot } from '../../app.js';
 
 /** Fetches the game on screen again (after a refusal, or when a sleeping screen wakes). */
 export async function refresh() {
-  const id = state.game?.id;
-  if (id == null) return;
-  showSnapshot(await api(`/games/${id}?role=table`));
+  const game = state.game;
+  if (game == null) return;
+  try {
+    showSnapshot(await api(`/games/${game.id}?role=${game.role}`, { seat: game.seat }));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // A phone whose seat the table freed: its screen says so.
+    game.refused = error.message;
+    render();
+  }
 }
 
-async function post(path, body) {
+/** Posts to the game on screen, as this device's seat. */
+export async function post(path, body) {
   const game = state.game;
   try {
-    return await api(`/games/${game.id}${path}`, { method: 'POST', body });
+    return await api(`/games/${game.id}${path}`, { method: 'POST', body, seat: game.seat });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     toast(error.message);

@@ -5,11 +5,11 @@
 
 import { h, toast } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { api } from '../../api.js';
+import { api, qrUrl } from '../../api.js';
 import { state, render } from '../../app.js';
 import { command } from './actions.js';
 
-/** The panel open now: null, or { kind: 'secrets' | 'culprit' | 'vote', step, psychic?, group?, ghost? }. */
+/** The panel open now: null, or { kind: 'secrets' | 'culprit' | 'vote' | 'phones', step, psychic?, group?, ghost? }. */
 let panel = null;
 
 export function open(kind, fields = {}) {
@@ -58,8 +58,33 @@ function secrets(ghost) {
         ghost.assignments[i][k]))))));
 }
 
+/** The phones at the table: the code to scan, and each seat, taken or free. */
+function phones(view) {
+  const taken = new Set(state.game.snapshot.seats ?? []);
+  const seat = (name, label, colour) => h('li', { class: 'phone-row', 'data-seat': name, dataset: colour ? { colour } : {} },
+    h('span', { class: 'swatch', dataset: colour ? { colour } : {} }),
+    h('span', { class: 'name' }, label),
+    h('span', { class: 'taken' }, taken.has(name) ? t('phones.on_phone') : t('phones.free')),
+    taken.has(name)
+      ? h('button', {
+        type: 'button', 'data-free': name,
+        onclick: async () => { await api(`/games/${state.game.id}/seats/${name}`, { method: 'DELETE' }); },
+      }, t('phones.release'))
+      : null);
+  return [
+    h('h2', {}, t('phones.title')),
+    h('img', { id: 'phones-qr', class: 'qr', src: qrUrl(), width: 220, height: 220, alt: t('join.hint') }),
+    h('p', { class: 'note' }, t('phones.hint', { code: state.info.table_code })),
+    h('ul', { class: 'phone-list' },
+      seat('ghost', t('join.ghost', { name: view.ghost }), null),
+      view.psychics.map((p, i) => seat(`psychic:${i}`, p.name, p.colour))),
+    h('button', { id: 'hidden-done', type: 'button', class: 'primary big', onclick: close }, t('hidden.done')),
+  ];
+}
+
 /** Who the tablet goes to, and what they do once they have it. */
 function steps(view) {
+  if (panel.kind === 'phones') return phones(view);
   const who = panel.kind === 'vote' ? view.psychics[panel.psychic].name : view.ghost;
   switch (`${panel.kind}:${panel.step}`) {
     case 'secrets:pass':

@@ -105,7 +105,7 @@ function levelsToRead(view) {
         onclick: () => command('state_level', { psychic: i, level }) }, t(`level.${level}`))))));
 }
 
-function sharedVision(view) {
+function sharedVision(view, seats) {
   const slots = [1, 2, 3].map((n) => h('li', { class: n <= view.revealed ? 'card up' : 'card down', 'data-card': n },
     n <= view.revealed ? t('vision.card_up', { n }) : t('vision.card_down', { n })));
   const voting = view.psychics.map((p, i) => [p, i]).filter(([p]) => p.may_vote);
@@ -116,10 +116,12 @@ function sharedVision(view) {
     voting.length
       ? h('div', { class: 'vote-now', role: 'status' },
         h('p', { class: 'banner' }, t(`vote.now_${level}`)),
-        h('div', { class: 'row' }, voting.map(([p, i]) => h('button', {
-          type: 'button', class: 'primary', 'data-vote': i, dataset: { colour: p.colour },
-          onclick: () => open('vote', { psychic: i }),
-        }, t('vote.cast', { name: p.name })))))
+        h('div', { class: 'row' }, voting.map(([p, i]) => (seats.includes(`psychic:${i}`)
+          ? h('span', { class: 'on-phone', dataset: { colour: p.colour } }, t('vote.on_phone', { name: p.name }))
+          : h('button', {
+            type: 'button', class: 'primary', 'data-vote': i, dataset: { colour: p.colour },
+            onclick: () => open('vote', { psychic: i }),
+          }, t('vote.cast', { name: p.name }))))))
       : null,
     view.revealed < 3
       ? h('button', {
@@ -149,14 +151,18 @@ function agree(view) {
 }
 
 /** The revelation's stage: what the table does next. */
-export function revelation(view, game) {
+export function revelation(snapshot, game) {
+  const view = snapshot.view;
+  const seats = snapshot.seats ?? [];
   let next;
   if (!view.culprit_sealed) {
     next = h('section', { class: 'culprit' },
       h('p', {}, t('culprit.first', { ghost: view.ghost })),
-      h('button', { id: 'seal-culprit', type: 'button', class: 'primary big', onclick: () => open('culprit') }, t('culprit.open')));
+      seats.includes('ghost')
+        ? h('p', { class: 'banner' }, t('culprit.on_phone', { ghost: view.ghost }))
+        : h('button', { id: 'seal-culprit', type: 'button', class: 'primary big', onclick: () => open('culprit') }, t('culprit.open')));
   } else if (view.straw_poll) {
-    next = [levelsToRead(view), sharedVision(view), eldest(view)];
+    next = [levelsToRead(view), sharedVision(view, seats), eldest(view)];
   } else {
     next = [h('p', { class: 'note' }, t('vision.face_up')), agree(view)];
   }

@@ -1,0 +1,63 @@
+// Joining from a phone: the games in play at this table, then a seat — the ghost, a
+// psychic, or just watching. The seat's token stays on the phone, which comes back to it
+// after a reload, a sleep or a lost connection.
+
+import { h, toast } from '../dom.js';
+import { t } from '../i18n.js';
+import { api, keepSeat, mySeat } from '../api.js';
+import { render } from '../app.js';
+import { topBar } from './chrome.js';
+
+export function renderJoin() {
+  const list = h('ul', { id: 'join-list', class: 'game-list' }, h('li', { class: 'note' }, '…'));
+  api('/games').then((games) => {
+    const playing = games.filter((g) => g.status === 'playing');
+    list.replaceChildren(...(playing.length
+      ? playing.map((g) => h('li', {}, h('a', { class: 'game-link', href: `#/join/${g.id}`, 'data-status': g.status },
+        h('span', { class: 'who' }, g.players.join(' · ')))))
+      : [h('li', { class: 'note' }, t('join.none'))]));
+  }, (error) => toast(error.message));
+  return h('div', { id: 'join', class: 'screen' },
+    topBar(),
+    h('section', { class: 'panel' },
+      h('h1', {}, t('join.pick_game')),
+      list,
+      h('a', { class: 'button', href: '#' }, t('settings.back'))));
+}
+
+async function sit(id, seat) {
+  try {
+    const { token } = await api(`/games/${id}/seats`, { method: 'POST', body: { seat } });
+    keepSeat(id, { seat, token });
+    location.hash = `#/phone/${id}`;
+  } catch (error) {
+    toast(error.message);
+    render();
+  }
+}
+
+/** The seats of game `id`: free ones can be taken; taken ones say so. */
+export function renderSeats(state) {
+  const snapshot = state.game.snapshot;
+  const held = mySeat(state.game.id);
+  if (held) {
+    queueMicrotask(() => { location.hash = `#/phone/${state.game.id}`; });
+  }
+  if (!snapshot) return h('div', { id: 'seats', class: 'screen' }, topBar(), h('p', { class: 'note' }, '…'));
+  const view = snapshot.view;
+  const taken = new Set(snapshot.seats);
+  const seatButton = (seat, label, colour) => h('button', {
+    type: 'button', class: 'seat', 'data-seat': seat, dataset: colour ? { colour } : {},
+    disabled: taken.has(seat), onclick: () => sit(state.game.id, seat),
+  }, h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: colour ? { colour } : {} }), label,
+  taken.has(seat) ? h('span', { class: 'taken' }, t('join.taken')) : null);
+  return h('div', { id: 'seats', class: 'screen' },
+    topBar(),
+    h('section', { class: 'panel' },
+      h('h1', {}, t('join.pick_seat')),
+      h('div', { class: 'seat-list' },
+        seatButton('ghost', t('join.ghost', { name: view.ghost }), null),
+        view.psychics.map((p, i) => seatButton(`psychic:${i}`, p.name, p.colour))),
+      h('a', { id: 'watch', class: 'button', href: `#/game/${state.game.id}` }, t('join.watch')),
+      h('p', { class: 'note' }, t('join.seat_hint'))));
+}

@@ -1,0 +1,176 @@
+// A phone's own screen at the table: the ghost's (the secret cards, who still needs a
+// vision, the answers to give, the culprit, the knocks) or one psychic's (their cards,
+// their pawn, their clairvoyancy tokens, their secret vote). It shows its seat's view and
+// sends what its seat may do; the server refuses the rest.
+
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { keepSeat } from '../api.js';
+import * as player from '../sound/player.js';
+import { state } from '../app.js';
+import { languageSwitch } from './chrome.js';
+import { command, post, refresh } from './game/actions.js';
+import { formatTime } from './game/timer.js';
+
+const CATEGORIES = ['character', 'location', 'object'];
+/** The group this psychic has tapped, before sealing it. */
+let choice = null;
+
+/** The ghost's knock, heard on the table screen. */
+export function knocked(times) {
+  // For the knock benchmark: when the table heard it, on the epoch clock.
+  document.documentElement.dataset.knockAt = String(performance.timeOrigin + performance.now());
+  player.cue('knock', times);
+}
+
+function header(view, who, colour) {
+  return h('header', { class: 'bar phone-bar' },
+    h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: colour ? { colour } : {} }),
+    h('h1', { class: 'who' }, who),
+    h('span', { id: 'phone-hour', class: 'hour' }, t('clock.label', { hour: view.hour })),
+    h('div', { id: 'connection', class: 'connection compact', role: 'status' },
+      h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),
+    languageSwitch());
+}
+
+function timerLine(snapshot) {
+  const { phase } = snapshot.view;
+  if (phase !== 'interpretation') return null;
+  const left = snapshot.timer.running
+    ? Math.max(0, snapshot.timer.remaining_ms - (performance.now() - state.game.at)) : snapshot.timer.remaining_ms;
+  return h('p', { class: 'banner', role: 'status' }, `${t('timer.label')}: ${formatTime(left)}`);
+}
+
+function ghostScreen(snapshot) {
+  const view = snapshot.view;
+  const rows = view.psychics.map((p, i) => {
+    const sought = p.seeking ? CATEGORIES.indexOf(p.seeking) : null;
+    const card = view.assignments && sought !== null ? view.assignments[i][sought] : null;
+    const giving = ['visions', 'interpretation'].includes(view.phase) && p.seeking && !p.vision;
+    const answering = view.phase === 'manifestation' && p.vision && p.result === null;
+    return h('li', { class: 'phone-row', dataset: { colour: p.colour }, 'data-psychic': i },
+      h('span', { class: 'swatch', dataset: { colour: p.colour } }),
+      h('span', { class: 'name' }, p.name),
+      h('span', { class: 'sought' }, p.seeking ? t(`category.${p.seeking}`) : t('psychic.finished')),
+      card !== null ? h('span', { class: 'secret-card', title: t('phone.their_card') }, card) : null,
+      p.intuition !== null ? h('span', { class: 'pawn-on' }, t('phone.pawn_on', { card: p.intuition })) : null,
+      giving ? h('button', { type: 'button', 'data-vision': i, onclick: () => command('give_vision', { psychic: i }) }, t('vision.give')) : null,
+      answering && view.secrets === 'app_kept'
+        ? h('button', { type: 'button', class: 'primary', 'data-manifest': i, onclick: () => command('manifest', { psychic: i }) }, t('manifest.reveal')) : null,
+      answering && view.secrets === 'paper'
+        ? [h('button', { type: 'button', 'data-right': i, onclick: () => command('manifest', { psychic: i, right: true }) }, t('manifest.right')),
+          h('button', { type: 'button', 'data-wrong': i, onclick: () => command('manifest', { psychic: i, right: false }) }, t('manifest.wrong'))]
+        : null);
+  });
+  const culprit = view.phase === 'revelation' && !view.culprit_sealed
+    ? h('section', { id: 'phone-culprit' },
+      h('h2', {}, t('culprit.choose')),
+      h('div', { class: 'group-picker' }, view.groups.map((g) => h('button', {
+        type: 'button', class: 'group', 'data-group': g.number, 'aria-pressed': String(choice === g.number),
+        onclick: () => { choice = g.number; refresh(); },
+      }, h('span', { class: 'number' }, g.number), h('span', { class: 'cards' }, g.cards.join(' · '))))),
+      h('button', {
+        id: 'phone-seal', type: 'button', class: 'primary big', disabled: choice === null,
+        onclick: async () => { if (await command('choose_culprit', { group: choice })) choice = null; },
+      }, choice ? t('culprit.seal', { n: choice }) : t('culprit.pick_first')))
+    : view.culprit ? h('p', { class: 'banner' }, t('phone.culprit_is', { n: view.culprit })) : null;
+  return [
+    h('section', { class: 'knocks', 'aria-label': t('phone.knocks') },
+      h('button', { id: 'knock-1', type: 'button', class: 'big', onclick: () => post('/knock', { times: 1 }) }, t('phone.knock_yes')),
+      h('button', { id: 'knock-2', type: 'button', class: 'big', onclick: () => post('/knock', { times: 2 }) }, t('phone.knock_no'))),
+    timerLine(snapshot),
+    h('p', { class: 'phone-phase' }, t(`phase.${view.phase}`)),
+    h('ul', { id: 'phone-psychics', class: 'phone-list' }, rows),
+    view.phase !== 'ended'
+      ? h('button', { id: 'phone-crow', type: 'button', disabled: view.crows_left === 0, onclick: () => command('use_crow') },
+        `${t('crows.short')} ${view.crows_left}`) : null,
+    culprit,
+  ];
+}
+
+function psychicScreen(snapshot, me) {
+  const view = snapshot.view;
+  const p = view.psychics[me];
+  const others = view.psychics.map((q, i) => [q, i]).filter(([q, i]) => i !== me && q.seeking);
+  const open = ['visions', 'interpretation'].includes(view.phase);
+  const tokens = view.tokens_per_psychic && open
+    ? h('section', { id: 'phone-tokens' },
+      h('h2', {}, t('phone.tokens', { agree: p.tokens.agree, disagree: p.tokens.disagree })),
+      h('ul', { class: 'phone-list' }, others.map(([q, i]) => {
+        const placed = view.placements.find((x) => x.by === me && x.on === i);
+        const set = (face) => {
+          const steps = [];
+          if (placed) steps.push(['withdraw_token', { by: me, on: i }]);
+          if (face && face !== placed?.face) steps.push(['place_token', { by: me, on: i, face }]);
+          return async () => { for (const [type, fields] of steps) if (!(await command(type, fields))) return; };
+        };
+        return h('li', { class: 'phone-row', dataset: { colour: q.colour }, 'data-on': i },
+          h('span', { class: 'swatch', dataset: { colour: q.colour } }),
+          h('span', { class: 'name' }, q.name),
+          h('span', { class: 'pawn-on' }, q.intuition !== null ? t('phone.pawn_on', { card: q.intuition }) : '—'),
+          h('button', { type: 'button', class: 'token', 'data-face': 'agree', 'aria-pressed': String(placed?.face === 'agree'),
+            'aria-label': t('phone.agree_with', { name: q.name }), onclick: set(placed?.face === 'agree' ? null : 'agree') }, '✓'),
+          h('button', { type: 'button', class: 'token', 'data-face': 'disagree', 'aria-pressed': String(placed?.face === 'disagree'),
+            'aria-label': t('phone.disagree_with', { name: q.name }), onclick: set(placed?.face === 'disagree' ? null : 'disagree') }, '✗'));
+      })))
+    : null;
+  const vote = view.phase === 'revelation' && view.straw_poll
+    ? h('section', { id: 'phone-vote' },
+      view.my_vote !== null ? h('p', { class: 'banner' }, t('phone.voted', { n: view.my_vote }))
+        : p.may_vote ? [
+          h('h2', {}, t(`vote.now_${p.level}`)),
+          h('div', { class: 'group-picker' }, view.groups.map((g) => h('button', {
+            type: 'button', class: 'group', 'data-group': g.number, 'aria-pressed': String(choice === g.number),
+            onclick: () => { choice = g.number; refresh(); },
+          }, h('span', { class: 'number' }, g.number), h('span', { class: 'cards' }, g.cards.join(' · '))))),
+          h('button', {
+            id: 'phone-seal', type: 'button', class: 'primary big', disabled: choice === null,
+            onclick: async () => { if (await command('vote', { psychic: me, group: choice })) choice = null; },
+          }, choice ? t('vote.seal', { n: choice }) : t('vote.pick_first'))]
+          : h('p', { class: 'note' }, t('phone.vote_waits', { level: p.level ? t(`level.${p.level}`) : '…', n: p.level ? LEVEL_CARD[p.level] : '…' })))
+    : null;
+  return [
+    timerLine(snapshot),
+    h('ol', { class: 'progress big-progress', 'aria-label': t('psychic.progress') }, CATEGORIES.map((c, k) => h('li', {
+      class: p.found[k] ? 'found' : p.seeking === c ? 'seeking' : 'later',
+    }, h('span', { class: 'what' }, t(`category.${c}`)), h('span', { class: 'card' }, p.found[k] ?? (p.seeking === c ? '?' : '·'))))),
+    p.pawn_cards.length
+      ? h('section', { id: 'phone-pawn' },
+        h('h2', {}, t('phone.my_pawn')),
+        h('div', { class: 'pawn' }, p.pawn_cards.map((card) => h('button', {
+          type: 'button', class: 'chip', 'data-card': card, 'aria-pressed': String(p.intuition === card),
+          onclick: () => command('place_intuition', { psychic: me, card }),
+        }, card))))
+      : null,
+    tokens,
+    vote,
+    view.track_side ? h('p', { class: 'standing' }, t('track.space', { n: p.track }), ' · ', p.level ? t(`level.${p.level}`) : t('level.unknown')) : null,
+  ];
+}
+
+const LEVEL_CARD = { low: 1, intermediate: 2, high: 3 };
+
+export function renderPhone(state) {
+  const game = state.game;
+  if (game.refused) {
+    keepSeat(game.id, null);
+    return h('div', { id: 'phone', class: 'screen' },
+      h('section', { class: 'panel' },
+        h('h1', {}, t('phone.freed')),
+        h('p', {}, game.refused),
+        h('a', { class: 'button primary', href: `#/join/${game.id}` }, t('phone.join_again'))));
+  }
+  if (!game.snapshot) {
+    refresh();
+    return h('div', { id: 'phone', class: 'screen' }, h('p', { class: 'note' }, '…'));
+  }
+  const view = game.snapshot.view;
+  const ghost = game.role === 'ghost';
+  const me = ghost ? null : Number(game.role.split(':')[1]);
+  const who = ghost ? t('join.ghost', { name: view.ghost }) : view.psychics[me].name;
+  const ending = view.phase === 'ended'
+    ? h('p', { id: 'phone-outcome', class: 'banner' }, t(`outcome.${view.outcome}`)) : null;
+  return h('div', { id: 'phone', class: 'screen phone', 'data-role': game.role, 'data-phase': view.phase, 'data-version': game.snapshot.version },
+    header(view, who, ghost ? null : view.psychics[me].colour),
+    h('div', { class: 'phone-body' }, ending, ghost ? ghostScreen(game.snapshot) : psychicScreen(game.snapshot, me)));
+}
