@@ -3,6 +3,7 @@
 //! Screenshots land in `target/e2e-screenshots/`.
 
 mod chromium;
+mod phones;
 mod table;
 mod window;
 
@@ -55,6 +56,13 @@ fn main() -> std::process::ExitCode {
             let suite = chromium::Suite::start();
             run(suite.tests(), filter, &mut passed, &mut failed).await;
             run(table::tests(suite.port()), filter, &mut passed, &mut failed).await;
+            run(
+                phones::tests(suite.port()),
+                filter,
+                &mut passed,
+                &mut failed,
+            )
+            .await;
         }
         if filter.is_none_or(|f| "window".starts_with(f) || f.starts_with("window")) {
             let suite = window::Suite::start();

@@ -48,7 +48,7 @@ pub fn tests(p: u16) -> Vec<Test> {
 
 /// Sets a game up through the screens: `names[0]` is the ghost, the rest psychic players.
 /// Returns the game's number, on the visions of hour I.
-async fn set_up(client: &Client, table: &Table, names: &[&str], paper: bool) -> u64 {
+pub(crate) async fn set_up(client: &Client, table: &Table, names: &[&str], paper: bool) -> u64 {
     client.goto(&table.local_url).await.unwrap();
     tap(client, "#new-game").await;
     wait_for(client, "#setup").await;
@@ -101,7 +101,7 @@ async fn ghost_secrets(client: &Client) -> Vec<Vec<u8>> {
 }
 
 /// Psychics the screen offers a vision to now.
-async fn offered(client: &Client, what: &str) -> Vec<usize> {
+pub(crate) async fn offered(client: &Client, what: &str) -> Vec<usize> {
     let script = format!(
         "return [...document.querySelectorAll('button[{what}]')].map(b => Number(b.getAttribute('{what}')))"
     );
@@ -191,7 +191,7 @@ async fn vote(client: &Client, psychic: usize, group: u8) {
     wait_for(client, "#game[data-version]").await;
 }
 
-async fn text(client: &Client, css: &str) -> String {
+pub(crate) async fn text(client: &Client, css: &str) -> String {
     wait_for(client, css).await.text().await.unwrap()
 }
 

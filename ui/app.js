@@ -12,6 +12,7 @@ import { renderSetup } from './screens/setup.js';
 import { renderGames } from './screens/games.js';
 import { renderGame, viewChanged } from './screens/game.js';
 import { refresh } from './screens/game/actions.js';
+import { setClock } from './screens/game/timer.js';
 import { renderJoin, renderSeats } from './screens/join.js';
 import { knocked, renderPhone } from './screens/phone.js';
 import * as player from './sound/player.js';
@@ -28,7 +29,7 @@ const asTable = () => ({ role: 'table', seat: null, onView: viewChanged });
 /** The view of this phone's seat, opened by its token. */
 const asSeat = (id) => {
   const held = mySeat(id);
-  return held ? { role: held.seat, seat: held.token, onView: () => {} } : asTable();
+  return held ? { role: held.seat, seat: held.token, onView: (_, after) => setClock(after, performance.now()) } : asTable();
 };
 
 /** Screens by the address's #hash; a game's number is the route's parameter. */

@@ -7,10 +7,9 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { keepSeat } from '../api.js';
 import * as player from '../sound/player.js';
-import { state } from '../app.js';
 import { languageSwitch } from './chrome.js';
 import { command, post, refresh } from './game/actions.js';
-import { formatTime } from './game/timer.js';
+import { sandTimer } from './game/timer.js';
 
 const CATEGORIES = ['character', 'location', 'object'];
 /** The group this psychic has tapped, before sealing it. */
@@ -33,12 +32,10 @@ function header(view, who, colour) {
     languageSwitch());
 }
 
+/** The sand timer, counting down as on the table; the table and the ghost control it. */
 function timerLine(snapshot) {
-  const { phase } = snapshot.view;
-  if (phase !== 'interpretation') return null;
-  const left = snapshot.timer.running
-    ? Math.max(0, snapshot.timer.remaining_ms - (performance.now() - state.game.at)) : snapshot.timer.remaining_ms;
-  return h('p', { class: 'banner', role: 'status' }, `${t('timer.label')}: ${formatTime(left)}`);
+  if (snapshot.view.phase !== 'interpretation') return null;
+  return sandTimer(snapshot.view, { controls: false });
 }
 
 function ghostScreen(snapshot) {
@@ -108,9 +105,9 @@ function psychicScreen(snapshot, me) {
           h('span', { class: 'swatch', dataset: { colour: q.colour } }),
           h('span', { class: 'name' }, q.name),
           h('span', { class: 'pawn-on' }, q.intuition !== null ? t('phone.pawn_on', { card: q.intuition }) : '—'),
-          h('button', { type: 'button', class: 'token', 'data-face': 'agree', 'aria-pressed': String(placed?.face === 'agree'),
+          h('button', { type: 'button', class: 'token choice', 'data-kind': 'agree', 'aria-pressed': String(placed?.face === 'agree'),
             'aria-label': t('phone.agree_with', { name: q.name }), onclick: set(placed?.face === 'agree' ? null : 'agree') }, '✓'),
-          h('button', { type: 'button', class: 'token', 'data-face': 'disagree', 'aria-pressed': String(placed?.face === 'disagree'),
+          h('button', { type: 'button', class: 'token choice', 'data-kind': 'disagree', 'aria-pressed': String(placed?.face === 'disagree'),
             'aria-label': t('phone.disagree_with', { name: q.name }), onclick: set(placed?.face === 'disagree' ? null : 'disagree') }, '✗'));
       })))
     : null;

@@ -77,8 +77,9 @@ function hourglass() {
     el('path', { class: 'glass', d: 'M10 4 H90 M10 156 H90 M14 8 L48 80 L14 152 M86 8 L52 80 L86 152' }));
 }
 
-/** The timer with its buttons, for the visions and the interpretation. */
-export function sandTimer(view) {
+/** The timer with its buttons (the table's; a phone shows it without), for the visions and
+ * the interpretation. */
+export function sandTimer(view, { controls = true } = {}) {
   const waiting = view.phase === 'visions';
   const ms = left();
   const buttons = waiting
@@ -91,10 +92,10 @@ export function sandTimer(view) {
       h('button', { id: 'timer-reset', type: 'button', onclick: () => timer('reset') }, t('timer.reset')),
       h('button', { id: 'timer-end', type: 'button', onclick: () => command('end_interpretation') }, t('timer.end_now')),
     ];
-  const box = h('section', { id: 'sand-timer', class: 'sand-timer', 'aria-label': t('timer.label') },
+  const box = h('section', { id: 'sand-timer', class: `sand-timer${controls ? '' : ' compact'}`, 'aria-label': t('timer.label') },
     hourglass(),
     h('div', { id: 'timer-digits', class: 'digits', role: 'timer' }, formatTime(ms)),
-    h('div', { class: 'timer-controls' }, buttons));
+    controls ? h('div', { class: 'timer-controls' }, buttons) : null);
   // Paint the sand and the state as soon as the box is in the page.
   queueMicrotask(() => paint(left()));
   return box;

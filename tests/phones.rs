@@ -1,0 +1,194 @@
+//! Phones at the table, in real Chromium: a tablet and five phones (the ghost and four
+//! psychics) play whole turns from the phones — visions, pawns, clairvoyancy tokens, the
+//! ghost's answers and knocks — and Phase 2 with the culprit and the staged secret votes
+//! cast on the phones; a phone reloads and finds its seat; a freed seat's phone is told.
+
+use std::time::Duration;
+
+use fantoccini::Client;
+use seance_e2e::{Table, act, chromium, present, screenshot, tap, wait_for, wait_for_text};
+
+use crate::Test;
+use crate::table::{offered, set_up, text};
+
+pub fn tests(p: u16) -> Vec<Test> {
+    vec![(
+        "phones: the table, the ghost and four psychics play turns and a straw poll on their phones",
+        Box::pin(table_and_five_phones(p)),
+    )]
+}
+
+/// A phone at the table: opens the join link, then takes `seat` in game `id`.
+async fn phone(driver: u16, table: &Table, id: u64, seat: &str) -> Client {
+    let client = chromium(driver, 390, 844).await;
+    client.goto(&table.local_url).await.unwrap();
+    wait_for(&client, "#home").await;
+    client
+        .goto(&format!("{}/#/join/{id}", table.origin()))
+        .await
+        .unwrap();
+    tap(&client, &format!("button[data-seat='{seat}']")).await;
+    wait_for(&client, &format!("#phone[data-role='{seat}']")).await;
+    client
+}
+
+/// The card the ghost's phone says psychic `i` is to be led to now.
+async fn secret_card(ghost: &Client, i: usize) -> String {
+    text(
+        ghost,
+        &format!("#phone-psychics [data-psychic='{i}'] .secret-card"),
+    )
+    .await
+}
+
+/// One turn from the phones: the ghost gives the visions, each psychic puts their pawn
+/// on their card, the table calls time, the ghost reveals the answers.
+async fn turn(tablet: &Client, ghost: &Client, psychics: &[Client], tokens: bool) {
+    let searching = offered(ghost, "data-vision").await;
+    let mut cards = Vec::new();
+    for &i in &searching {
+        cards.push((i, secret_card(ghost, i).await));
+        act(ghost, &format!("button[data-vision='{i}']")).await;
+    }
+    for (i, card) in cards {
+        act(
+            &psychics[i],
+            &format!("#phone-pawn .chip[data-card='{card}']"),
+        )
+        .await;
+    }
+    if tokens {
+        // Alex agrees with Stephanie; Carl disagrees with Paul, then changes his mind.
+        act(
+            &psychics[1],
+            "#phone-tokens [data-on='0'] .token[data-kind='agree']",
+        )
+        .await;
+        act(
+            &psychics[2],
+            "#phone-tokens [data-on='3'] .token[data-kind='disagree']",
+        )
+        .await;
+        act(
+            &psychics[2],
+            "#phone-tokens [data-on='3'] .token[data-kind='disagree']",
+        )
+        .await;
+        act(
+            &psychics[2],
+            "#phone-tokens [data-on='3'] .token[data-kind='disagree']",
+        )
+        .await;
+        wait_for(
+            tablet,
+            "[data-psychic='0'] .token[data-by='1'][data-face='agree']",
+        )
+        .await;
+        // A phone that reloads mid-turn comes back to its seat and its pawn.
+        psychics[3].refresh().await.unwrap();
+        wait_for(
+            &psychics[3],
+            "#phone[data-role='psychic:3'] #phone-pawn .chip[aria-pressed='true']",
+        )
+        .await;
+        screenshot(&psychics[1], "phone-psychic-en-390x844").await;
+        screenshot(ghost, "phone-ghost-en-390x844").await;
+    }
+    act(tablet, "#timer-end").await;
+    for i in offered(ghost, "data-manifest").await {
+        act(ghost, &format!("[data-manifest='{i}']")).await;
+    }
+}
+
+async fn table_and_five_phones(driver: u16) {
+    let table = Table::start(0);
+    let tablet = chromium(driver, 1280, 800).await;
+    let id = set_up(
+        &tablet,
+        &table,
+        &["Laura", "Stephanie", "Alex", "Carl", "Paul"],
+        false,
+    )
+    .await;
+    let ghost = phone(driver, &table, id, "ghost").await;
+    let mut psychics = Vec::new();
+    for i in 0..4 {
+        psychics.push(phone(driver, &table, id, &format!("psychic:{i}")).await);
+    }
+    // The table lists the seats on phones and no longer shows the ghost's cards itself.
+    tap(&tablet, "#phones").await;
+    wait_for_text(&tablet, "#hidden [data-seat='psychic:3']", "on a phone").await;
+    tap(&tablet, "#hidden-done").await;
+    assert!(!present(&tablet, "#ghost-look").await);
+
+    turn(&tablet, &ghost, &psychics, true).await;
+    wait_for_text(&tablet, "#clock", "II").await;
+    let recalled = text(&tablet, "#last-turn").await;
+    assert!(
+        recalled.contains("Stephanie took card") && recalled.contains("+1 for Alex"),
+        "{recalled}"
+    );
+
+    // The ghost knocks on the phone; the table hears it.
+    tap(&ghost, "#knock-2").await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while tablet
+        .execute(
+            "return document.documentElement.dataset.knockAt ?? null",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .is_null()
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the table did not hear the knock"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    turn(&tablet, &ghost, &psychics, false).await;
+    turn(&tablet, &ghost, &psychics, false).await;
+    wait_for(&tablet, "#game[data-phase='revelation']").await;
+
+    // Phase 2: the ghost seals the culprit on the phone; the table turns the cards; each
+    // level votes on its phones, sealed; the table counts.
+    wait_for_text(&tablet, "#stage", "seals the culprit on their phone").await;
+    tap(&ghost, "#phone-culprit .group[data-group='2']").await;
+    act(&ghost, "#phone-seal").await;
+    act(&tablet, "#reveal-card").await;
+    wait_for_text(&tablet, "#shared-vision", "votes on their phone").await;
+    assert!(
+        offered(&tablet, "data-vote").await.is_empty(),
+        "the table enters no phone's vote"
+    );
+    wait_for_text(&psychics[1], "#phone-vote", "after card 2").await;
+    for i in [0, 2, 3] {
+        tap(&psychics[i], "#phone-vote .group[data-group='2']").await;
+        act(&psychics[i], "#phone-seal").await;
+        wait_for_text(&psychics[i], "#phone-vote", "sealed").await;
+    }
+    assert!(
+        !text(&psychics[1], "#phone")
+            .await
+            .contains("group 2 is sealed"),
+        "Alex's phone shows nothing of the others' votes"
+    );
+    act(&tablet, "#reveal-card").await;
+    tap(&psychics[1], "#phone-vote .group[data-group='2']").await;
+    act(&psychics[1], "#phone-seal").await;
+    wait_for(&tablet, "#stage[data-outcome='won']").await;
+    wait_for_text(&psychics[0], "#phone-outcome", "found the culprit").await;
+    screenshot(&tablet, "phones-table-won-1280x800").await;
+
+    // The table frees Paul's seat: his phone is told, and can take a seat again.
+    tap(&tablet, "#phones").await;
+    tap(&tablet, "#hidden button[data-free='psychic:3']").await;
+    wait_for_text(&tablet, "#hidden [data-seat='psychic:3']", "free").await;
+    wait_for_text(&psychics[3], "#phone", "This seat was freed").await;
+    wait_for(&psychics[3], "a[href$='/join/1'], a.button.primary").await;
+    for client in [tablet, ghost].into_iter().chain(psychics) {
+        client.close().await.unwrap();
+    }
+}
