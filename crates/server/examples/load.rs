@@ -1,0 +1,360 @@
+//! Load benchmark: many tables at once on loopback, each with eight WebSocket clients (the
+//! table, the ghost's phone, four psychics' phones, two watchers) while a script plays the
+//! game with a pause between commands. For every command: the time from sending it to the
+//! last of the table's eight clients receiving the view that shows it. Errors are counted;
+//! the server's memory is read from /proc. The baseline is one table, in the same run.
+//!
+//! Run with `bench/load [TABLES] [COMMANDS_PER_TABLE] [PAUSE_MS]` (defaults 50, 60, 100).
+//! It starts the `seance` binary given as the first argument, in a fresh data folder.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::net::IpAddr;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::StreamExt;
+use serde_json::{Value, json};
+use tokio::sync::Notify;
+use tokio_tungstenite::tungstenite::Message;
+
+/// For each game: the newest version each of its clients has seen, and a wake-up.
+type Seen = Arc<Mutex<HashMap<i64, Vec<u64>>>>;
+
+struct Server {
+    child: Child,
+    base: String,
+    code: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start(binary: &str, data: &std::path::Path) -> Server {
+    let mut child = Command::new(binary)
+        .args(["--headless", "--port", "0", "--data-dir"])
+        .arg(data)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the seance binary");
+    let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    for line in lines.map_while(Result::ok) {
+        if let Some(url) = line.strip_prefix("Table screen on this machine:") {
+            let url = url.trim();
+            let (base, code) = url.split_once("/?code=").unwrap();
+            return Server {
+                child,
+                base: base.to_owned(),
+                code: code.to_owned(),
+            };
+        }
+    }
+    panic!("seance did not print its address");
+}
+
+fn rss_mib(pid: u32) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let kib: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap();
+    kib / 1024.0
+}
+
+struct Run {
+    latencies: Vec<Duration>,
+    errors: usize,
+    rss: f64,
+}
+
+async fn call(
+    http: &reqwest::Client,
+    s: &Server,
+    method: reqwest::Method,
+    path: &str,
+    seat: Option<&str>,
+    body: Value,
+) -> Result<Value, String> {
+    let mut request = http
+        .request(method, format!("{}/api{path}", s.base))
+        .bearer_auth(&s.code)
+        .json(&body);
+    if let Some(seat) = seat {
+        request = request.header("X-Seat", seat);
+    }
+    let response = request.send().await.map_err(|e| e.to_string())?;
+    let status = response.status();
+    let value: Value = response.json().await.map_err(|e| e.to_string())?;
+    if status.is_success() {
+        Ok(value)
+    } else {
+        Err(format!("{status}: {value}"))
+    }
+}
+
+/// A WebSocket from `from`, as a phone on its own address would open it.
+async fn socket(
+    url: &str,
+    from: IpAddr,
+) -> tokio_tungstenite::WebSocketStream<tokio::net::TcpStream> {
+    let port: u16 = url
+        .split(':')
+        .nth(2)
+        .and_then(|p| p.split('/').next()?.parse().ok())
+        .unwrap();
+    let tcp = tokio::net::TcpSocket::new_v4().unwrap();
+    tcp.bind((from, 0).into()).unwrap();
+    let stream = tcp.connect(([127, 0, 0, 1], port).into()).await.unwrap();
+    tokio_tungstenite::client_async(url, stream)
+        .await
+        .expect("a socket")
+        .0
+}
+
+/// One table: a game, seats, eight sockets, then `commands` commands paced by `pause`. The
+/// table's devices come from their own loopback address, as a table's phones would.
+async fn table(
+    s: Arc<Server>,
+    from: IpAddr,
+    seen: Seen,
+    wake: Arc<Notify>,
+    commands: usize,
+    pause: Duration,
+) -> (Vec<Duration>, usize) {
+    let http = reqwest::Client::builder()
+        .local_address(from)
+        .build()
+        .unwrap();
+    let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
+        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
+        {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]});
+    let game = call(
+        &http,
+        &s,
+        reqwest::Method::POST,
+        "/games",
+        None,
+        json!({"setup": setup}),
+    )
+    .await
+    .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let mut tokens = Vec::new();
+    for seat in ["ghost", "psychic:0", "psychic:1", "psychic:2", "psychic:3"] {
+        let taken = call(
+            &http,
+            &s,
+            reqwest::Method::POST,
+            &format!("/games/{game}/seats"),
+            None,
+            json!({"seat": seat}),
+        )
+        .await
+        .unwrap();
+        tokens.push((seat, taken["token"].as_str().unwrap().to_owned()));
+    }
+    seen.lock().unwrap().insert(game, vec![0; 8]);
+    let ws = s.base.replace("http://", "ws://");
+    let mut urls = vec![format!(
+        "{ws}/api/ws?code={}&game={game}&role=table",
+        s.code
+    )];
+    for (seat, token) in &tokens {
+        urls.push(format!(
+            "{ws}/api/ws?code={}&game={game}&role={seat}&seat={token}",
+            s.code
+        ));
+    }
+    urls.push(urls[0].clone());
+    urls.push(urls[0].clone());
+    for (client, url) in urls.into_iter().enumerate() {
+        let mut socket = socket(&url, from).await;
+        let (seen, wake) = (seen.clone(), wake.clone());
+        tokio::spawn(async move {
+            while let Some(Ok(message)) = socket.next().await {
+                let Message::Text(text) = message else {
+                    continue;
+                };
+                let value: Value = serde_json::from_str(&text).unwrap();
+                if let Some(v) = value["snapshot"]["version"].as_u64() {
+                    let mut seen = seen.lock().unwrap();
+                    let newest = &mut seen.get_mut(&game).unwrap()[client];
+                    *newest = (*newest).max(v);
+                    wake.notify_waiters();
+                }
+            }
+        });
+    }
+    let ghost = tokens[0].1.clone();
+    let psychic = |i: usize| tokens[i + 1].1.clone();
+    let (mut latencies, mut errors) = (Vec::new(), 0);
+    let mut version = 0u64;
+    let mut script: Vec<(Option<String>, Value)> = Vec::new();
+    while script.len() < commands {
+        for i in 0..4 {
+            script.push((
+                Some(ghost.clone()),
+                json!({"type": "give_vision", "psychic": i}),
+            ));
+        }
+        for i in 0..4 {
+            script.push((
+                Some(psychic(i)),
+                json!({"type": "place_intuition", "psychic": i, "card": "?"}),
+            ));
+        }
+        script.push((
+            Some(psychic(1)),
+            json!({"type": "place_token", "by": 1, "on": 0, "face": "agree"}),
+        ));
+        script.push((
+            Some(psychic(1)),
+            json!({"type": "withdraw_token", "by": 1, "on": 0}),
+        ));
+        script.push((Some(ghost.clone()), json!({"type": "end_interpretation"})));
+        for i in 0..4 {
+            script.push((
+                Some(ghost.clone()),
+                json!({"type": "manifest", "psychic": i}),
+            ));
+        }
+    }
+    for (seat, mut command) in script.into_iter().take(commands) {
+        tokio::time::sleep(pause).await;
+        if command["card"] == "?" {
+            // The first card the rules allow for this pawn, from the table's view.
+            let now = call(
+                &http,
+                &s,
+                reqwest::Method::GET,
+                &format!("/games/{game}"),
+                None,
+                Value::Null,
+            )
+            .await;
+            let psychic = command["psychic"].as_u64().unwrap() as usize;
+            match now
+                .ok()
+                .and_then(|v| v["view"]["psychics"][psychic]["pawn_cards"][0].as_u64())
+            {
+                Some(card) => command["card"] = card.into(),
+                None => continue,
+            }
+        }
+        let sent = Instant::now();
+        let body = json!({"version": version, "command": command});
+        match call(
+            &http,
+            &s,
+            reqwest::Method::POST,
+            &format!("/games/{game}/commands"),
+            seat.as_deref(),
+            body,
+        )
+        .await
+        {
+            Ok(answer) => version = answer["version"].as_u64().unwrap(),
+            Err(_) => {
+                errors += 1;
+                continue;
+            }
+        }
+        // Wait until all eight clients have the new version (10 s at most: then an error).
+        let deadline = sent + Duration::from_secs(10);
+        loop {
+            let notified = wake.notified();
+            if seen.lock().unwrap()[&game].iter().all(|&v| v >= version) {
+                latencies.push(sent.elapsed());
+                break;
+            }
+            if tokio::time::timeout_at(deadline.into(), notified)
+                .await
+                .is_err()
+            {
+                errors += 1;
+                break;
+            }
+        }
+    }
+    (latencies, errors)
+}
+
+async fn run(binary: &str, tables: usize, commands: usize, pause: Duration) -> Run {
+    let data = tempfile::tempdir().unwrap();
+    let server = Arc::new(start(binary, data.path()));
+    let seen: Seen = Default::default();
+    let wake = Arc::new(Notify::new());
+    let tasks: Vec<_> = (0..tables)
+        .map(|k| {
+            let from = IpAddr::from([127, 0, (k / 200) as u8, (k % 200 + 2) as u8]);
+            tokio::spawn(table(
+                server.clone(),
+                from,
+                seen.clone(),
+                wake.clone(),
+                commands,
+                pause,
+            ))
+        })
+        .collect();
+    let (mut latencies, mut errors) = (Vec::new(), 0);
+    for task in tasks {
+        let (l, e) = task.await.unwrap();
+        latencies.extend(l);
+        errors += e;
+    }
+    latencies.sort();
+    Run {
+        latencies,
+        errors,
+        rss: rss_mib(server.child.id()),
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i].as_secs_f64() * 1000.0
+}
+
+#[tokio::main]
+async fn main() {
+    let mut args = std::env::args().skip(1);
+    let binary = args.next().expect("the seance binary's path");
+    let mut numbers = args.map(|a| a.parse::<usize>().unwrap());
+    let tables = numbers.next().unwrap_or(50);
+    let commands = numbers.next().unwrap_or(60);
+    let pause = Duration::from_millis(numbers.next().unwrap_or(100) as u64);
+    let baseline = run(&binary, 1, commands, pause).await;
+    let loaded = run(&binary, tables, commands, pause).await;
+    println!(
+        "Load on loopback: 8 WebSocket clients per table, {commands} commands per table, {} ms between a table's commands",
+        pause.as_millis()
+    );
+    println!("latency = a command sent → the last of its table's 8 clients has the new view\n");
+    for (name, r) in [
+        ("1 table (baseline)", &baseline),
+        (&*format!("{tables} tables"), &loaded),
+    ] {
+        println!(
+            "  {name:>18}: {} commands, p50 {:6.2} ms, p99 {:6.2} ms, max {:6.2} ms, errors {}, server memory {:.1} MiB",
+            r.latencies.len(),
+            percentile(&r.latencies, 0.5),
+            percentile(&r.latencies, 0.99),
+            percentile(&r.latencies, 1.0),
+            r.errors,
+            r.rss
+        );
+    }
+    println!(
+        "\n  p99 under load / baseline p99: {:.2}× (target: p99 < 50 ms, zero errors)",
+        percentile(&loaded.latencies, 0.99) / percentile(&baseline.latencies, 0.99)
+    );
+}
