@@ -4,7 +4,9 @@
 //!   plain `setTimeout` of the same length started in the page at the same moment;
 //! - CPU of the browser and the server while the timer runs, beside the same screen with
 //!   the timer stopped;
-//! - the taps from launch to the first vision of a 5-player game.
+//! - the taps from launch to the first vision of a 5-player game;
+//! - a knock pressed on the ghost's phone until the table plays it, beside a plain request's
+//!   round trip from the same phone.
 //!
 //! Run with `bench/table [SECONDS_OF_TIMER] [CPU_WINDOW_SECONDS]` (defaults 120 and 30).
 
@@ -69,6 +71,56 @@ async fn open_game(client: &Client, table: &Table, id: u64) {
     wait_for(client, "#sand-timer").await;
 }
 
+/// Presses the ghost's knock on a phone ten times; returns the delays until the table
+/// played each (sorted), and a plain request's round trips from that phone (sorted).
+async fn knock_latency(screen: &Client, table: &Table, id: u64, port: u16) -> (Vec<f64>, Vec<f64>) {
+    let phone = chromium(port, 390, 844).await;
+    phone.goto(&table.local_url).await.unwrap();
+    wait_for(&phone, "#home").await;
+    phone
+        .goto(&format!("{}/#/join/{id}", table.origin()))
+        .await
+        .unwrap();
+    tap(&phone, "button[data-seat='ghost']").await;
+    wait_for(&phone, "#knock-1").await;
+    let (mut knocks, mut floor) = (Vec::new(), Vec::new());
+    for _ in 0..10 {
+        let pressed = phone
+            .execute(
+                "const at = performance.timeOrigin + performance.now();
+                 document.getElementById('knock-1').click(); return at;",
+                vec![],
+            )
+            .await
+            .unwrap()
+            .as_f64()
+            .unwrap();
+        let heard = loop {
+            let at = mark(screen, "knockAt").await;
+            if at > pressed {
+                break at;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        };
+        knocks.push(heard - pressed);
+        let trip = phone
+            .execute_async(
+                "const done = arguments[0]; const t0 = performance.now();
+                 fetch('/api/info', { headers: { Authorization: 'Bearer ' + localStorage.getItem('seance.code') } })
+                   .then(() => done(performance.now() - t0));",
+                vec![],
+            )
+            .await
+            .unwrap();
+        floor.push(trip.as_f64().unwrap());
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    phone.close().await.unwrap();
+    knocks.sort_by(f64::total_cmp);
+    floor.sort_by(f64::total_cmp);
+    (knocks, floor)
+}
+
 #[tokio::main]
 async fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>().unwrap());
@@ -129,6 +181,7 @@ async fn main() {
          (start ± {uncertainty:.1} ms, the request's half round trip)"
     );
     let plain = mark(&screen, "plainTimeoutAt").await - end;
+    let (knocks, floor) = knock_latency(&screen, &table, id, port).await;
     for (name, client) in [("table 1280x800", &screen), ("second 390x844", &second)] {
         let zero = mark(client, "timerZeroAt").await - end;
         let heard = mark(client, "timerEndedAt").await - end;
@@ -149,6 +202,16 @@ async fn main() {
     );
     println!("  server, timer stopped (baseline):               {server_rest:6.2} %");
     println!("  server, timer running:                          {server_run:6.2} %");
+    println!(
+        "\nA knock pressed on the ghost's phone → the table plays it, {} knocks: median {:.1} ms, max {:.1} ms (target < 150 ms)",
+        knocks.len(),
+        knocks[knocks.len() / 2],
+        knocks[knocks.len() - 1]
+    );
+    println!(
+        "  baseline, a plain request's round trip from the same phone: median {:.1} ms",
+        floor[floor.len() / 2]
+    );
     screen.close().await.unwrap();
     second.close().await.unwrap();
 }

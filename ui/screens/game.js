@@ -149,6 +149,20 @@ function answers(view) {
     })));
 }
 
+/** Said when the browser holds sound back: one tap lets the cues out. */
+function soundBlocked() {
+  if (!player.blocked()) return null;
+  return h('button', { id: 'sound-unlock', type: 'button', class: 'banner', onclick: () => { player.unlock(); refresh(); } },
+    t('sound.blocked'));
+}
+
+/** The ghost's knocks, from the table (a ghost without a phone). */
+function knocks() {
+  return h('div', { class: 'row knock-row' },
+    h('button', { id: 'table-knock-1', type: 'button', onclick: () => player.cue('knock', 1) }, t('phone.knock_yes')),
+    h('button', { id: 'table-knock-2', type: 'button', onclick: () => player.cue('knock', 2) }, t('phone.knock_no')));
+}
+
 function phaseOne(view) {
   const waiting = view.psychics.filter((p) => p.seeking && !p.vision).length;
   const title = h('div', { class: 'stage-head' },
@@ -160,8 +174,9 @@ function phaseOne(view) {
     ? h('p', { id: 'tokens-back', class: 'banner', role: 'status' }, t('turn.tokens_back')) : null;
   return h('section', { id: 'stage', class: `stage ${view.phase}` },
     title,
+    soundBlocked(),
     recovered,
-    view.phase === 'manifestation' ? null : sandTimer(view),
+    view.phase === 'manifestation' ? knocks() : sandTimer(view),
     answers(view));
 }
 

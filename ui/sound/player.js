@@ -60,6 +60,12 @@ function duck(end) {
   g.setTargetAtTime(sound.music, end, 0.3);
 }
 
+/** Lets sound out, from a tap (browsers allow audio to start only then). */
+export function unlock() {
+  context();
+  quietAfter(ctx.currentTime);
+}
+
 /** Whether the browser holds sound back until the next tap. */
 export function blocked() {
   return ctx?.state === 'suspended' && !quietTimer;

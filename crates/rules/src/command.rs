@@ -44,3 +44,78 @@ pub enum Command {
     /// With 2 or 3 players: the group the psychics agreed on.
     PickGroup { group: u8 },
 }
+
+impl Command {
+    /// What the command did, in a few words for people, naming the psychics of `game` (the
+    /// game it was decided on). A sealed choice stays sealed: a vote or the culprit is
+    /// said to have been cast, never for which group.
+    pub fn describe(&self, game: &crate::game::Game) -> String {
+        let name = |i: usize| {
+            game.psychics
+                .get(i)
+                .map_or_else(|| format!("psychic {i}"), |p| p.name.clone())
+        };
+        match *self {
+            Command::GiveVision { psychic } => format!("{} received a vision", name(psychic)),
+            Command::StartTimer => "the sand timer was turned".into(),
+            Command::UseCrow => "the ghost used a crow".into(),
+            Command::PlaceIntuition { psychic, card } => {
+                format!("{}'s pawn moved to card {card}", name(psychic))
+            }
+            Command::PlaceToken { by, on, face } => {
+                let sign = if face == Face::Agree { "✓" } else { "✗" };
+                format!("{} put a {sign} on {}'s pawn", name(by), name(on))
+            }
+            Command::WithdrawToken { by, on } => {
+                format!(
+                    "{} took their token back from {}'s pawn",
+                    name(by),
+                    name(on)
+                )
+            }
+            Command::EndInterpretation => "the sand ran out".into(),
+            Command::Manifest { psychic, .. } => format!("the ghost answered {}", name(psychic)),
+            Command::StateLevel { psychic, .. } => {
+                format!("{}'s level was read off the track", name(psychic))
+            }
+            Command::ChooseCulprit { .. } => "the ghost sealed the culprit".into(),
+            Command::RevealVisionCard => "a card of the shared vision was turned over".into(),
+            Command::Vote { psychic, .. } => format!("{} voted", name(psychic)),
+            Command::DeclareEldest { psychic } => format!("{} was named the eldest", name(psychic)),
+            Command::PickGroup { group } => format!("the psychics picked group {group}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::{Difficulty, SecretMode, Setup};
+    use crate::timeline::Timeline;
+
+    #[test]
+    fn a_description_names_the_psychics_and_keeps_sealed_choices_sealed() {
+        let setup = Setup::with_dealt_colours(
+            "Laura",
+            &["Stephanie", "Alex", "Carl"],
+            Difficulty::Easy,
+            SecretMode::AppKept,
+        );
+        let (timeline, _) = Timeline::start(setup, 1).unwrap();
+        let game = timeline.game();
+        let token = Command::PlaceToken {
+            by: 1,
+            on: 2,
+            face: Face::Disagree,
+        };
+        assert_eq!(token.describe(game), "Alex put a ✗ on Carl's pawn");
+        let vote = Command::Vote {
+            psychic: 0,
+            group: 3,
+        }
+        .describe(game);
+        assert_eq!(vote, "Stephanie voted");
+        let culprit = Command::ChooseCulprit { group: 2 }.describe(game);
+        assert!(!culprit.contains('2'), "{culprit}");
+    }
+}

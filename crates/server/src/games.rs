@@ -2,7 +2,7 @@
 //! the journal, and only then applied and acknowledged. Every change is announced, and
 //! each screen then builds its own role's view: secrets are filtered here, at the source.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -20,9 +20,11 @@ pub enum GameError {
     /// Against the rules: nothing changed.
     Rule(RuleError),
     /// Sent for a version the game has moved past.
+    /// The game moved on from `sent` to `now`; `missed` says how, as far as remembered.
     Stale {
         sent: u64,
         now: u64,
+        missed: Vec<String>,
     },
     Timeline(TimelineError),
     Journal(JournalError),
@@ -52,7 +54,12 @@ struct Live {
     timeline: Timeline,
     damage: Option<Damage>,
     timer: SandTimer,
+    /// The last few changes, in words, by the version they made: what a stale screen missed.
+    recent: VecDeque<(u64, String)>,
 }
+
+/// How many changes a game remembers in words.
+const RECENT: usize = 16;
 
 /// What the table does with the sand timer.
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -113,6 +120,7 @@ impl Games {
                 timeline,
                 damage: None,
                 timer,
+                recent: VecDeque::new(),
             },
         );
         Ok(id)
@@ -143,6 +151,7 @@ impl Games {
                     timeline: loaded.timeline,
                     damage: loaded.damage,
                     timer,
+                    recent: VecDeque::new(),
                 })
             }
         };
@@ -207,7 +216,13 @@ impl Games {
             }
             let now = live.timeline.version();
             if let Some(sent) = version.filter(|&v| v != now) {
-                return Err(GameError::Stale { sent, now });
+                let missed = live
+                    .recent
+                    .iter()
+                    .filter(|(v, _)| *v > sent)
+                    .map(|(_, what)| what.clone())
+                    .collect();
+                return Err(GameError::Stale { sent, now, missed });
             }
             let entry = entry(&live.timeline)?;
             self.commit(id, journal, live, entry)
@@ -227,6 +242,15 @@ impl Games {
         let mut next = live.timeline.clone();
         next.push(entry.clone()).map_err(GameError::Timeline)?;
         journal.append(id, next.version(), &entry, next.game().outcome)?;
+        let what = match &entry {
+            Entry::Command { command, .. } => command.describe(live.timeline.game()),
+            Entry::Undo => "the last change was undone".into(),
+            Entry::Redo => "an undone change was redone".into(),
+        };
+        live.recent.push_back((next.version(), what));
+        if live.recent.len() > RECENT {
+            live.recent.pop_front();
+        }
         live.timeline = next;
         self.follow_phase(id, live);
         Ok(live.timeline.version())

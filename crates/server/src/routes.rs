@@ -483,12 +483,19 @@ fn game_error(e: GameError) -> Response {
             Json(json!({ "error": rule.message, "rule": rule.rule })),
         )
             .into_response(),
-        GameError::Stale { sent, now } => error(
-            StatusCode::CONFLICT,
-            format!(
-                "the game has moved on since you looked (you sent version {sent}, it is at {now}): look again, then act"
-            ),
-        ),
+        GameError::Stale { sent, now, missed } => {
+            let changed = if missed.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", missed.join("; "))
+            };
+            error(
+                StatusCode::CONFLICT,
+                format!(
+                    "the game has moved on since you looked (you sent version {sent}, it is at {now}){changed}. Look again, then act"
+                ),
+            )
+        }
         GameError::Timeline(t) => error(StatusCode::CONFLICT, t.to_string()),
         GameError::Journal(j @ JournalError::NoSuchGame(_)) => {
             error(StatusCode::NOT_FOUND, j.to_string())

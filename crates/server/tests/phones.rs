@@ -222,6 +222,19 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
         "the ghost does not move pawns"
     );
     ok(act(&t, game, Some(&ghost), json!({"type": "use_crow"})).await).await;
+    // A screen that acts on what it saw before is told what changed meanwhile.
+    let stale = t
+        .api(Method::POST, &format!("/games/{game}/commands"))
+        .json(&json!({"version": 3, "command": {"type": "use_crow"}}))
+        .send()
+        .await
+        .unwrap();
+    let (status, why) = error_of(stale).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(
+        why.contains("Paul received a vision; Alex put a ✓ on Carl's pawn; the ghost used a crow"),
+        "{why}"
+    );
     // The table still enters what is public, for anyone.
     ok(act(
         &t,

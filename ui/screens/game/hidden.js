@@ -74,7 +74,7 @@ function phones(view) {
   return [
     h('h2', {}, t('phones.title')),
     h('img', { id: 'phones-qr', class: 'qr', src: qrUrl(), width: 220, height: 220, alt: t('join.hint') }),
-    h('p', { class: 'note' }, t('phones.hint', { code: state.info.table_code })),
+    h('p', { class: 'note' }, t('phones.hint', { code: state.info.table_code, address: new URL(state.info.join_url).host })),
     h('ul', { class: 'phone-list' },
       seat('ghost', t('join.ghost', { name: view.ghost }), null),
       view.psychics.map((p, i) => seat(`psychic:${i}`, p.name, p.colour))),
