@@ -36,26 +36,41 @@ impl Drop for Server {
 }
 
 fn start(binary: &str, data: &std::path::Path) -> Server {
-    let mut child = Command::new(binary)
+    let child = Command::new(binary)
         .args(["--headless", "--port", "0", "--data-dir"])
         .arg(data)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .expect("the seance binary");
-    let lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    for line in lines.map_while(Result::ok) {
-        if let Some(url) = line.strip_prefix("Table screen on this machine:") {
-            let url = url.trim();
-            let (base, code) = url.split_once("/?code=").unwrap();
-            return Server {
-                child,
-                base: base.to_owned(),
-                code: code.to_owned(),
-            };
+    // Owned at once, so the server is stopped whatever happens next.
+    let mut server = Server {
+        child,
+        base: String::new(),
+        code: String::new(),
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = server.child.stdout.take().unwrap();
+    // Read all it prints, so it never writes into a closed pipe.
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
         }
-    }
-    panic!("seance did not print its address");
+    });
+    let url = rx
+        .iter()
+        .find_map(|line| {
+            Some(
+                line.strip_prefix("Table screen on this machine:")?
+                    .trim()
+                    .to_owned(),
+            )
+        })
+        .expect("seance printed its address");
+    let (base, code) = url.split_once("/?code=").unwrap();
+    server.base = base.to_owned();
+    server.code = code.to_owned();
+    server
 }
 
 fn rss_mib(pid: u32) -> f64 {
