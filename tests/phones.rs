@@ -6,7 +6,10 @@
 use std::time::Duration;
 
 use fantoccini::Client;
-use seance_e2e::{Table, act, chromium, present, screenshot, tap, wait_for, wait_for_text};
+use seance_e2e::{
+    Table, accessibility_violations, act, chromium, present, screenshot, tap, wait_for,
+    wait_for_text,
+};
 
 use crate::Test;
 use crate::table::{offered, set_up, text};
@@ -27,6 +30,12 @@ async fn phone(driver: u16, table: &Table, id: u64, seat: &str) -> Client {
         .goto(&format!("{}/#/join/{id}", table.origin()))
         .await
         .unwrap();
+    wait_for(&client, &format!("button[data-seat='{seat}']")).await;
+    if seat == "ghost" {
+        screenshot(&client, "phone-seats-en-390x844").await;
+        let found = accessibility_violations(&client).await;
+        assert!(found.is_empty(), "the seats screen: {found:?}");
+    }
     tap(&client, &format!("button[data-seat='{seat}']")).await;
     wait_for(&client, &format!("#phone[data-role='{seat}']")).await;
     client
@@ -93,6 +102,10 @@ async fn turn(tablet: &Client, ghost: &Client, psychics: &[Client], tokens: bool
         .await;
         screenshot(&psychics[1], "phone-psychic-en-390x844").await;
         screenshot(ghost, "phone-ghost-en-390x844").await;
+        for (name, client) in [("ghost", ghost), ("psychic", &psychics[1])] {
+            let found = accessibility_violations(client).await;
+            assert!(found.is_empty(), "the {name}'s phone: {found:?}");
+        }
     }
     act(tablet, "#timer-end").await;
     for i in offered(ghost, "data-manifest").await {
