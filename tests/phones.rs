@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Table, accessibility_violations, act, chromium, present, screenshot, tap, wait_for,
-    wait_for_text,
+    Table, accessibility_violations, act, chromium, played, present, screenshot, sounds, tap,
+    wait_for, wait_for_text,
 };
 
 use crate::Test;
@@ -160,6 +160,14 @@ async fn table_and_five_phones(driver: u16) {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    assert!(
+        played(&sounds(&tablet).await.0, "knock", Some(2)),
+        "two knocks: no"
+    );
+    assert!(
+        !played(&sounds(&ghost).await.0, "knock", None),
+        "the ghost's phone stays silent"
+    );
 
     turn(&tablet, &ghost, &psychics, false).await;
     turn(&tablet, &ghost, &psychics, false).await;

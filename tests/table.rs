@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 use seance_e2e::{
-    Table, accessibility_violations, act, api, chromium, present, screenshot, tap, wait_for,
-    wait_for_text,
+    Table, accessibility_violations, act, api, chromium, played, present, screenshot, sounds, tap,
+    wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -470,10 +470,18 @@ async fn timer_on_two_screens(driver: u16) {
         wait_for(screen, "#sand-timer[data-state='idle']").await;
     }
     assert_eq!(text(&second, "#timer-digits").await, "0:06");
+    // The ambience plays on the first screen: the last half-minute turns it tense.
+    tap(&first, "#ambience").await;
+    wait_for(&first, "#ambience[aria-pressed='true']").await;
     // The last vision, on the first screen, turns the sand timer on both.
     act(&first, "button[data-vision='3']").await;
     // Six seconds are all in the last ten: the timer warns from the start.
     wait_for(&second, "#sand-timer[data-state='warning']").await;
+    assert_eq!(
+        sounds(&first).await.1,
+        "tension",
+        "six seconds left: the ambience is tense"
+    );
     // A pause on one is a pause on the other, at the same second.
     tap(&second, "#timer-pause").await;
     wait_for(&first, "#sand-timer[data-state='paused']").await;
@@ -507,6 +515,14 @@ async fn timer_on_two_screens(driver: u16) {
         mark(&first, "timerEndedAt").await,
         mark(&second, "timerEndedAt").await,
     ];
+    let (cues, mood) = sounds(&first).await;
+    let ticks = cues.iter().filter(|c| c["name"] == "tick").count();
+    assert!(ticks >= 5, "the last seconds tick: {cues:?}");
+    assert!(played(&cues, "ring", None), "and the end rings");
+    assert_eq!(
+        mood, "seance",
+        "the tension eases once the sand has run out"
+    );
     assert!(ended.iter().all(|&t| t > 0.0), "both screens heard the end");
     assert!(
         (ended[0] - ended[1]).abs() < 250.0,

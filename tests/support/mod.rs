@@ -435,3 +435,25 @@ pub async fn api(
 pub async fn present(client: &Client, css: &str) -> bool {
     client.find(Locator::Css(css)).await.is_ok()
 }
+
+/// The cues the page's sound player has played lately (`{name, arg, at}`), and its mood.
+pub async fn sounds(client: &Client) -> (Vec<serde_json::Value>, serde_json::Value) {
+    let heard = client
+        .execute_async(
+            "const done = arguments[0];
+             import('/sound/player.js').then((p) => done([p.recent(), p.currentMood()]));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    (
+        heard[0].as_array().cloned().unwrap_or_default(),
+        heard[1].clone(),
+    )
+}
+
+/// Whether `cues` hold one named `name` (with `arg`, if given).
+pub fn played(cues: &[serde_json::Value], name: &str, arg: Option<u64>) -> bool {
+    cues.iter()
+        .any(|c| c["name"] == name && arg.is_none_or(|a| c["arg"].as_u64() == Some(a)))
+}

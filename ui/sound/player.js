@@ -80,9 +80,19 @@ export function configure(next) {
   if (!sound.ambience) mood(null);
 }
 
+/** The last cues played, oldest first: `{ name, arg, at }` (at: epoch ms). */
+const played = [];
+
+/** What the table has played lately: for the settings' check and the tests. */
+export function recent() {
+  return played.slice();
+}
+
 /** Plays a cue now, unless it is turned off: knock (1 or 2), strike (the hour), tick, ring, win, loss. */
 export function cue(name, arg) {
   if (!sound.cues[SWITCH[name]]) return;
+  played.push({ name, arg: arg ?? null, at: performance.timeOrigin + performance.now() });
+  if (played.length > 50) played.shift();
   const c = context();
   const at = c.currentTime + 0.02;
   const end = {
@@ -97,10 +107,18 @@ export function cue(name, arg) {
   quietAfter(end);
 }
 
+let moodNow = null;
+
+/** The ambience's mood now, or null when none plays. */
+export function currentMood() {
+  return stopAmbience ? moodNow : null;
+}
+
 /** Starts the ambience in a mood (seance, tension, reveal), or stops it with null. */
 export function mood(name) {
   stopAmbience?.();
   stopAmbience = null;
+  moodNow = name;
   if (name && sound.ambience) stopAmbience = synth.ambience(context(), master, name);
   else if (ctx) quietAfter(ctx.currentTime + 2);
 }

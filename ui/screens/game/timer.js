@@ -10,6 +10,9 @@ import { command, timer } from './actions.js';
 
 const clock = { duration: 120000, remaining: 120000, running: false, endsAt: 0, loop: null, lastTick: null };
 
+/** The last half-minute turns the ambience tense, if it plays. */
+const TENSE_FROM = 30;
+
 /** Takes the timer from a snapshot that arrived at `at` (performance.now()). */
 export function setClock(snapshot, at) {
   const { duration_ms, remaining_ms, running } = snapshot.timer;
@@ -35,6 +38,7 @@ function step() {
   const ms = left();
   paint(ms);
   const second = Math.ceil(ms / 1000);
+  if (second <= TENSE_FROM && player.ambiencePlaying() && player.currentMood() !== 'tension') player.mood('tension');
   if (second <= 10 && second > 0 && second !== clock.lastTick) {
     clock.lastTick = second;
     player.cue('tick');
