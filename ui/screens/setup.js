@@ -62,6 +62,7 @@ function collect() {
     players,
     difficulty: form.difficulty,
     secrets: form.secrets,
+    sand_timer: form.seconds === 120 ? null : form.seconds,
   };
 }
 
@@ -72,9 +73,6 @@ async function start(event) {
   button.disabled = true;
   try {
     const { id } = await api('/games', { method: 'POST', body: { setup: collect() } });
-    if (form.seconds !== 120) {
-      await api(`/games/${id}/timer`, { method: 'POST', body: { action: 'duration', seconds: form.seconds } });
-    }
     location.hash = `#/game/${id}`;
   } catch (error) {
     toast(error.message);

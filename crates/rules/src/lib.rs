@@ -25,7 +25,7 @@ pub use error::RuleError;
 pub use event::{Event, Group};
 pub use game::{Game, Manifestation, Outcome, Phase, Psychic};
 pub use levels::{Bound, Level, LevelBands, TrackSide};
-pub use setup::{Colour, CrowRule, Difficulty, PlayerSetup, SecretMode, Setup};
+pub use setup::{Colour, CrowRule, Difficulty, PlayerSetup, SAND_TIMER_SECONDS, SecretMode, Setup};
 pub use straw_poll::{Ballot, Count, CountStep, Decider};
 pub use timeline::{Entry, Timeline, TimelineError};
 pub use view::{PsychicView, Role, View};

@@ -62,7 +62,13 @@ pub struct Setup {
     /// ✓ and ✗ tokens per psychic, when the table's tokens differ from the default.
     #[serde(default)]
     pub token_faces: Option<Faces>,
+    /// The sand timer's length in seconds, as a house rule (the box's is 120).
+    #[serde(default)]
+    pub sand_timer: Option<u16>,
 }
+
+/// House-rule sand timers run this many seconds.
+pub const SAND_TIMER_SECONDS: std::ops::RangeInclusive<u16> = 1..=600;
 
 impl Colour {
     pub const ALL: [Colour; 6] = [
@@ -110,6 +116,7 @@ impl Setup {
             secrets,
             bands: None,
             token_faces: None,
+            sand_timer: None,
         }
     }
 
@@ -162,6 +169,15 @@ impl Setup {
         }
         if let Some(bands) = &self.bands {
             bands.validate()?;
+        }
+        if let Some(seconds) = self.sand_timer {
+            ensure(SAND_TIMER_SECONDS.contains(&seconds), "sand_timer", || {
+                format!(
+                    "a house-rule sand timer runs {} to {} seconds, not {seconds}",
+                    SAND_TIMER_SECONDS.start(),
+                    SAND_TIMER_SECONDS.end()
+                )
+            })?;
         }
         if let Some(faces) = self.token_faces {
             ensure(

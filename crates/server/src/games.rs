@@ -8,11 +8,13 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use seance_journal::{Damage, GameRecord, Journal, JournalError};
-use seance_rules::{Command, Entry, Phase, Role, RuleError, Setup, Timeline, TimelineError};
+use seance_rules::{
+    Command, Entry, Phase, Role, RuleError, SAND_TIMER_SECONDS, Setup, Timeline, TimelineError,
+};
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-use crate::timer::{self, SandTimer, TimerView};
+use crate::timer::{SandTimer, TimerView};
 
 /// Why a request about a game was refused.
 #[derive(Debug)]
@@ -113,7 +115,7 @@ impl Games {
         let (timeline, start) = Timeline::start(setup, seed).map_err(GameError::Rule)?;
         let mut state = self.state.lock().expect("games lock");
         let id = state.0.create(&start)?;
-        let timer = SandTimer::default();
+        let timer = SandTimer::for_game(timeline.game());
         state.1.insert(
             id,
             Live {
@@ -146,7 +148,7 @@ impl Games {
                     );
                 }
                 // After a restart the timer waits for the table to resume it.
-                let timer = SandTimer::default();
+                let timer = SandTimer::for_game(loaded.timeline.game());
                 slot.insert(Live {
                     timeline: loaded.timeline,
                     damage: loaded.damage,
@@ -319,13 +321,13 @@ impl Games {
                     }
                 }
                 TimerAction::Duration { seconds } => {
-                    if !timer::SECONDS.contains(&seconds) {
+                    if !u16::try_from(seconds).is_ok_and(|s| SAND_TIMER_SECONDS.contains(&s)) {
                         return Err(GameError::Rule(RuleError::new(
                             "timer",
                             format!(
                                 "a house-rule sand timer runs {} to {} seconds",
-                                timer::SECONDS.start(),
-                                timer::SECONDS.end()
+                                SAND_TIMER_SECONDS.start(),
+                                SAND_TIMER_SECONDS.end()
                             ),
                         )));
                     }

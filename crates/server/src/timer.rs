@@ -8,8 +8,6 @@ use serde::Serialize;
 
 /// Two minutes, as the sand timer in the box; a table may choose another as a house rule.
 pub const DEFAULT: Duration = Duration::from_secs(120);
-/// House-rule durations allowed, in seconds.
-pub const SECONDS: std::ops::RangeInclusive<u64> = 1..=600;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
@@ -52,6 +50,15 @@ impl Default for SandTimer {
 }
 
 impl SandTimer {
+    /// Stopped, at the length the game was set up with (the box's two minutes by default).
+    pub fn for_game(game: &seance_rules::Game) -> SandTimer {
+        let mut timer = SandTimer::default();
+        if let Some(seconds) = game.setup.sand_timer {
+            timer.set_duration(Duration::from_secs(seconds.into()));
+        }
+        timer
+    }
+
     pub fn remaining(&self, now: Instant) -> Duration {
         match self.state {
             State::Idle => self.duration,

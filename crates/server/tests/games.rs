@@ -224,6 +224,57 @@ async fn each_screen_is_pushed_its_own_role_view() {
     assert!(refused.is_err(), "an unknown role is refused");
 }
 
+/// Stops the server and starts it again on the same data folder.
+async fn restart(t: Table) -> Table {
+    let support::Table { server, dir, .. } = t;
+    server.shutdown().await;
+    let again = seance_server::Server::start(seance_server::Config {
+        data_dir: dir.path().to_owned(),
+        port: 0,
+    })
+    .await
+    .unwrap();
+    Table {
+        base: format!("http://127.0.0.1:{}", again.port()),
+        code: again.table_code().to_string(),
+        server: again,
+        dir,
+    }
+}
+
+#[tokio::test]
+async fn a_house_rule_sand_timer_is_part_of_the_setup_and_survives_a_restart() {
+    let t = table().await;
+    let mut setup = five_players();
+    setup["sand_timer"] = json!(90);
+    let made = t
+        .api(Method::POST, "/games")
+        .json(&json!({ "setup": setup }))
+        .send()
+        .await
+        .unwrap();
+    let game = made.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    assert_eq!(
+        view(&t, game, "table").await["timer"]["duration_ms"],
+        90_000
+    );
+    let t = restart(t).await;
+    assert_eq!(
+        view(&t, game, "table").await["timer"]["duration_ms"],
+        90_000
+    );
+    setup["sand_timer"] = json!(0);
+    let refused = t
+        .api(Method::POST, "/games")
+        .json(&json!({ "setup": setup }))
+        .send()
+        .await
+        .unwrap();
+    let (status, why) = error_of(refused).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(why.contains("1 to 600 seconds"), "{why}");
+}
+
 #[tokio::test]
 async fn a_restart_resumes_the_game_exactly() {
     let t = table().await;
@@ -242,21 +293,7 @@ async fn a_restart_resumes_the_game_exactly() {
         );
     }
     let before = view(&t, game, "ghost").await;
-    let support::Table { server, dir, .. } = t;
-    server.shutdown().await;
-
-    let again = seance_server::Server::start(seance_server::Config {
-        data_dir: dir.path().to_owned(),
-        port: 0,
-    })
-    .await
-    .unwrap();
-    let t = Table {
-        base: format!("http://127.0.0.1:{}", again.port()),
-        code: again.table_code().to_string(),
-        server: again,
-        dir,
-    };
+    let t = restart(t).await;
     assert_eq!(view(&t, game, "ghost").await, before);
     assert_eq!(
         send(&t, game, 3, json!({"type": "give_vision", "psychic": 3}))
