@@ -10,10 +10,16 @@ import * as player from '../sound/player.js';
 import { languageSwitch } from './chrome.js';
 import { command, post, refresh } from './game/actions.js';
 import { sandTimer } from './game/timer.js';
+import { sealedChoice } from './game/groups.js';
 
 const CATEGORIES = ['character', 'location', 'object'];
-/** The group this psychic has tapped, before sealing it. */
+/** The group tapped on this phone (the culprit, or a vote), before sealing it. */
 let choice = null;
+
+function choose(group) {
+  choice = group;
+  refresh();
+}
 
 /** The ghost's knock, heard on the table screen. */
 export function knocked(times) {
@@ -62,14 +68,11 @@ function ghostScreen(snapshot) {
   const culprit = view.phase === 'revelation' && !view.culprit_sealed
     ? h('section', { id: 'phone-culprit' },
       h('h2', {}, t('culprit.choose')),
-      h('div', { class: 'group-picker' }, view.groups.map((g) => h('button', {
-        type: 'button', class: 'group', 'data-group': g.number, 'aria-pressed': String(choice === g.number),
-        onclick: () => { choice = g.number; refresh(); },
-      }, h('span', { class: 'number' }, g.number), h('span', { class: 'cards' }, g.cards.join(' · '))))),
-      h('button', {
-        id: 'phone-seal', type: 'button', class: 'primary big', disabled: choice === null,
-        onclick: async () => { if (await command('choose_culprit', { group: choice })) choice = null; },
-      }, choice ? t('culprit.seal', { n: choice }) : t('culprit.pick_first')))
+      sealedChoice(view, {
+        id: 'phone-seal', chosen: choice, onpick: choose,
+        seal: async (group) => { if (await command('choose_culprit', { group })) choice = null; },
+        label: (n) => (n ? t('culprit.seal', { n }) : t('culprit.pick_first')),
+      }))
     : view.culprit ? h('p', { class: 'banner' }, t('phone.culprit_is', { n: view.culprit })) : null;
   return [
     h('section', { class: 'knocks', 'aria-label': t('phone.knocks') },
@@ -116,14 +119,11 @@ function psychicScreen(snapshot, me) {
       view.my_vote !== null ? h('p', { class: 'banner' }, t('phone.voted', { n: view.my_vote }))
         : p.may_vote ? [
           h('h2', {}, t(`vote.now_${p.level}`)),
-          h('div', { class: 'group-picker' }, view.groups.map((g) => h('button', {
-            type: 'button', class: 'group', 'data-group': g.number, 'aria-pressed': String(choice === g.number),
-            onclick: () => { choice = g.number; refresh(); },
-          }, h('span', { class: 'number' }, g.number), h('span', { class: 'cards' }, g.cards.join(' · '))))),
-          h('button', {
-            id: 'phone-seal', type: 'button', class: 'primary big', disabled: choice === null,
-            onclick: async () => { if (await command('vote', { psychic: me, group: choice })) choice = null; },
-          }, choice ? t('vote.seal', { n: choice }) : t('vote.pick_first'))]
+          sealedChoice(view, {
+            id: 'phone-seal', chosen: choice, onpick: choose,
+            seal: async (group) => { if (await command('vote', { psychic: me, group })) choice = null; },
+            label: (n) => (n ? t('vote.seal', { n }) : t('vote.pick_first')),
+          })]
           : h('p', { class: 'note' }, t('phone.vote_waits', { level: p.level ? t(`level.${p.level}`) : '…', n: p.level ? LEVEL_CARD[p.level] : '…' })))
     : null;
   return [

@@ -134,7 +134,9 @@ impl Game {
             groups: self.groups.clone(),
             straw_poll: self.has_straw_poll(),
             revealed: self.revealed,
-            can_reveal: self.decide(&Command::RevealVisionCard, 0).is_ok(),
+            // Asked of the rules only where the question exists: deciding clones the game.
+            can_reveal: self.phase == Phase::Revelation
+                && self.decide(&Command::RevealVisionCard, 0).is_ok(),
             manifestations: self.manifestations.clone(),
             last_turn: self.last_turn.clone(),
             eldest_asked: self.eldest_asked.clone(),

@@ -244,8 +244,9 @@ async fn table(
     }
     for (seat, mut command) in script.into_iter().take(commands) {
         tokio::time::sleep(pause).await;
-        if command["card"] == "?" {
-            // The first card the rules allow for this pawn, from the table's view.
+        // What the table sees now decides what the script can still do for a psychic: one
+        // who has found everything gets no vision and no answer.
+        if let Some(psychic) = command["psychic"].as_u64().map(|p| p as usize) {
             let now = call(
                 &http,
                 &s,
@@ -254,14 +255,24 @@ async fn table(
                 None,
                 Value::Null,
             )
-            .await;
-            let psychic = command["psychic"].as_u64().unwrap() as usize;
-            match now
-                .ok()
-                .and_then(|v| v["view"]["psychics"][psychic]["pawn_cards"][0].as_u64())
-            {
-                Some(card) => command["card"] = card.into(),
-                None => continue,
+            .await
+            .unwrap_or_default();
+            let p = &now["view"]["psychics"][psychic];
+            let applies = match command["type"].as_str() {
+                Some("give_vision") => !p["seeking"].is_null(),
+                Some("manifest") => p["vision"] == true,
+                Some("place_intuition") => match p["pawn_cards"][0].as_u64() {
+                    // The first card the rules allow for this pawn.
+                    Some(card) => {
+                        command["card"] = card.into();
+                        true
+                    }
+                    None => false,
+                },
+                _ => true,
+            };
+            if !applies {
+                continue;
             }
         }
         let sent = Instant::now();
@@ -277,7 +288,8 @@ async fn table(
         .await
         {
             Ok(answer) => version = answer["version"].as_u64().unwrap(),
-            Err(_) => {
+            Err(why) => {
+                eprintln!("table {from}: {command} refused: {why}");
                 errors += 1;
                 continue;
             }
@@ -294,6 +306,9 @@ async fn table(
                 .await
                 .is_err()
             {
+                eprintln!(
+                    "table {from}: version {version} did not reach all eight clients within 10 s"
+                );
                 errors += 1;
                 break;
             }

@@ -79,7 +79,8 @@ pub enum TimerAction {
 
 pub struct Games {
     state: Mutex<(Journal, HashMap<i64, Live>)>,
-    changes: broadcast::Sender<i64>,
+    /// One channel per game watched, so a change wakes only that game's screens.
+    changes: Mutex<HashMap<i64, broadcast::Sender<()>>>,
 }
 
 /// The undo and redo requests, which share every step but the entry.
@@ -93,18 +94,25 @@ impl Games {
     pub fn open(path: &Path) -> Result<Games, JournalError> {
         Ok(Games {
             state: Mutex::new((Journal::open(path)?, HashMap::new())),
-            changes: broadcast::channel(256).0,
+            changes: Mutex::default(),
         })
     }
 
-    /// Announces the id of every game that changes.
-    pub fn subscribe(&self) -> broadcast::Receiver<i64> {
-        self.changes.subscribe()
+    /// Hears of every change to game `id`.
+    pub fn subscribe(&self, id: i64) -> broadcast::Receiver<()> {
+        let mut changes = self.changes.lock().expect("changes lock");
+        changes
+            .entry(id)
+            .or_insert_with(|| broadcast::channel(16).0)
+            .subscribe()
     }
 
-    /// Tells every screen watching `id` to look again (its seats changed, say).
+    /// Tells every screen watching `id` to look again.
     pub fn touch(&self, id: i64) {
-        let _ = self.changes.send(id);
+        if let Some(watchers) = self.changes.lock().expect("changes lock").get(&id) {
+            // No receiver left is not an error: nobody watches now.
+            let _ = watchers.send(());
+        }
     }
 
     pub fn list(&self) -> Result<Vec<GameRecord>, GameError> {
@@ -172,8 +180,10 @@ impl Games {
                 );
                 return Err(GameError::Rule(RuleError::new("no_such_psychic", why)));
             }
-            Ok(snapshot(id, live, role))
+            // The view is built outside the lock: other games' commands need not wait on it.
+            Ok((Around::of(id, live), live.timeline.game().clone()))
         })
+        .map(|(around, game)| around.with(game.view(role)))
     }
 
     /// Decides, journals, applies: in that order, so an acknowledged command is on disk.
@@ -229,7 +239,7 @@ impl Games {
             let entry = entry(&live.timeline)?;
             self.commit(id, journal, live, entry)
         })?;
-        let _ = self.changes.send(id);
+        self.touch(id);
         Ok(version)
     }
 
@@ -293,7 +303,7 @@ impl Games {
         });
         match ended {
             Ok(true) => {
-                let _ = self.changes.send(id);
+                self.touch(id);
             }
             Ok(false) => {}
             Err(e) => tracing::warn!(
@@ -336,7 +346,7 @@ impl Games {
             }
             Ok(live.timer.view(now))
         })?;
-        let _ = self.changes.send(id);
+        self.touch(id);
         Ok(view)
     }
 
@@ -348,23 +358,46 @@ impl Games {
             }
             Ok(live.timeline.version())
         })?;
-        let _ = self.changes.send(id);
+        self.touch(id);
         Ok(version)
     }
 }
 
-fn snapshot(id: i64, live: &Live, role: Role) -> Snapshot {
-    Snapshot {
-        game: id,
-        version: live.timeline.version(),
-        can_undo: live.timeline.can_undo(),
-        can_redo: live.timeline.can_redo(),
-        damage: live
-            .damage
-            .as_ref()
-            .map(|d| format!("entry {} is damaged: {}", d.seq, d.why)),
-        timer: live.timer.view(Instant::now()),
-        view: live.timeline.game().view(role),
+/// What a snapshot holds around the view: taken under the lock, the view added after.
+struct Around {
+    game: i64,
+    version: u64,
+    can_undo: bool,
+    can_redo: bool,
+    damage: Option<String>,
+    timer: TimerView,
+}
+
+impl Around {
+    fn of(id: i64, live: &Live) -> Around {
+        Around {
+            game: id,
+            version: live.timeline.version(),
+            can_undo: live.timeline.can_undo(),
+            can_redo: live.timeline.can_redo(),
+            damage: live
+                .damage
+                .as_ref()
+                .map(|d| format!("entry {} is damaged: {}", d.seq, d.why)),
+            timer: live.timer.view(Instant::now()),
+        }
+    }
+
+    fn with(self, view: seance_rules::View) -> Snapshot {
+        Snapshot {
+            game: self.game,
+            version: self.version,
+            can_undo: self.can_undo,
+            can_redo: self.can_redo,
+            damage: self.damage,
+            timer: self.timer,
+            view,
+        }
     }
 }
 

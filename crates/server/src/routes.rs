@@ -203,7 +203,7 @@ async fn session(
     seat: Option<String>,
 ) {
     let mut events = shared.events.subscribe();
-    let mut changes = shared.games.subscribe();
+    let mut changes = watch.map(|(game, _)| shared.games.subscribe(game));
     let mut shutdown = shared.shutdown.clone();
     let devices = shared.devices.fetch_add(1, Ordering::Relaxed) + 1;
     let hello = json!({
@@ -231,16 +231,21 @@ async fn session(
                     let _ = socket.send(Message::Close(Some(frame))).await;
                     break;
                 }
-                changed = changes.recv() => {
-                    let game = match changed {
-                        Ok(game) => Some(game),
-                        // Missed some: resend whatever is watched.
-                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => watch.map(|(g, _)| g),
-                        Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
-                    };
-                    let Some((watched, role)) = watch.filter(|(g, _)| Some(*g) == game) else {
-                        continue;
-                    };
+                changed = async {
+                    match changes.as_mut() {
+                        Some(changes) => changes.recv().await,
+                        None => std::future::pending().await,
+                    }
+                } => {
+                    // Missed some (lagged) or not: the view sent is the latest either way.
+                    if let Err(tokio::sync::broadcast::error::RecvError::Closed) = changed {
+                        break;
+                    }
+                    let Some((watched, role)) = watch else { continue };
+                    // A burst of changes is one view: the latest.
+                    if let Some(changes) = changes.as_mut() {
+                        while changes.try_recv().is_ok() {}
+                    }
                     // The table may have freed this phone's seat meanwhile: then it hears no more.
                     let still_seated = match seat.as_deref() {
                         Some(token) => shared.seats.seat_of(watched, token) == Some(role),

@@ -8,6 +8,7 @@ import { t } from '../../i18n.js';
 import { api, qrUrl } from '../../api.js';
 import { state, render } from '../../app.js';
 import { command } from './actions.js';
+import { sealedChoice } from './groups.js';
 
 /** The panel open now: null, or { kind: 'secrets' | 'culprit' | 'vote' | 'phones', step, psychic?, group?, ghost? }. */
 let panel = null;
@@ -39,13 +40,6 @@ async function showSecrets() {
   } catch (error) {
     toast(error.message);
   }
-}
-
-function groupButtons(view, onpick, chosen) {
-  return h('div', { class: 'group-picker' }, view.groups.map((g) => h('button', {
-    type: 'button', class: 'group', 'data-group': g.number, 'aria-pressed': String(chosen === g.number),
-    onclick: () => onpick(g.number),
-  }, h('span', { class: 'number' }, g.number), h('span', { class: 'cards' }, g.cards.join(' · ')))));
 }
 
 function secrets(ghost) {
@@ -107,22 +101,22 @@ function steps(view) {
     case 'culprit:enter':
       return [
         h('h2', {}, t('culprit.choose')),
-        groupButtons(view, (group) => go('enter', { group }), panel.group),
-        h('button', {
-          id: 'hidden-seal', type: 'button', class: 'primary big', disabled: !panel.group,
-          onclick: async () => { if (await command('choose_culprit', { group: panel.group })) close(); },
-        }, panel.group ? t('culprit.seal', { n: panel.group }) : t('culprit.pick_first')),
+        sealedChoice(view, {
+          id: 'hidden-seal', chosen: panel.group, onpick: (group) => go('enter', { group }),
+          seal: async (group) => { if (await command('choose_culprit', { group })) close(); },
+          label: (n) => (n ? t('culprit.seal', { n }) : t('culprit.pick_first')),
+        }),
       ];
     case 'vote:enter':
       return [
         h('h2', {}, t('vote.choose', { name: who })),
-        groupButtons(view, (group) => go('enter', { group }), panel.group),
-        h('button', {
-          id: 'hidden-seal', type: 'button', class: 'primary big', disabled: !panel.group,
-          onclick: async () => {
-            if (await command('vote', { psychic: panel.psychic, group: panel.group })) go('sealed', { group: null });
+        sealedChoice(view, {
+          id: 'hidden-seal', chosen: panel.group, onpick: (group) => go('enter', { group }),
+          seal: async (group) => {
+            if (await command('vote', { psychic: panel.psychic, group })) go('sealed', { group: null });
           },
-        }, panel.group ? t('vote.seal', { n: panel.group }) : t('vote.pick_first')),
+          label: (n) => (n ? t('vote.seal', { n }) : t('vote.pick_first')),
+        }),
       ];
     case 'vote:sealed':
       return [

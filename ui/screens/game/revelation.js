@@ -8,6 +8,7 @@ import * as player from '../../sound/player.js';
 import { render } from '../../app.js';
 import { command } from './actions.js';
 import { open } from './hidden.js';
+import { groupPicker } from './groups.js';
 
 const LEVELS = ['low', 'intermediate', 'high'];
 /** Milliseconds between two lines of the count as it is played out. */
@@ -145,9 +146,7 @@ function eldest(view) {
 function agree(view) {
   return h('section', { id: 'agree', class: 'agree' },
     h('h3', {}, t(view.psychics.length === 2 ? 'agree.two' : 'agree.three')),
-    h('div', { class: 'group-picker' }, view.groups.map((g) => h('button', {
-      type: 'button', class: 'group', 'data-pick': g.number, onclick: () => command('pick_group', { group: g.number }),
-    }, h('span', { class: 'number' }, g.number), h('span', { class: 'cards' }, g.cards.join(' · '))))));
+    groupPicker(view, null, (group) => command('pick_group', { group }), 'data-pick'));
 }
 
 /** The revelation's stage: what the table does next. */

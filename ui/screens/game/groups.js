@@ -1,0 +1,22 @@
+// The line-up's groups as buttons to choose from, and the choose-then-seal pair used for
+// the culprit and for a secret vote (on the passed tablet and on phones alike).
+
+import { h } from '../../dom.js';
+
+/** Each group as a button (`attr` names it for tests); the chosen one is pressed. */
+export function groupPicker(view, chosen, onpick, attr = 'data-group') {
+  return h('div', { class: 'group-picker' }, view.groups.map((g) => h('button', {
+    type: 'button', class: 'group', [attr]: g.number, 'aria-pressed': String(chosen === g.number),
+    onclick: () => onpick(g.number),
+  }, h('span', { class: 'number' }, g.number), h('span', { class: 'cards' }, g.cards.join(' · ')))));
+}
+
+/** A group to tap, then a button that seals it: `label(chosen)` says what it will do. */
+export function sealedChoice(view, { id, chosen, onpick, seal, label }) {
+  return [
+    groupPicker(view, chosen, onpick),
+    h('button', {
+      id, type: 'button', class: 'primary big', disabled: chosen == null, onclick: () => seal(chosen),
+    }, label(chosen)),
+  ];
+}
