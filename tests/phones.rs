@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Table, accessibility_violations, act, chromium, played, present, screenshot, sounds, tap,
-    wait_for, wait_for_text,
+    Table, accessibility_violations, act, chromium, played, present, screenshot, screenshot_qr,
+    sounds, tap, wait_for, wait_for_text,
 };
 
 use crate::Test;
@@ -128,8 +128,13 @@ async fn table_and_five_phones(driver: u16) {
     for i in 0..4 {
         psychics.push(phone(driver, &table, id, &format!("psychic:{i}")).await);
     }
-    // The table lists the seats on phones and no longer shows the ghost's cards itself.
+    // The table lists the seats on phones and no longer shows the ghost's cards itself; its
+    // code leads a phone's camera straight to this game's seats.
     tap(&tablet, "#phones").await;
+    assert_eq!(
+        screenshot_qr(&tablet, "phones-panel-1280x800").await,
+        format!("{}#/join/{id}", table.join_url)
+    );
     wait_for_text(&tablet, "#hidden [data-seat='psychic:3']", "on a phone").await;
     tap(&tablet, "#hidden-done").await;
     assert!(!present(&tablet, "#ghost-look").await);

@@ -52,9 +52,11 @@ export async function api(path, { method = 'GET', body, seat } = {}) {
   return data;
 }
 
-/** The QR code image's address (images cannot send headers). */
-export function qrUrl() {
-  return `/api/qr.svg?code=${encodeURIComponent(localStorage.getItem(CODE_KEY) ?? '')}`;
+/** The QR code image's address (images cannot send headers); with a game, the code leads
+ * to that game's seats. */
+export function qrUrl(game = null) {
+  const code = `code=${encodeURIComponent(localStorage.getItem(CODE_KEY) ?? '')}`;
+  return `/api/qr.svg?${code}${game === null ? '' : `&game=${game}`}`;
 }
 
 /**

@@ -61,12 +61,17 @@ async fn info(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {
     }))
 }
 
-async fn qr_svg(State(shared): State<Arc<Shared>>) -> Response {
-    (
-        [(header::CONTENT_TYPE, "image/svg+xml")],
-        qr::svg(&shared.join_url),
-    )
-        .into_response()
+/// The join link as a QR code; with `?game=ID`, straight to that game's seats.
+async fn qr_svg(
+    State(shared): State<Arc<Shared>>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let link = match query.get("game").map(|g| g.parse::<i64>()) {
+        None => shared.join_url.clone(),
+        Some(Ok(game)) => format!("{}#/join/{game}", shared.join_url),
+        Some(Err(_)) => return error(StatusCode::BAD_REQUEST, "game must be a game's number"),
+    };
+    ([(header::CONTENT_TYPE, "image/svg+xml")], qr::svg(&link)).into_response()
 }
 
 async fn get_settings(State(shared): State<Arc<Shared>>) -> Json<Settings> {

@@ -67,7 +67,7 @@ function phones(view) {
       : null);
   return [
     h('h2', {}, t('phones.title')),
-    h('img', { id: 'phones-qr', class: 'qr', src: qrUrl(), width: 220, height: 220, alt: t('join.hint') }),
+    h('img', { id: 'phones-qr', class: 'qr', src: qrUrl(state.game.id), width: 220, height: 220, alt: t('join.hint') }),
     h('p', { class: 'note' }, t('phones.hint', { code: state.info.table_code, address: new URL(state.info.join_url).host })),
     h('ul', { class: 'phone-list' },
       seat('ghost', t('join.ghost', { name: view.ghost }), null),
