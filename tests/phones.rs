@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Table, accessibility_violations, act, chromium, played, present, screenshot, screenshot_qr,
-    sounds, tap, wait_for, wait_for_text,
+    Table, accessibility_violations, act, chromium, phone_on_seats, played, present, screenshot,
+    screenshot_qr, sounds, tap, wait_for, wait_for_text,
 };
 
 use crate::Test;
@@ -23,14 +23,7 @@ pub fn tests(p: u16) -> Vec<Test> {
 
 /// A phone at the table: opens the join link, then takes `seat` in game `id`.
 async fn phone(driver: u16, table: &Table, id: u64, seat: &str) -> Client {
-    let client = chromium(driver, 390, 844).await;
-    client.goto(&table.local_url).await.unwrap();
-    wait_for(&client, "#home").await;
-    client
-        .goto(&format!("{}/#/join/{id}", table.origin()))
-        .await
-        .unwrap();
-    wait_for(&client, &format!("button[data-seat='{seat}']")).await;
+    let client = phone_on_seats(driver, table, id).await;
     if seat == "ghost" {
         screenshot(&client, "phone-seats-en-390x844").await;
         let found = accessibility_violations(&client).await;

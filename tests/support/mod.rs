@@ -145,16 +145,29 @@ impl Table {
     }
 }
 
+/// A WebDriver session. A driver that has just started (WebKitWebDriver on a fresh
+/// machine, once) may drop the first request: two more tries, a second apart.
 pub async fn connect(webdriver_port: u16, capabilities: serde_json::Value) -> Client {
     let serde_json::Value::Object(caps) = capabilities else {
         panic!("capabilities are an object");
     };
     let caps: Capabilities = caps;
-    ClientBuilder::new(HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{webdriver_port}"))
-        .await
-        .expect("a WebDriver session")
+    let mut tries = 0;
+    loop {
+        let session = ClientBuilder::new(HttpConnector::new())
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{webdriver_port}"))
+            .await;
+        match session {
+            Ok(client) => return client,
+            Err(e) if tries < 2 => {
+                eprintln!("no WebDriver session yet ({e}); trying again");
+                tries += 1;
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            Err(e) => panic!("a WebDriver session: {e}"),
+        }
+    }
 }
 
 /// A new session in headless Chromium at `width`×`height`, with the flags this
@@ -456,4 +469,17 @@ pub async fn sounds(client: &Client) -> (Vec<serde_json::Value>, serde_json::Val
 pub fn played(cues: &[serde_json::Value], name: &str, arg: Option<u64>) -> bool {
     cues.iter()
         .any(|c| c["name"] == name && arg.is_none_or(|a| c["arg"].as_u64() == Some(a)))
+}
+
+/// A phone (390×844) at the table, on the seat picker of game `id`.
+pub async fn phone_on_seats(driver: u16, table: &Table, id: u64) -> Client {
+    let phone = chromium(driver, 390, 844).await;
+    phone.goto(&table.local_url).await.unwrap();
+    wait_for(&phone, "#home").await;
+    phone
+        .goto(&format!("{}/#/join/{id}", table.origin()))
+        .await
+        .unwrap();
+    wait_for(&phone, "button[data-seat]").await;
+    phone
 }
