@@ -192,13 +192,17 @@ pub async fn chromium(port: u16, width: u32, height: u32) -> Client {
 }
 
 /// Waits (up to 20 s) for the element matching `css`.
+/// Any error is tried again until then: WebKitWebDriver may answer a search made while
+/// the page re-renders with "stale element".
 pub async fn wait_for(client: &Client, css: &str) -> fantoccini::elements::Element {
-    client
-        .wait()
-        .at_most(Duration::from_secs(20))
-        .for_element(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no element {css} within 20 s: {e}"))
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        match client.find(Locator::Css(css)).await {
+            Ok(element) => return element,
+            Err(e) if Instant::now() >= deadline => panic!("no element {css} within 20 s: {e}"),
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    }
 }
 
 /// Clicks the element matching `css`, once it is there.
