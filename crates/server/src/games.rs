@@ -21,8 +21,8 @@ use crate::timer::{SandTimer, TimerView};
 pub enum GameError {
     /// Against the rules: nothing changed.
     Rule(RuleError),
-    /// Sent for a version the game has moved past.
-    /// The game moved on from `sent` to `now`; `missed` says how, as far as remembered.
+    /// Sent for a version the game has moved past: it moved on from `sent` to `now`, and
+    /// `missed` says how, as far as remembered.
     Stale {
         sent: u64,
         now: u64,
@@ -166,6 +166,11 @@ impl Games {
             }
         };
         f(journal, game)
+    }
+
+    /// How many psychics game `id` has.
+    pub fn psychics(&self, id: i64) -> Result<usize, GameError> {
+        self.with(id, |_, live| Ok(live.timeline.game().psychics.len()))
     }
 
     pub fn snapshot(&self, id: i64, role: Role) -> Result<Snapshot, GameError> {

@@ -46,9 +46,22 @@ pub fn presented_seat<'a>(
         .filter(|t| !t.is_empty())
 }
 
-/// Refuses a view that a seat's phone holds, unless asked with that seat's token. A phone
+/// What a seat's phone is told once the table has freed its seat.
+const FREED: &str = "this phone's seat was freed by the table: join again";
+
+/// Whether a device showing `token` (or none) may see `role`'s view of `game`: the table's
+/// always; a seat's with its own token, or without one while no phone holds it. A phone
 /// showing a token must still hold the seat it asks for: once the table frees it, the phone
 /// sees nothing of it, even though the table may.
+pub fn may_see(shared: &Shared, game: i64, role: Role, token: Option<&str>) -> bool {
+    match (role, token) {
+        (Role::Table, _) => true,
+        (_, Some(t)) => shared.seats.seat_of(game, t) == Some(role),
+        (_, None) => !shared.seats.held(game, role),
+    }
+}
+
+/// Refuses, logs and counts a view [`may_see`] does not allow.
 pub fn check_view(
     shared: &Shared,
     game: i64,
@@ -56,12 +69,7 @@ pub fn check_view(
     token: Option<&str>,
     peer: SocketAddr,
 ) -> Result<(), Refused> {
-    let allowed = match (role, token) {
-        (Role::Table, _) => true,
-        (_, Some(t)) => shared.seats.seat_of(game, t) == Some(role),
-        (_, None) => shared.seats.may_see(game, role, None).is_ok(),
-    };
-    if allowed {
+    if may_see(shared, game, role, token) {
         return Ok(());
     }
     shared.failures.record(peer.ip());
@@ -86,7 +94,6 @@ fn seat_refusal(e: SeatError) -> Refused {
             StatusCode::CONFLICT,
             "that seat is taken by another phone: choose a free one, or ask the table to free it",
         ),
-        SeatError::NotYours => refused(StatusCode::FORBIDDEN, "that seat belongs to another phone"),
         SeatError::Io(e) => refused(
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("could not save the seats ({e}); nothing was changed"),
@@ -103,12 +110,12 @@ pub fn check_command(
     token: Option<&str>,
 ) -> Result<(), Refused> {
     let mine = match token {
-        Some(t) => Some(shared.seats.seat_of(game, t).ok_or_else(|| {
-            refused(
-                StatusCode::FORBIDDEN,
-                "this phone's seat was freed by the table: join again",
-            )
-        })?),
+        Some(t) => Some(
+            shared
+                .seats
+                .seat_of(game, t)
+                .ok_or_else(|| refused(StatusCode::FORBIDDEN, FREED))?,
+        ),
         None => None,
     };
     let psychic = match *command {
@@ -132,7 +139,7 @@ pub fn check_command(
                 _ => None,
             };
             match secret {
-                Some(role) if shared.seats.may_see(game, role, None).is_err() => refuse(match role {
+                Some(role) if shared.seats.held(game, role) => refuse(match role {
                     Role::Ghost => "the ghost seals the culprit on their phone".into(),
                     _ => "that psychic votes on their phone".into(),
                 }),
@@ -150,10 +157,7 @@ pub fn check_table_or_ghost(
 ) -> Result<(), Refused> {
     match token.map(|t| shared.seats.seat_of(game, t)) {
         None | Some(Some(Role::Ghost)) => Ok(()),
-        Some(None) => Err(refused(
-            StatusCode::FORBIDDEN,
-            "this phone's seat was freed by the table: join again",
-        )),
+        Some(None) => Err(refused(StatusCode::FORBIDDEN, FREED)),
         Some(Some(_)) => Err(refused(
             StatusCode::FORBIDDEN,
             "that is done on the table or the ghost's phone",
@@ -198,8 +202,8 @@ pub async fn take(
             );
         }
     };
-    let psychics = match shared.games.snapshot(id, Role::Table) {
-        Ok(s) => s.view.psychics.len(),
+    let psychics = match shared.games.psychics(id) {
+        Ok(n) => n,
         Err(_) => {
             return error(
                 StatusCode::NOT_FOUND,

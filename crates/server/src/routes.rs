@@ -144,18 +144,12 @@ async fn socket(
         Ok(watch) => watch,
         Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
+    let seat = phones::presented_seat(&HeaderMap::new(), &query).map(str::to_owned);
     if let Some((game, role)) = watch
-        && let Err(refused) = phones::check_view(
-            &shared,
-            game,
-            role,
-            phones::presented_seat(&HeaderMap::new(), &query),
-            peer,
-        )
+        && let Err(refused) = phones::check_view(&shared, game, role, seat.as_deref(), peer)
     {
         return refused.into_response();
     }
-    let seat = query.get("seat").cloned();
     ws.on_upgrade(move |socket| session(socket, shared, watch, seat))
 }
 
@@ -176,10 +170,21 @@ fn role_in(query: &HashMap<String, String>) -> Result<Role, String> {
     parse_role(role).ok_or_else(|| format!("role must be table, ghost or psychic:N, not {role:?}"))
 }
 
-/// The message that carries a role's view of a game.
+/// The message that carries a role's view of a game, serialized once.
 fn view_message(shared: &Shared, game: i64, role: Role) -> Option<String> {
+    #[derive(serde::Serialize)]
+    struct ViewMessage {
+        r#type: &'static str,
+        snapshot: Seated,
+    }
     match snapshot_with_seats(shared, game, role) {
-        Ok(snapshot) => Some(json!({ "type": "view", "snapshot": snapshot }).to_string()),
+        Ok(snapshot) => Some(
+            serde_json::to_string(&ViewMessage {
+                r#type: "view",
+                snapshot,
+            })
+            .expect("a view serializes"),
+        ),
         Err(e) => {
             tracing::warn!("game {game}: cannot build a view: {e:?}");
             None
@@ -188,15 +193,18 @@ fn view_message(shared: &Shared, game: i64, role: Role) -> Option<String> {
 }
 
 /// A role's snapshot, with the seats taken by phones (`"seats": ["ghost", "psychic:1"]`).
-fn snapshot_with_seats(
-    shared: &Shared,
-    game: i64,
-    role: Role,
-) -> Result<serde_json::Value, GameError> {
-    let snapshot = shared.games.snapshot(game, role)?;
-    let mut value = serde_json::to_value(snapshot).expect("a snapshot serializes");
-    value["seats"] = json!(shared.seats.taken(game));
-    Ok(value)
+#[derive(serde::Serialize)]
+struct Seated {
+    #[serde(flatten)]
+    snapshot: crate::games::Snapshot,
+    seats: Vec<String>,
+}
+
+fn snapshot_with_seats(shared: &Shared, game: i64, role: Role) -> Result<Seated, GameError> {
+    Ok(Seated {
+        snapshot: shared.games.snapshot(game, role)?,
+        seats: shared.seats.taken(game),
+    })
 }
 
 /// One connected screen: greets it, forwards every change, answers pings, and closes when
@@ -252,11 +260,7 @@ async fn session(
                         while changes.try_recv().is_ok() {}
                     }
                     // The table may have freed this phone's seat meanwhile: then it hears no more.
-                    let still_seated = match seat.as_deref() {
-                        Some(token) => shared.seats.seat_of(watched, token) == Some(role),
-                        None => shared.seats.may_see(watched, role, None).is_ok(),
-                    };
-                    if !still_seated {
+                    if !phones::may_see(&shared, watched, role, seat.as_deref()) {
                         let frame = CloseFrame { code: 4403, reason: "this seat was freed by the table".into() };
                         let _ = socket.send(Message::Close(Some(frame))).await;
                         break;

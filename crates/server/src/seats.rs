@@ -1,6 +1,7 @@
 //! Seats: a phone takes the ghost's seat or a psychic's and keeps it by a token only it
-//! holds (128 random bits). A taken seat's view and secret acts open only to its token; a
-//! free seat's stay with the table, for pass-and-play. Seats are kept in `seats.json`, so
+//! holds (128 random bits). Which device may see or do what follows from them (`phones`):
+//! a taken seat's view and secret acts open only to its token; a free seat's stay with the
+//! table, for pass-and-play. Seats are kept in `seats.json`, so
 //! phones come back to them after a restart.
 
 use std::collections::BTreeMap;
@@ -27,8 +28,6 @@ pub struct Seats {
 pub enum SeatError {
     /// Another phone holds it.
     Taken,
-    /// The seat is taken and the token shown is not its own (or none was shown).
-    NotYours,
     Io(io::Error),
 }
 
@@ -121,22 +120,13 @@ impl Seats {
         crate::games::parse_role(name)
     }
 
-    /// Whether a device showing `token` (or none) may see `role`'s view: the table's
-    /// always; a seat's when it is free, or with its own token.
-    pub fn may_see(&self, game: i64, role: Role, token: Option<&str>) -> Result<(), SeatError> {
+    /// Whether a phone holds `role`'s seat in `game`.
+    pub fn held(&self, game: i64, role: Role) -> bool {
         let Some(name) = seat_name(role) else {
-            return Ok(());
+            return false;
         };
         let taken = self.taken.lock().expect("seats lock");
-        match taken.get(&game).and_then(|g| g.get(&name)) {
-            None => Ok(()),
-            Some(own)
-                if token.is_some_and(|t| equal_in_constant_time(own.as_bytes(), t.as_bytes())) =>
-            {
-                Ok(())
-            }
-            Some(_) => Err(SeatError::NotYours),
-        }
+        taken.get(&game).is_some_and(|g| g.contains_key(&name))
     }
 }
 
@@ -149,26 +139,18 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let seats = Seats::load(dir.path()).unwrap();
         assert!(
-            seats.may_see(1, Role::Ghost, None).is_ok(),
+            !seats.held(1, Role::Ghost),
             "a free seat stays with the table"
         );
         let token = seats.take(1, Role::Ghost).unwrap();
         assert_eq!(token.len(), 32);
         assert!(matches!(seats.take(1, Role::Ghost), Err(SeatError::Taken)));
-        assert!(seats.may_see(1, Role::Ghost, Some(&token)).is_ok());
-        assert!(matches!(
-            seats.may_see(1, Role::Ghost, None),
-            Err(SeatError::NotYours)
-        ));
+        assert!(seats.held(1, Role::Ghost));
+        assert_eq!(seats.seat_of(1, &token), Some(Role::Ghost));
         let forged = "0".repeat(32);
-        assert!(matches!(
-            seats.may_see(1, Role::Ghost, Some(&forged)),
-            Err(SeatError::NotYours)
-        ));
-        assert!(
-            seats.may_see(2, Role::Ghost, None).is_ok(),
-            "seats are per game"
-        );
+        assert_eq!(seats.seat_of(1, &forged), None);
+        assert!(!seats.held(2, Role::Ghost), "seats are per game");
+        assert_eq!(seats.seat_of(2, &token), None);
         let other = seats.take(1, Role::Psychic(2)).unwrap();
         assert_ne!(other, token);
         assert_eq!(seats.seat_of(1, &other), Some(Role::Psychic(2)));
@@ -177,7 +159,12 @@ mod tests {
         assert_eq!(again.taken(1), ["ghost", "psychic:2"]);
         assert_eq!(again.seat_of(1, &token), Some(Role::Ghost));
         assert!(again.free(1, Role::Ghost).unwrap());
-        assert!(again.may_see(1, Role::Ghost, None).is_ok());
+        assert!(!again.held(1, Role::Ghost));
+        assert_eq!(
+            again.seat_of(1, &token),
+            None,
+            "a freed seat's token opens nothing"
+        );
         assert_eq!(Seats::load(dir.path()).unwrap().taken(1), ["psychic:2"]);
     }
 
