@@ -124,7 +124,7 @@ function psychicScreen(snapshot, me) {
             seal: async (group) => { if (await command('vote', { psychic: me, group })) choice = null; },
             label: (n) => (n ? t('vote.seal', { n }) : t('vote.pick_first')),
           })]
-          : h('p', { class: 'note' }, t('phone.vote_waits', { level: p.level ? t(`level.${p.level}`) : '…', n: p.level ? LEVEL_CARD[p.level] : '…' })))
+          : h('p', { class: 'note' }, t('phone.vote_waits', { level: p.level ? t(`level.${p.level}`) : '…', n: p.votes_after ?? '…' })))
     : null;
   return [
     timerLine(snapshot),
@@ -144,8 +144,6 @@ function psychicScreen(snapshot, me) {
     view.track_side ? h('p', { class: 'standing' }, t('track.space', { n: p.track }), ' · ', p.level ? t(`level.${p.level}`) : t('level.unknown')) : null,
   ];
 }
-
-const LEVEL_CARD = { low: 1, intermediate: 2, high: 3 };
 
 export function renderPhone(state) {
   const game = state.game;

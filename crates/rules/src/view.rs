@@ -31,6 +31,8 @@ pub struct PsychicView {
     pub track: u8,
     /// `None` where the bands are uncertain and the table has not said.
     pub level: Option<Level>,
+    /// The card of the shared vision after which they vote (their level's).
+    pub votes_after: Option<u8>,
     pub tokens: Faces,
     pub vision: bool,
     pub intuition: Option<Card>,
@@ -105,29 +107,33 @@ impl Game {
                 .psychics
                 .iter()
                 .enumerate()
-                .map(|(i, p)| PsychicView {
-                    name: p.name.clone(),
-                    player: self.setup.players[p.player].name.clone(),
-                    colour: p.colour,
-                    found: p.found.clone(),
-                    seeking: p.seeking(),
-                    track: p.track,
-                    level: self.setup.track_side().and(self.level_of(i)),
-                    tokens: p.held,
-                    vision: p.vision,
-                    intuition: p.intuition,
-                    pawn_cards: self.pawn_cards(i),
-                    result: p.result,
-                    voted: p.vote.is_some(),
-                    may_vote: self
-                        .decide(
-                            &Command::Vote {
-                                psychic: i,
-                                group: 1,
-                            },
-                            0,
-                        )
-                        .is_ok(),
+                .map(|(i, p)| {
+                    let level = self.setup.track_side().and(self.level_of(i));
+                    PsychicView {
+                        name: p.name.clone(),
+                        player: self.setup.players[p.player].name.clone(),
+                        colour: p.colour,
+                        found: p.found.clone(),
+                        seeking: p.seeking(),
+                        track: p.track,
+                        level,
+                        votes_after: level.map(Level::card),
+                        tokens: p.held,
+                        vision: p.vision,
+                        intuition: p.intuition,
+                        pawn_cards: self.pawn_cards(i),
+                        result: p.result,
+                        voted: p.vote.is_some(),
+                        may_vote: self
+                            .decide(
+                                &Command::Vote {
+                                    psychic: i,
+                                    group: 1,
+                                },
+                                0,
+                            )
+                            .is_ok(),
+                    }
                 })
                 .collect(),
             placements: self.placements.clone(),

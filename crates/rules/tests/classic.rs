@@ -814,6 +814,7 @@ fn the_view_says_who_votes_now_and_whether_the_next_card_may_turn() {
         .collect();
     let voting: Vec<usize> = (0..4).filter(|&i| view.psychics[i].may_vote).collect();
     assert_eq!(voting, low, "after card 1, the Low level votes");
+    assert!(low.iter().all(|&i| view.psychics[i].votes_after == Some(1)));
     assert!(!view.can_reveal, "not before the Low level has voted");
     for &i in &low {
         t.play(Command::Vote {

@@ -110,13 +110,12 @@ function sharedVision(view, seats) {
   const slots = [1, 2, 3].map((n) => h('li', { class: n <= view.revealed ? 'card up' : 'card down', 'data-card': n },
     n <= view.revealed ? t('vision.card_up', { n }) : t('vision.card_down', { n })));
   const voting = view.psychics.map((p, i) => [p, i]).filter(([p]) => p.may_vote);
-  const level = LEVELS[view.revealed - 1];
   return h('section', { id: 'shared-vision', class: 'shared-vision' },
     h('h2', {}, t('vision.shared')),
     h('ol', { class: 'cards' }, slots),
     voting.length
       ? h('div', { class: 'vote-now', role: 'status' },
-        h('p', { class: 'banner' }, t(`vote.now_${level}`)),
+        h('p', { class: 'banner' }, t(`vote.now_${voting[0][0].level}`)),
         h('div', { class: 'row' }, voting.map(([p, i]) => (seats.includes(`psychic:${i}`)
           ? h('span', { class: 'on-phone', dataset: { colour: p.colour } }, t('vote.on_phone', { name: p.name }))
           : h('button', {
