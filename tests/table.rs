@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 use seance_e2e::{
     Table, accessibility_violations, act, api, chromium, played, present, screenshot, sounds, tap,
-    wait_for, wait_for_text,
+    version, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -575,10 +575,6 @@ async fn reload_mid_turn(driver: u16) {
         "the sand kept running across the reload: {left}"
     );
     client.close().await.unwrap();
-}
-
-async fn version(client: &Client) -> u64 {
-    seance_e2e::version(client).await
 }
 
 /// Every stage of a game, in each language, at tablet and phone sizes: screenshots for
