@@ -24,7 +24,7 @@ fn setup() -> Setup {
 
 /// The commands of a 5-player game lost after seven full turns, with tokens played.
 fn seven_turns() -> (Vec<Event>, Vec<Entry>) {
-    let (mut timeline, start) = Timeline::start(setup(), 1).unwrap();
+    let (mut timeline, start) = seance_rules::begin(setup(), 1).unwrap();
     let mut entries = Vec::new();
     let mut play = |timeline: &mut Timeline, command: Command| {
         let entry = timeline.decide(command).unwrap();
@@ -85,7 +85,7 @@ fn command_latency() {
 
     let (mut ours, mut floor) = (Vec::new(), Vec::new());
     for round in 0..8 {
-        let game = journal.create(&start).unwrap();
+        let game = journal.create::<Game>(&start).unwrap();
         let mut timeline = Timeline::resume(start.clone(), []).unwrap();
         for entry in &entries {
             let Entry::Command { command, .. } = entry else {
@@ -96,7 +96,7 @@ fn command_latency() {
             let mut next = timeline.clone();
             next.push(decided.clone()).unwrap();
             journal
-                .append(game, next.version(), &decided, next.game().outcome)
+                .append(game, next.version(), &decided, next.game().status())
                 .unwrap();
             timeline = next;
             ours.push(t.elapsed());
@@ -136,12 +136,12 @@ fn resume_and_replay(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("j.sqlite3");
     let mut journal = Journal::open(&path).unwrap();
-    let game = journal.create(&start).unwrap();
+    let game = journal.create::<Game>(&start).unwrap();
     let mut timeline = Timeline::resume(start.clone(), []).unwrap();
     for entry in &entries {
         timeline.push(entry.clone()).unwrap();
         journal
-            .append(game, timeline.version(), entry, timeline.game().outcome)
+            .append(game, timeline.version(), entry, timeline.game().status())
             .unwrap();
     }
     println!(
@@ -155,7 +155,7 @@ fn resume_and_replay(c: &mut Criterion) {
         b.iter(|| {
             Journal::open(&path)
                 .unwrap()
-                .load(game)
+                .load::<Game>(game)
                 .unwrap()
                 .timeline
                 .version()

@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, OptionalExtension, params};
-use seance_rules::{Entry, Event, Outcome, Timeline};
+use seance_timeline::{Entry, Rules, Timeline};
+use serde::Serialize;
 
 /// The database layout this build writes (`PRAGMA user_version`).
 const SCHEMA: i64 = 1;
@@ -58,6 +59,11 @@ pub enum JournalError {
         schema: i64,
     },
     NoSuchGame(i64),
+    /// The game is kept under another rule set than the one asked for.
+    Ruleset {
+        game: i64,
+        ruleset: String,
+    },
     /// The entry's number is not the next one (another writer, or a stale caller).
     OutOfOrder {
         game: i64,
@@ -87,6 +93,10 @@ impl fmt::Display for JournalError {
             JournalError::NoSuchGame(id) => {
                 write!(f, "there is no game {id}; list the games to find it")
             }
+            JournalError::Ruleset { game, ruleset } => write!(
+                f,
+                "game {game} is a {ruleset} game; open it from the list of games"
+            ),
             JournalError::OutOfOrder { game, seq } => write!(
                 f,
                 "game {game} already has an entry {seq}: the game changed meanwhile; reload it"
@@ -128,8 +138,8 @@ pub struct Damage {
 }
 
 /// A game read back: its timeline up to any damage, and the damage if there is some.
-pub struct Loaded {
-    pub timeline: Timeline,
+pub struct Loaded<G: Rules> {
+    pub timeline: Timeline<G>,
     pub damage: Option<Damage>,
 }
 
@@ -142,14 +152,6 @@ fn now() -> i64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
         .unwrap_or(0)
-}
-
-fn status(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        None => "playing",
-        Some(Outcome::Won) => "won",
-        Some(_) => "lost",
-    }
 }
 
 impl Journal {
@@ -182,35 +184,44 @@ impl Journal {
         Ok(Journal { conn })
     }
 
-    /// Records a new game's start; returns its id.
-    pub fn create(&mut self, start: &[Event]) -> Result<i64, JournalError> {
-        let players = match start.first() {
-            Some(Event::Started { setup, .. }) => {
-                let mut names = vec![setup.ghost.clone()];
-                names.extend(setup.players.iter().map(|p| p.name.clone()));
-                names
-            }
-            _ => Vec::new(),
-        };
+    /// Records a new game's start (under its rule set); returns its id.
+    pub fn create<G: Rules>(&mut self, start: &[G::Event]) -> Result<i64, JournalError> {
+        let game = G::replay(start).map_err(|why| JournalError::Open {
+            path: PathBuf::from("a new game"),
+            why: format!("its start does not make a game: {why}"),
+        })?;
         let t = now();
         self.conn.execute(
-            "INSERT INTO games (ruleset, start, status, players, created_at, updated_at) VALUES ('mysterium-classic', ?1, 'playing', ?2, ?3, ?3)",
+            "INSERT INTO games (ruleset, start, status, players, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
             params![
+                G::RULESET,
                 serde_json::to_string(start).expect("events serialize"),
-                serde_json::to_string(&players).expect("names serialize"),
+                game.status(),
+                serde_json::to_string(&game.players()).expect("names serialize"),
                 t
             ],
         )?;
         Ok(self.conn.last_insert_rowid())
     }
 
-    /// Durably appends entry `seq` (1, 2, …) of `game`; `outcome` is the game's after it.
-    pub fn append(
+    /// The rule set game `game` is kept under (`mysterium-classic`, `mystery-rummy`).
+    pub fn ruleset(&self, game: i64) -> Result<String, JournalError> {
+        self.conn
+            .query_row("SELECT ruleset FROM games WHERE id = ?1", [game], |r| {
+                r.get(0)
+            })
+            .optional()?
+            .ok_or(JournalError::NoSuchGame(game))
+    }
+
+    /// Durably appends entry `seq` (1, 2, …) of `game`; `status` is the game's after it
+    /// ([`Rules::status`]).
+    pub fn append<C: Serialize, E: Serialize>(
         &mut self,
         game: i64,
         seq: u64,
-        entry: &Entry,
-        outcome: Option<Outcome>,
+        entry: &Entry<C, E>,
+        status: &str,
     ) -> Result<(), JournalError> {
         let tx = self.conn.transaction()?;
         let last: Option<i64> = tx.query_row(
@@ -223,7 +234,7 @@ impl Journal {
         }
         let updated = tx.execute(
             "UPDATE games SET status = ?2, updated_at = ?3 WHERE id = ?1",
-            params![game, status(outcome), now()],
+            params![game, status, now()],
         )?;
         if updated == 0 {
             return Err(JournalError::NoSuchGame(game));
@@ -261,19 +272,25 @@ impl Journal {
     }
 
     /// Reads a game back, recovering it up to the first entry that does not make sense.
-    pub fn load(&self, game: i64) -> Result<Loaded, JournalError> {
-        let start: Option<String> = self
+    pub fn load<G: Rules>(&self, game: i64) -> Result<Loaded<G>, JournalError> {
+        let kept: Option<(String, String)> = self
             .conn
-            .query_row("SELECT start FROM games WHERE id = ?1", [game], |r| {
-                r.get(0)
-            })
+            .query_row(
+                "SELECT ruleset, start FROM games WHERE id = ?1",
+                [game],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
             .optional()?;
-        let start = start.ok_or(JournalError::NoSuchGame(game))?;
-        let start: Vec<Event> = serde_json::from_str(&start).map_err(|e| JournalError::Open {
-            path: PathBuf::from(format!("game {game}")),
-            why: format!("its start is damaged: {e}"),
-        })?;
-        let mut timeline = Timeline::resume(start, []).map_err(|e| JournalError::Open {
+        let (ruleset, start) = kept.ok_or(JournalError::NoSuchGame(game))?;
+        if ruleset != G::RULESET {
+            return Err(JournalError::Ruleset { game, ruleset });
+        }
+        let start: Vec<G::Event> =
+            serde_json::from_str(&start).map_err(|e| JournalError::Open {
+                path: PathBuf::from(format!("game {game}")),
+                why: format!("its start is damaged: {e}"),
+            })?;
+        let mut timeline = Timeline::<G>::resume(start, []).map_err(|e| JournalError::Open {
             path: PathBuf::from(format!("game {game}")),
             why: e.to_string(),
         })?;
@@ -300,7 +317,7 @@ impl Journal {
                     "written by a newer Séance (entry format {format}); update Séance to read it"
                 )))
             } else {
-                match serde_json::from_str::<Entry>(&text) {
+                match serde_json::from_str(&text) {
                     Err(e) => Some(damage(format!("unreadable: {e}"))),
                     Ok(entry) => timeline.push(entry).err().map(|e| damage(e.to_string())),
                 }

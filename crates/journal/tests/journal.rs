@@ -16,13 +16,13 @@ fn setup() -> Setup {
 /// A journal with one game and `commands` visions given, and the live timeline.
 fn journal_with_game(path: &std::path::Path, commands: usize) -> (Journal, i64, Timeline) {
     let mut journal = Journal::open(path).unwrap();
-    let (mut timeline, start) = Timeline::start(setup(), 99).unwrap();
-    let id = journal.create(&start).unwrap();
+    let (mut timeline, start) = seance_rules::begin(setup(), 99).unwrap();
+    let id = journal.create::<Game>(&start).unwrap();
     for psychic in 0..commands {
         let entry = timeline.decide(Command::GiveVision { psychic }).unwrap();
         timeline.push(entry.clone()).unwrap();
         journal
-            .append(id, timeline.version(), &entry, timeline.game().outcome)
+            .append(id, timeline.version(), &entry, timeline.game().status())
             .unwrap();
     }
     (journal, id, timeline)
@@ -36,11 +36,11 @@ fn a_game_reads_back_exactly_with_undo_and_redo() {
     for entry in [Entry::Undo, Entry::Undo, Entry::Redo] {
         timeline.push(entry.clone()).unwrap();
         journal
-            .append(id, timeline.version(), &entry, None)
+            .append(id, timeline.version(), &entry, "playing")
             .unwrap();
     }
     drop(journal);
-    let loaded = Journal::open(&path).unwrap().load(id).unwrap();
+    let loaded = Journal::open(&path).unwrap().load::<Game>(id).unwrap();
     assert!(loaded.damage.is_none());
     assert_eq!(loaded.timeline.game(), timeline.game());
     assert_eq!(loaded.timeline.version(), 6);
@@ -54,18 +54,21 @@ fn a_game_reads_back_exactly_with_undo_and_redo() {
 fn an_entry_out_of_order_is_refused_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let (mut journal, id, timeline) = journal_with_game(&dir.path().join("j.sqlite3"), 2);
-    let again = journal.append(id, 2, &Entry::Undo, None).unwrap_err();
+    let again = journal.append(id, 2, &Entry::Undo, "playing").unwrap_err();
     assert!(matches!(again, JournalError::OutOfOrder { seq: 2, .. }));
     assert!(again.to_string().contains("reload"));
     assert!(matches!(
-        journal.append(id, 9, &Entry::Undo, None),
+        journal.append(id, 9, &Entry::Undo, "playing"),
         Err(JournalError::OutOfOrder { .. })
     ));
     assert!(matches!(
-        journal.append(77, 1, &Entry::Undo, None),
+        journal.append(77, 1, &Entry::Undo, "playing"),
         Err(JournalError::NoSuchGame(77))
     ));
-    assert_eq!(journal.load(id).unwrap().timeline.game(), timeline.game());
+    assert_eq!(
+        journal.load::<Game>(id).unwrap().timeline.game(),
+        timeline.game()
+    );
 }
 
 #[test]
@@ -80,7 +83,7 @@ fn a_damaged_entry_is_reported_its_game_recovered_and_nothing_dropped() {
     )
     .unwrap();
 
-    let loaded = journal.load(id).unwrap();
+    let loaded = journal.load::<Game>(id).unwrap();
     let damage = loaded.damage.expect("the damage is reported");
     assert_eq!(damage.seq, 2);
     assert!(damage.why.contains("unreadable"), "{}", damage.why);
@@ -94,7 +97,7 @@ fn a_damaged_entry_is_reported_its_game_recovered_and_nothing_dropped() {
 
     // Going on means setting the damaged part aside, where it is kept.
     assert!(matches!(
-        journal.append(id, 2, &Entry::Undo, None),
+        journal.append(id, 2, &Entry::Undo, "playing"),
         Err(JournalError::OutOfOrder { .. })
     ));
     assert_eq!(journal.set_aside(id, 2, &damage.why).unwrap(), 2);
@@ -106,8 +109,8 @@ fn a_damaged_entry_is_reported_its_game_recovered_and_nothing_dropped() {
         )
         .unwrap();
     assert_eq!(kept, 2);
-    journal.append(id, 2, &Entry::Undo, None).unwrap();
-    assert_eq!(journal.load(id).unwrap().timeline.version(), 2);
+    journal.append(id, 2, &Entry::Undo, "playing").unwrap();
+    assert_eq!(journal.load::<Game>(id).unwrap().timeline.version(), 2);
 }
 
 #[test]
@@ -119,7 +122,7 @@ fn an_entry_from_a_newer_version_is_reported_not_guessed() {
         .unwrap()
         .execute("UPDATE entries SET format = 7 WHERE seq = 2", [])
         .unwrap();
-    let damage = journal.load(id).unwrap().damage.unwrap();
+    let damage = journal.load::<Game>(id).unwrap().damage.unwrap();
     assert_eq!(damage.seq, 2);
     assert!(damage.why.contains("newer Séance"), "{}", damage.why);
 }
@@ -155,11 +158,9 @@ fn a_file_that_is_not_a_journal_is_left_untouched() {
 fn finished_games_stay_as_history() {
     let dir = tempfile::tempdir().unwrap();
     let (mut journal, first, _) = journal_with_game(&dir.path().join("j.sqlite3"), 1);
-    journal
-        .append(first, 2, &Entry::Undo, Some(Outcome::LostOnTime))
-        .unwrap();
-    let (_, start) = Timeline::start(setup(), 5).unwrap();
-    let second = journal.create(&start).unwrap();
+    journal.append(first, 2, &Entry::Undo, "lost").unwrap();
+    let (_, start) = seance_rules::begin(setup(), 5).unwrap();
+    let second = journal.create::<Game>(&start).unwrap();
     let games = journal.games().unwrap();
     assert_eq!(games.len(), 2);
     let by_id = |id| games.iter().find(|g| g.id == id).unwrap();
@@ -170,7 +171,7 @@ fn finished_games_stay_as_history() {
         ["Laura", "Stephanie", "Alex", "Carl"]
     );
     assert!(matches!(
-        journal.load(42),
+        journal.load::<Game>(42),
         Err(JournalError::NoSuchGame(42))
     ));
 }

@@ -11,8 +11,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{RuleError, ensure};
 use crate::game::{Game, Phase};
+use seance_timeline::{RuleError, ensure};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -91,7 +91,6 @@ impl Command {
 mod tests {
     use super::*;
     use crate::setup::{Difficulty, SecretMode, Setup};
-    use crate::timeline::Timeline;
 
     #[test]
     fn a_description_names_the_psychics_and_keeps_sealed_choices_sealed() {
@@ -101,7 +100,7 @@ mod tests {
             Difficulty::Easy,
             SecretMode::AppKept,
         );
-        let (timeline, _) = Timeline::start(setup, 1).unwrap();
+        let (timeline, _) = crate::begin(setup, 1).unwrap();
         let game = timeline.game();
         let token = Command::PlaceToken {
             by: 1,

@@ -7,12 +7,12 @@ use crate::clairvoyancy::{
     check_placement, check_timer_running, finishing_bonus, manifestation_moves,
 };
 use crate::command::Command;
-use crate::error::{RuleError, ensure};
 use crate::event::{Event, Group};
 use crate::game::{Game, Phase};
-use crate::rng::Draw;
 use crate::setup::{CrowRule, SecretMode, Setup};
 use crate::straw_poll::{self, Ballot, Voter};
+use seance_timeline::Draw;
+use seance_timeline::{RuleError, ensure};
 
 impl Game {
     /// The events that start a game: the cards laid out and, when the app keeps the

@@ -329,3 +329,39 @@ impl Game {
             .collect()
     }
 }
+
+impl seance_timeline::Rules for Game {
+    const RULESET: &'static str = "mysterium-classic";
+    type Command = crate::command::Command;
+    type Event = Event;
+
+    fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Game, String> {
+        Game::replay(events)
+    }
+
+    fn apply(&mut self, event: &Event) -> Result<(), String> {
+        Game::apply(self, event)
+    }
+
+    fn decide(
+        &self,
+        command: &Self::Command,
+        position: u64,
+    ) -> Result<Vec<Event>, seance_timeline::RuleError> {
+        Game::decide(self, command, position)
+    }
+
+    fn status(&self) -> &'static str {
+        match self.outcome {
+            None => "playing",
+            Some(Outcome::Won) => "won",
+            Some(_) => "lost",
+        }
+    }
+
+    fn players(&self) -> Vec<String> {
+        let mut names = vec![self.setup.ghost.clone()];
+        names.extend(self.setup.players.iter().map(|p| p.name.clone()));
+        names
+    }
+}

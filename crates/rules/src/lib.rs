@@ -8,24 +8,31 @@ mod cards;
 mod clairvoyancy;
 mod command;
 mod decide;
-mod error;
 mod event;
 mod game;
 mod levels;
-mod rng;
 mod setup;
 mod straw_poll;
-mod timeline;
 mod view;
 
 pub use cards::{Card, Category, Layout};
 pub use clairvoyancy::{Face, Faces, Placement, finishing_bonus};
 pub use command::Command;
-pub use error::RuleError;
 pub use event::{Event, Group};
 pub use game::{Game, Manifestation, Outcome, Phase, Psychic};
 pub use levels::{Bound, Level, LevelBands, TrackSide};
+pub use seance_timeline::{RuleError, Rules, TimelineError};
 pub use setup::{Colour, CrowRule, Difficulty, PlayerSetup, SAND_TIMER_SECONDS, SecretMode, Setup};
 pub use straw_poll::{Ballot, Count, CountStep, Decider};
-pub use timeline::{Entry, Timeline, TimelineError};
+
+/// A classic game's history.
+pub type Timeline = seance_timeline::Timeline<Game>;
+/// An entry of a classic game's history.
+pub type Entry = seance_timeline::Entry<Command, Event>;
 pub use view::{PsychicView, Role, View};
+
+/// A new classic game: its timeline, and the events of its start for the journal.
+pub fn begin(setup: Setup, seed: u64) -> Result<(Timeline, Vec<Event>), RuleError> {
+    let start = Game::start(setup, seed)?;
+    Ok(Timeline::begin(start).expect("a fresh start folds"))
+}

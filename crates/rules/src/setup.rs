@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::clairvoyancy::Faces;
-use crate::error::{RuleError, ensure};
 use crate::levels::{LevelBands, TrackSide};
+use seance_timeline::{RuleError, ensure};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -11,9 +11,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::jack::{Verdict, who_is_jack};
-use crate::suspects::Suspicion;
+use crate::suspects::{RIPPER_ESCAPES, Suspicion};
 
-const RIPPER_ESCAPES: i32 = 35;
 const PER_VICTIM_HELD: i32 = 2;
 const RIGHT_VOTE: i32 = 10;
 
@@ -38,9 +37,6 @@ pub struct PlayerCards {
     pub on_suspects: [u32; 6],
     pub letters: u32,
     pub victims_and_scenes: u32,
-    /// Other cards in front of the player that carry points, as printed.
-    #[serde(default)]
-    pub other: u32,
     /// Points of the cards left in hand that cost points.
     #[serde(default)]
     pub hand: u32,
@@ -75,9 +71,6 @@ pub enum Line {
     VictimsAndScenes {
         points: i32,
     },
-    Other {
-        points: i32,
-    },
     Hand {
         points: i32,
     },
@@ -100,7 +93,6 @@ impl Line {
             Line::Suspect { points, .. }
             | Line::Letters { points }
             | Line::VictimsAndScenes { points }
-            | Line::Other { points }
             | Line::Hand { points }
             | Line::RipperEscapesHeld { points, .. }
             | Line::Vote { points, .. }
@@ -219,9 +211,6 @@ fn caught_lines(p: &PlayerCards, jack: usize, victims: u8) -> Vec<Line> {
     lines.push(Line::VictimsAndScenes {
         points: p.victims_and_scenes as i32,
     });
-    lines.push(Line::Other {
-        points: p.other as i32,
-    });
     lines.push(Line::Hand {
         points: -(p.hand as i32),
     });
@@ -247,7 +236,7 @@ fn escaped_lines(p: &PlayerCards, played_it: bool) -> Vec<Line> {
     }];
     if played_it {
         lines.push(Line::RipperEscapes {
-            points: RIPPER_ESCAPES,
+            points: RIPPER_ESCAPES as i32,
         });
     }
     lines

@@ -1,51 +1,75 @@
-//! The six suspects and their suspicion numbers (1 most likely … 6 least), which break ties
-//! for who is Jack. The rulebook's text gives only two (002 scoring example: Druitt 1,
-//! Jill 6); the others follow the deck list's order and are marked unconfirmed, for the
-//! players to check against their cards and correct.
+//! The six suspects and the numbers printed on their cards: the suspicion number (1 most
+//! likely … 6 least), which breaks ties for who is Jack, and the points of their Evidence
+//! and Suspect cards. The rulebook's text confirms only some of them (002: Druitt is 1 and
+//! Jill 6; an Evidence card of Druitt, Chapman or Jill is worth 2, Chapman's and Jill's
+//! Suspect cards 4). The others are the likely defaults, marked unconfirmed, for the
+//! players to check against their cards and correct ([`Printed`]).
 
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Suspect {
     pub name: &'static str,
-    /// The default suspicion number.
-    pub suspicion: u8,
-    /// Whether the rulebook's text confirms that number.
+    pub suspicion: Known<u8>,
+    pub evidence: Known<u32>,
+    pub suspect_card: Known<u32>,
+}
+
+/// A default number, and whether the rulebook's text confirms it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Known<T> {
+    pub value: T,
     pub confirmed: bool,
 }
 
+const fn known<T>(value: T, confirmed: bool) -> Known<T> {
+    Known { value, confirmed }
+}
+
+/// In the deck list's order, which is also the default suspicion order.
 pub const SUSPECTS: [Suspect; 6] = [
     Suspect {
         name: "Montague Druitt",
-        suspicion: 1,
-        confirmed: true,
+        suspicion: known(1, true),
+        evidence: known(2, true),
+        suspect_card: known(4, false),
     },
     Suspect {
         name: "Prince Eddy",
-        suspicion: 2,
-        confirmed: false,
+        suspicion: known(2, false),
+        evidence: known(2, false),
+        suspect_card: known(4, false),
     },
     Suspect {
         name: "Sir Gull",
-        suspicion: 3,
-        confirmed: false,
+        suspicion: known(3, false),
+        evidence: known(2, false),
+        suspect_card: known(4, false),
     },
     Suspect {
         name: "Dr. Pedachenko",
-        suspicion: 4,
-        confirmed: false,
+        suspicion: known(4, false),
+        evidence: known(2, false),
+        suspect_card: known(4, false),
     },
     Suspect {
         name: "George Chapman",
-        suspicion: 5,
-        confirmed: false,
+        suspicion: known(5, false),
+        evidence: known(2, true),
+        suspect_card: known(4, true),
     },
     Suspect {
         name: "Jill l'Éventreur",
-        suspicion: 6,
-        confirmed: true,
+        suspicion: known(6, true),
+        evidence: known(2, true),
+        suspect_card: known(4, true),
     },
 ];
+
+/// Each Letters card is worth 3 and is never doubled (002, stated).
+pub const LETTER: u32 = 3;
+/// Ripper Escapes is worth 35 to whoever plays it (002, stated).
+pub const RIPPER_ESCAPES: u32 = 35;
 
 /// The suspicion numbers in use at a table, by suspect (index into [`SUSPECTS`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,7 +77,7 @@ pub struct Suspicion(pub [u8; 6]);
 
 impl Default for Suspicion {
     fn default() -> Self {
-        Suspicion(SUSPECTS.map(|s| s.suspicion))
+        Suspicion(SUSPECTS.map(|s| s.suspicion.value))
     }
 }
 
@@ -73,6 +97,40 @@ impl Suspicion {
     }
 }
 
+/// The numbers printed on the cards, as the players have checked them: the suspicion
+/// numbers and the points of each suspect's Evidence and Suspect cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Printed {
+    pub suspicion: Suspicion,
+    pub evidence: [u32; 6],
+    pub suspect_card: [u32; 6],
+}
+
+impl Default for Printed {
+    fn default() -> Self {
+        Printed {
+            suspicion: Suspicion::default(),
+            evidence: SUSPECTS.map(|s| s.evidence.value),
+            suspect_card: SUSPECTS.map(|s| s.suspect_card.value),
+        }
+    }
+}
+
+impl Printed {
+    pub fn validate(&self) -> Result<(), String> {
+        self.suspicion.validate()?;
+        if self
+            .evidence
+            .iter()
+            .chain(&self.suspect_card)
+            .any(|&p| p == 0 || p > 20)
+        {
+            return Err("a card's points are 1 to 20, as printed in its top right corner".into());
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,16 +139,19 @@ mod tests {
     fn the_known_numbers_are_confirmed_and_the_rest_marked() {
         let confirmed: Vec<&str> = SUSPECTS
             .iter()
-            .filter(|s| s.confirmed)
+            .filter(|s| s.suspicion.confirmed)
             .map(|s| s.name)
             .collect();
         assert_eq!(confirmed, ["Montague Druitt", "Jill l'Éventreur"]);
-        Suspicion::default().validate().unwrap();
+        Printed::default().validate().unwrap();
         assert!(
             Suspicion([1, 1, 3, 4, 5, 6])
                 .validate()
                 .unwrap_err()
                 .contains("each once")
         );
+        let mut free = Printed::default();
+        free.evidence[2] = 0;
+        assert!(free.validate().unwrap_err().contains("1 to 20"));
     }
 }

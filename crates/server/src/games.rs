@@ -1,6 +1,7 @@
-//! Games over the API. A command goes to the rules core; if accepted it is committed to
-//! the journal, and only then applied and acknowledged. Every change is announced, and
-//! each screen then builds its own role's view: secrets are filtered here, at the source.
+//! Games over the API, for any rule set ([`Kept`]). A command goes to the rules core; if
+//! accepted it is committed to the journal, and only then applied and acknowledged. Every
+//! change is announced, and each screen then builds its own role's view: secrets are
+//! filtered here, at the source.
 
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
@@ -8,12 +9,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use seance_journal::{Damage, GameRecord, Journal, JournalError};
-use seance_rules::{
-    Command, Entry, Phase, Role, RuleError, SAND_TIMER_SECONDS, Setup, Timeline, TimelineError,
-};
+use seance_rules::SAND_TIMER_SECONDS;
+use seance_timeline::{Entry, EntryOf, RuleError, Timeline, TimelineError};
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
+use crate::rulesets::Kept;
 use crate::timer::{SandTimer, TimerView};
 
 /// Why a request about a game was refused.
@@ -40,22 +41,23 @@ impl From<JournalError> for GameError {
 
 /// What a screen receives: a role's view and what it can do.
 #[derive(Debug, Serialize)]
-pub struct Snapshot {
+pub struct Snapshot<V> {
     pub game: i64,
     pub version: u64,
     pub can_undo: bool,
     pub can_redo: bool,
     /// A damaged tail found on loading, kept until the table sets it aside.
     pub damage: Option<String>,
-    /// The sand timer, on the server's clock.
-    pub timer: TimerView,
-    pub view: seance_rules::View,
+    /// The sand timer, on the server's clock, for a game that has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timer: Option<TimerView>,
+    pub view: V,
 }
 
-struct Live {
-    timeline: Timeline,
+struct Live<G: Kept> {
+    timeline: Timeline<G>,
     damage: Option<Damage>,
-    timer: SandTimer,
+    timer: Option<SandTimer>,
     /// The last few changes, in words, by the version they made: what a stale screen missed.
     recent: VecDeque<(u64, String)>,
 }
@@ -77,8 +79,8 @@ pub enum TimerAction {
     },
 }
 
-pub struct Games {
-    state: Mutex<(Journal, HashMap<i64, Live>)>,
+pub struct Games<G: Kept> {
+    state: Mutex<(Journal, HashMap<i64, Live<G>>)>,
     /// One channel per game watched, so a change wakes only that game's screens.
     changes: Mutex<HashMap<i64, broadcast::Sender<()>>>,
 }
@@ -90,8 +92,27 @@ pub enum Rewind {
     Redo,
 }
 
-impl Games {
-    pub fn open(path: &Path) -> Result<Games, JournalError> {
+impl<G: Kept> Live<G> {
+    fn new(timeline: Timeline<G>, damage: Option<Damage>) -> Live<G> {
+        // Stopped, also after a restart: the timer waits for the table to resume it.
+        let timer = timeline.game().sand_timer().map(SandTimer::new);
+        Live {
+            timeline,
+            damage,
+            timer,
+            recent: VecDeque::new(),
+        }
+    }
+}
+
+fn no_timer() -> GameError {
+    GameError::Rule(RuleError::new("timer", "this game has no sand timer"))
+}
+
+impl<G: Kept> Games<G> {
+    /// The games of rule set `G` in the journal at `path` (each rule set has its own
+    /// connection to the one file).
+    pub fn open(path: &Path) -> Result<Games<G>, JournalError> {
         Ok(Games {
             state: Mutex::new((Journal::open(path)?, HashMap::new())),
             changes: Mutex::default(),
@@ -119,20 +140,12 @@ impl Games {
         Ok(self.state.lock().expect("games lock").0.games()?)
     }
 
-    pub fn create(&self, setup: Setup, seed: u64) -> Result<i64, GameError> {
-        let (timeline, start) = Timeline::start(setup, seed).map_err(GameError::Rule)?;
+    /// A new game from the events of its start (decided by the rules from a setup).
+    pub fn create(&self, start: Vec<G::Event>) -> Result<i64, GameError> {
+        let (timeline, start) = Timeline::begin(start).map_err(GameError::Timeline)?;
         let mut state = self.state.lock().expect("games lock");
-        let id = state.0.create(&start)?;
-        let timer = SandTimer::for_game(timeline.game());
-        state.1.insert(
-            id,
-            Live {
-                timeline,
-                damage: None,
-                timer,
-                recent: VecDeque::new(),
-            },
-        );
+        let id = state.0.create::<G>(&start)?;
+        state.1.insert(id, Live::new(timeline, None));
         Ok(id)
     }
 
@@ -140,14 +153,14 @@ impl Games {
     fn with<T>(
         &self,
         id: i64,
-        f: impl FnOnce(&mut Journal, &mut Live) -> Result<T, GameError>,
+        f: impl FnOnce(&mut Journal, &mut Live<G>) -> Result<T, GameError>,
     ) -> Result<T, GameError> {
         let mut guard = self.state.lock().expect("games lock");
         let (journal, live) = &mut *guard;
         let game = match live.entry(id) {
             std::collections::hash_map::Entry::Occupied(game) => game.into_mut(),
             std::collections::hash_map::Entry::Vacant(slot) => {
-                let loaded = journal.load(id)?;
+                let loaded = journal.load::<G>(id)?;
                 if let Some(d) = &loaded.damage {
                     tracing::warn!(
                         "game {id}: entry {} is damaged ({}); recovered the game before it",
@@ -155,40 +168,23 @@ impl Games {
                         d.why
                     );
                 }
-                // After a restart the timer waits for the table to resume it.
-                let timer = SandTimer::for_game(loaded.timeline.game());
-                slot.insert(Live {
-                    timeline: loaded.timeline,
-                    damage: loaded.damage,
-                    timer,
-                    recent: VecDeque::new(),
-                })
+                slot.insert(Live::new(loaded.timeline, loaded.damage))
             }
         };
         f(journal, game)
     }
 
-    /// How many psychics game `id` has.
-    pub fn psychics(&self, id: i64) -> Result<usize, GameError> {
-        self.with(id, |_, live| Ok(live.timeline.game().psychics.len()))
+    /// The seats game `id` has, by name.
+    pub fn seats(&self, id: i64) -> Result<Vec<String>, GameError> {
+        self.with(id, |_, live| Ok(live.timeline.game().seats()))
     }
 
-    pub fn snapshot(&self, id: i64, role: Role) -> Result<Snapshot, GameError> {
-        self.with(id, |_, live| {
-            let psychics = live.timeline.game().psychics.len();
-            if let Role::Psychic(i) = role
-                && i >= psychics
-            {
-                let why = format!(
-                    "there is no psychic {i}: this game's are numbered 0 to {}",
-                    psychics - 1
-                );
-                return Err(GameError::Rule(RuleError::new("no_such_psychic", why)));
-            }
-            // The view is built outside the lock: other games' commands need not wait on it.
+    pub fn snapshot(&self, id: i64, role: G::Role) -> Result<Snapshot<G::View>, GameError> {
+        // The view is built outside the lock: other games' commands need not wait on it.
+        let (around, game) = self.with(id, |_, live| {
             Ok((Around::of(id, live), live.timeline.game().clone()))
-        })
-        .map(|(around, game)| around.with(game.view(role)))
+        })?;
+        Ok(around.with(game.view(role).map_err(GameError::Rule)?))
     }
 
     /// Decides, journals, applies: in that order, so an acknowledged command is on disk.
@@ -196,7 +192,7 @@ impl Games {
         self: &Arc<Self>,
         id: i64,
         version: u64,
-        command: Command,
+        command: G::Command,
     ) -> Result<u64, GameError> {
         self.write(id, Some(version), |timeline| {
             timeline.decide(command).map_err(GameError::Rule)
@@ -222,7 +218,7 @@ impl Games {
         self: &Arc<Self>,
         id: i64,
         version: Option<u64>,
-        entry: impl FnOnce(&Timeline) -> Result<Entry, GameError>,
+        entry: impl FnOnce(&Timeline<G>) -> Result<EntryOf<G>, GameError>,
     ) -> Result<u64, GameError> {
         let version = self.with(id, |journal, live| {
             if let Some(d) = &live.damage {
@@ -253,14 +249,14 @@ impl Games {
         self: &Arc<Self>,
         id: i64,
         journal: &mut Journal,
-        live: &mut Live,
-        entry: Entry,
+        live: &mut Live<G>,
+        entry: EntryOf<G>,
     ) -> Result<u64, GameError> {
         let mut next = live.timeline.clone();
         next.push(entry.clone()).map_err(GameError::Timeline)?;
-        journal.append(id, next.version(), &entry, next.game().outcome)?;
+        journal.append(id, next.version(), &entry, next.game().status())?;
         let what = match &entry {
-            Entry::Command { command, .. } => command.describe(live.timeline.game()),
+            Entry::Command { command, .. } => live.timeline.game().describe(command),
             Entry::Undo => "the last change was undone".into(),
             Entry::Redo => "an undone change was redone".into(),
         };
@@ -273,12 +269,17 @@ impl Games {
         Ok(live.timeline.version())
     }
 
-    /// The sand timer runs while the rules are in the interpretation phase, and only then.
-    fn follow_phase(self: &Arc<Self>, id: i64, live: &mut Live) {
-        if live.timeline.game().phase != Phase::Interpretation {
-            live.timer.reset();
-        } else if live.timer.is_idle()
-            && let Some(run) = live.timer.run(Instant::now())
+    /// The sand timer runs while the rules say so (Mysterium: the interpretation phase),
+    /// and only then.
+    fn follow_phase(self: &Arc<Self>, id: i64, live: &mut Live<G>) {
+        let runs = live.timeline.game().timer_runs();
+        let Some(timer) = live.timer.as_mut() else {
+            return;
+        };
+        if !runs {
+            timer.reset();
+        } else if timer.is_idle()
+            && let Some(run) = timer.run(Instant::now())
         {
             self.expire_at(id, run);
         }
@@ -297,13 +298,14 @@ impl Games {
     /// that to the rules like any command.
     fn expire(self: &Arc<Self>, id: i64, generation: u64) {
         let ended = self.with(id, |journal, live| {
-            if live.damage.is_some() || !live.timer.expired(generation, Instant::now()) {
+            let expired = live
+                .timer
+                .as_ref()
+                .is_some_and(|t| t.expired(generation, Instant::now()));
+            let Some(command) = G::time_up().filter(|_| expired && live.damage.is_none()) else {
                 return Ok(false);
-            }
-            let entry = live
-                .timeline
-                .decide(Command::EndInterpretation)
-                .map_err(GameError::Rule)?;
+            };
+            let entry = live.timeline.decide(command).map_err(GameError::Rule)?;
             self.commit(id, journal, live, entry).map(|_| true)
         });
         match ended {
@@ -321,17 +323,19 @@ impl Games {
     pub fn timer(self: &Arc<Self>, id: i64, action: TimerAction) -> Result<TimerView, GameError> {
         let view = self.with(id, |_, live| {
             let now = Instant::now();
+            let runs = live.timeline.game().timer_runs();
+            let timer = live.timer.as_mut().ok_or_else(no_timer)?;
             match action {
-                TimerAction::Pause => live.timer.pause(now),
-                TimerAction::Reset => live.timer.reset(),
+                TimerAction::Pause => timer.pause(now),
+                TimerAction::Reset => timer.reset(),
                 TimerAction::Resume => {
-                    if live.timeline.game().phase != Phase::Interpretation {
+                    if !runs {
                         return Err(GameError::Rule(RuleError::new(
                             "timer",
                             "the sand timer runs while the psychics interpret their visions, after the last vision",
                         )));
                     }
-                    if let Some(run) = live.timer.run(now) {
+                    if let Some(run) = timer.run(now) {
                         self.expire_at(id, run);
                     }
                 }
@@ -346,10 +350,10 @@ impl Games {
                             ),
                         )));
                     }
-                    live.timer.set_duration(Duration::from_secs(seconds));
+                    timer.set_duration(Duration::from_secs(seconds));
                 }
             }
-            Ok(live.timer.view(now))
+            Ok(timer.view(now))
         })?;
         self.touch(id);
         Ok(view)
@@ -375,11 +379,11 @@ struct Around {
     can_undo: bool,
     can_redo: bool,
     damage: Option<String>,
-    timer: TimerView,
+    timer: Option<TimerView>,
 }
 
 impl Around {
-    fn of(id: i64, live: &Live) -> Around {
+    fn of<G: Kept>(id: i64, live: &Live<G>) -> Around {
         Around {
             game: id,
             version: live.timeline.version(),
@@ -389,11 +393,11 @@ impl Around {
                 .damage
                 .as_ref()
                 .map(|d| format!("entry {} is damaged: {}", d.seq, d.why)),
-            timer: live.timer.view(Instant::now()),
+            timer: live.timer.as_ref().map(|t| t.view(Instant::now())),
         }
     }
 
-    fn with(self, view: seance_rules::View) -> Snapshot {
+    fn with<V>(self, view: V) -> Snapshot<V> {
         Snapshot {
             game: self.game,
             version: self.version,
@@ -403,18 +407,5 @@ impl Around {
             timer: self.timer,
             view,
         }
-    }
-}
-
-/// `table`, `ghost` or `psychic:N`.
-pub fn parse_role(text: &str) -> Option<Role> {
-    match text {
-        "table" => Some(Role::Table),
-        "ghost" => Some(Role::Ghost),
-        _ => text
-            .strip_prefix("psychic:")?
-            .parse()
-            .ok()
-            .map(Role::Psychic),
     }
 }

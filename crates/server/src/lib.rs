@@ -6,12 +6,13 @@
 
 mod access;
 mod assets;
-pub mod games;
+mod games;
 pub mod instance;
 mod net;
 mod phones;
 pub mod qr;
 mod routes;
+mod rulesets;
 pub mod seats;
 pub mod settings;
 pub mod table_code;
@@ -90,7 +91,10 @@ pub(crate) struct Shared {
     pub failures: access::FailureLog,
     /// Seats asked for, per address, to slow down guessing.
     pub joins: access::FailureLog,
-    pub games: Arc<games::Games>,
+    /// Mysterium's games.
+    pub games: Arc<games::Games<seance_rules::Game>>,
+    /// Mystery Rummy's scorepads.
+    pub rummy: Arc<games::Games<seance_rummy::Scorepad>>,
     pub seats: seats::Seats,
 }
 
@@ -117,6 +121,8 @@ impl Server {
         let settings = SettingsStore::load(&config.data_dir).map_err(data_err)?;
         let seats = seats::Seats::load(&config.data_dir).map_err(data_err)?;
         let games =
+            games::Games::open(&config.data_dir.join(JOURNAL)).map_err(StartError::Journal)?;
+        let rummy =
             games::Games::open(&config.data_dir.join(JOURNAL)).map_err(StartError::Journal)?;
         let listener = net::bind(config.port)
             .await
@@ -145,6 +151,7 @@ impl Server {
             failures: Default::default(),
             joins: Default::default(),
             games: Arc::new(games),
+            rummy: Arc::new(rummy),
             seats,
         });
         let app =

@@ -1,5 +1,5 @@
-//! What phones add to the API: taking, listing and freeing seats, the ghost's knocks, and
-//! which device may act for whom. A device shows its seat's token as `X-Seat` (or
+//! What phones add to the API, for every rule set: taking, listing and freeing seats, the
+//! ghost's knocks, and which device may act for whom (the rule set says, [`Kept::may_send`]). A device shows its seat's token as `X-Seat` (or
 //! `?seat=`, where headers cannot be set); a device without one is the table (or a
 //! watcher) and acts for anyone whose seat is free.
 
@@ -12,14 +12,13 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use seance_rules::{Command, Role};
 use serde::Deserialize;
 use serde_json::json;
 
 use crate::Shared;
 use crate::access::error;
-use crate::games::parse_role;
-use crate::seats::{SeatError, seat_name};
+use crate::rulesets::Kept;
+use crate::seats::SeatError;
 
 /// A request refused for its seat: a status and what to do, sent as `{"error": …}`.
 pub struct Refused(StatusCode, String);
@@ -53,23 +52,23 @@ const FREED: &str = "this phone's seat was freed by the table: join again";
 /// always; a seat's with its own token, or without one while no phone holds it. A phone
 /// showing a token must still hold the seat it asks for: once the table frees it, the phone
 /// sees nothing of it, even though the table may.
-pub fn may_see(shared: &Shared, game: i64, role: Role, token: Option<&str>) -> bool {
-    match (role, token) {
-        (Role::Table, _) => true,
-        (_, Some(t)) => shared.seats.seat_of(game, t) == Some(role),
-        (_, None) => !shared.seats.held(game, role),
+pub fn may_see<G: Kept>(shared: &Shared, game: i64, role: G::Role, token: Option<&str>) -> bool {
+    match (G::seat(role), token) {
+        (None, _) => true,
+        (Some(seat), Some(t)) => shared.seats.seat_of(game, t) == Some(seat),
+        (Some(seat), None) => !shared.seats.held(game, &seat),
     }
 }
 
 /// Refuses, logs and counts a view [`may_see`] does not allow.
-pub fn check_view(
+pub fn check_view<G: Kept>(
     shared: &Shared,
     game: i64,
-    role: Role,
+    role: G::Role,
     token: Option<&str>,
     peer: SocketAddr,
 ) -> Result<(), Refused> {
-    if may_see(shared, game, role, token) {
+    if may_see::<G>(shared, game, role, token) {
         return Ok(());
     }
     shared.failures.record(peer.ip());
@@ -101,71 +100,48 @@ fn seat_refusal(e: SeatError) -> Refused {
     }
 }
 
-/// Who may send `command`: a psychic's phone acts for its psychic only; the ghost's phone
-/// for the ghost; the table for anyone whose secret act is not on a phone.
-pub fn check_command(
-    shared: &Shared,
-    game: i64,
-    command: &Command,
-    token: Option<&str>,
-) -> Result<(), Refused> {
-    let mine = match token {
-        Some(t) => Some(
-            shared
-                .seats
-                .seat_of(game, t)
-                .ok_or_else(|| refused(StatusCode::FORBIDDEN, FREED))?,
-        ),
-        None => None,
-    };
-    let psychic = match *command {
-        Command::PlaceIntuition { psychic, .. } | Command::Vote { psychic, .. } => Some(psychic),
-        Command::PlaceToken { by, .. } | Command::WithdrawToken { by, .. } => Some(by),
-        _ => None,
-    };
-    let refuse = |why: String| Err(refused(StatusCode::FORBIDDEN, why));
-    match mine {
-        Some(Role::Psychic(p)) if psychic != Some(p) => {
-            refuse("a psychic's phone places its own pawn and tokens and casts its own vote; the rest is done on the table or the ghost's phone".into())
-        }
-        Some(Role::Ghost) if psychic.is_some() => {
-            refuse("the ghost's phone does not act for the psychics: they play on the table or on their phones".into())
-        }
-        Some(_) => Ok(()),
-        None => {
-            let secret = match *command {
-                Command::Vote { psychic, .. } => Some(Role::Psychic(psychic)),
-                Command::ChooseCulprit { .. } => Some(Role::Ghost),
-                _ => None,
-            };
-            match secret {
-                Some(role) if shared.seats.held(game, role) => refuse(match role {
-                    Role::Ghost => "the ghost seals the culprit on their phone".into(),
-                    _ => "that psychic votes on their phone".into(),
-                }),
-                _ => Ok(()),
-            }
-        }
-    }
-}
-
-/// Undo, redo and the timer belong to the table and the ghost, not to a psychic's phone.
-pub fn check_table_or_ghost(
+/// The seat a device's token holds (`None` for the table), or why it holds none.
+fn holder<G: Kept>(
     shared: &Shared,
     game: i64,
     token: Option<&str>,
+) -> Result<Option<G::Role>, Refused> {
+    let Some(token) = token else {
+        return Ok(None);
+    };
+    shared
+        .seats
+        .seat_of(game, token)
+        .and_then(|seat| G::parse_role(&seat))
+        .map(Some)
+        .ok_or_else(|| refused(StatusCode::FORBIDDEN, FREED))
+}
+
+/// Who may send `command`, as the rule set says: a phone acts for its own seat; the table
+/// for anyone whose secret act is not on a phone.
+pub fn check_command<G: Kept>(
+    shared: &Shared,
+    game: i64,
+    command: &G::Command,
+    token: Option<&str>,
 ) -> Result<(), Refused> {
-    match token.map(|t| shared.seats.seat_of(game, t)) {
-        None | Some(Some(Role::Ghost)) => Ok(()),
-        Some(None) => Err(refused(StatusCode::FORBIDDEN, FREED)),
-        Some(Some(_)) => Err(refused(
-            StatusCode::FORBIDDEN,
-            "that is done on the table or the ghost's phone",
-        )),
+    let mine = holder::<G>(shared, game, token)?;
+    let held = |role: G::Role| G::seat(role).is_some_and(|seat| shared.seats.held(game, &seat));
+    G::may_send(command, mine, &held).map_err(|why| refused(StatusCode::FORBIDDEN, why))
+}
+
+/// Undo, redo and the timer belong to the table (and the ghost's phone), not to a
+/// player's phone.
+pub fn check_host<G: Kept>(shared: &Shared, game: i64, token: Option<&str>) -> Result<(), Refused> {
+    match holder::<G>(shared, game, token)? {
+        Some(role) if !G::hosts(role) => {
+            Err(refused(StatusCode::FORBIDDEN, "that is done on the table"))
+        }
+        _ => Ok(()),
     }
 }
 
-pub async fn list(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
+pub async fn list<G: Kept>(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
     Json(json!({ "taken": shared.seats.taken(id) })).into_response()
 }
 
@@ -174,7 +150,7 @@ pub struct Wanted {
     seat: String,
 }
 
-pub async fn take(
+pub async fn take<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -190,42 +166,31 @@ pub async fn take(
     let Ok(Json(Wanted { seat })) = body else {
         return error(
             StatusCode::BAD_REQUEST,
-            "a seat is {\"seat\": \"ghost\"} or {\"seat\": \"psychic:N\"}",
+            "a seat is {\"seat\": NAME}, one of the names the game's seats have (ghost, psychic:N, player:N)",
         );
     };
-    let role = match parse_role(&seat) {
-        Some(role @ (Role::Ghost | Role::Psychic(_))) => role,
-        _ => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                format!("there is no seat {seat:?}: seats are ghost and psychic:N"),
-            );
-        }
-    };
-    let psychics = match shared.games.psychics(id) {
-        Ok(n) => n,
+    let seats = match G::games(&shared).seats(id) {
+        Ok(seats) => seats,
         Err(_) => {
             return error(
                 StatusCode::NOT_FOUND,
-                format!("there is no game {id}; list the games to find it"),
+                format!("there is no such game {id}; list the games to find it"),
             );
         }
     };
-    if let Role::Psychic(i) = role
-        && i >= psychics
-    {
+    if !seats.contains(&seat) {
         return error(
             StatusCode::BAD_REQUEST,
             format!(
-                "there is no psychic {i}: this game's are numbered 0 to {}",
-                psychics - 1
+                "there is no seat {seat:?} in this game: its seats are {}",
+                seats.join(", ")
             ),
         );
     }
-    match shared.seats.take(id, role) {
+    match shared.seats.take(id, &seat) {
         Ok(token) => {
             tracing::info!("{peer} took the seat {seat} of game {id}");
-            shared.games.touch(id);
+            G::games(&shared).touch(id);
             (
                 StatusCode::CREATED,
                 Json(json!({ "seat": seat, "token": token })),
@@ -236,19 +201,19 @@ pub async fn take(
     }
 }
 
-pub async fn free(
+pub async fn free<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path((id, seat)): Path<(i64, String)>,
 ) -> Response {
-    let Some(role) = parse_role(&seat).filter(|r| seat_name(*r).is_some()) else {
+    if G::parse_role(&seat).and_then(G::seat).is_none() {
         return error(
             StatusCode::BAD_REQUEST,
-            format!("there is no seat {seat:?}: seats are ghost and psychic:N"),
+            format!("there is no seat {seat:?}: see the game's seats"),
         );
-    };
-    match shared.seats.free(id, role) {
+    }
+    match shared.seats.free(id, &seat) {
         Ok(_) => {
-            shared.games.touch(id);
+            G::games(&shared).touch(id);
             StatusCode::NO_CONTENT.into_response()
         }
         Err(e) => seat_error(SeatError::Io(e)),
@@ -280,7 +245,7 @@ pub async fn knock(
         );
     }
     if let Err(refused) =
-        check_table_or_ghost(&shared, id, presented_seat(&headers, &HashMap::new()))
+        check_host::<seance_rules::Game>(&shared, id, presented_seat(&headers, &HashMap::new()))
     {
         return refused.into_response();
     }

@@ -14,11 +14,13 @@ use axum::{Json, Router, middleware};
 use serde_json::json;
 
 use crate::access::{self, error};
-use crate::games::{GameError, Rewind, TimerAction, parse_role};
+use crate::games::{GameError, Rewind, TimerAction};
+use crate::rulesets::Kept;
 use crate::settings::{SetError, Settings};
 use crate::{Shared, assets, phones, qr};
 use seance_journal::JournalError;
-use seance_rules::{Command, Role, Setup};
+use seance_rules::Game;
+use seance_rummy::Scorepad;
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -29,18 +31,11 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/settings", get(get_settings).put(put_settings))
         .route("/api/ws", get(socket))
         .route("/api/instance/focus", post(focus))
-        .route("/api/games", get(list_games).post(create_game))
-        .route("/api/games/{id}", get(game_view))
-        .route("/api/games/{id}/commands", post(game_command))
-        .route("/api/games/{id}/undo", post(undo))
-        .route("/api/games/{id}/redo", post(redo))
-        .route("/api/games/{id}/set-aside", post(set_aside))
+        .route("/api/games", get(list_games).post(create_game::<Game>))
+        .route("/api/rummy", post(create_game::<Scorepad>))
+        .merge(games::<Game>("/api/games"))
+        .merge(games::<Scorepad>("/api/rummy"))
         .route("/api/games/{id}/timer", post(timer))
-        .route(
-            "/api/games/{id}/seats",
-            get(phones::list).post(phones::take),
-        )
-        .route("/api/games/{id}/seats/{seat}", delete(phones::free))
         .route("/api/games/{id}/knock", post(phones::knock))
         .route("/api/{*rest}", any(unknown_api))
         .fallback(assets::serve)
@@ -49,6 +44,24 @@ pub fn router(shared: Arc<Shared>) -> Router {
             access::guard,
         ))
         .with_state(shared)
+}
+
+/// A rule set's games under `base`: views, commands, undo and redo, seats.
+fn games<G: Kept>(base: &str) -> Router<Arc<Shared>> {
+    Router::new()
+        .route(&format!("{base}/{{id}}"), get(game_view::<G>))
+        .route(&format!("{base}/{{id}}/commands"), post(game_command::<G>))
+        .route(&format!("{base}/{{id}}/undo"), post(undo::<G>))
+        .route(&format!("{base}/{{id}}/redo"), post(redo::<G>))
+        .route(&format!("{base}/{{id}}/set-aside"), post(set_aside::<G>))
+        .route(
+            &format!("{base}/{{id}}/seats"),
+            get(phones::list::<G>).post(phones::take::<G>),
+        )
+        .route(
+            &format!("{base}/{{id}}/seats/{{seat}}"),
+            delete(phones::free::<G>),
+        )
 }
 
 async fn info(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {
@@ -140,44 +153,63 @@ async fn socket(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    let watch = match watched(&query) {
+    if query.contains_key("rummy") {
+        follow::<Scorepad>(ws, shared, peer, query, "rummy")
+    } else {
+        follow::<Game>(ws, shared, peer, query, "game")
+    }
+}
+
+/// Upgrades a socket that follows a game of `G` named by `?{key}=ID` (or none).
+fn follow<G: Kept>(
+    ws: WebSocketUpgrade,
+    shared: Arc<Shared>,
+    peer: SocketAddr,
+    query: HashMap<String, String>,
+    key: &str,
+) -> Response {
+    let watch = match watched::<G>(&query, key) {
         Ok(watch) => watch,
         Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
     let seat = phones::presented_seat(&HeaderMap::new(), &query).map(str::to_owned);
     if let Some((game, role)) = watch
-        && let Err(refused) = phones::check_view(&shared, game, role, seat.as_deref(), peer)
+        && let Err(refused) = phones::check_view::<G>(&shared, game, role, seat.as_deref(), peer)
     {
         return refused.into_response();
     }
-    ws.on_upgrade(move |socket| session(socket, shared, watch, seat))
+    ws.on_upgrade(move |socket| session::<G>(socket, shared, watch, seat))
 }
 
-/// The game and role a socket follows (`?game=ID&role=table|ghost|psychic:N`), if any.
-fn watched(query: &HashMap<String, String>) -> Result<Option<(i64, Role)>, String> {
-    let Some(game) = query.get("game") else {
+/// The game and role a socket follows (`?game=ID&role=table|ghost|psychic:N`, or
+/// `?rummy=ID&role=table|player:N`), if any.
+fn watched<G: Kept>(
+    query: &HashMap<String, String>,
+    key: &str,
+) -> Result<Option<(i64, G::Role)>, String> {
+    let Some(game) = query.get(key) else {
         return Ok(None);
     };
     let game = game
         .parse()
-        .map_err(|_| format!("game must be a game's number, not {game:?}"))?;
-    Ok(Some((game, role_in(query)?)))
+        .map_err(|_| format!("{key} must be a game's number, not {game:?}"))?;
+    Ok(Some((game, role_in::<G>(query)?)))
 }
 
-/// The `?role=` of a request: `table` (the default), `ghost` or `psychic:N`.
-fn role_in(query: &HashMap<String, String>) -> Result<Role, String> {
+/// The `?role=` of a request: `table` (the default) or one of the game's seats.
+fn role_in<G: Kept>(query: &HashMap<String, String>) -> Result<G::Role, String> {
     let role = query.get("role").map(String::as_str).unwrap_or("table");
-    parse_role(role).ok_or_else(|| format!("role must be table, ghost or psychic:N, not {role:?}"))
+    G::parse_role(role).ok_or_else(|| format!("role must be {}, not {role:?}", G::ROLES))
 }
 
 /// The message that carries a role's view of a game, serialized once.
-fn view_message(shared: &Shared, game: i64, role: Role) -> Option<String> {
+fn view_message<G: Kept>(shared: &Shared, game: i64, role: G::Role) -> Option<String> {
     #[derive(serde::Serialize)]
-    struct ViewMessage {
+    struct ViewMessage<V> {
         r#type: &'static str,
-        snapshot: Seated,
+        snapshot: Seated<V>,
     }
-    match snapshot_with_seats(shared, game, role) {
+    match snapshot_with_seats::<G>(shared, game, role) {
         Ok(snapshot) => Some(
             serde_json::to_string(&ViewMessage {
                 r#type: "view",
@@ -194,29 +226,33 @@ fn view_message(shared: &Shared, game: i64, role: Role) -> Option<String> {
 
 /// A role's snapshot, with the seats taken by phones (`"seats": ["ghost", "psychic:1"]`).
 #[derive(serde::Serialize)]
-struct Seated {
+struct Seated<V> {
     #[serde(flatten)]
-    snapshot: crate::games::Snapshot,
+    snapshot: crate::games::Snapshot<V>,
     seats: Vec<String>,
 }
 
-fn snapshot_with_seats(shared: &Shared, game: i64, role: Role) -> Result<Seated, GameError> {
+fn snapshot_with_seats<G: Kept>(
+    shared: &Shared,
+    game: i64,
+    role: G::Role,
+) -> Result<Seated<G::View>, GameError> {
     Ok(Seated {
-        snapshot: shared.games.snapshot(game, role)?,
+        snapshot: G::games(shared).snapshot(game, role)?,
         seats: shared.seats.taken(game),
     })
 }
 
 /// One connected screen: greets it, forwards every change, answers pings, and closes when
 /// the server stops.
-async fn session(
+async fn session<G: Kept>(
     mut socket: WebSocket,
     shared: Arc<Shared>,
-    watch: Option<(i64, Role)>,
+    watch: Option<(i64, G::Role)>,
     seat: Option<String>,
 ) {
     let mut events = shared.events.subscribe();
-    let mut changes = watch.map(|(game, _)| shared.games.subscribe(game));
+    let mut changes = watch.map(|(game, _)| G::games(&shared).subscribe(game));
     let mut shutdown = shared.shutdown.clone();
     let devices = shared.devices.fetch_add(1, Ordering::Relaxed) + 1;
     let hello = json!({
@@ -232,7 +268,7 @@ async fn session(
     {
         tracing::info!("a screen connected ({devices} now)");
         broadcast(&shared, json!({ "type": "presence", "devices": devices }));
-        let first = watch.and_then(|(game, role)| view_message(&shared, game, role));
+        let first = watch.and_then(|(game, role)| view_message::<G>(&shared, game, role));
         let mut open = match first {
             Some(text) => socket.send(Message::Text(text.into())).await.is_ok(),
             None => true,
@@ -260,12 +296,12 @@ async fn session(
                         while changes.try_recv().is_ok() {}
                     }
                     // The table may have freed this phone's seat meanwhile: then it hears no more.
-                    if !phones::may_see(&shared, watched, role, seat.as_deref()) {
+                    if !phones::may_see::<G>(&shared, watched, role, seat.as_deref()) {
                         let frame = CloseFrame { code: 4403, reason: "this seat was freed by the table".into() };
                         let _ = socket.send(Message::Close(Some(frame))).await;
                         break;
                     }
-                    if let Some(text) = view_message(&shared, watched, role) {
+                    if let Some(text) = view_message::<G>(&shared, watched, role) {
                         open = socket.send(Message::Text(text.into())).await.is_ok();
                     }
                 }
@@ -307,21 +343,25 @@ async fn list_games(State(shared): State<Arc<Shared>>) -> Response {
 }
 
 #[derive(Deserialize)]
-struct NewGame {
-    setup: Setup,
+struct NewGame<S> {
+    setup: S,
     seed: Option<u64>,
 }
 
-async fn create_game(
+async fn create_game<G: Kept>(
     State(shared): State<Arc<Shared>>,
-    body: Result<Json<NewGame>, JsonRejection>,
+    body: Result<Json<NewGame<G::Setup>>, JsonRejection>,
 ) -> Response {
     let NewGame { setup, seed } = match body {
         Ok(Json(new)) => new,
         Err(r) => return bad_json("a new game is {\"setup\": {…}} (see docs/API.md)", r),
     };
     let seed = seed.unwrap_or_else(random_seed);
-    match blocking(move || shared.games.create(setup, seed)).await {
+    let start = match G::start(setup, seed) {
+        Ok(start) => start,
+        Err(rule) => return game_error(GameError::Rule(rule)),
+    };
+    match blocking(move || G::games(&shared).create(start)).await {
         Ok(id) => (StatusCode::CREATED, Json(json!({ "id": id, "version": 0 }))).into_response(),
         Err(e) => game_error(e),
     }
@@ -333,18 +373,18 @@ fn random_seed() -> u64 {
     u64::from_le_bytes(bytes)
 }
 
-async fn game_view(
+async fn game_view<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    let role = match role_in(&query) {
+    let role = match role_in::<G>(&query) {
         Ok(role) => role,
         Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
-    if let Err(refused) = phones::check_view(
+    if let Err(refused) = phones::check_view::<G>(
         &shared,
         id,
         role,
@@ -353,23 +393,23 @@ async fn game_view(
     ) {
         return refused.into_response();
     }
-    match blocking(move || snapshot_with_seats(&shared, id, role)).await {
+    match blocking(move || snapshot_with_seats::<G>(&shared, id, role)).await {
         Ok(snapshot) => Json(snapshot).into_response(),
         Err(e) => game_error(e),
     }
 }
 
 #[derive(Deserialize)]
-struct Sent {
+struct Sent<C> {
     version: u64,
-    command: Command,
+    command: C,
 }
 
-async fn game_command(
+async fn game_command<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
     headers: HeaderMap,
-    body: Result<Json<Sent>, JsonRejection>,
+    body: Result<Json<Sent<G::Command>>, JsonRejection>,
 ) -> Response {
     let Sent { version, command } = match body {
         Ok(Json(sent)) => sent,
@@ -380,7 +420,7 @@ async fn game_command(
             );
         }
     };
-    if let Err(refused) = phones::check_command(
+    if let Err(refused) = phones::check_command::<G>(
         &shared,
         id,
         &command,
@@ -388,7 +428,7 @@ async fn game_command(
     ) {
         return refused.into_response();
     }
-    respond_version(blocking(move || shared.games.command(id, version, command)).await)
+    respond_version(blocking(move || G::games(&shared).command(id, version, command)).await)
 }
 
 #[derive(Deserialize)]
@@ -396,32 +436,32 @@ struct At {
     version: u64,
 }
 
-async fn undo(
+async fn undo<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
     headers: HeaderMap,
     body: Result<Json<At>, JsonRejection>,
 ) -> Response {
-    rewind(shared, id, &headers, body, Rewind::Undo).await
+    rewind::<G>(shared, id, &headers, body, Rewind::Undo).await
 }
 
-async fn redo(
+async fn redo<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
     headers: HeaderMap,
     body: Result<Json<At>, JsonRejection>,
 ) -> Response {
-    rewind(shared, id, &headers, body, Rewind::Redo).await
+    rewind::<G>(shared, id, &headers, body, Rewind::Redo).await
 }
 
-async fn rewind(
+async fn rewind<G: Kept>(
     shared: Arc<Shared>,
     id: i64,
     headers: &HeaderMap,
     body: Result<Json<At>, JsonRejection>,
     how: Rewind,
 ) -> Response {
-    if let Err(refused) = phones::check_table_or_ghost(
+    if let Err(refused) = phones::check_host::<G>(
         &shared,
         id,
         phones::presented_seat(headers, &HashMap::new()),
@@ -432,7 +472,7 @@ async fn rewind(
         Ok(Json(at)) => at,
         Err(r) => return bad_json("undo and redo take {\"version\": N}", r),
     };
-    respond_version(blocking(move || shared.games.rewind(id, version, how)).await)
+    respond_version(blocking(move || G::games(&shared).rewind(id, version, how)).await)
 }
 
 async fn timer(
@@ -441,7 +481,7 @@ async fn timer(
     headers: HeaderMap,
     body: Result<Json<TimerAction>, JsonRejection>,
 ) -> Response {
-    if let Err(refused) = phones::check_table_or_ghost(
+    if let Err(refused) = phones::check_host::<Game>(
         &shared,
         id,
         phones::presented_seat(&headers, &HashMap::new()),
@@ -463,8 +503,8 @@ async fn timer(
     }
 }
 
-async fn set_aside(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
-    respond_version(blocking(move || shared.games.set_aside_damage(id)).await)
+async fn set_aside<G: Kept>(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
+    respond_version(blocking(move || G::games(&shared).set_aside_damage(id)).await)
 }
 
 fn respond_version(result: Result<u64, GameError>) -> Response {
@@ -511,7 +551,7 @@ fn game_error(e: GameError) -> Response {
             )
         }
         GameError::Timeline(t) => error(StatusCode::CONFLICT, t.to_string()),
-        GameError::Journal(j @ JournalError::NoSuchGame(_)) => {
+        GameError::Journal(j @ (JournalError::NoSuchGame(_) | JournalError::Ruleset { .. })) => {
             error(StatusCode::NOT_FOUND, j.to_string())
         }
         GameError::Journal(

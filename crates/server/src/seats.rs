@@ -1,5 +1,5 @@
-//! Seats: a phone takes the ghost's seat or a psychic's and keeps it by a token only it
-//! holds (128 random bits). Which device may see or do what follows from them (`phones`):
+//! Seats: a phone takes a seat — the ghost's or a psychic's in Mysterium, a player's in
+//! Mystery Rummy — and keeps it by a token only it holds (128 random bits). Which device may see or do what follows from them (`phones`):
 //! a taken seat's view and secret acts open only to its token; a free seat's stay with the
 //! table, for pass-and-play. Seats are kept in `seats.json`, so
 //! phones come back to them after a restart.
@@ -9,14 +9,13 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use seance_rules::Role;
-
 use crate::settings::{set_aside, write_atomically};
 use crate::table_code::equal_in_constant_time;
 
 const FILE: &str = "seats.json";
 
-/// Seats taken, by game, then by seat name (`ghost`, `psychic:N`), with their tokens.
+/// Seats taken, by game, then by seat name (`ghost`, `psychic:N`, `player:N`), with their
+/// tokens.
 type Taken = BTreeMap<i64, BTreeMap<String, String>>;
 
 pub struct Seats {
@@ -29,15 +28,6 @@ pub enum SeatError {
     /// Another phone holds it.
     Taken,
     Io(io::Error),
-}
-
-/// A seat's name, as roles are written in the API.
-pub fn seat_name(role: Role) -> Option<String> {
-    match role {
-        Role::Table => None,
-        Role::Ghost => Some("ghost".into()),
-        Role::Psychic(i) => Some(format!("psychic:{i}")),
-    }
 }
 
 impl Seats {
@@ -68,32 +58,30 @@ impl Seats {
     }
 
     /// Takes a free seat; returns the token that will open it from now on.
-    pub fn take(&self, game: i64, role: Role) -> Result<String, SeatError> {
-        let name = seat_name(role).ok_or(SeatError::Taken)?;
+    pub fn take(&self, game: i64, name: &str) -> Result<String, SeatError> {
         let mut taken = self.taken.lock().expect("seats lock");
-        if taken.get(&game).is_some_and(|g| g.contains_key(&name)) {
+        if taken.get(&game).is_some_and(|g| g.contains_key(name)) {
             return Err(SeatError::Taken);
         }
         let mut bytes = [0u8; 16];
         getrandom::fill(&mut bytes).map_err(|e| SeatError::Io(io::Error::other(e)))?;
         let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
         let mut next = taken.clone();
-        next.entry(game).or_default().insert(name, token.clone());
+        next.entry(game)
+            .or_default()
+            .insert(name.to_owned(), token.clone());
         self.save(&next).map_err(SeatError::Io)?;
         *taken = next;
         Ok(token)
     }
 
     /// Frees a seat (the table's choice: a phone left, or changes hands).
-    pub fn free(&self, game: i64, role: Role) -> io::Result<bool> {
-        let Some(name) = seat_name(role) else {
-            return Ok(false);
-        };
+    pub fn free(&self, game: i64, name: &str) -> io::Result<bool> {
         let mut taken = self.taken.lock().expect("seats lock");
         let mut next = taken.clone();
         let freed = next
             .get_mut(&game)
-            .is_some_and(|g| g.remove(&name).is_some());
+            .is_some_and(|g| g.remove(name).is_some());
         if freed {
             self.save(&next)?;
             *taken = next;
@@ -111,22 +99,19 @@ impl Seats {
     }
 
     /// The seat that `token` opens in `game`, if any.
-    pub fn seat_of(&self, game: i64, token: &str) -> Option<Role> {
+    pub fn seat_of(&self, game: i64, token: &str) -> Option<String> {
         let taken = self.taken.lock().expect("seats lock");
         let (name, _) = taken
             .get(&game)?
             .iter()
             .find(|(_, t)| equal_in_constant_time(t.as_bytes(), token.as_bytes()))?;
-        crate::games::parse_role(name)
+        Some(name.clone())
     }
 
-    /// Whether a phone holds `role`'s seat in `game`.
-    pub fn held(&self, game: i64, role: Role) -> bool {
-        let Some(name) = seat_name(role) else {
-            return false;
-        };
+    /// Whether a phone holds seat `name` in `game`.
+    pub fn held(&self, game: i64, name: &str) -> bool {
         let taken = self.taken.lock().expect("seats lock");
-        taken.get(&game).is_some_and(|g| g.contains_key(&name))
+        taken.get(&game).is_some_and(|g| g.contains_key(name))
     }
 }
 
@@ -138,28 +123,25 @@ mod tests {
     fn a_seat_is_taken_once_opens_to_its_token_only_and_survives_a_restart() {
         let dir = tempfile::tempdir().unwrap();
         let seats = Seats::load(dir.path()).unwrap();
-        assert!(
-            !seats.held(1, Role::Ghost),
-            "a free seat stays with the table"
-        );
-        let token = seats.take(1, Role::Ghost).unwrap();
+        assert!(!seats.held(1, "ghost"), "a free seat stays with the table");
+        let token = seats.take(1, "ghost").unwrap();
         assert_eq!(token.len(), 32);
-        assert!(matches!(seats.take(1, Role::Ghost), Err(SeatError::Taken)));
-        assert!(seats.held(1, Role::Ghost));
-        assert_eq!(seats.seat_of(1, &token), Some(Role::Ghost));
+        assert!(matches!(seats.take(1, "ghost"), Err(SeatError::Taken)));
+        assert!(seats.held(1, "ghost"));
+        assert_eq!(seats.seat_of(1, &token), Some("ghost".to_string()));
         let forged = "0".repeat(32);
         assert_eq!(seats.seat_of(1, &forged), None);
-        assert!(!seats.held(2, Role::Ghost), "seats are per game");
+        assert!(!seats.held(2, "ghost"), "seats are per game");
         assert_eq!(seats.seat_of(2, &token), None);
-        let other = seats.take(1, Role::Psychic(2)).unwrap();
+        let other = seats.take(1, "psychic:2").unwrap();
         assert_ne!(other, token);
-        assert_eq!(seats.seat_of(1, &other), Some(Role::Psychic(2)));
+        assert_eq!(seats.seat_of(1, &other), Some("psychic:2".to_string()));
 
         let again = Seats::load(dir.path()).unwrap();
         assert_eq!(again.taken(1), ["ghost", "psychic:2"]);
-        assert_eq!(again.seat_of(1, &token), Some(Role::Ghost));
-        assert!(again.free(1, Role::Ghost).unwrap());
-        assert!(!again.held(1, Role::Ghost));
+        assert_eq!(again.seat_of(1, &token), Some("ghost".to_string()));
+        assert!(again.free(1, "ghost").unwrap());
+        assert!(!again.held(1, "ghost"));
         assert_eq!(
             again.seat_of(1, &token),
             None,

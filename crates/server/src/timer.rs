@@ -50,13 +50,12 @@ impl Default for SandTimer {
 }
 
 impl SandTimer {
-    /// Stopped, at the length the game was set up with (the box's two minutes by default).
-    pub fn for_game(game: &seance_rules::Game) -> SandTimer {
-        let mut timer = SandTimer::default();
-        if let Some(seconds) = game.setup.sand_timer {
-            timer.set_duration(Duration::from_secs(seconds.into()));
+    /// Stopped, at the length the game was set up with.
+    pub fn new(duration: Duration) -> SandTimer {
+        SandTimer {
+            duration,
+            ..SandTimer::default()
         }
-        timer
     }
 
     pub fn remaining(&self, now: Instant) -> Duration {

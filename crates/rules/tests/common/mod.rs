@@ -16,7 +16,7 @@ pub struct Table {
 
 impl Table {
     pub fn new(setup: Setup, seed: u64) -> Table {
-        let (timeline, start) = Timeline::start(setup, seed).expect("a valid setup");
+        let (timeline, start) = seance_rules::begin(setup, seed).expect("a valid setup");
         Table {
             timeline,
             start,

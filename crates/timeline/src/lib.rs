@@ -1,27 +1,67 @@
-//! A game's history as the journal keeps it: accepted commands with their events, and
-//! undo and redo as entries of their own. Undo goes back one command at a time to the
-//! start; redo replays what was undone until a new command is accepted.
+//! A game's history as the journal keeps it, for any of Séance's rule sets: accepted
+//! commands with their events, and undo and redo as entries of their own. Undo goes back
+//! one command at a time to the start; redo replays what was undone until a new command
+//! is accepted. A rule set plugs in by implementing [`Rules`]: a fold of its events and
+//! a decision on each command. Randomness comes from the game's recorded seed ([`Draw`]).
+
+mod error;
+mod rng;
 
 use std::fmt;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::command::Command;
-use crate::error::RuleError;
-use crate::event::Event;
-use crate::game::Game;
-use crate::setup::Setup;
+pub use error::{RuleError, ensure};
+pub use rng::Draw;
+
+/// What a rule set gives the timeline: its state as a fold of its events, and the events
+/// each command causes (or why it is refused).
+pub trait Rules: Clone + Sized {
+    /// The rule set's name as the journal stores it (`mysterium-classic`).
+    const RULESET: &'static str;
+    type Command: Clone
+        + fmt::Debug
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+    type Event: Clone
+        + fmt::Debug
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+
+    /// Folds a whole history, start first; fails on the first event that does not fit.
+    fn replay<'a>(events: impl IntoIterator<Item = &'a Self::Event>) -> Result<Self, String>
+    where
+        Self::Event: 'a;
+    fn apply(&mut self, event: &Self::Event) -> Result<(), String>;
+    /// The events `command` causes; `position` (the game's place in its history) seeds any
+    /// draw, so a replay draws the same.
+    fn decide(&self, command: &Self::Command, position: u64)
+    -> Result<Vec<Self::Event>, RuleError>;
+    /// `playing`, or how the game ended (`won`, `lost`, `over`), for the list of games.
+    fn status(&self) -> &'static str;
+    /// The players' names, for the list of games.
+    fn players(&self) -> Vec<String>;
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Entry {
-    Command {
-        command: Command,
-        events: Vec<Event>,
-    },
+pub enum Entry<C, E> {
+    Command { command: C, events: Vec<E> },
     Undo,
     Redo,
 }
+
+/// An entry of `G`'s history.
+pub type EntryOf<G> = Entry<<G as Rules>::Command, <G as Rules>::Event>;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TimelineError {
@@ -48,28 +88,26 @@ impl fmt::Display for TimelineError {
 impl std::error::Error for TimelineError {}
 
 #[derive(Debug, Clone)]
-pub struct Timeline {
-    start: Vec<Event>,
-    done: Vec<Vec<Event>>,
-    undone: Vec<Vec<Event>>,
+pub struct Timeline<G: Rules> {
+    start: Vec<G::Event>,
+    done: Vec<Vec<G::Event>>,
+    undone: Vec<Vec<G::Event>>,
     entries: u64,
-    game: Game,
+    game: G,
 }
 
-impl Timeline {
-    /// A new game's timeline and the events of its start (for the journal).
-    pub fn start(setup: Setup, seed: u64) -> Result<(Timeline, Vec<Event>), RuleError> {
-        let start = Game::start(setup, seed)?;
-        let timeline = Timeline::resume(start.clone(), []).expect("a fresh start folds");
-        Ok((timeline, start))
+impl<G: Rules> Timeline<G> {
+    /// A new game's timeline from the events of its start, given back for the journal.
+    pub fn begin(start: Vec<G::Event>) -> Result<(Self, Vec<G::Event>), TimelineError> {
+        Ok((Timeline::resume(start.clone(), [])?, start))
     }
 
     /// Rebuilds a timeline from its start events and journal entries.
     pub fn resume(
-        start: Vec<Event>,
-        entries: impl IntoIterator<Item = Entry>,
-    ) -> Result<Timeline, TimelineError> {
-        let game = Game::replay(&start).map_err(TimelineError::Damaged)?;
+        start: Vec<G::Event>,
+        entries: impl IntoIterator<Item = EntryOf<G>>,
+    ) -> Result<Self, TimelineError> {
+        let game = G::replay(&start).map_err(TimelineError::Damaged)?;
         let mut timeline = Timeline {
             start,
             done: Vec::new(),
@@ -83,7 +121,7 @@ impl Timeline {
         Ok(timeline)
     }
 
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &G {
         &self.game
     }
 
@@ -101,13 +139,13 @@ impl Timeline {
     }
 
     /// The entry `command` would add, without adding it.
-    pub fn decide(&self, command: Command) -> Result<Entry, RuleError> {
+    pub fn decide(&self, command: G::Command) -> Result<EntryOf<G>, RuleError> {
         let events = self.game.decide(&command, self.entries + 1)?;
         Ok(Entry::Command { command, events })
     }
 
     /// Adds an entry (one just decided, or one read back from the journal).
-    pub fn push(&mut self, entry: Entry) -> Result<(), TimelineError> {
+    pub fn push(&mut self, entry: EntryOf<G>) -> Result<(), TimelineError> {
         match entry {
             Entry::Command { events, .. } => {
                 for event in &events {
@@ -134,13 +172,13 @@ impl Timeline {
     }
 
     fn refold(&mut self) -> Result<(), TimelineError> {
-        self.game = Game::replay(self.start.iter().chain(self.done.iter().flatten()))
+        self.game = G::replay(self.start.iter().chain(self.done.iter().flatten()))
             .map_err(TimelineError::Damaged)?;
         Ok(())
     }
 
     /// Every event in effect, from the start.
-    pub fn events(&self) -> impl Iterator<Item = &Event> {
+    pub fn events(&self) -> impl Iterator<Item = &G::Event> {
         self.start.iter().chain(self.done.iter().flatten())
     }
 }

@@ -15,7 +15,7 @@ impl Draw {
     }
 
     /// Uniform in `0..n` (rejection sampling, no modulo bias).
-    fn below(&mut self, n: u64) -> u64 {
+    pub fn below(&mut self, n: u64) -> u64 {
         let zone = u64::MAX - u64::MAX % n;
         loop {
             let x = self.0.next_u64();

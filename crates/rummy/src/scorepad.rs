@@ -1,0 +1,424 @@
+//! A game of Mystery Rummy on the scorepad, as a pure core: a [`Command`] is checked
+//! against the game and turned into [`Event`]s; the [`Scorepad`] is a fold of them. The
+//! rounds are kept as entered and scored again whenever they are looked at, so a corrected
+//! round or card value changes everything after it. The first dealer is drawn from the
+//! recorded seed.
+
+use seance_timeline::{Draw, RuleError, ensure};
+use serde::{Deserialize, Serialize};
+
+use crate::round::{Scored, score};
+use crate::standings::{Standings, standings};
+use crate::suspects::{Printed, SUSPECTS};
+use crate::tally::RoundTally;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// In seating order, clockwise.
+    pub players: Vec<String>,
+    /// The numbers printed on the cards; the known defaults unless the players corrected them.
+    #[serde(default)]
+    pub printed: Printed,
+}
+
+impl Setup {
+    pub fn validate(&self) -> Result<(), RuleError> {
+        let n = self.players.len();
+        ensure((2..=4).contains(&n), "players", || {
+            format!("Mystery Rummy is for 2 to 4 players, not {n}")
+        })?;
+        ensure(
+            self.players.iter().all(|p| !p.trim().is_empty()),
+            "players",
+            || "every player needs a name".into(),
+        )?;
+        self.printed
+            .validate()
+            .map_err(|why| RuleError::new("printed", why))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Command {
+    /// A player with a set in front of them calls this round's vote, at the start of their turn.
+    CallVote {
+        by: usize,
+    },
+    /// A player secretly names a suspect; sealed until the end of the round.
+    Vote {
+        player: usize,
+        suspect: usize,
+    },
+    EndRound {
+        tally: RoundTally,
+    },
+    /// Replaces a past round as entered; everything after it is scored again.
+    CorrectRound {
+        round: usize,
+        tally: RoundTally,
+    },
+    /// The players corrected a number printed on the cards.
+    SetPrinted {
+        printed: Printed,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    Started {
+        setup: Setup,
+        seed: u64,
+        /// Who deals the first round, drawn at random.
+        dealer: usize,
+    },
+    VoteCalled {
+        by: usize,
+    },
+    Voted {
+        player: usize,
+        suspect: usize,
+    },
+    RoundEnded {
+        tally: RoundTally,
+        votes: Vec<Option<usize>>,
+    },
+    RoundCorrected {
+        round: usize,
+        tally: RoundTally,
+    },
+    PrintedSet {
+        printed: Printed,
+    },
+}
+
+/// A round played: as entered, with the votes cast in it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Played {
+    pub tally: RoundTally,
+    pub votes: Vec<Option<usize>>,
+}
+
+/// The vote of the round in play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Vote {
+    pub by: usize,
+    pub votes: Vec<Option<usize>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scorepad {
+    pub players: Vec<String>,
+    pub seed: u64,
+    pub first_dealer: usize,
+    pub printed: Printed,
+    pub rounds: Vec<Played>,
+    pub vote: Option<Vote>,
+}
+
+impl Scorepad {
+    /// The events that start a game: the setup, and the first dealer drawn.
+    pub fn start(setup: Setup, seed: u64) -> Result<Vec<Event>, RuleError> {
+        setup.validate()?;
+        let dealer = Draw::new(seed, 0).below(setup.players.len() as u64) as usize;
+        Ok(vec![Event::Started {
+            setup,
+            seed,
+            dealer,
+        }])
+    }
+
+    /// Cards dealt to each player: 10 with two players, 9 with three, 8 with four.
+    pub fn deal(&self) -> u8 {
+        12 - self.players.len() as u8
+    }
+
+    /// Who deals round `round` (from 0): the deal passes to the left.
+    pub fn dealer(&self, round: usize) -> usize {
+        (self.first_dealer + round) % self.players.len()
+    }
+
+    /// Each round played, scored with the numbers printed on the cards as they are now.
+    pub fn scored(&self) -> Vec<Scored> {
+        self.rounds
+            .iter()
+            .map(|r| score_round(r, &self.printed).expect("rounds are checked when entered"))
+            .collect()
+    }
+
+    /// The running totals and the end of the game after the rounds played.
+    pub fn standings(&self) -> Standings {
+        standings_of(self.players.len(), &self.scored())
+    }
+
+    fn name(&self, player: usize) -> &str {
+        &self.players[player]
+    }
+
+    fn player(&self, player: usize) -> Result<(), RuleError> {
+        let n = self.players.len();
+        ensure(player < n, "no_such_player", || {
+            format!("players are numbered 0 to {}", n - 1)
+        })
+    }
+
+    /// The command in words, for a screen that missed it (votes stay sealed).
+    pub fn describe(&self, command: &Command) -> String {
+        let name = |p: usize| self.players.get(p).map_or("a player", String::as_str);
+        match command {
+            Command::CallVote { by } => format!("{} called a vote", name(*by)),
+            Command::Vote { player, .. } => format!("{} voted", name(*player)),
+            Command::EndRound { .. } => format!("round {} was scored", self.rounds.len() + 1),
+            Command::CorrectRound { round, .. } => format!("round {} was corrected", round + 1),
+            Command::SetPrinted { .. } => "the numbers printed on the cards were corrected".into(),
+        }
+    }
+
+    pub fn decide(&self, command: &Command) -> Result<Vec<Event>, RuleError> {
+        let over = self.standings().winner;
+        if let Some(winner) = over
+            && !matches!(
+                command,
+                Command::CorrectRound { .. } | Command::SetPrinted { .. }
+            )
+        {
+            return Err(RuleError::new(
+                "game_over",
+                format!(
+                    "the game is over: {} won; correct a round or undo to change it, or start a new game",
+                    self.name(winner)
+                ),
+            ));
+        }
+        let event = match command {
+            &Command::CallVote { by } => {
+                self.player(by)?;
+                if let Some(vote) = &self.vote {
+                    return Err(RuleError::new(
+                        "one_vote_per_round",
+                        format!(
+                            "there is one vote per round, and {} has called this round's",
+                            self.name(vote.by)
+                        ),
+                    ));
+                }
+                Event::VoteCalled { by }
+            }
+            &Command::Vote { player, suspect } => {
+                self.player(player)?;
+                ensure(suspect < SUSPECTS.len(), "no_such_suspect", || {
+                    "a vote names one of the six suspects (0 to 5); Letters and Ripper Escapes cannot be named".into()
+                })?;
+                let Some(vote) = &self.vote else {
+                    return Err(RuleError::new(
+                        "no_vote_called",
+                        "nobody has called a vote this round: a player with a set in front of them calls it at the start of their turn",
+                    ));
+                };
+                ensure(vote.votes[player].is_none(), "vote_sealed", || {
+                    format!(
+                        "{}'s vote is sealed until the end of the round",
+                        self.name(player)
+                    )
+                })?;
+                Event::Voted { player, suspect }
+            }
+            Command::EndRound { tally } => {
+                self.check_tally(tally)?;
+                let votes = self
+                    .vote
+                    .as_ref()
+                    .map_or_else(|| vec![None; self.players.len()], |v| v.votes.clone());
+                if self.vote.is_some() {
+                    let waiting: Vec<&str> = (0..self.players.len())
+                        .filter(|&p| votes[p].is_none())
+                        .map(|p| self.name(p))
+                        .collect();
+                    ensure(waiting.is_empty(), "votes_missing", || {
+                        format!(
+                            "{} must vote before the round is scored: on their phone, or on the table",
+                            waiting.join(", ")
+                        )
+                    })?;
+                }
+                Event::RoundEnded {
+                    tally: tally.clone(),
+                    votes,
+                }
+            }
+            Command::CorrectRound { round, tally } => {
+                ensure(*round < self.rounds.len(), "no_such_round", || {
+                    format!(
+                        "only {} rounds have been scored; a round in play ends with \"End the round\"",
+                        self.rounds.len()
+                    )
+                })?;
+                self.check_tally(tally)?;
+                Event::RoundCorrected {
+                    round: *round,
+                    tally: tally.clone(),
+                }
+            }
+            Command::SetPrinted { printed } => {
+                printed
+                    .validate()
+                    .map_err(|why| RuleError::new("printed", why))?;
+                Event::PrintedSet { printed: *printed }
+            }
+        };
+        let mut after = self.clone();
+        after
+            .apply(&event)
+            .map_err(|why| RuleError::new("tally", why))?;
+        after.ends_in_order()?;
+        Ok(vec![event])
+    }
+
+    fn check_tally(&self, tally: &RoundTally) -> Result<(), RuleError> {
+        let n = self.players.len();
+        ensure(tally.players.len() == n, "tally", || {
+            format!(
+                "a round is entered for every player: {n} here, not {}",
+                tally.players.len()
+            )
+        })?;
+        tally.check().map_err(|why| RuleError::new("tally", why))
+    }
+
+    /// A correction may not end the game before the last round played.
+    fn ends_in_order(&self) -> Result<(), RuleError> {
+        let scored = self.scored();
+        for r in 1..scored.len() {
+            if let Some(winner) = standings_of(self.players.len(), &scored[..r]).winner {
+                return Err(RuleError::new(
+                    "ends_early",
+                    format!(
+                        "with this, {} would have won after round {r}, yet {} rounds were played: correct the later rounds first, or undo them",
+                        self.name(winner),
+                        scored.len()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Scorepad, String> {
+        let mut events = events.into_iter();
+        let Some(Event::Started {
+            setup,
+            seed,
+            dealer,
+        }) = events.next()
+        else {
+            return Err("a game's history must begin with its start".into());
+        };
+        setup.validate().map_err(|e| e.message)?;
+        if *dealer >= setup.players.len() {
+            return Err(format!("there is no player {dealer} to deal"));
+        }
+        let mut pad = Scorepad {
+            players: setup.players.clone(),
+            seed: *seed,
+            first_dealer: *dealer,
+            printed: setup.printed,
+            rounds: Vec::new(),
+            vote: None,
+        };
+        for (i, event) in events.enumerate() {
+            pad.apply(event)
+                .map_err(|why| format!("event {}: {why}", i + 2))?;
+        }
+        Ok(pad)
+    }
+
+    /// Applies an event; one that does not fit the game so far is refused.
+    pub fn apply(&mut self, event: &Event) -> Result<(), String> {
+        let n = self.players.len();
+        match event {
+            Event::Started { .. } => return Err("the game has already started".into()),
+            &Event::VoteCalled { by } if by < n && self.vote.is_none() => {
+                self.vote = Some(Vote {
+                    by,
+                    votes: vec![None; n],
+                });
+            }
+            &Event::Voted { player, suspect } if player < n && suspect < SUSPECTS.len() => {
+                let vote = self.vote.as_mut().ok_or("a vote without a call")?;
+                vote.votes[player] = Some(suspect);
+            }
+            Event::RoundEnded { tally, votes } if tally.players.len() == n && votes.len() == n => {
+                let played = Played {
+                    tally: tally.clone(),
+                    votes: votes.clone(),
+                };
+                score_round(&played, &self.printed)?;
+                self.rounds.push(played);
+                self.vote = None;
+            }
+            Event::RoundCorrected { round, tally }
+                if *round < self.rounds.len() && tally.players.len() == n =>
+            {
+                let played = Played {
+                    tally: tally.clone(),
+                    votes: self.rounds[*round].votes.clone(),
+                };
+                score_round(&played, &self.printed)?;
+                self.rounds[*round] = played;
+            }
+            Event::PrintedSet { printed } => {
+                printed.validate()?;
+                self.printed = *printed;
+            }
+            other => return Err(format!("{other:?} does not fit the game")),
+        }
+        Ok(())
+    }
+}
+
+fn score_round(played: &Played, printed: &Printed) -> Result<Scored, String> {
+    score(
+        &played.tally.round(printed, &played.votes),
+        &printed.suspicion,
+    )
+    .map_err(|e| e.0)
+}
+
+fn standings_of(players: usize, scored: &[Scored]) -> Standings {
+    let points: Vec<Vec<i32>> = scored
+        .iter()
+        .map(|s| s.players.iter().map(|p| p.points).collect())
+        .collect();
+    standings(players, &points)
+}
+
+impl seance_timeline::Rules for Scorepad {
+    const RULESET: &'static str = "mystery-rummy";
+    type Command = Command;
+    type Event = Event;
+
+    fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Scorepad, String> {
+        Scorepad::replay(events)
+    }
+
+    fn apply(&mut self, event: &Event) -> Result<(), String> {
+        Scorepad::apply(self, event)
+    }
+
+    fn decide(&self, command: &Command, _position: u64) -> Result<Vec<Event>, RuleError> {
+        Scorepad::decide(self, command)
+    }
+
+    fn status(&self) -> &'static str {
+        if self.standings().winner.is_some() {
+            "over"
+        } else {
+            "playing"
+        }
+    }
+
+    fn players(&self) -> Vec<String> {
+        self.players.clone()
+    }
+}

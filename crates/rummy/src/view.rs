@@ -1,0 +1,115 @@
+//! What each screen of a Mystery Rummy game may see: the table sees everything but the
+//! votes of the round in play (only who has voted); a player's phone sees its own vote
+//! too. Votes are revealed with the round's scores. Everything a screen shows is worked
+//! out here — the dealer, who is Jack and why, each line of each score, the totals, the
+//! end of the game — so screens never work a rule out.
+
+use serde::Serialize;
+
+use crate::round::Scored;
+use crate::scorepad::Scorepad;
+use crate::suspects::{LETTER, Printed, RIPPER_ESCAPES, SUSPECTS, Suspect};
+use crate::tally::RoundTally;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Table,
+    Player(usize),
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct View {
+    pub players: Vec<String>,
+    /// The player this view belongs to, on their phone.
+    pub you: Option<usize>,
+    /// The round in play, from 1.
+    pub round: usize,
+    pub deal: u8,
+    pub dealer: usize,
+    pub vote: Option<VoteView>,
+    pub rounds: Vec<RoundView>,
+    pub totals: Vec<i32>,
+    pub winner: Option<usize>,
+    /// Someone reached 100 and the highest totals tie: another round is played.
+    pub another_round: bool,
+    pub printed: Printed,
+    /// The defaults, with which of them the rulebook confirms.
+    pub suspects: [Suspect; 6],
+    pub letter: u32,
+    pub ripper_escapes: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct VoteView {
+    pub by: usize,
+    pub voted: Vec<bool>,
+    /// This phone's own vote.
+    pub mine: Option<usize>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RoundView {
+    pub dealer: usize,
+    pub tally: RoundTally,
+    pub votes: Vec<Option<usize>>,
+    pub scored: Scored,
+    /// The totals after this round.
+    pub totals: Vec<i32>,
+}
+
+impl Scorepad {
+    pub fn view(&self, role: Role) -> View {
+        let you = match role {
+            Role::Player(p) => Some(p),
+            Role::Table => None,
+        };
+        let mut totals = vec![0; self.players.len()];
+        let rounds = self
+            .rounds
+            .iter()
+            .zip(self.scored())
+            .enumerate()
+            .map(|(r, (played, scored))| {
+                for (total, p) in totals.iter_mut().zip(&scored.players) {
+                    *total += p.points;
+                }
+                RoundView {
+                    dealer: self.dealer(r),
+                    tally: played.tally.clone(),
+                    votes: played.votes.clone(),
+                    scored,
+                    totals: totals.clone(),
+                }
+            })
+            .collect();
+        let standings = self.standings();
+        View {
+            players: self.players.clone(),
+            you,
+            round: self.rounds.len() + 1,
+            deal: self.deal(),
+            dealer: self.dealer(self.rounds.len()),
+            vote: self.vote.as_ref().map(|v| VoteView {
+                by: v.by,
+                voted: v.votes.iter().map(Option::is_some).collect(),
+                mine: you.and_then(|p| v.votes.get(p).copied().flatten()),
+            }),
+            rounds,
+            totals: standings.totals,
+            winner: standings.winner,
+            another_round: standings.another_round,
+            printed: self.printed,
+            suspects: SUSPECTS,
+            letter: LETTER,
+            ripper_escapes: RIPPER_ESCAPES,
+        }
+    }
+
+    /// Whether `role` is a seat of this game.
+    pub fn has(&self, role: Role) -> bool {
+        match role {
+            Role::Table => true,
+            Role::Player(p) => p < self.players.len(),
+        }
+    }
+}

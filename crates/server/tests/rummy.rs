@@ -1,0 +1,280 @@
+//! Mystery Rummy over the real API: a scorepad created, journaled and listed beside the
+//! Mysterium games; phones on the players' seats voting in secret; the table entering the
+//! round; a restart that resumes it.
+
+mod support;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use support::{Table, error_of, next_json, table};
+
+async fn create(t: &Table) -> i64 {
+    let made = t
+        .api(Method::POST, "/rummy")
+        .json(&json!({"setup": {"players": ["Ann", "Ben", "Cleo"]}, "seed": 3}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(made.status(), StatusCode::CREATED);
+    made.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
+}
+
+async fn take(t: &Table, game: i64, seat: &str) -> String {
+    let got = t
+        .api(Method::POST, &format!("/rummy/{game}/seats"))
+        .json(&json!({ "seat": seat }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(got.status(), StatusCode::CREATED);
+    got.json::<Value>().await.unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+async fn look(t: &Table, game: i64, role: &str, token: Option<&str>) -> reqwest::Response {
+    let mut request = t.api(Method::GET, &format!("/rummy/{game}?role={role}"));
+    if let Some(token) = token {
+        request = request.header("X-Seat", token);
+    }
+    request.send().await.unwrap()
+}
+
+async fn act(t: &Table, game: i64, token: Option<&str>, command: Value) -> reqwest::Response {
+    let table: Value = look(t, game, "table", None).await.json().await.unwrap();
+    let mut request = t
+        .api(Method::POST, &format!("/rummy/{game}/commands"))
+        .json(&json!({"version": table["version"], "command": command}));
+    if let Some(token) = token {
+        request = request.header("X-Seat", token);
+    }
+    request.send().await.unwrap()
+}
+
+async fn ok(response: reqwest::Response) {
+    let status = response.status();
+    assert!(
+        status.is_success(),
+        "{status}: {}",
+        response.text().await.unwrap()
+    );
+}
+
+fn round() -> Value {
+    // 5 Druitt Evidence for Ann (10, doubled); Jill's 3 Evidence and Suspect card for Ben (10).
+    json!({"type": "end_round", "tally": {"ending": {"how": "last_card"}, "players": [
+        {"evidence": [5, 0, 0, 0, 0, 0]},
+        {"evidence": [0, 0, 0, 0, 0, 3], "suspect_cards": [false, false, false, false, false, true]},
+        {"hand": 4}]}})
+}
+
+#[tokio::test]
+async fn phones_vote_in_secret_and_the_table_scores_the_round() {
+    let t = table().await;
+    let game = create(&t).await;
+    let ann = take(&t, game, "player:0").await;
+    let ben = take(&t, game, "player:1").await;
+
+    // A player's view opens only to its phone; a Mysterium address does not open a scorepad.
+    assert_eq!(
+        look(&t, game, "player:0", None).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    let (status, why) = error_of(
+        t.api(Method::GET, &format!("/games/{game}?role=table"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(why.contains("mystery-rummy"), "{why}");
+    let (status, why) = error_of(look(&t, game, "ghost", None).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(why.contains("table or player:N"), "{why}");
+
+    let mut table_socket = t.socket_with(&format!("&rummy={game}&role=table")).await;
+    let mut ann_socket = t
+        .socket_with(&format!("&rummy={game}&role=player:0&seat={ann}"))
+        .await;
+    next_json(&mut table_socket).await; // hello
+    next_json(&mut ann_socket).await;
+
+    // Ben's phone calls the vote as Ben, not as Ann; a phone votes for its own player only.
+    let (status, _) =
+        error_of(act(&t, game, Some(&ben), json!({"type": "call_vote", "by": 0})).await).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    ok(act(&t, game, Some(&ben), json!({"type": "call_vote", "by": 1})).await).await;
+    let (status, why) = error_of(
+        act(
+            &t,
+            game,
+            None,
+            json!({"type": "vote", "player": 0, "suspect": 0}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(why.contains("votes on their phone"), "{why}");
+    let (status, _) = error_of(
+        act(
+            &t,
+            game,
+            Some(&ann),
+            json!({"type": "vote", "player": 1, "suspect": 0}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    ok(act(
+        &t,
+        game,
+        Some(&ann),
+        json!({"type": "vote", "player": 0, "suspect": 0}),
+    )
+    .await)
+    .await;
+    ok(act(
+        &t,
+        game,
+        Some(&ben),
+        json!({"type": "vote", "player": 1, "suspect": 5}),
+    )
+    .await)
+    .await;
+
+    // Nobody but Ann sees Ann's vote before the round ends.
+    let table: Value = look(&t, game, "table", None).await.json().await.unwrap();
+    assert_eq!(table["view"]["vote"]["voted"], json!([true, true, false]));
+    assert!(table["view"]["vote"]["mine"].is_null());
+    assert!(
+        table.get("timer").is_none(),
+        "Mystery Rummy has no sand timer"
+    );
+    let theirs: Value = look(&t, game, "player:1", Some(&ben))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(theirs["view"]["vote"]["mine"], json!(5));
+    let pushed = loop {
+        let message = next_json(&mut ann_socket).await;
+        if message["type"] == "view" && message["snapshot"]["view"]["vote"]["voted"][1] == true {
+            break message;
+        }
+    };
+    assert_eq!(pushed["snapshot"]["view"]["vote"]["mine"], json!(0));
+    assert_eq!(pushed["snapshot"]["view"]["you"], json!(0));
+
+    // Cleo has no phone: she votes on the table; the round cannot end before.
+    let (status, why) = error_of(act(&t, game, None, round()).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(why.starts_with("Cleo must vote"), "{why}");
+    let (status, _) = error_of(act(&t, game, Some(&ann), round()).await).await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "the rounds are entered on the table"
+    );
+    ok(act(
+        &t,
+        game,
+        None,
+        json!({"type": "vote", "player": 2, "suspect": 0}),
+    )
+    .await)
+    .await;
+    ok(act(&t, game, None, round()).await).await;
+    let view = loop {
+        let message = next_json(&mut table_socket).await;
+        if message["type"] == "view"
+            && message["snapshot"]["view"]["rounds"]
+                .as_array()
+                .is_some_and(|r| r.len() == 1)
+        {
+            break message["snapshot"]["view"].clone();
+        }
+    };
+    assert_eq!(view["rounds"][0]["votes"], json!([0, 5, 0]));
+    assert_eq!(view["rounds"][0]["scored"]["verdict"]["jack"], json!(0));
+    assert_eq!(view["totals"], json!([20 + 10, 10, -4 + 10]));
+
+    // A phone may not undo; the table may. The list says which game is which.
+    let undo = t
+        .api(Method::POST, &format!("/rummy/{game}/undo"))
+        .header("X-Seat", &ann)
+        .json(&json!({"version": 5}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(undo.status(), StatusCode::FORBIDDEN);
+    let list: Value = t
+        .api(Method::GET, "/games")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(list[0]["ruleset"], "mystery-rummy");
+    assert_eq!(list[0]["players"], json!(["Ann", "Ben", "Cleo"]));
+
+    // A restart resumes the scorepad, and the phones keep their seats.
+    let dir = t.dir;
+    t.server.shutdown().await;
+    let again = seance_server::Server::start(seance_server::Config {
+        data_dir: dir.path().to_owned(),
+        port: 0,
+    })
+    .await
+    .unwrap();
+    let t = Table {
+        base: format!("http://127.0.0.1:{}", again.port()),
+        code: again.table_code().to_string(),
+        server: again,
+        dir,
+    };
+    let back: Value = look(&t, game, "player:1", Some(&ben))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(back["version"], json!(5));
+    assert_eq!(back["view"]["totals"], json!([30, 10, 6]));
+    t.server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_bad_setup_or_tally_is_refused_with_what_to_do() {
+    let t = table().await;
+    let (status, why) = error_of(
+        t.api(Method::POST, "/rummy")
+            .json(&json!({"setup": {"players": ["Solo"]}}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(why.contains("2 to 4 players"), "{why}");
+    let game = create(&t).await;
+    let (status, why) = error_of(act(&t, game, None, json!({"type": "end_round", "tally": {"ending": {"how": "last_card"}, "players": [{}]}})).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(why.contains("every player"), "{why}");
+    let (status, why) = error_of(act(&t, game, None, json!({"type": "end_round"})).await).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(why.contains("a command is"), "{why}");
+    let seat = t
+        .api(Method::POST, &format!("/rummy/{game}/seats"))
+        .json(&json!({"seat": "ghost"}))
+        .send()
+        .await
+        .unwrap();
+    let (status, why) = error_of(seat).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(why.contains("player:0, player:1, player:2"), "{why}");
+    t.server.shutdown().await;
+}
