@@ -4,6 +4,7 @@
 
 mod chromium;
 mod phones;
+mod rummy;
 mod table;
 mod window;
 
@@ -63,6 +64,7 @@ fn main() -> std::process::ExitCode {
                 &mut failed,
             )
             .await;
+            run(rummy::tests(suite.port()), filter, &mut passed, &mut failed).await;
         }
         if filter.is_none_or(|f| "window".starts_with(f) || f.starts_with("window")) {
             let suite = window::Suite::start();

@@ -26,7 +26,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The seat this phone holds in `game`: { seat: 'ghost' | 'psychic:N', token }, or null. */
+/** The seat this phone holds in `game`: { seat: 'ghost' | 'psychic:N' | 'player:N', token }, or null. */
 export function mySeat(game) {
   return JSON.parse(localStorage.getItem(SEATS_KEY) ?? '{}')[game] ?? null;
 }
@@ -52,18 +52,19 @@ export async function api(path, { method = 'GET', body, seat } = {}) {
   return data;
 }
 
-/** The QR code image's address (images cannot send headers); with a game, the code leads
- * to that game's seats. */
-export function qrUrl(game = null) {
+/** The QR code image's address (images cannot send headers); with a game (of `kind`
+ * `games` or `rummy`), the code leads to that game's seats. */
+export function qrUrl(game = null, kind = 'games') {
   const code = `code=${encodeURIComponent(localStorage.getItem(CODE_KEY) ?? '')}`;
-  return `/api/qr.svg?${code}${game === null ? '' : `&game=${game}`}`;
+  return `/api/qr.svg?${code}${game === null ? '' : `&${kind === 'rummy' ? 'rummy' : 'game'}=${game}`}`;
 }
 
 /**
  * Keeps a WebSocket open, reconnecting with a growing delay.
  * onMessage(json) for each change; onState('open' | 'closed' | 'refused').
- * Returns follow(game, role, seat): from then on the socket also carries that role's view
- * of that game, opened by the seat's token (follow(null) for none); it reconnects at once.
+ * Returns follow(game, role, seat, kind): from then on the socket also carries that role's
+ * view of that game (a Mysterium game, or `kind` 'rummy'), opened by the seat's token
+ * (follow(null) for none); it reconnects at once.
  */
 export function connect(onMessage, onState) {
   let delay = 500;
@@ -89,9 +90,9 @@ export function connect(onMessage, onState) {
     };
   };
   open();
-  return (game, role = 'table', seat = null) => {
+  return (game, role = 'table', seat = null, kind = 'games') => {
     const next = game == null ? ''
-      : `&game=${encodeURIComponent(game)}&role=${encodeURIComponent(role)}${seat ? `&seat=${encodeURIComponent(seat)}` : ''}`;
+      : `&${kind === 'rummy' ? 'rummy' : 'game'}=${encodeURIComponent(game)}&role=${encodeURIComponent(role)}${seat ? `&seat=${encodeURIComponent(seat)}` : ''}`;
     if (next === watched) return;
     watched = next;
     const old = socket;

@@ -15,32 +15,46 @@ import { refresh } from './screens/game/actions.js';
 import { setClock } from './screens/game/timer.js';
 import { renderJoin, renderSeats } from './screens/join.js';
 import { knocked, renderPhone } from './screens/phone.js';
+import { renderRummy } from './screens/rummy.js';
+import { renderRummySetup } from './screens/rummy/setup.js';
+import { renderRummyPhone, renderRummySeats } from './screens/rummy/phone.js';
 import * as player from './sound/player.js';
 
 /**
  * What the screens show; changed only by what the server says. `game` is the game on
- * screen: its id, the role it is seen as, its latest snapshot and when that arrived
- * (performance.now()).
+ * screen: its id, its kind (`games` for Mysterium, `rummy`), the role it is seen as, its
+ * latest snapshot and when that arrived (performance.now()).
  */
 export const state = { info: null, settings: null, connection: 'closed', devices: 0, game: null };
 
 /** The table's view of a game, with the table's cues. */
-const asTable = () => ({ role: 'table', seat: null, onView: viewChanged });
+const asTable = () => ({ kind: 'games', role: 'table', seat: null, onView: viewChanged });
 /** The view of this phone's seat, opened by its token. */
 const asSeat = (id) => {
   const held = mySeat(id);
-  return held ? { role: held.seat, seat: held.token, onView: (_, after) => setClock(after, performance.now()) } : asTable();
+  return held ? { kind: 'games', role: held.seat, seat: held.token, onView: (_, after) => setClock(after, performance.now()) } : asTable();
+};
+const quiet = () => {};
+/** A Mystery Rummy scorepad, on the table or on a player's phone. */
+const asRummyTable = () => ({ kind: 'rummy', role: 'table', seat: null, onView: quiet });
+const asRummySeat = (id) => {
+  const held = mySeat(id);
+  return held ? { kind: 'rummy', role: held.seat, seat: held.token, onView: quiet } : asRummyTable();
 };
 
 /** Screens by the address's #hash; a game's number is the route's parameter. */
 const routes = [
   [/^#\/settings$/, renderSettings],
   [/^#\/new$/, renderSetup],
+  [/^#\/new\/rummy$/, renderRummySetup],
   [/^#\/games$/, renderGames],
   [/^#\/join$/, renderJoin],
   [/^#\/game\/(\d+)$/, renderGame, asTable],
-  [/^#\/join\/(\d+)$/, renderSeats, () => ({ ...asTable(), onView: () => {} })],
+  [/^#\/join\/(\d+)$/, renderSeats, () => ({ ...asTable(), onView: quiet })],
   [/^#\/phone\/(\d+)$/, renderPhone, asSeat],
+  [/^#\/rummy\/(\d+)$/, renderRummy, asRummyTable],
+  [/^#\/rummy\/(\d+)\/join$/, renderRummySeats, asRummyTable],
+  [/^#\/rummy\/(\d+)\/phone$/, renderRummyPhone, asRummySeat],
 ];
 
 let follow = () => {};
@@ -72,9 +86,9 @@ function route() {
 export function render() {
   const { screen, id, watch } = route();
   const game = state.game;
-  if (id !== (game?.id ?? null) || watch?.role !== game?.role || watch?.seat !== game?.seat) {
+  if (id !== (game?.id ?? null) || watch?.role !== game?.role || watch?.seat !== game?.seat || watch?.kind !== game?.kind) {
     state.game = id === null ? null : { id, ...watch, snapshot: null, at: 0 };
-    follow(id, watch?.role, watch?.seat);
+    follow(id, watch?.role, watch?.seat, watch?.kind);
   }
   document.getElementById('app').replaceChildren(screen(state));
   updateStatus();

@@ -415,7 +415,7 @@ pub async fn tap(client: &Client, css: &str) {
 
 /// The version of the game on screen (`[data-version]` on the table's or a phone's screen).
 pub async fn version(client: &Client) -> u64 {
-    let script = "return document.querySelector('#game[data-version], #phone[data-version]')?.dataset.version ?? null";
+    let script = "return document.querySelector('#game[data-version], #rummy[data-version], #phone[data-version]')?.dataset.version ?? null";
     let value = client.execute(script, vec![]).await.unwrap();
     value.as_str().map_or(0, |v| v.parse().unwrap())
 }

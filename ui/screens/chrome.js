@@ -1,7 +1,7 @@
 // The bar atop every screen: the name, the connection, the language.
 
 import { h } from '../dom.js';
-import { LANGUAGES, language } from '../i18n.js';
+import { LANGUAGES, language, t } from '../i18n.js';
 import { chooseLanguage } from '../app.js';
 
 export function topBar() {
@@ -19,4 +19,12 @@ export function languageSwitch(choose = chooseLanguage) {
       type: 'button', lang, 'aria-pressed': String(lang === language()),
       onclick: () => choose(lang),
     }, lang.toUpperCase())));
+}
+
+/** Which game a new game is: Mysterium or the Mystery Rummy scorepad. */
+export function gameSwitch(current) {
+  return h('nav', { id: 'ruleset', class: 'segmented ruleset', 'aria-label': t('setup.which_game') },
+    [['mysterium-classic', '#/new'], ['mystery-rummy', '#/new/rummy']].map(([ruleset, href]) => h('a', {
+      href, class: 'button', 'data-ruleset': ruleset, 'aria-current': ruleset === current ? 'page' : false,
+    }, t(`ruleset.${ruleset}`))));
 }

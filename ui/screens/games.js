@@ -5,11 +5,15 @@ import { language, t } from '../i18n.js';
 import { api } from '../api.js';
 import { topBar } from './chrome.js';
 
+/** Where a game of the list opens on the table. */
+export const gameHref = (game) => (game.ruleset === 'mystery-rummy' ? `#/rummy/${game.id}` : `#/game/${game.id}`);
+
 function item(game) {
   const when = new Date(game.updated_at * 1000).toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'short' });
   return h('li', {},
-    h('a', { class: 'game-link', href: `#/game/${game.id}`, 'data-status': game.status },
+    h('a', { class: 'game-link', href: gameHref(game), 'data-status': game.status, 'data-ruleset': game.ruleset },
       h('span', { class: 'who' }, game.players.join(' · ')),
+      h('span', { class: 'ruleset' }, t(`ruleset.${game.ruleset}`)),
       h('span', { class: 'when' }, `${t(`status_game.${game.status}`)} · ${when}`)));
 }
 

@@ -8,13 +8,17 @@ import { api, keepSeat, mySeat } from '../api.js';
 import { render } from '../app.js';
 import { topBar } from './chrome.js';
 
+/** A game's seats, from a phone. */
+const seatsHref = (g) => (g.ruleset === 'mystery-rummy' ? `#/rummy/${g.id}/join` : `#/join/${g.id}`);
+
 export function renderJoin() {
   const list = h('ul', { id: 'join-list', class: 'game-list' }, h('li', { class: 'note' }, '…'));
   api('/games').then((games) => {
     const playing = games.filter((g) => g.status === 'playing');
     list.replaceChildren(...(playing.length
-      ? playing.map((g) => h('li', {}, h('a', { class: 'game-link', href: `#/join/${g.id}`, 'data-status': g.status },
-        h('span', { class: 'who' }, g.players.join(' · ')))))
+      ? playing.map((g) => h('li', {}, h('a', { class: 'game-link', href: seatsHref(g), 'data-status': g.status },
+        h('span', { class: 'who' }, g.players.join(' · ')),
+        h('span', { class: 'ruleset' }, t(`ruleset.${g.ruleset}`)))))
       : [h('li', { class: 'note' }, t('join.none'))]));
   }, (error) => toast(error.message));
   return h('div', { id: 'join', class: 'screen' },
@@ -25,11 +29,12 @@ export function renderJoin() {
       h('a', { class: 'button', href: '#' }, t('settings.back'))));
 }
 
-async function sit(id, seat) {
+/** Takes `seat` of game `id` (of `kind` games or rummy) and opens this phone's screen of it. */
+export async function sit(id, seat, kind = 'games') {
   try {
-    const { token } = await api(`/games/${id}/seats`, { method: 'POST', body: { seat } });
+    const { token } = await api(`/${kind}/${id}/seats`, { method: 'POST', body: { seat } });
     keepSeat(id, { seat, token });
-    location.hash = `#/phone/${id}`;
+    location.hash = kind === 'rummy' ? `#/rummy/${id}/phone` : `#/phone/${id}`;
   } catch (error) {
     toast(error.message);
     render();

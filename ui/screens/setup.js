@@ -5,7 +5,7 @@
 import { h, toast } from '../dom.js';
 import { t } from '../i18n.js';
 import { api } from '../api.js';
-import { topBar } from './chrome.js';
+import { gameSwitch, topBar } from './chrome.js';
 
 const COLOURS = ['red', 'yellow', 'blue', 'purple', 'white', 'green'];
 const TIMER_SECONDS = [60, 90, 120, 150, 180];
@@ -98,6 +98,7 @@ export function renderSetup() {
     topBar(),
     h('form', { class: 'panel wide', onsubmit: start },
       h('h1', {}, t('setup.title')),
+      gameSwitch('mysterium-classic'),
       choice('players', [2, 3, 4, 5, 6, 7].map((n) => [n, String(n)]), form.players,
         t('setup.players'), pick('players')),
       h('p', { class: 'note' }, each === 2 ? t('setup.two_colours') : t('setup.ghost_included')),

@@ -74,14 +74,24 @@ async fn info(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {
     }))
 }
 
-/// The join link as a QR code; with `?game=ID`, straight to that game's seats.
+/// The join link as a QR code; with `?game=ID` (or `?rummy=ID`), straight to that game's
+/// seats.
 async fn qr_svg(
     State(shared): State<Arc<Shared>>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    let link = match query.get("game").map(|g| g.parse::<i64>()) {
+    let (game, seats) = match (query.get("game"), query.get("rummy")) {
+        (Some(game), _) => (Some(game), "#/join/{}"),
+        (None, Some(game)) => (Some(game), "#/rummy/{}/join"),
+        (None, None) => (None, ""),
+    };
+    let link = match game.map(|g| g.parse::<i64>()) {
         None => shared.join_url.clone(),
-        Some(Ok(game)) => format!("{}#/join/{game}", shared.join_url),
+        Some(Ok(game)) => format!(
+            "{}{}",
+            shared.join_url,
+            seats.replace("{}", &game.to_string())
+        ),
         Some(Err(_)) => return error(StatusCode::BAD_REQUEST, "game must be a game's number"),
     };
     ([(header::CONTENT_TYPE, "image/svg+xml")], qr::svg(&link)).into_response()

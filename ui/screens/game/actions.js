@@ -11,7 +11,7 @@ export async function refresh() {
   const game = state.game;
   if (game == null) return;
   try {
-    showSnapshot(await api(`/games/${game.id}?role=${game.role}`, { seat: game.seat }));
+    showSnapshot(await api(`/${game.kind}/${game.id}?role=${game.role}`, { seat: game.seat }));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // A phone whose seat the table freed: its screen says so.
@@ -24,7 +24,7 @@ export async function refresh() {
 export async function post(path, body) {
   const game = state.game;
   try {
-    return await api(`/games/${game.id}${path}`, { method: 'POST', body, seat: game.seat });
+    return await api(`/${game.kind}/${game.id}${path}`, { method: 'POST', body, seat: game.seat });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     toast(error.message);

@@ -52,28 +52,35 @@ function secrets(ghost) {
         ghost.assignments[i][k]))))));
 }
 
-/** The phones at the table: the code to scan, and each seat, taken or free. */
-function phones(view) {
-  const taken = new Set(state.game.snapshot.seats ?? []);
-  const seat = (name, label, colour) => h('li', { class: 'phone-row', 'data-seat': name, dataset: colour ? { colour } : {} },
+/** The phones at the table: the code to scan, and each seat ([name, label, colour]),
+ * taken or free. Shared by every game's table screen. */
+export function phonesPanel(seats, done) {
+  const game = state.game;
+  const taken = new Set(game.snapshot.seats ?? []);
+  const seat = ([name, label, colour]) => h('li', { class: 'phone-row', 'data-seat': name, dataset: colour ? { colour } : {} },
     h('span', { class: 'swatch', dataset: colour ? { colour } : {} }),
     h('span', { class: 'name' }, label),
     h('span', { class: 'taken' }, taken.has(name) ? t('phones.on_phone') : t('phones.free')),
     taken.has(name)
       ? h('button', {
         type: 'button', 'data-free': name,
-        onclick: async () => { await api(`/games/${state.game.id}/seats/${name}`, { method: 'DELETE' }); },
+        onclick: async () => { await api(`/${game.kind}/${game.id}/seats/${name}`, { method: 'DELETE' }); },
       }, t('phones.release'))
       : null);
   return [
     h('h2', {}, t('phones.title')),
-    h('img', { id: 'phones-qr', class: 'qr', src: qrUrl(state.game.id), width: 220, height: 220, alt: t('join.hint') }),
+    h('img', { id: 'phones-qr', class: 'qr', src: qrUrl(game.id, game.kind), width: 220, height: 220, alt: t('join.hint') }),
     h('p', { class: 'note' }, t('phones.hint', { code: state.info.table_code, address: new URL(state.info.join_url).host })),
-    h('ul', { class: 'phone-list' },
-      seat('ghost', t('join.ghost', { name: view.ghost }), null),
-      view.psychics.map((p, i) => seat(`psychic:${i}`, p.name, p.colour))),
-    h('button', { id: 'hidden-done', type: 'button', class: 'primary big', onclick: close }, t('hidden.done')),
+    h('ul', { class: 'phone-list' }, seats.map(seat)),
+    h('button', { id: 'hidden-done', type: 'button', class: 'primary big', onclick: done }, t('hidden.done')),
   ];
+}
+
+function phones(view) {
+  return phonesPanel([
+    ['ghost', t('join.ghost', { name: view.ghost }), null],
+    ...view.psychics.map((p, i) => [`psychic:${i}`, p.name, p.colour]),
+  ], close);
 }
 
 /** Who the tablet goes to, and what they do once they have it. */

@@ -1,0 +1,226 @@
+//! A whole Mystery Rummy game in real Chromium: the table sets it up, two players vote on
+//! their phones and the third on the table with hidden entry; the rounds are entered by
+//! tapping as the cards are read; the rulebook's tie makes Druitt Jack; a round where the
+//! Ripper escapes brings a tie at 100 and another round; a correction changes the winner,
+//! and undo takes it back.
+
+use fantoccini::{Client, Locator};
+use seance_e2e::{
+    Table, accessibility_violations, act, api, chromium, screenshot, tap, wait_for, wait_for_text,
+};
+
+use crate::Test;
+use crate::table::text;
+
+pub fn tests(p: u16) -> Vec<Test> {
+    vec![(
+        "rummy: a whole scorepad game with two phones voting and one vote on the table",
+        Box::pin(whole_game(p)),
+    )]
+}
+
+/// Taps `+` on stepper `id` `n` times.
+async fn plus(client: &Client, id: &str, n: usize) {
+    for _ in 0..n {
+        tap(client, &format!("[data-plus='{id}']")).await;
+    }
+}
+
+/// Types `value` into the number field `#id`, as a player would.
+async fn type_in(client: &Client, id: &str, value: &str) {
+    let field = wait_for(client, &format!("#{id}")).await;
+    field.clear().await.unwrap();
+    field.send_keys(value).await.unwrap();
+}
+
+/// A phone that takes player `p`'s seat in game `id`.
+async fn phone(driver: u16, table: &Table, id: u64, p: usize) -> Client {
+    let phone = chromium(driver, 390, 844).await;
+    phone.goto(&table.local_url).await.unwrap();
+    wait_for(&phone, "#home").await;
+    phone
+        .goto(&format!("{}/#/rummy/{id}/join", table.origin()))
+        .await
+        .unwrap();
+    tap(&phone, &format!("button[data-seat='player:{p}']")).await;
+    wait_for(&phone, "#phone[data-version] #phone-me").await;
+    phone
+}
+
+/// Opens "End the round", picks how it ended, and leaves the form open for the cards.
+async fn end_round(tablet: &Client, how: &str) {
+    tap(tablet, "#end-round").await;
+    tap(tablet, &format!("#tally-ending [data-value='{how}']")).await;
+}
+
+async fn cards_of(tablet: &Client, p: usize) {
+    tap(tablet, &format!("#tally-who [data-value='{p}']")).await;
+    wait_for(tablet, &format!("#tally-player[data-player='{p}']")).await;
+}
+
+async fn total(client: &Client, p: usize) -> String {
+    text(client, &format!("[data-total='{p}']")).await
+}
+
+async fn whole_game(driver: u16) {
+    let table = Table::start(0);
+    let tablet = chromium(driver, 1280, 800).await;
+    tablet.goto(&table.local_url).await.unwrap();
+    tap(&tablet, "#new-game").await;
+    tap(&tablet, "#ruleset [data-ruleset='mystery-rummy']").await;
+    wait_for(&tablet, "#rummy-setup").await;
+    tap(&tablet, "#rummy-players [data-value='3']").await;
+    for (i, name) in ["Ann", "Ben", "Cleo"].iter().enumerate() {
+        wait_for(&tablet, &format!("#rummy-name-{i}"))
+            .await
+            .send_keys(name)
+            .await
+            .unwrap();
+    }
+    screenshot(&tablet, "rummy-setup-en-1280x800").await;
+    tap(&tablet, "#start-rummy").await;
+    wait_for_text(&tablet, "#dealer", "9 cards").await;
+    let id: u64 = tablet
+        .current_url()
+        .await
+        .unwrap()
+        .fragment()
+        .unwrap()
+        .trim_start_matches("/rummy/")
+        .parse()
+        .unwrap();
+
+    let ann = phone(driver, &table, id, 0).await;
+    let ben = phone(driver, &table, id, 1).await;
+    screenshot(&ann, "rummy-phone-en-390x844").await;
+
+    // Round 1: Ben calls the vote on his turn; Ann and Ben vote on their phones, Cleo on
+    // the table, the tablet passed to her.
+    act(&ben, "#phone-call-vote").await;
+    wait_for(&tablet, "#vote[data-called='1']").await;
+    tap(&ann, "#phone-vote .suspect[data-suspect='0']").await;
+    act(&ann, "#phone-seal").await;
+    wait_for_text(&ann, "#phone-vote", "Montague Druitt").await;
+    tap(&ben, "#phone-vote .suspect[data-suspect='5']").await;
+    act(&ben, "#phone-seal").await;
+    wait_for(&tablet, "[data-voter='1'][data-voted='true']").await;
+    assert!(
+        text(&tablet, "[data-voter='0']").await.contains("voted"),
+        "the table says who voted"
+    );
+    tap(&tablet, "[data-vote-here='2']").await;
+    tap(&tablet, "#hidden-ready").await;
+    tap(&tablet, "#hidden .suspect[data-suspect='0']").await;
+    screenshot(&tablet, "rummy-hidden-vote-en-1280x800").await;
+    act(&tablet, "#hidden-seal").await;
+    tap(&tablet, "#hidden-done").await;
+    // Nothing of the votes reached the table: its view says who voted, never for whom.
+    let seen = api(
+        &tablet,
+        "GET",
+        &format!("/rummy/{id}?role=table"),
+        serde_json::Value::Null,
+    )
+    .await;
+    assert_eq!(
+        seen["view"]["vote"]["voted"],
+        serde_json::json!([true, true, true])
+    );
+    assert!(seen["view"]["vote"]["mine"].is_null());
+    let source = tablet.source().await.unwrap();
+    assert!(
+        !source.contains("Jill the Ripper") || !source.contains("data-voted"),
+        "no vote on the table's page"
+    );
+
+    // 002's scoring example, read off the cards: 5 Druitt Evidence for Ann; 3 Jill Evidence
+    // and her Suspect card for Ben; 4 points left in Cleo's hand.
+    end_round(&tablet, "last_card").await;
+    plus(&tablet, "evidence-0", 5).await;
+    cards_of(&tablet, 1).await;
+    plus(&tablet, "evidence-5", 3).await;
+    tap(&tablet, "#suspect-card-5").await;
+    cards_of(&tablet, 2).await;
+    type_in(&tablet, "hand", "4").await;
+    screenshot(&tablet, "rummy-tally-en-1280x800").await;
+    let found = accessibility_violations(&tablet).await;
+    assert!(found.is_empty(), "the tally form: {found:?}");
+    act(&tablet, "#score-round").await;
+    wait_for_text(&tablet, "#jack", "Montague Druitt").await;
+    assert!(
+        text(&tablet, "#jack-steps").await.contains("tie"),
+        "the tie is explained"
+    );
+    // Ann: Druitt 10 doubled + her right vote; Ben: Jill 10, wrong vote; Cleo: −4 + 10.
+    assert_eq!(
+        [
+            total(&tablet, 0).await,
+            total(&tablet, 1).await,
+            total(&tablet, 2).await
+        ],
+        ["30", "10", "6"]
+    );
+    wait_for_text(&ann, "#round-details", "Voted Montague Druitt: right").await;
+    screenshot(&tablet, "rummy-scored-en-1280x800").await;
+    screenshot(&ben, "rummy-phone-scored-en-390x844").await;
+    let found = accessibility_violations(&ben).await;
+    assert!(found.is_empty(), "the phone: {found:?}");
+
+    // Round 2: all five Victims in play, Ben plays Ripper Escapes: 35 and Victims and
+    // Scenes only. Both reach 105: a tie at the top plays another round.
+    end_round(&tablet, "ripper_escapes").await;
+    tap(&tablet, "#tally-by [data-value='1']").await;
+    plus(&tablet, "victims-in-play", 5).await;
+    plus(&tablet, "evidence-2", 4).await;
+    type_in(&tablet, "victims-and-scenes", "75").await;
+    cards_of(&tablet, 1).await;
+    type_in(&tablet, "victims-and-scenes", "60").await;
+    act(&tablet, "#score-round").await;
+    wait_for(&tablet, "#another-round").await;
+    assert_eq!(
+        [total(&tablet, 0).await, total(&tablet, 1).await],
+        ["105", "105"]
+    );
+    wait_for_text(&tablet, "#round-details", "escapes").await;
+
+    // Round 3: the draw pile runs out twice; Ann's 3 points win.
+    end_round(&tablet, "draw_pile_out_twice").await;
+    type_in(&tablet, "victims-and-scenes", "3").await;
+    act(&tablet, "#score-round").await;
+    wait_for_text(&tablet, "#rummy-end", "Ann wins with 108").await;
+    wait_for_text(&ben, "#phone", "Ann wins").await;
+    screenshot(&tablet, "rummy-won-en-1280x800").await;
+
+    // A correction to round 3 changes the winner; undo takes it back.
+    tap(&tablet, "#scoreboard [data-round='2'] button").await;
+    tap(&tablet, "#correct-round").await;
+    type_in(&tablet, "victims-and-scenes", "0").await;
+    cards_of(&tablet, 1).await;
+    type_in(&tablet, "victims-and-scenes", "5").await;
+    act(&tablet, "#score-round").await;
+    wait_for_text(&tablet, "#rummy-end", "Ben wins with 110").await;
+    act(&tablet, "#undo").await;
+    wait_for_text(&tablet, "#rummy-end", "Ann wins").await;
+
+    // The game is listed as Mystery Rummy and opens from the list.
+    tablet
+        .goto(&format!("{}/#/games", table.origin()))
+        .await
+        .unwrap();
+    wait_for_text(
+        &tablet,
+        "#game-list [data-ruleset='mystery-rummy']",
+        "Ann · Ben · Cleo",
+    )
+    .await;
+    tap(&tablet, "#game-list [data-ruleset='mystery-rummy']").await;
+    wait_for(&tablet, "#rummy-end").await;
+    // In French, with the rulebook's words.
+    tap(&tablet, ".languages button[lang='fr']").await;
+    wait_for_text(&tablet, "#rummy-end", "l'emporte").await;
+    screenshot(&tablet, "rummy-won-fr-1280x800").await;
+    assert!(tablet.find(Locator::Css("#printed")).await.is_ok());
+    for client in [tablet, ann, ben] {
+        client.close().await.unwrap();
+    }
+}

@@ -1,0 +1,72 @@
+// The table screen of a Mystery Rummy game: the running totals, who deals, this round's
+// secret vote, "End the round" (the tally form), how each round was scored, and the end
+// of the game. Everything it shows comes worked out in the view.
+
+import { h } from '../dom.js';
+import { render } from '../app.js';
+import { t } from '../i18n.js';
+import { refresh, rewind } from './game/actions.js';
+import { phonesPanel } from './game/hidden.js';
+import { languageSwitch } from './chrome.js';
+import { votePanel, voteEntry } from './rummy/vote.js';
+import { roundDetails, scoreboard } from './rummy/rounds.js';
+import { openTally, tallyForm } from './rummy/tally.js';
+import { printedForm } from './rummy/printed.js';
+
+/** What covers the screen now: null, 'phones' or 'printed'. */
+let sheet = null;
+const show = (which) => { sheet = which; render(); };
+
+function bar(snapshot) {
+  return h('header', { class: 'bar game-bar' },
+    h('a', { class: 'brand', href: '#', 'aria-label': t('game.home') }, h('img', { src: 'favicon.svg', alt: '' })),
+    h('span', { class: 'bar-title' }, t('ruleset.mystery-rummy')),
+    h('div', { id: 'connection', class: 'connection compact', role: 'status' },
+      h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),
+    h('button', { id: 'printed', type: 'button', onclick: () => show('printed') }, t('rummy.printed')),
+    h('button', { id: 'phones', type: 'button', onclick: () => show('phones') }, t('game.phones')),
+    h('button', { id: 'undo', type: 'button', disabled: !snapshot.can_undo, onclick: () => rewind('undo') }, `↶ ${t('game.undo')}`),
+    h('button', { id: 'redo', type: 'button', disabled: !snapshot.can_redo, onclick: () => rewind('redo'), 'aria-label': t('game.redo') }, '↷'),
+    languageSwitch());
+}
+
+function roundPanel(view) {
+  if (view.winner !== null) {
+    return h('section', { id: 'rummy-end', class: 'panel stage ending', 'data-outcome': 'won' },
+      h('h1', {}, t('rummy.winner', { name: view.players[view.winner], n: view.totals[view.winner] })),
+      h('p', {}, t('rummy.winner_why')));
+  }
+  return h('section', { id: 'rummy-round', class: 'panel stage' },
+    view.another_round ? h('p', { id: 'another-round', class: 'banner', role: 'status' }, t('rummy.another_round')) : null,
+    h('h1', {}, t('rummy.round', { n: view.round })),
+    h('p', { id: 'dealer', class: 'lead' }, t(view.round === 1 ? 'rummy.dealer_drawn' : 'rummy.dealer', {
+      name: view.players[view.dealer], n: view.deal,
+    })),
+    votePanel(view),
+    h('button', { id: 'end-round', type: 'button', class: 'primary big', onclick: () => openTally(view, null) }, t('rummy.end_round')));
+}
+
+export function renderRummy(state) {
+  const game = state.game;
+  const snapshot = game.snapshot;
+  if (!snapshot) {
+    refresh();
+    return h('div', { id: 'rummy', class: 'screen' }, h('p', { class: 'note loading' }, '…'));
+  }
+  const view = snapshot.view;
+  const entry = voteEntry(view);
+  if (entry) return h('div', { id: 'rummy', class: 'screen covered', 'data-version': snapshot.version }, entry);
+  if (sheet === 'phones') {
+    return h('div', { id: 'rummy', class: 'screen covered', 'data-version': snapshot.version },
+      h('div', { id: 'hidden', class: 'hidden-entry', role: 'dialog', 'aria-modal': 'true' },
+        h('div', { class: 'hidden-card' },
+          phonesPanel(view.players.map((name, i) => [`player:${i}`, name, null]), () => show(null)))));
+  }
+  const form = tallyForm(view) ?? (sheet === 'printed' ? printedForm(view, () => show(null)) : null);
+  return h('div', { id: 'rummy', class: 'screen game rummy', 'data-version': snapshot.version },
+    bar(snapshot),
+    form ?? h('div', { class: 'board rummy-board' },
+      roundPanel(view),
+      scoreboard(view),
+      view.rounds.length ? roundDetails(view, view.rounds.length - 1, { correct: (r) => openTally(view, r) }) : null));
+}

@@ -1,0 +1,83 @@
+// A Mystery Rummy player's phone: their secret vote (sealed once cast, revealed only with
+// the round's scores), calling the vote on their turn, the totals and how the last round
+// was scored. Joining: a phone picks its player's seat, or just watches the table.
+
+import { h } from '../../dom.js';
+import { t } from '../../i18n.js';
+import { keepSeat, mySeat } from '../../api.js';
+import { render } from '../../app.js';
+import { command, refresh } from '../game/actions.js';
+import { sit } from '../join.js';
+import { topBar } from '../chrome.js';
+import { roundDetails, scoreboard, suspectName } from './rounds.js';
+import { suspectChoice } from './vote.js';
+
+/** The suspect picked but not yet sealed. */
+let picked = null;
+
+export function renderRummySeats(state) {
+  const id = state.game.id;
+  if (mySeat(id)) queueMicrotask(() => { location.hash = `#/rummy/${id}/phone`; });
+  const snapshot = state.game.snapshot;
+  if (!snapshot) return h('div', { id: 'seats', class: 'screen' }, topBar(), h('p', { class: 'note' }, '…'));
+  const taken = new Set(snapshot.seats);
+  return h('div', { id: 'seats', class: 'screen' },
+    topBar(),
+    h('section', { class: 'panel' },
+      h('h1', {}, t('join.pick_seat')),
+      h('div', { class: 'seat-list' }, snapshot.view.players.map((name, p) => h('button', {
+        type: 'button', class: 'seat', 'data-seat': `player:${p}`, disabled: taken.has(`player:${p}`),
+        onclick: () => sit(id, `player:${p}`, 'rummy'),
+      }, name, taken.has(`player:${p}`) ? h('span', { class: 'taken' }, t('join.taken')) : null))),
+      h('a', { id: 'watch', class: 'button', href: `#/rummy/${id}` }, t('join.watch')),
+      h('p', { class: 'note' }, t('rummy.seat_hint'))));
+}
+
+function vote(view) {
+  if (view.winner !== null) return null;
+  if (!view.vote) {
+    return h('section', { id: 'phone-vote', class: 'panel' },
+      h('button', { id: 'phone-call-vote', type: 'button', onclick: () => command('call_vote', { by: view.you }) }, t('rummy.i_call_vote')),
+      h('p', { class: 'note' }, t('rummy.vote_rule')));
+  }
+  if (view.vote.mine !== null) {
+    return h('section', { id: 'phone-vote', class: 'panel', 'data-sealed': 'true' },
+      h('p', { class: 'lead' }, t('rummy.my_vote_sealed', { name: suspectName(view.vote.mine) })),
+      h('p', { class: 'note' }, t('rummy.votes_revealed')));
+  }
+  return h('section', { id: 'phone-vote', class: 'panel' },
+    h('h2', {}, t('rummy.vote_called', { name: view.players[view.vote.by] })),
+    suspectChoice(picked, (s) => { picked = s; render(); }, async (suspect) => {
+      if (await command('vote', { player: view.you, suspect }) !== null) picked = null;
+    }, 'phone-seal'));
+}
+
+export function renderRummyPhone(state) {
+  const game = state.game;
+  if (game.refused) {
+    keepSeat(game.id, null);
+    return h('div', { id: 'phone', class: 'screen' }, topBar(),
+      h('section', { class: 'panel' }, h('h1', {}, t('phone.freed')), h('p', {}, game.refused),
+        h('a', { class: 'button primary', href: `#/rummy/${game.id}/join` }, t('phone.join_again'))));
+  }
+  const snapshot = game.snapshot;
+  if (!snapshot) {
+    refresh();
+    return h('div', { id: 'phone', class: 'screen' }, topBar(), h('p', { class: 'note loading' }, '…'));
+  }
+  const view = snapshot.view;
+  if (view.you === null) {
+    queueMicrotask(() => { location.hash = `#/rummy/${game.id}/join`; });
+    return h('div', { id: 'phone', class: 'screen' }, topBar());
+  }
+  return h('div', { id: 'phone', class: 'screen phone rummy', 'data-version': snapshot.version },
+    topBar(),
+    h('section', { class: 'panel' },
+      h('h1', { id: 'phone-me' }, view.players[view.you]),
+      view.winner !== null
+        ? h('p', { class: 'lead' }, t('rummy.winner', { name: view.players[view.winner], n: view.totals[view.winner] }))
+        : h('p', {}, t('rummy.round', { n: view.round }), ' · ', t('rummy.dealer', { name: view.players[view.dealer], n: view.deal }))),
+    vote(view),
+    scoreboard(view),
+    view.rounds.length ? roundDetails(view, view.rounds.length - 1) : null);
+}

@@ -1,0 +1,37 @@
+// The numbers printed on the cards, as the players check them: each suspect's suspicion
+// number and the points of their Evidence and Suspect cards. Those the rulebook's text does
+// not confirm are marked, for the players to compare with their own cards.
+
+import { h } from '../../dom.js';
+import { t } from '../../i18n.js';
+import { command } from '../game/actions.js';
+import { suspectName } from './rounds.js';
+
+export function printedForm(view, close) {
+  const printed = structuredClone(view.printed);
+  const field = (key, s, known, max) => h('td', { class: known.confirmed ? '' : 'unconfirmed' },
+    h('input', {
+      id: `printed-${key}-${s}`, type: 'number', min: 1, max, inputmode: 'numeric', value: key === 'suspicion' ? printed.suspicion[s] : printed[key][s],
+      'aria-label': `${suspectName(s)}: ${t(`rummy.printed_${key}`)}`,
+      oninput: (e) => {
+        const n = Number(e.target.value) || 0;
+        if (key === 'suspicion') printed.suspicion[s] = n; else printed[key][s] = n;
+      },
+    }),
+    known.confirmed ? null : h('span', { class: 'mark', title: t('rummy.unconfirmed') }, '?'));
+  return h('section', { id: 'printed-form', class: 'panel wide' },
+    h('h1', {}, t('rummy.printed')),
+    h('p', {}, t('rummy.printed_hint')),
+    h('table', { class: 'printed' },
+      h('thead', {}, h('tr', {}, h('th', {}, ''), ['suspicion', 'evidence', 'suspect_card'].map((k) => h('th', { scope: 'col' }, t(`rummy.printed_${k}`))))),
+      h('tbody', {}, view.suspects.map((suspect, s) => h('tr', {},
+        h('th', { scope: 'row' }, suspectName(s)),
+        field('suspicion', s, suspect.suspicion, 6),
+        field('evidence', s, suspect.evidence, 20),
+        field('suspect_card', s, suspect.suspect_card, 20))))),
+    h('p', { class: 'note' }, t('rummy.printed_fixed', { letter: view.letter, escapes: view.ripper_escapes })),
+    h('p', { class: 'note' }, h('span', { class: 'mark' }, '?'), ' ', t('rummy.unconfirmed')),
+    h('div', { class: 'row' },
+      h('button', { id: 'printed-save', type: 'button', class: 'primary', onclick: async () => { if (await command('set_printed', { printed }) !== null) close(); } }, t('rummy.save')),
+      h('button', { type: 'button', onclick: close }, t('hidden.cancel'))));
+}

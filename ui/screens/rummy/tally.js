@@ -1,0 +1,112 @@
+// The end of a round, entered as the players read their cards: how it ended, the Alibi in
+// play, the Victims in play, and per player the Evidence counted on each suspect, Jokers and
+// Suspect cards, Letters, Victims and Scenes, what is left in hand. The rules score it; a
+// past round opens here again to be corrected.
+
+import { h } from '../../dom.js';
+import { t } from '../../i18n.js';
+import { render } from '../../app.js';
+import { command } from '../game/actions.js';
+import { suspectName } from './rounds.js';
+
+const ENDINGS = ['last_card', 'police_chief_resigns', 'ripper_escapes', 'draw_pile_out_twice'];
+const SUSPECTS = [0, 1, 2, 3, 4, 5];
+
+/** The round being entered: null, or { round (null: the round in play), ending, by, alibi, victims, players, who }. */
+let draft = null;
+
+const blank = () => ({
+  evidence: [0, 0, 0, 0, 0, 0], suspect_cards: [false, false, false, false, false, false], jokers: [0, 0, 0, 0, 0, 0],
+  letters: 0, victims_and_scenes: 0, hand: 0, holds_ripper_escapes: false,
+});
+
+/** Opens the form for the round in play (`round` null) or for correcting round `round`. */
+export function openTally(view, round) {
+  const past = round === null ? null : view.rounds[round].tally;
+  draft = past
+    ? { round, ending: past.ending.how, by: past.ending.by ?? 0, alibi: past.alibi, victims: past.victims_in_play,
+      players: structuredClone(past.players), who: 0 }
+    : { round: null, ending: 'last_card', by: 0, alibi: null, victims: 0, players: view.players.map(blank), who: 0 };
+  render();
+}
+
+function segmented(id, legend, options, current, pick) {
+  return h('fieldset', { class: 'choice', id },
+    h('legend', {}, legend),
+    h('div', { class: 'segmented wrap' }, options.map(([value, text]) => h('button', {
+      type: 'button', 'data-value': String(value), 'aria-pressed': String(value === current),
+      onclick: () => { pick(value); render(); },
+    }, text))));
+}
+
+/** − [n] +, changing `get()`/`set()` in place without drawing the form again. */
+function stepper(id, label, get, set, max) {
+  const input = h('input', {
+    id, type: 'number', min: 0, max, inputmode: 'numeric', value: get(), 'aria-label': label,
+    oninput: (e) => set(Math.max(0, Math.min(max, Number(e.target.value) || 0))),
+  });
+  const bump = (by) => () => { set(Math.max(0, Math.min(max, get() + by))); input.value = get(); };
+  return h('span', { class: 'stepper' },
+    h('button', { type: 'button', class: 'step', 'aria-label': `${label} −1`, onclick: bump(-1) }, '−'),
+    input,
+    h('button', { type: 'button', class: 'step', 'data-plus': id, 'aria-label': `${label} +1`, onclick: bump(1) }, '+'));
+}
+
+function toggle(id, label, get, set) {
+  return h('button', {
+    id, type: 'button', class: 'toggle', 'aria-pressed': String(get()), 'aria-label': label,
+    onclick: (e) => { set(!get()); e.currentTarget.setAttribute('aria-pressed', String(get())); },
+  }, '✓');
+}
+
+function playerSheet(p) {
+  const cards = draft.players[p];
+  const at = (key, s) => [() => cards[key][s], (v) => { cards[key][s] = v; }];
+  const one = (key) => [() => cards[key], (v) => { cards[key] = v; }];
+  return h('div', { id: 'tally-player', class: 'tally-player', 'data-player': p },
+    h('table', { class: 'tally-suspects' },
+      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', { scope: 'col' }, t('rummy.evidence')),
+        h('th', { scope: 'col' }, t('rummy.jokers')), h('th', { scope: 'col' }, t('rummy.suspect_card')))),
+      h('tbody', {}, SUSPECTS.map((s) => h('tr', { 'data-suspect': s },
+        h('th', { scope: 'row' }, suspectName(s)),
+        h('td', {}, stepper(`evidence-${s}`, `${suspectName(s)}: ${t('rummy.evidence')}`, ...at('evidence', s), 20)),
+        h('td', {}, stepper(`jokers-${s}`, `${suspectName(s)}: ${t('rummy.jokers')}`, ...at('jokers', s), 40)),
+        h('td', {}, toggle(`suspect-card-${s}`, `${suspectName(s)}: ${t('rummy.suspect_card')}`, ...at('suspect_cards', s))))))),
+    h('div', { class: 'tally-more' },
+      h('label', {}, t('rummy.letters'), stepper('letters', t('rummy.letters'), ...one('letters'), 4)),
+      h('label', {}, t('rummy.victims_and_scenes'), stepper('victims-and-scenes', t('rummy.victims_and_scenes'), ...one('victims_and_scenes'), 99)),
+      h('label', {}, t('rummy.hand'), stepper('hand', t('rummy.hand'), ...one('hand'), 99)),
+      h('label', {}, t('rummy.holds_ripper_escapes'), toggle('holds-ripper-escapes', t('rummy.holds_ripper_escapes'), ...one('holds_ripper_escapes')))),
+    h('p', { class: 'note' }, t('rummy.tally_hint')));
+}
+
+async function submit() {
+  const ending = draft.ending === 'ripper_escapes' ? { how: 'ripper_escapes', by: draft.by } : { how: draft.ending };
+  const tally = { ending, alibi: draft.alibi, victims_in_play: draft.victims, players: draft.players };
+  const done = draft.round === null
+    ? await command('end_round', { tally })
+    : await command('correct_round', { round: draft.round, tally });
+  if (done !== null) {
+    draft = null;
+    render();
+  }
+}
+
+/** The form over the board while a round is entered, or null. */
+export function tallyForm(view) {
+  if (!draft) return null;
+  const players = view.players.map((name, p) => [p, name]);
+  return h('form', { id: 'tally', class: 'panel wide tally', onsubmit: (e) => { e.preventDefault(); submit(); } },
+    h('h1', {}, draft.round === null ? t('rummy.end_round_n', { n: view.round }) : t('rummy.correct', { n: draft.round + 1 })),
+    segmented('tally-ending', t('rummy.how_ended'), ENDINGS.map((e) => [e, t(`ending_choice.${e}`)]), draft.ending, (v) => { draft.ending = v; }),
+    draft.ending === 'ripper_escapes'
+      ? segmented('tally-by', t('rummy.played_by'), players, draft.by, (v) => { draft.by = v; })
+      : null,
+    segmented('tally-alibi', t('rummy.alibi'), [[null, t('rummy.no_alibi')], ...SUSPECTS.map((s) => [s, suspectName(s)])], draft.alibi, (v) => { draft.alibi = v; }),
+    h('label', { class: 'inline' }, t('rummy.victims_in_play'), stepper('victims-in-play', t('rummy.victims_in_play'), () => draft.victims, (v) => { draft.victims = v; }, 5)),
+    segmented('tally-who', t('rummy.cards_of'), players, draft.who, (v) => { draft.who = v; }),
+    playerSheet(draft.who),
+    h('div', { class: 'row' },
+      h('button', { id: 'score-round', type: 'button', class: 'primary', onclick: submit }, t('rummy.score_round')),
+      h('button', { id: 'tally-cancel', type: 'button', onclick: () => { draft = null; render(); } }, t('hidden.cancel'))));
+}
