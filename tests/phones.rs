@@ -23,7 +23,7 @@ pub fn tests(p: u16) -> Vec<Test> {
 
 /// A phone at the table: opens the join link, then takes `seat` in game `id`.
 async fn phone(driver: u16, table: &Table, id: u64, seat: &str) -> Client {
-    let client = phone_on_seats(driver, table, id).await;
+    let client = phone_on_seats(driver, table, &format!("#/join/{id}")).await;
     if seat == "ghost" {
         screenshot(&client, "phone-seats-en-390x844").await;
         let found = accessibility_violations(&client).await;

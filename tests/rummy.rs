@@ -6,7 +6,8 @@
 
 use fantoccini::{Client, Locator};
 use seance_e2e::{
-    Table, accessibility_violations, act, api, chromium, screenshot, tap, wait_for, wait_for_text,
+    Table, accessibility_violations, act, api, chromium, phone_on_seats, screenshot, tap, wait_for,
+    wait_for_text,
 };
 
 use crate::Test;
@@ -35,13 +36,7 @@ async fn type_in(client: &Client, id: &str, value: &str) {
 
 /// A phone that takes player `p`'s seat in game `id`.
 async fn phone(driver: u16, table: &Table, id: u64, p: usize) -> Client {
-    let phone = chromium(driver, 390, 844).await;
-    phone.goto(&table.local_url).await.unwrap();
-    wait_for(&phone, "#home").await;
-    phone
-        .goto(&format!("{}/#/rummy/{id}/join", table.origin()))
-        .await
-        .unwrap();
+    let phone = phone_on_seats(driver, table, &format!("#/rummy/{id}/join")).await;
     tap(&phone, &format!("button[data-seat='player:{p}']")).await;
     wait_for(&phone, "#phone[data-version] #phone-me").await;
     phone

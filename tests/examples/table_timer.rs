@@ -74,7 +74,7 @@ async fn open_game(client: &Client, table: &Table, id: u64) {
 /// Presses the ghost's knock on a phone ten times; returns the delays until the table
 /// played each (sorted), and a plain request's round trips from that phone (sorted).
 async fn knock_latency(screen: &Client, table: &Table, id: u64, port: u16) -> (Vec<f64>, Vec<f64>) {
-    let phone = phone_on_seats(port, table, id).await;
+    let phone = phone_on_seats(port, table, &format!("#/join/{id}")).await;
     tap(&phone, "button[data-seat='ghost']").await;
     wait_for(&phone, "#knock-1").await;
     let (mut knocks, mut floor) = (Vec::new(), Vec::new());

@@ -490,13 +490,14 @@ pub fn played(cues: &[serde_json::Value], name: &str, arg: Option<u64>) -> bool 
         .any(|c| c["name"] == name && arg.is_none_or(|a| c["arg"].as_u64() == Some(a)))
 }
 
-/// A phone (390×844) at the table, on the seat picker of game `id`.
-pub async fn phone_on_seats(driver: u16, table: &Table, id: u64) -> Client {
+/// A phone (390×844) at the table, on the seat picker at `seats` (`#/join/ID`,
+/// `#/rummy/ID/join`).
+pub async fn phone_on_seats(driver: u16, table: &Table, seats: &str) -> Client {
     let phone = chromium(driver, 390, 844).await;
     phone.goto(&table.local_url).await.unwrap();
     wait_for(&phone, "#home").await;
     phone
-        .goto(&format!("{}/#/join/{id}", table.origin()))
+        .goto(&format!("{}/{seats}", table.origin()))
         .await
         .unwrap();
     wait_for(&phone, "button[data-seat]").await;

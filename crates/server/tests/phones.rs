@@ -10,7 +10,9 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Socket, Table, error_of, next_json, table};
+use support::{
+    Socket, Table, act_as, ask_seat, error_of, look_as, next_json, ok, table, take_seat,
+};
 use tokio_tungstenite::tungstenite::Message;
 
 fn setup() -> Value {
@@ -30,54 +32,19 @@ async fn create(t: &Table, seed: u64) -> i64 {
 }
 
 async fn seat(t: &Table, game: i64, seat: &str) -> reqwest::Response {
-    t.api(Method::POST, &format!("/games/{game}/seats"))
-        .json(&json!({ "seat": seat }))
-        .send()
-        .await
-        .unwrap()
+    ask_seat(t, "games", game, seat).await
 }
 
-async fn take(t: &Table, game: i64, name: &str) -> String {
-    let got = seat(t, game, name).await;
-    assert_eq!(got.status(), StatusCode::CREATED);
-    got.json::<Value>().await.unwrap()["token"]
-        .as_str()
-        .unwrap()
-        .to_owned()
+async fn take(t: &Table, game: i64, seat: &str) -> String {
+    take_seat(t, "games", game, seat).await
 }
 
 async fn look(t: &Table, game: i64, role: &str, token: Option<&str>) -> reqwest::Response {
-    let mut request = t.api(Method::GET, &format!("/games/{game}?role={role}"));
-    if let Some(token) = token {
-        request = request.header("X-Seat", token);
-    }
-    request.send().await.unwrap()
+    look_as(t, "games", game, role, token).await
 }
 
-/// Sends `command` on the game's current version, from the device holding `token`.
 async fn act(t: &Table, game: i64, token: Option<&str>, command: Value) -> reqwest::Response {
-    let version = look(t, game, "table", None)
-        .await
-        .json::<Value>()
-        .await
-        .unwrap()["version"]
-        .clone();
-    let mut request = t
-        .api(Method::POST, &format!("/games/{game}/commands"))
-        .json(&json!({"version": version, "command": command}));
-    if let Some(token) = token {
-        request = request.header("X-Seat", token);
-    }
-    request.send().await.unwrap()
-}
-
-async fn ok(response: reqwest::Response) {
-    let status = response.status();
-    assert!(
-        status.is_success(),
-        "{status}: {}",
-        response.text().await.unwrap()
-    );
+    act_as(t, "games", game, token, command).await
 }
 
 #[tokio::test]

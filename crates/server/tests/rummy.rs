@@ -6,7 +6,7 @@ mod support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Table, error_of, next_json, table};
+use support::{Table, act_as, error_of, look_as, next_json, ok, table, take_seat};
 
 async fn create(t: &Table) -> i64 {
     let made = t
@@ -20,45 +20,15 @@ async fn create(t: &Table) -> i64 {
 }
 
 async fn take(t: &Table, game: i64, seat: &str) -> String {
-    let got = t
-        .api(Method::POST, &format!("/rummy/{game}/seats"))
-        .json(&json!({ "seat": seat }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(got.status(), StatusCode::CREATED);
-    got.json::<Value>().await.unwrap()["token"]
-        .as_str()
-        .unwrap()
-        .to_owned()
+    take_seat(t, "rummy", game, seat).await
 }
 
 async fn look(t: &Table, game: i64, role: &str, token: Option<&str>) -> reqwest::Response {
-    let mut request = t.api(Method::GET, &format!("/rummy/{game}?role={role}"));
-    if let Some(token) = token {
-        request = request.header("X-Seat", token);
-    }
-    request.send().await.unwrap()
+    look_as(t, "rummy", game, role, token).await
 }
 
 async fn act(t: &Table, game: i64, token: Option<&str>, command: Value) -> reqwest::Response {
-    let table: Value = look(t, game, "table", None).await.json().await.unwrap();
-    let mut request = t
-        .api(Method::POST, &format!("/rummy/{game}/commands"))
-        .json(&json!({"version": table["version"], "command": command}));
-    if let Some(token) = token {
-        request = request.header("X-Seat", token);
-    }
-    request.send().await.unwrap()
-}
-
-async fn ok(response: reqwest::Response) {
-    let status = response.status();
-    assert!(
-        status.is_success(),
-        "{status}: {}",
-        response.text().await.unwrap()
-    );
+    act_as(t, "rummy", game, token, command).await
 }
 
 fn round() -> Value {

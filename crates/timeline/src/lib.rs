@@ -15,27 +15,24 @@ use serde::{Deserialize, Serialize};
 pub use error::{RuleError, ensure};
 pub use rng::Draw;
 
+/// What commands and events need: to be journaled, compared, and carried across threads.
+pub trait Record:
+    Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+}
+
+impl<T> Record for T where
+    T: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+}
+
 /// What a rule set gives the timeline: its state as a fold of its events, and the events
 /// each command causes (or why it is refused).
 pub trait Rules: Clone + Sized {
     /// The rule set's name as the journal stores it (`mysterium-classic`).
     const RULESET: &'static str;
-    type Command: Clone
-        + fmt::Debug
-        + PartialEq
-        + Serialize
-        + DeserializeOwned
-        + Send
-        + Sync
-        + 'static;
-    type Event: Clone
-        + fmt::Debug
-        + PartialEq
-        + Serialize
-        + DeserializeOwned
-        + Send
-        + Sync
-        + 'static;
+    type Command: Record;
+    type Event: Record;
 
     /// Folds a whole history, start first; fails on the first event that does not fit.
     fn replay<'a>(events: impl IntoIterator<Item = &'a Self::Event>) -> Result<Self, String>

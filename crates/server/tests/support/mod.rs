@@ -83,3 +83,69 @@ pub async fn error_of(response: reqwest::Response) -> (StatusCode, String) {
     let body: Value = response.json().await.unwrap();
     (status, body["error"].as_str().unwrap().to_owned())
 }
+
+/// Asks for `seat` of game `game` under `/api/{base}` (`games`, `rummy`).
+pub async fn ask_seat(t: &Table, base: &str, game: i64, seat: &str) -> reqwest::Response {
+    t.api(reqwest::Method::POST, &format!("/{base}/{game}/seats"))
+        .json(&serde_json::json!({ "seat": seat }))
+        .send()
+        .await
+        .unwrap()
+}
+
+/// Takes `seat`, which must be free; returns its token.
+pub async fn take_seat(t: &Table, base: &str, game: i64, seat: &str) -> String {
+    let got = ask_seat(t, base, game, seat).await;
+    assert_eq!(got.status(), StatusCode::CREATED);
+    got.json::<Value>().await.unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// `role`'s snapshot of the game, as the device holding `token` (or the table) asks.
+pub async fn look_as(
+    t: &Table,
+    base: &str,
+    game: i64,
+    role: &str,
+    token: Option<&str>,
+) -> reqwest::Response {
+    let mut request = t.api(reqwest::Method::GET, &format!("/{base}/{game}?role={role}"));
+    if let Some(token) = token {
+        request = request.header("X-Seat", token);
+    }
+    request.send().await.unwrap()
+}
+
+/// Sends `command` on the game's current version, from the device holding `token`.
+pub async fn act_as(
+    t: &Table,
+    base: &str,
+    game: i64,
+    token: Option<&str>,
+    command: Value,
+) -> reqwest::Response {
+    let table: Value = look_as(t, base, game, "table", None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let mut request = t
+        .api(reqwest::Method::POST, &format!("/{base}/{game}/commands"))
+        .json(&serde_json::json!({"version": table["version"], "command": command}));
+    if let Some(token) = token {
+        request = request.header("X-Seat", token);
+    }
+    request.send().await.unwrap()
+}
+
+/// Asserts that a request succeeded, saying why not.
+pub async fn ok(response: reqwest::Response) {
+    let status = response.status();
+    assert!(
+        status.is_success(),
+        "{status}: {}",
+        response.text().await.unwrap()
+    );
+}
