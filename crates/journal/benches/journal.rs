@@ -85,8 +85,8 @@ fn command_latency() {
 
     let (mut ours, mut floor) = (Vec::new(), Vec::new());
     for round in 0..8 {
-        let game = journal.create::<Game>(&start).unwrap();
         let mut timeline = Timeline::resume(start.clone(), []).unwrap();
+        let game = journal.create(&start, timeline.game()).unwrap();
         for entry in &entries {
             let Entry::Command { command, .. } = entry else {
                 unreachable!()
@@ -136,8 +136,8 @@ fn resume_and_replay(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("j.sqlite3");
     let mut journal = Journal::open(&path).unwrap();
-    let game = journal.create::<Game>(&start).unwrap();
     let mut timeline = Timeline::resume(start.clone(), []).unwrap();
+    let game = journal.create(&start, timeline.game()).unwrap();
     for entry in &entries {
         timeline.push(entry.clone()).unwrap();
         journal

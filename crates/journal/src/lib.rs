@@ -11,7 +11,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use seance_timeline::{Entry, Rules, Timeline};
 use serde::Serialize;
 
@@ -184,12 +184,9 @@ impl Journal {
         Ok(Journal { conn })
     }
 
-    /// Records a new game's start (under its rule set); returns its id.
-    pub fn create<G: Rules>(&mut self, start: &[G::Event]) -> Result<i64, JournalError> {
-        let game = G::replay(start).map_err(|why| JournalError::Open {
-            path: PathBuf::from("a new game"),
-            why: format!("its start does not make a game: {why}"),
-        })?;
+    /// Records a new game's start (under its rule set), `game` being what the start folds
+    /// into (for the list of games); returns its id.
+    pub fn create<G: Rules>(&mut self, start: &[G::Event], game: &G) -> Result<i64, JournalError> {
         let t = now();
         self.conn.execute(
             "INSERT INTO games (ruleset, start, status, players, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
@@ -223,7 +220,7 @@ impl Journal {
         entry: &Entry<C, E>,
         status: &str,
     ) -> Result<(), JournalError> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         let last: Option<i64> = tx.query_row(
             "SELECT MAX(seq) FROM entries WHERE game = ?1",
             [game],
@@ -250,6 +247,15 @@ impl Journal {
         )?;
         tx.commit()?;
         Ok(())
+    }
+
+    /// A write transaction that takes the lock at its start: each rule set's games have
+    /// their own connection to the file, and a transaction that read first and wrote later
+    /// would fail at once, unretried, if the other wrote in between.
+    fn write(&mut self) -> Result<rusqlite::Transaction<'_>, JournalError> {
+        Ok(self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?)
     }
 
     /// Every game, the latest first.
@@ -338,7 +344,7 @@ impl Journal {
     /// Moves the entries from `seq` on into `set_aside` (kept, with the reason), so the
     /// game can go on from before them.
     pub fn set_aside(&mut self, game: i64, seq: u64, why: &str) -> Result<usize, JournalError> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         tx.execute(
             "INSERT INTO set_aside (game, seq, format, entry, why, at) SELECT game, seq, format, entry, ?3, ?4 FROM entries WHERE game = ?1 AND seq >= ?2",
             params![game, seq as i64, why, now()],

@@ -17,7 +17,7 @@ fn setup() -> Setup {
 fn journal_with_game(path: &std::path::Path, commands: usize) -> (Journal, i64, Timeline) {
     let mut journal = Journal::open(path).unwrap();
     let (mut timeline, start) = seance_rules::begin(setup(), 99).unwrap();
-    let id = journal.create::<Game>(&start).unwrap();
+    let id = journal.create(&start, timeline.game()).unwrap();
     for psychic in 0..commands {
         let entry = timeline.decide(Command::GiveVision { psychic }).unwrap();
         timeline.push(entry.clone()).unwrap();
@@ -159,8 +159,8 @@ fn finished_games_stay_as_history() {
     let dir = tempfile::tempdir().unwrap();
     let (mut journal, first, _) = journal_with_game(&dir.path().join("j.sqlite3"), 1);
     journal.append(first, 2, &Entry::Undo, "lost").unwrap();
-    let (_, start) = seance_rules::begin(setup(), 5).unwrap();
-    let second = journal.create::<Game>(&start).unwrap();
+    let (timeline, start) = seance_rules::begin(setup(), 5).unwrap();
+    let second = journal.create(&start, timeline.game()).unwrap();
     let games = journal.games().unwrap();
     assert_eq!(games.len(), 2);
     let by_id = |id| games.iter().find(|g| g.id == id).unwrap();
