@@ -385,7 +385,8 @@ fn score_round(played: &Played, printed: &Printed) -> Result<Scored, String> {
     .map_err(|e| e.0)
 }
 
-fn standings_of(players: usize, scored: &[Scored]) -> Standings {
+/// The standings after the rounds `scored`.
+pub(crate) fn standings_of(players: usize, scored: &[Scored]) -> Standings {
     let points: Vec<Vec<i32>> = scored
         .iter()
         .map(|s| s.players.iter().map(|p| p.points).collect())

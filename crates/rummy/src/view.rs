@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::round::Scored;
-use crate::scorepad::Scorepad;
+use crate::scorepad::{Scorepad, standings_of};
 use crate::suspects::{LETTER, Printed, RIPPER_ESCAPES, SUSPECTS, Suspect};
 use crate::tally::RoundTally;
 
@@ -63,11 +63,13 @@ impl Scorepad {
             Role::Player(p) => Some(p),
             Role::Table => None,
         };
+        let scored = self.scored();
+        let standings = standings_of(self.players.len(), &scored);
         let mut totals = vec![0; self.players.len()];
         let rounds = self
             .rounds
             .iter()
-            .zip(self.scored())
+            .zip(scored)
             .enumerate()
             .map(|(r, (played, scored))| {
                 for (total, p) in totals.iter_mut().zip(&scored.players) {
@@ -82,7 +84,6 @@ impl Scorepad {
                 }
             })
             .collect();
-        let standings = self.standings();
         View {
             players: self.players.clone(),
             you,
