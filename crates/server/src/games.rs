@@ -144,7 +144,7 @@ impl<G: Kept> Games<G> {
     pub fn create(&self, start: Vec<G::Event>) -> Result<i64, GameError> {
         let (timeline, start) = Timeline::begin(start).map_err(GameError::Timeline)?;
         let mut state = self.state.lock().expect("games lock");
-        let id = state.0.create::<G>(&start)?;
+        let id = state.0.create(&start, timeline.game())?;
         state.1.insert(id, Live::new(timeline, None));
         Ok(id)
     }
@@ -302,7 +302,10 @@ impl<G: Kept> Games<G> {
                 .timer
                 .as_ref()
                 .is_some_and(|t| t.expired(generation, Instant::now()));
-            let Some(command) = G::time_up().filter(|_| expired && live.damage.is_none()) else {
+            if live.damage.is_some() || !expired {
+                return Ok(false);
+            }
+            let Some(command) = G::time_up() else {
                 return Ok(false);
             };
             let entry = live.timeline.decide(command).map_err(GameError::Rule)?;

@@ -1,5 +1,6 @@
 //! What phones add to the API, for every rule set: taking, listing and freeing seats, the
-//! ghost's knocks, and which device may act for whom (the rule set says, [`Kept::may_send`]). A device shows its seat's token as `X-Seat` (or
+//! ghost's knocks, and which device may act for whom (as the rule set says,
+//! [`Kept::may_send`]). A device shows its seat's token as `X-Seat` (or
 //! `?seat=`, where headers cannot be set); a device without one is the table (or a
 //! watcher) and acts for anyone whose seat is free.
 
@@ -130,13 +131,14 @@ pub fn check_command<G: Kept>(
     G::may_send(command, mine, &held).map_err(|why| refused(StatusCode::FORBIDDEN, why))
 }
 
-/// Undo, redo and the timer belong to the table (and the ghost's phone), not to a
-/// player's phone.
+/// Undo, redo and the timer belong to the table (and, in Mysterium, the ghost's phone),
+/// not to a player's phone.
 pub fn check_host<G: Kept>(shared: &Shared, game: i64, token: Option<&str>) -> Result<(), Refused> {
     match holder::<G>(shared, game, token)? {
-        Some(role) if !G::hosts(role) => {
-            Err(refused(StatusCode::FORBIDDEN, "that is done on the table"))
-        }
+        Some(role) if !G::hosts(role) => Err(refused(
+            StatusCode::FORBIDDEN,
+            format!("that is done on {}", G::HOSTED_BY),
+        )),
         _ => Ok(()),
     }
 }

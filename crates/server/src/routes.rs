@@ -80,18 +80,14 @@ async fn qr_svg(
     State(shared): State<Arc<Shared>>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    let (game, seats) = match (query.get("game"), query.get("rummy")) {
-        (Some(game), _) => (Some(game), "#/join/{}"),
-        (None, Some(game)) => (Some(game), "#/rummy/{}/join"),
-        (None, None) => (None, ""),
+    let (game, seats): (_, fn(i64) -> String) = match (query.get("game"), query.get("rummy")) {
+        (Some(game), _) => (Some(game), |id| format!("#/join/{id}")),
+        (None, Some(game)) => (Some(game), |id| format!("#/rummy/{id}/join")),
+        (None, None) => (None, |_| String::new()),
     };
     let link = match game.map(|g| g.parse::<i64>()) {
         None => shared.join_url.clone(),
-        Some(Ok(game)) => format!(
-            "{}{}",
-            shared.join_url,
-            seats.replace("{}", &game.to_string())
-        ),
+        Some(Ok(game)) => format!("{}{}", shared.join_url, seats(game)),
         Some(Err(_)) => return error(StatusCode::BAD_REQUEST, "game must be a game's number"),
     };
     ([(header::CONTENT_TYPE, "image/svg+xml")], qr::svg(&link)).into_response()

@@ -46,12 +46,20 @@ pub trait Kept: Rules + Send + Sync + 'static {
     ) -> Result<(), &'static str>;
     /// Whether a phone in this seat may undo, redo and run the timer (besides the table).
     fn hosts(role: Self::Role) -> bool;
-    /// The sand timer's run, for a rule set that has one.
-    fn sand_timer(&self) -> Option<Duration>;
+    /// Who does those, in words (`the table or the ghost's phone`).
+    const HOSTED_BY: &'static str;
+    /// The sand timer's run, for a rule set that has one (none by default).
+    fn sand_timer(&self) -> Option<Duration> {
+        None
+    }
     /// Whether the rules are where the sand timer runs.
-    fn timer_runs(&self) -> bool;
+    fn timer_runs(&self) -> bool {
+        false
+    }
     /// What the rules do when the sand runs out.
-    fn time_up() -> Option<Self::Command>;
+    fn time_up() -> Option<Self::Command> {
+        None
+    }
 }
 
 impl Kept for Game {
@@ -151,6 +159,7 @@ impl Kept for Game {
     fn hosts(role: Role) -> bool {
         role == Role::Ghost
     }
+    const HOSTED_BY: &'static str = "the table or the ghost's phone";
 
     fn sand_timer(&self) -> Option<Duration> {
         Some(
@@ -252,16 +261,5 @@ impl Kept for Scorepad {
     fn hosts(_: Self::Role) -> bool {
         false
     }
-
-    fn sand_timer(&self) -> Option<Duration> {
-        None
-    }
-
-    fn timer_runs(&self) -> bool {
-        false
-    }
-
-    fn time_up() -> Option<seance_rummy::Command> {
-        None
-    }
+    const HOSTED_BY: &'static str = "the table";
 }
