@@ -647,6 +647,8 @@ async fn screens_in_three_languages(driver: u16) {
                 .goto(&format!("{}/#/game/{mid}", table.origin()))
                 .await
                 .unwrap();
+            // A change of #hash alone: the screen draws once the game's view arrives.
+            wait_for(&client, "#timer-digits").await;
             let share = client
                 .execute(
                     "const r = document.getElementById('timer-digits').getBoundingClientRect();
