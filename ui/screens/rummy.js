@@ -6,7 +6,7 @@ import { h } from '../dom.js';
 import { render } from '../app.js';
 import { t } from '../i18n.js';
 import { refresh, rewind } from './game/actions.js';
-import { phonesPanel } from './game/hidden.js';
+import { cover, phonesPanel } from './game/hidden.js';
 import { languageSwitch } from './chrome.js';
 import { votePanel, voteEntry } from './rummy/vote.js';
 import { roundDetails, scoreboard } from './rummy/rounds.js';
@@ -58,9 +58,7 @@ export function renderRummy(state) {
   if (entry) return h('div', { id: 'rummy', class: 'screen covered', 'data-version': snapshot.version }, entry);
   if (sheet === 'phones') {
     return h('div', { id: 'rummy', class: 'screen covered', 'data-version': snapshot.version },
-      h('div', { id: 'hidden', class: 'hidden-entry', role: 'dialog', 'aria-modal': 'true' },
-        h('div', { class: 'hidden-card' },
-          phonesPanel(view.players.map((name, i) => [`player:${i}`, name, null]), () => show(null)))));
+      cover(null, phonesPanel(view.players.map((name, i) => [`player:${i}`, name, null]), () => show(null))));
   }
   const form = tallyForm(view) ?? (sheet === 'printed' ? printedForm(view, () => show(null)) : null);
   return h('div', { id: 'rummy', class: 'screen game rummy', 'data-version': snapshot.version },
@@ -68,5 +66,5 @@ export function renderRummy(state) {
     form ?? h('div', { class: 'board rummy-board' },
       roundPanel(view),
       scoreboard(view),
-      view.rounds.length ? roundDetails(view, view.rounds.length - 1, { correct: (r) => openTally(view, r) }) : null));
+      view.rounds.length ? roundDetails(view, { correct: (r) => openTally(view, r) }) : null));
 }

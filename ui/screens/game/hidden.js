@@ -68,7 +68,7 @@ export function phonesPanel(seats, done) {
       }, t('phones.release'))
       : null);
   return [
-    h('h2', {}, t('phones.title')),
+    h('h2', { id: 'hidden-title' }, t('phones.title')),
     h('img', { id: 'phones-qr', class: 'qr', src: qrUrl(game.id, game.kind), width: 220, height: 220, alt: t('join.hint') }),
     h('p', { class: 'note' }, t('phones.hint', { code: state.info.table_code, address: new URL(state.info.join_url).host })),
     h('ul', { class: 'phone-list' }, seats.map(seat)),
@@ -91,14 +91,7 @@ function steps(view) {
     case 'secrets:pass':
     case 'culprit:pass':
     case 'vote:pass':
-      return [
-        h('h2', {}, t('hidden.pass_to', { name: who })),
-        h('p', {}, t('hidden.look_away')),
-        h('button', {
-          id: 'hidden-ready', type: 'button', class: 'primary big',
-          onclick: () => (panel.kind === 'secrets' ? showSecrets() : go('enter')),
-        }, t('hidden.i_am', { name: who })),
-      ];
+      return passTo(who, () => (panel.kind === 'secrets' ? showSecrets() : go('enter')));
     case 'secrets:show':
       return [
         h('h2', {}, t('hidden.secrets_title')),
@@ -126,24 +119,43 @@ function steps(view) {
         }),
       ];
     case 'vote:sealed':
-      return [
-        h('h2', {}, t('vote.sealed')),
-        h('p', {}, t('hidden.pass_back')),
-        h('button', { id: 'hidden-done', type: 'button', class: 'primary big', onclick: close }, t('hidden.done')),
-      ];
+      return sealed(close);
     default:
       return [];
   }
 }
 
+/** "Pass the tablet to NAME": everybody else looks away until `ready` ("I am NAME"). */
+export function passTo(name, ready) {
+  return [
+    h('h2', {}, t('hidden.pass_to', { name })),
+    h('p', {}, t('hidden.look_away')),
+    h('button', { id: 'hidden-ready', type: 'button', class: 'primary big', onclick: ready }, t('hidden.i_am', { name })),
+  ];
+}
+
+/** A secret vote sealed: the tablet goes back. */
+export function sealed(done) {
+  return [
+    h('h2', {}, t('vote.sealed')),
+    h('p', {}, t('hidden.pass_back')),
+    h('button', { id: 'hidden-done', type: 'button', class: 'primary big', onclick: done }, t('hidden.done')),
+  ];
+}
+
+/** The card over the whole screen: an eyebrow `title` (or none, when the body carries
+ * #hidden-title), the body, and Cancel when `cancel` is given. */
+export function cover(title, body, cancel = null) {
+  return h('div', { id: 'hidden', class: 'hidden-entry', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'hidden-title' },
+    h('div', { class: 'hidden-card' },
+      title ? h('p', { id: 'hidden-title', class: 'eyebrow' }, title) : null,
+      body,
+      cancel ? h('button', { id: 'hidden-cancel', type: 'button', class: 'quiet', onclick: cancel }, t('hidden.cancel')) : null));
+}
+
 /** The panel over the whole screen, or null. */
 export function hiddenPanel(view) {
   if (!panel) return null;
-  return h('div', { id: 'hidden', class: 'hidden-entry', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'hidden-title' },
-    h('div', { class: 'hidden-card' },
-      h('p', { id: 'hidden-title', class: 'eyebrow' }, t(`hidden.${panel.kind}`)),
-      steps(view),
-      panel.step === 'pass' || panel.step === 'enter'
-        ? h('button', { id: 'hidden-cancel', type: 'button', class: 'quiet', onclick: close }, t('hidden.cancel'))
-        : null));
+  const entering = panel.step === 'pass' || panel.step === 'enter';
+  return cover(panel.kind === 'phones' ? null : t(`hidden.${panel.kind}`), steps(view), entering ? close : null);
 }

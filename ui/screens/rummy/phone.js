@@ -79,5 +79,5 @@ export function renderRummyPhone(state) {
         : h('p', {}, t('rummy.round', { n: view.round }), ' · ', t('rummy.dealer', { name: view.players[view.dealer], n: view.deal }))),
     vote(view),
     scoreboard(view),
-    view.rounds.length ? roundDetails(view, view.rounds.length - 1) : null);
+    view.rounds.length ? roundDetails(view) : null);
 }

@@ -8,6 +8,14 @@ import { render } from '../../app.js';
 /** The round whose details are open (null: the last one). */
 let chosen = null;
 
+/** The round shown in detail: the one tapped, else the last. */
+const shown = (view) => Math.min(chosen ?? Infinity, view.rounds.length - 1);
+
+/** Shows round `r` in detail from now on (null: always the last). */
+export function showRound(r) {
+  chosen = r;
+}
+
 export const suspectName = (s) => t(`suspect.${s}`);
 
 /** The rounds, one row each, with the running totals; a row opens its details. */
@@ -18,7 +26,7 @@ export function scoreboard(view) {
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('rummy.round_short')),
         view.players.map((name, p) => h('th', { scope: 'col', dataset: { player: p } }, name)))),
       h('tbody', {}, view.rounds.map((round, r) => h('tr', {
-        class: (chosen ?? view.rounds.length - 1) === r ? 'open' : '', 'data-round': r,
+        class: shown(view) === r ? 'open' : '', 'data-round': r,
       },
       h('th', { scope: 'row' }, h('button', {
         type: 'button', class: 'quiet', onclick: () => { chosen = r; render(); },
@@ -60,9 +68,9 @@ function line(l) {
   return h('li', { dataset: { line: l.line } }, h('span', {}, words()), h('span', { class: 'points' }, signed(l.points)));
 }
 
-/** How round `r` was scored; `correct(r)` opens it for correction (on the table). */
-export function roundDetails(view, r, { correct = null } = {}) {
-  const index = Math.min(chosen ?? r, view.rounds.length - 1);
+/** How the round shown was scored; `correct(r)` opens it for correction (on the table). */
+export function roundDetails(view, { correct = null } = {}) {
+  const index = shown(view);
   const round = view.rounds[index];
   const ending = round.tally.ending;
   return h('section', { id: 'round-details', class: 'panel', 'data-round': index },

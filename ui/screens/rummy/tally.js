@@ -7,7 +7,7 @@ import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { render } from '../../app.js';
 import { command } from '../game/actions.js';
-import { suspectName } from './rounds.js';
+import { showRound, suspectName } from './rounds.js';
 
 const ENDINGS = ['last_card', 'police_chief_resigns', 'ripper_escapes', 'draw_pile_out_twice'];
 const SUSPECTS = [0, 1, 2, 3, 4, 5];
@@ -87,6 +87,7 @@ async function submit() {
     ? await command('end_round', { tally })
     : await command('correct_round', { round: draft.round, tally });
   if (done !== null) {
+    showRound(draft.round);
     draft = null;
     render();
   }

@@ -7,6 +7,7 @@ import { t } from '../../i18n.js';
 import { render, state } from '../../app.js';
 import { command } from '../game/actions.js';
 import { suspectName } from './rounds.js';
+import { cover, passTo, sealed } from '../game/hidden.js';
 
 /** The hidden entry open now: null, or { player, step: 'pass' | 'enter' | 'sealed', suspect }. */
 let entry = null;
@@ -59,22 +60,12 @@ export function voteEntry(view) {
   if (!entry) return null;
   const name = view.players[entry.player];
   const close = () => go(null);
-  let body;
-  if (entry.step === 'pass') {
-    body = [h('h2', {}, t('hidden.pass_to', { name })), h('p', {}, t('hidden.look_away')),
-      h('button', { id: 'hidden-ready', type: 'button', class: 'primary big', onclick: () => go({ ...entry, step: 'enter' }) }, t('hidden.i_am', { name }))];
-  } else if (entry.step === 'enter') {
-    body = [h('h2', {}, t('rummy.your_vote', { name })),
+  if (entry.step === 'sealed') return cover(t('hidden.vote'), sealed(close));
+  const body = entry.step === 'pass'
+    ? passTo(name, () => go({ ...entry, step: 'enter' }))
+    : [h('h2', {}, t('rummy.your_vote', { name })),
       suspectChoice(entry.suspect, (suspect) => go({ ...entry, suspect }), async (suspect) => {
         if (await command('vote', { player: entry.player, suspect })) go({ player: entry.player, step: 'sealed', suspect: null });
       }, 'hidden-seal')];
-  } else {
-    body = [h('h2', {}, t('vote.sealed')), h('p', {}, t('hidden.pass_back')),
-      h('button', { id: 'hidden-done', type: 'button', class: 'primary big', onclick: close }, t('hidden.done'))];
-  }
-  return h('div', { id: 'hidden', class: 'hidden-entry', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'hidden-title' },
-    h('div', { class: 'hidden-card' },
-      h('p', { id: 'hidden-title', class: 'eyebrow' }, t('hidden.vote')),
-      body,
-      entry.step === 'sealed' ? null : h('button', { id: 'hidden-cancel', type: 'button', class: 'quiet', onclick: close }, t('hidden.cancel'))));
+  return cover(t('hidden.vote'), body, close);
 }
