@@ -15,8 +15,8 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use seance_timeline::{Entry, Rules, Timeline};
 use serde::Serialize;
 
-/// The database layout this build writes (`PRAGMA user_version`).
-const SCHEMA: i64 = 1;
+/// The database layout this build writes (`PRAGMA user_version`). 2 added `edition`.
+const SCHEMA: i64 = 2;
 /// The entry format this build writes and reads.
 const FORMAT: i64 = 1;
 
@@ -28,7 +28,8 @@ CREATE TABLE IF NOT EXISTS games (
     status      TEXT    NOT NULL,
     players     TEXT    NOT NULL,
     created_at  INTEGER NOT NULL,
-    updated_at  INTEGER NOT NULL
+    updated_at  INTEGER NOT NULL,
+    edition     TEXT
 );
 CREATE TABLE IF NOT EXISTS entries (
     game    INTEGER NOT NULL REFERENCES games(id),
@@ -126,6 +127,8 @@ pub struct GameRecord {
     /// `playing`, `won` or `lost`.
     pub status: String,
     pub players: Vec<String>,
+    /// The rule set's edition, where it has more than one (Mysterium: `classic`, `new`).
+    pub edition: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -179,6 +182,19 @@ impl Journal {
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(open_err)?;
         conn.execute_batch(CREATE).map_err(open_err)?;
+        let has_edition: bool = conn
+            .query_row(
+                "SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'edition'",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
+            .map_err(open_err)?
+            > 0;
+        if !has_edition {
+            // A journal of schema 1: its games were all of editions that need no label.
+            conn.execute_batch("ALTER TABLE games ADD COLUMN edition TEXT")
+                .map_err(open_err)?;
+        }
         conn.pragma_update(None, "user_version", SCHEMA)
             .map_err(open_err)?;
         Ok(Journal { conn })
@@ -189,13 +205,14 @@ impl Journal {
     pub fn create<G: Rules>(&mut self, start: &[G::Event], game: &G) -> Result<i64, JournalError> {
         let t = now();
         self.conn.execute(
-            "INSERT INTO games (ruleset, start, status, players, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
+            "INSERT INTO games (ruleset, start, status, players, created_at, updated_at, edition) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6)",
             params![
                 G::RULESET,
                 serde_json::to_string(start).expect("events serialize"),
                 game.status(),
                 serde_json::to_string(&game.players()).expect("names serialize"),
-                t
+                t,
+                game.edition()
             ],
         )?;
         Ok(self.conn.last_insert_rowid())
@@ -262,7 +279,7 @@ impl Journal {
     pub fn games(&self) -> Result<Vec<GameRecord>, JournalError> {
         let mut stmt = self
             .conn
-            .prepare("SELECT id, ruleset, status, players, created_at, updated_at FROM games ORDER BY updated_at DESC, id DESC")?;
+            .prepare("SELECT id, ruleset, status, players, created_at, updated_at, edition FROM games ORDER BY updated_at DESC, id DESC")?;
         let rows = stmt.query_map([], |r| {
             let players: String = r.get(3)?;
             Ok(GameRecord {
@@ -270,6 +287,7 @@ impl Journal {
                 ruleset: r.get(1)?,
                 status: r.get(2)?,
                 players: serde_json::from_str(&players).unwrap_or_default(),
+                edition: r.get(6)?,
                 created_at: r.get(4)?,
                 updated_at: r.get(5)?,
             })

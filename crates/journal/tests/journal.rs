@@ -175,3 +175,58 @@ fn finished_games_stay_as_history() {
         Err(JournalError::NoSuchGame(42))
     ));
 }
+
+#[test]
+fn a_journal_of_the_first_schema_gains_editions_and_keeps_its_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    let (_, old_id, old) = journal_with_game(&path, 2);
+    // Back to schema 1, as the first release wrote it: no `edition` column.
+    {
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch("ALTER TABLE games DROP COLUMN edition")
+            .unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+    }
+    let mut journal = Journal::open(&path).unwrap();
+    assert_eq!(
+        journal.load::<Game>(old_id).unwrap().timeline.game(),
+        old.game()
+    );
+    let card_box = CardBox {
+        characters: vec![CardSet {
+            name: "green".into(),
+            cards: (1..=8).collect(),
+        }],
+        locations: vec![CardSet {
+            name: "green".into(),
+            cards: (1..=8).collect(),
+        }],
+        objects: vec![CardSet {
+            name: "green".into(),
+            cards: (1..=8).collect(),
+        }],
+    };
+    let setup = Setup::new_edition(
+        "Laura",
+        &["Stephanie", "Alex", "Carl"],
+        SecretMode::AppKept,
+        card_box,
+        Deal::Mixed,
+    );
+    let (timeline, start) = seance_rules::begin(setup, 5).unwrap();
+    let new_id = journal.create(&start, timeline.game()).unwrap();
+    let editions: Vec<(i64, Option<String>)> = journal
+        .games()
+        .unwrap()
+        .into_iter()
+        .map(|g| (g.id, g.edition))
+        .collect();
+    assert!(editions.contains(&(old_id, None)), "{editions:?}");
+    assert!(
+        editions.contains(&(new_id, Some("new".into()))),
+        "{editions:?}"
+    );
+    let loaded = journal.load::<Game>(new_id).unwrap().timeline;
+    assert_eq!(loaded.game(), timeline.game());
+}

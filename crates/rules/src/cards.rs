@@ -1,5 +1,6 @@
-//! Psychic cards by the numbers on their backs: characters 1–18, locations 19–36,
-//! objects 37–54 (the ghost's cards carry the same numbers).
+//! Psychic cards by the numbers on their backs: in the classic box characters 1–18,
+//! locations 19–36, objects 37–54 (the ghost's cards carry the same numbers); in the new
+//! edition whatever the players' sets carry (`card_sets`).
 
 use std::ops::RangeInclusive;
 
@@ -48,6 +49,9 @@ pub struct Layout {
     pub characters: Vec<Card>,
     pub locations: Vec<Card>,
     pub objects: Vec<Card>,
+    /// The new edition's sets in play (character, location, object), when one per category.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<String>,
 }
 
 impl Layout {

@@ -35,13 +35,17 @@ pub enum Command {
     StateLevel { psychic: usize, level: Level },
     /// The ghost seals the culprit's group.
     ChooseCulprit { group: u8 },
-    /// The next card of the shared vision is turned over (4+ players).
+    /// The next card of the shared vision is turned over (classic, 4+ players).
     RevealVisionCard,
-    /// `psychic`'s secret vote (4+ players).
+    /// The ghost has given the shared vision (new edition: three cards at once).
+    ShareVision,
+    /// `psychic`'s secret vote (classic's straw poll, 4+ players; the new edition's
+    /// majority, when the mediums do not agree).
     Vote { psychic: usize, group: u8 },
     /// Who is the eldest, when age decides the count and was not entered.
     DeclareEldest { psychic: usize },
-    /// With 2 or 3 players: the group the psychics agreed on.
+    /// The group the psychics agreed on (classic: 2 or 3 players; new edition: a
+    /// consensus).
     PickGroup { group: u8 },
 }
 
@@ -80,6 +84,7 @@ impl Command {
             }
             Command::ChooseCulprit { .. } => "the ghost sealed the culprit".into(),
             Command::RevealVisionCard => "a card of the shared vision was turned over".into(),
+            Command::ShareVision => "the ghost gave the shared vision".into(),
             Command::Vote { psychic, .. } => format!("{} voted", name(psychic)),
             Command::DeclareEldest { psychic } => format!("{} was named the eldest", name(psychic)),
             Command::PickGroup { group } => format!("the psychics picked group {group}"),

@@ -9,27 +9,34 @@ use crate::clairvoyancy::{
 use crate::command::Command;
 use crate::event::{Event, Group};
 use crate::game::{Game, Phase};
-use crate::setup::{CrowRule, SecretMode, Setup};
+use crate::setup::{CrowRule, Edition, SecretMode, Setup};
 use crate::straw_poll::{self, Ballot, Voter};
 use seance_timeline::Draw;
 use seance_timeline::{RuleError, ensure};
 
 impl Game {
-    /// The events that start a game: the cards laid out and, when the app keeps the
-    /// secrets, each psychic's character, location and object.
+    /// The events that start a game: the cards laid out (classic: drawn by number; new
+    /// edition: from the box's sets) and, when the app keeps the secrets, each psychic's
+    /// character, location and object.
     pub fn start(setup: Setup, seed: u64) -> Result<Vec<Event>, RuleError> {
         setup.validate()?;
         let mut draw = Draw::new(seed, 0);
-        let n = setup.cards_per_category();
-        let mut lay = |c: Category| {
-            let mut cards = draw.pick(&c.cards().collect::<Vec<_>>(), n);
-            cards.sort_unstable();
-            cards
-        };
-        let layout = Layout {
-            characters: lay(Category::Character),
-            locations: lay(Category::Location),
-            objects: lay(Category::Object),
+        let layout = match (&setup.card_box, &setup.deal) {
+            (Some(card_box), Some(deal)) => card_box.lay_out(deal, &mut draw)?,
+            _ => {
+                let n = setup.cards_per_category();
+                let mut lay = |c: Category| {
+                    let mut cards = draw.pick(&c.cards().collect::<Vec<_>>(), n);
+                    cards.sort_unstable();
+                    cards
+                };
+                Layout {
+                    characters: lay(Category::Character),
+                    locations: lay(Category::Location),
+                    objects: lay(Category::Object),
+                    sets: Vec::new(),
+                }
+            }
         };
         let psychics = setup.psychic_seats().len();
         let secrets = (setup.secrets == SecretMode::AppKept).then(|| {
@@ -39,7 +46,7 @@ impl Game {
                 .collect()
         });
         let mut events = vec![Event::Started {
-            setup,
+            setup: Box::new(setup),
             seed,
             layout,
         }];
@@ -68,6 +75,9 @@ impl Game {
         match *command {
             Command::GiveVision { psychic } => give_vision(&mut batch, psychic)?,
             Command::StartTimer => {
+                ensure(self.setup.timer_seconds().is_some(), "no_timer", || {
+                    "this game has no sand timer: the mediums take the time they need".into()
+                })?;
                 ensure(self.phase == Phase::Visions, "timer", || {
                     "the sand timer is not waiting to start".into()
                 })?;
@@ -124,6 +134,13 @@ impl Game {
             }
             Command::ChooseCulprit { group } => {
                 in_revelation(self)?;
+                ensure(
+                    self.setup.edition == Edition::Classic,
+                    "culprit_drawn",
+                    || {
+                        "in the new edition Séance draws the culprit at random and shows it to the ghost".into()
+                    },
+                )?;
                 ensure(self.culprit.is_none(), "culprit_sealed", || {
                     "the culprit's group is already sealed".into()
                 })?;
@@ -131,6 +148,20 @@ impl Game {
                 batch.push(Event::CulpritChosen { group });
             }
             Command::RevealVisionCard => reveal(&mut batch)?,
+            Command::ShareVision => {
+                in_revelation(self)?;
+                ensure(self.setup.edition == Edition::New, "straw_poll", || {
+                    "in the classic game the shared vision's cards are turned over one at a time"
+                        .into()
+                })?;
+                ensure(!self.shared_vision, "shared_vision", || {
+                    "the shared vision has been given".into()
+                })?;
+                batch.push(Event::VisionShared);
+            }
+            Command::Vote { psychic, group } if self.setup.edition == Edition::New => {
+                vote_majority(&mut batch, psychic, group)?
+            }
             Command::Vote { psychic, group } => vote(&mut batch, psychic, group)?,
             Command::DeclareEldest { psychic } => {
                 let among = self.eldest_asked.clone().unwrap_or_default();
@@ -152,6 +183,7 @@ impl Game {
                 ensure(self.culprit.is_some(), "culprit_first", || {
                     "the ghost seals the culprit's group first".into()
                 })?;
+                shared_vision_given(self)?;
                 valid_group(self, group)?;
                 batch.push(Event::GroupPicked { group });
                 end(&mut batch, group);
@@ -346,8 +378,12 @@ fn manifest(
             p.name
         )
     })?;
+    let seeking = p.seeking().expect("searching psychics seek a category");
     if let (true, Some(card)) = (right, p.intuition)
-        && let Some(holder) = game.psychics.iter().find(|q| q.found.contains(&card))
+        && let Some(holder) = game
+            .psychics
+            .iter()
+            .find(|q| q.found.get(seeking.index()) == Some(&card))
     {
         return Err(RuleError::new(
             "card_collected",
@@ -360,7 +396,11 @@ fn manifest(
     let moved = manifestation_moves(&game.placements, psychic, right);
     let card = if right { p.intuition } else { None };
     let finishes = right && p.found.len() == 2;
-    let hour = game.hour;
+    // The finishing bonus is spaces on the clairvoyancy track, where there is one.
+    let bonus = match game.setup.track_side() {
+        Some(_) => finishing_bonus(game.hour),
+        None => 0,
+    };
     batch.push(Event::Manifested {
         psychic,
         right,
@@ -368,10 +408,7 @@ fn manifest(
         moved,
     });
     if finishes {
-        batch.push(Event::Finished {
-            psychic,
-            bonus: finishing_bonus(hour),
-        });
+        batch.push(Event::Finished { psychic, bonus });
     }
     if batch
         .game
@@ -388,9 +425,18 @@ fn end_turn(batch: &mut Batch, position: u64) {
     batch.push(Event::TurnEnded);
     let game = &batch.game;
     if game.psychics.iter().all(|p| p.seeking().is_none()) {
-        let groups = line_up(game, position);
-        batch.push(Event::TokensRecovered);
+        let mut draw = Draw::new(game.seed, position);
+        let groups = line_up(game, &mut draw);
+        // New edition: the ghost draws one medium token at random (004 p.8).
+        let culprit =
+            (game.setup.edition == Edition::New).then(|| draw.below(groups.len() as u64) as u8 + 1);
+        if game.setup.tokens_per_psychic() > 0 {
+            batch.push(Event::TokensRecovered);
+        }
         batch.push(Event::LinedUp { groups });
+        if let Some(group) = culprit {
+            batch.push(Event::CulpritDrawn { group });
+        }
     } else if game.hour == 7 {
         batch.push(Event::LostOnTime);
     } else {
@@ -403,9 +449,9 @@ fn end_turn(batch: &mut Batch, position: u64) {
 }
 
 /// Each psychic's three cards form a group; with 2 players two more are drawn from the
-/// cards nobody collected. Numbers are dealt at random.
-fn line_up(game: &Game, position: u64) -> Vec<Group> {
-    let mut draw = Draw::new(game.seed, position);
+/// cards nobody collected. Numbers are dealt at random (classic's ghost tokens); in the
+/// new edition each trace stays by its medium's envelope, numbered in seating order.
+fn line_up(game: &Game, draw: &mut Draw) -> Vec<Group> {
     let mut groups: Vec<([Card; 3], Option<usize>)> = game
         .psychics
         .iter()
@@ -416,7 +462,9 @@ fn line_up(game: &Game, position: u64) -> Vec<Group> {
         let extra = Category::ALL.map(|c| draw.pick(&game.uncollected(c), 2));
         groups.extend((0..2).map(|k| ([extra[0][k], extra[1][k], extra[2][k]], None)));
     }
-    draw.shuffle(&mut groups);
+    if game.setup.edition == Edition::Classic {
+        draw.shuffle(&mut groups);
+    }
     groups
         .into_iter()
         .zip(1..)
@@ -446,7 +494,10 @@ fn reveal(batch: &mut Batch) -> Result<(), RuleError> {
     let game = &batch.game;
     in_revelation(game)?;
     ensure(game.has_straw_poll(), "straw_poll", || {
-        "with 2 or 3 players the shared vision is laid face up".into()
+        match game.setup.edition {
+            Edition::Classic => "with 2 or 3 players the shared vision is laid face up".into(),
+            Edition::New => "in the new edition the ghost gives the three cards at once".into(),
+        }
     })?;
     ensure(game.culprit.is_some(), "culprit_first", || {
         "the ghost seals the culprit's group first".into()
@@ -513,17 +564,61 @@ fn vote(batch: &mut Batch, psychic: usize, group: u8) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn settle_count(batch: &mut Batch) {
+/// New edition: the ghost's three cards are out before the mediums decide.
+fn shared_vision_given(game: &Game) -> Result<(), RuleError> {
+    ensure(
+        game.setup.edition == Edition::Classic || game.shared_vision,
+        "shared_vision",
+        || "the ghost gives the shared vision (three cards) before the mediums decide".into(),
+    )
+}
+
+/// New edition: without a consensus, each medium player votes; a majority decides, a tie
+/// sends them back to talk (`majority`).
+fn vote_majority(batch: &mut Batch, psychic: usize, group: u8) -> Result<(), RuleError> {
     let game = &batch.game;
-    let ballots: Vec<Ballot> = game
-        .psychics
+    in_revelation(game)?;
+    ensure(game.has_majority_vote(), "consensus", || {
+        "with two medium players a majority is a consensus: agree, then pick the trace".into()
+    })?;
+    shared_vision_given(game)?;
+    let p = &game.psychics[psychic];
+    ensure(p.vote.is_none(), "vote_once", || {
+        format!(
+            "{} has voted; the votes are counted once all are in",
+            p.name
+        )
+    })?;
+    valid_group(game, group)?;
+    batch.push(Event::Voted { psychic, group });
+    let game = &batch.game;
+    if game.psychics.iter().all(|p| p.vote.is_some()) {
+        let count = crate::majority::majority(&ballots(game));
+        match count.chosen {
+            Some(group) => {
+                batch.push(Event::Counted { count });
+                end(batch, group);
+            }
+            None => batch.push(Event::NoMajority { count }),
+        }
+    }
+    Ok(())
+}
+
+fn ballots(game: &Game) -> Vec<Ballot> {
+    game.psychics
         .iter()
         .enumerate()
         .map(|(psychic, p)| Ballot {
             psychic,
             group: p.vote.expect("all voted"),
         })
-        .collect();
+        .collect()
+}
+
+fn settle_count(batch: &mut Batch) {
+    let game = &batch.game;
+    let ballots = ballots(game);
     let voters: Vec<Voter> = game
         .psychics
         .iter()

@@ -21,7 +21,8 @@ pub struct Group {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     Started {
-        setup: Setup,
+        /// Boxed: a setup with a box of card sets is far larger than any other event.
+        setup: Box<Setup>,
         seed: u64,
         layout: Layout,
     },
@@ -76,6 +77,12 @@ pub enum Event {
     CulpritChosen {
         group: u8,
     },
+    /// New edition: the app drew the culprit's trace at random (the ghost's secret).
+    CulpritDrawn {
+        group: u8,
+    },
+    /// New edition: the ghost has given the shared vision, its three cards at once.
+    VisionShared,
     VisionCardRevealed {
         count: u8,
     },
@@ -90,6 +97,10 @@ pub enum Event {
         psychic: usize,
     },
     Counted {
+        count: Count,
+    },
+    /// New edition: the mediums' votes gave no majority; the votes are taken back.
+    NoMajority {
         count: Count,
     },
     GroupPicked {

@@ -6,7 +6,7 @@ use crate::cards::{Card, Category, Layout};
 use crate::clairvoyancy::{Faces, Placement};
 use crate::event::{Event, Group};
 use crate::levels::Level;
-use crate::setup::{Colour, CrowRule, Setup};
+use crate::setup::{Colour, CrowRule, Edition, Setup};
 use crate::straw_poll::Count;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,8 +73,10 @@ pub struct Game {
     pub placements: Vec<Placement>,
     pub groups: Vec<Group>,
     pub culprit: Option<u8>,
-    /// Shared-vision cards turned over (4+ players).
+    /// Shared-vision cards turned over (classic, 4+ players).
     pub revealed: u8,
+    /// New edition: the ghost has given the shared vision.
+    pub shared_vision: bool,
     pub eldest_asked: Option<Vec<usize>>,
     pub eldest: Option<usize>,
     pub count: Option<Count>,
@@ -111,7 +113,7 @@ impl Game {
         else {
             return Err("a game's history must begin with its start".into());
         };
-        let mut game = Game::begin(setup.clone(), *seed, layout.clone());
+        let mut game = Game::begin(setup.as_ref().clone(), *seed, layout.clone());
         for (i, event) in events.enumerate() {
             game.apply(event)
                 .map_err(|why| format!("event {}: {why}", i + 2))?;
@@ -160,6 +162,7 @@ impl Game {
             groups: Vec::new(),
             culprit: None,
             revealed: 0,
+            shared_vision: false,
             eldest_asked: None,
             eldest: None,
             count: None,
@@ -279,7 +282,10 @@ impl Game {
             Event::LevelStated { psychic, level } => {
                 self.psychic(*psychic)?.stated_level = Some(*level)
             }
-            Event::CulpritChosen { group } => self.culprit = Some(*group),
+            Event::CulpritChosen { group } | Event::CulpritDrawn { group } => {
+                self.culprit = Some(*group)
+            }
+            Event::VisionShared => self.shared_vision = true,
             Event::VisionCardRevealed { count } => self.revealed = *count,
             Event::Voted { psychic, group } => self.psychic(*psychic)?.vote = Some(*group),
             Event::EldestAsked { among } => self.eldest_asked = Some(among.clone()),
@@ -288,6 +294,12 @@ impl Game {
                 self.eldest_asked = None;
             }
             Event::Counted { count } => self.count = Some(count.clone()),
+            Event::NoMajority { count } => {
+                self.count = Some(count.clone());
+                for p in &mut self.psychics {
+                    p.vote = None;
+                }
+            }
             Event::GroupPicked { group } => self.chosen = Some(*group),
             Event::Ended { chosen, won, .. } => {
                 self.chosen = Some(*chosen);
@@ -314,18 +326,30 @@ impl Game {
             .or_else(|| self.setup.bands().and_then(|b| b.level(p.track)))
     }
 
-    /// Whether the straw poll is a staged secret vote (4+ players).
+    /// Whether the straw poll is a staged secret vote (classic, 4+ players).
     pub fn has_straw_poll(&self) -> bool {
-        self.setup.player_count() >= 4
+        self.setup.edition == Edition::Classic && self.setup.player_count() >= 4
     }
 
-    /// Cards on the table not yet collected by a psychic.
+    /// Whether the mediums may settle by a majority vote when they do not agree (new
+    /// edition, three medium players or more: with two, a majority is a consensus).
+    pub fn has_majority_vote(&self) -> bool {
+        self.setup.edition == Edition::New && self.setup.players.len() >= 3
+    }
+
+    /// Cards on the table not yet collected by a psychic. (New-edition sets may number
+    /// their categories alike, so a card is compared within its category only.)
     pub fn uncollected(&self, category: Category) -> Vec<Card> {
         self.layout
             .of(category)
             .iter()
             .copied()
-            .filter(|c| !self.psychics.iter().any(|p| p.found.contains(c)))
+            .filter(|c| {
+                !self
+                    .psychics
+                    .iter()
+                    .any(|p| p.found.get(category.index()) == Some(c))
+            })
             .collect()
     }
 }
@@ -357,6 +381,13 @@ impl seance_timeline::Rules for Game {
             Some(Outcome::Won) => "won",
             Some(_) => "lost",
         }
+    }
+
+    fn edition(&self) -> Option<&'static str> {
+        Some(match self.setup.edition {
+            Edition::Classic => "classic",
+            Edition::New => "new",
+        })
     }
 
     fn players(&self) -> Vec<String> {

@@ -1,9 +1,11 @@
-//! The rules of Mysterium (classic), as a pure core: a [`Command`] is checked against the
+//! The rules of Mysterium, both editions (classic, and the new edition's candles, pocket
+//! watch and card sets), as a pure core: a [`Command`] is checked against the
 //! [`Game`] and turned into [`Event`]s; the game is a fold of its events; a [`View`] shows
 //! one role only what it may see. Randomness comes from the game's seed and the position
 //! in its history, and every random outcome is recorded in an event, so a journal replays
 //! exactly. No I/O, no clock: the shells bring time and storage.
 
+mod card_sets;
 mod cards;
 mod clairvoyancy;
 mod command;
@@ -11,27 +13,32 @@ mod decide;
 mod event;
 mod game;
 mod levels;
+mod majority;
 mod setup;
 mod straw_poll;
 mod view;
 
+pub use card_sets::{CardBox, CardSet, Deal, SET_SIZE};
 pub use cards::{Card, Category, Layout};
 pub use clairvoyancy::{Face, Faces, Placement, finishing_bonus};
 pub use command::Command;
 pub use event::{Event, Group};
 pub use game::{Game, Manifestation, Outcome, Phase, Psychic};
 pub use levels::{Bound, Level, LevelBands, TrackSide};
+pub use majority::majority;
 pub use seance_timeline::{RuleError, Rules, TimelineError};
-pub use setup::{Colour, CrowRule, Difficulty, PlayerSetup, SAND_TIMER_SECONDS, SecretMode, Setup};
+pub use setup::{
+    Colour, CrowRule, Difficulty, Edition, PlayerSetup, SAND_TIMER_SECONDS, SecretMode, Setup,
+};
 pub use straw_poll::{Ballot, Count, CountStep, Decider};
 
-/// A classic game's history.
+/// A Mysterium game's history.
 pub type Timeline = seance_timeline::Timeline<Game>;
-/// An entry of a classic game's history.
+/// An entry of a Mysterium game's history.
 pub type Entry = seance_timeline::Entry<Command, Event>;
 pub use view::{PsychicView, Role, View};
 
-/// A new classic game: its timeline, and the events of its start for the journal.
+/// A new Mysterium game: its timeline, and the events of its start for the journal.
 pub fn begin(setup: Setup, seed: u64) -> Result<(Timeline, Vec<Event>), RuleError> {
     let start = Game::start(setup, seed)?;
     Ok(Timeline::begin(start).expect("a fresh start folds"))

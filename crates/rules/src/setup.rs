@@ -1,12 +1,26 @@
-//! Setting up a classic game: who plays, the difficulty, and what follows from them —
-//! cards laid out per category, crows, clairvoyancy tokens and the track side
-//! (RULES.md §1; 000 p.8–9, 003 p.8–9, 001).
+//! Setting up a game of either edition: who plays, and what follows from them. Classic
+//! (RULES.md §1; 000 p.8–9, 003 p.8–9, 001): the difficulty sets the cards laid out per
+//! category and the crows; the player count the clairvoyancy tokens and the track side.
+//! New edition (RULES.md §2; 004 p.3): the card sets, 3 candles, no track, no sand timer
+//! unless the table adds one.
 
 use serde::{Deserialize, Serialize};
 
+use crate::card_sets::{CardBox, Deal, SET_SIZE};
 use crate::clairvoyancy::Faces;
 use crate::levels::{LevelBands, TrackSide};
 use seance_timeline::{RuleError, ensure};
+
+/// Which rulebook the table plays by.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Edition {
+    /// The 2015 rules: difficulty, sand timer, crows, clairvoyancy, straw poll.
+    #[default]
+    Classic,
+    /// Candles, the pocket watch and card sets.
+    New,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -42,7 +56,8 @@ pub enum Colour {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerSetup {
     pub name: String,
-    /// One colour; two with 2 or 3 players, when each psychic player runs two psychics.
+    /// One colour; two when each psychic player runs two psychics (classic: 2 or 3
+    /// players; new edition: 3).
     pub colours: Vec<Colour>,
     /// Asked only to break a tie in the straw poll; the app asks when it matters.
     #[serde(default)]
@@ -51,18 +66,28 @@ pub struct PlayerSetup {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
+    #[serde(default)]
+    pub edition: Edition,
     pub ghost: String,
     /// The psychic players, in seating order.
     pub players: Vec<PlayerSetup>,
-    pub difficulty: Difficulty,
+    /// Classic only.
+    #[serde(default)]
+    pub difficulty: Option<Difficulty>,
     pub secrets: SecretMode,
+    /// New edition only: what the box holds, and how the cards are chosen from it.
+    #[serde(default)]
+    pub card_box: Option<CardBox>,
+    #[serde(default)]
+    pub deal: Option<Deal>,
     /// The level bands as read off the table's own track; the rulebooks' facts otherwise.
     #[serde(default)]
     pub bands: Option<LevelBands>,
     /// ✓ and ✗ tokens per psychic, when the table's tokens differ from the default.
     #[serde(default)]
     pub token_faces: Option<Faces>,
-    /// The sand timer's length in seconds, as a house rule (the box's is 120).
+    /// The sand timer's length in seconds, as a house rule: classic's box has one of 120
+    /// seconds; the new edition has none unless the table adds one.
     #[serde(default)]
     pub sand_timer: Option<u16>,
 }
@@ -81,7 +106,8 @@ impl Colour {
     ];
 }
 
-/// How often the ghost may use a crow (discard and redraw up to 7 vision cards).
+/// How often the ghost may use a crow, or in the new edition a candle (discard and redraw
+/// up to 7 vision cards).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "per", content = "count")]
 pub enum CrowRule {
@@ -93,16 +119,44 @@ pub enum CrowRule {
 const LAYOUT: [[usize; 6]; 3] = [[4, 5, 5, 6, 6, 7], [5, 6, 6, 7, 8, 8], [6, 7, 7, 8, 9, 9]];
 
 impl Setup {
-    /// A setup with colours dealt in order: one each, or two each with 2 or 3 players.
+    /// A classic setup with colours dealt in order: one each, or two each with 2 or 3
+    /// players.
     pub fn with_dealt_colours(
         ghost: &str,
         players: &[&str],
         difficulty: Difficulty,
         secrets: SecretMode,
     ) -> Setup {
-        let each = if players.len() <= 2 { 2 } else { 1 };
+        Setup::dealt(Edition::Classic, ghost, players, Some(difficulty), secrets)
+    }
+
+    /// A new-edition setup with colours dealt in order, the cards chosen by `deal` from
+    /// `card_box`.
+    pub fn new_edition(
+        ghost: &str,
+        players: &[&str],
+        secrets: SecretMode,
+        card_box: CardBox,
+        deal: Deal,
+    ) -> Setup {
+        Setup {
+            card_box: Some(card_box),
+            deal: Some(deal),
+            ..Setup::dealt(Edition::New, ghost, players, None, secrets)
+        }
+    }
+
+    fn dealt(
+        edition: Edition,
+        ghost: &str,
+        players: &[&str],
+        difficulty: Option<Difficulty>,
+        secrets: SecretMode,
+    ) -> Setup {
+        let each = colours_each(players.len() + 1);
         let mut colours = Colour::ALL.iter().copied().cycle();
         Setup {
+            edition,
             ghost: ghost.into(),
             players: players
                 .iter()
@@ -114,6 +168,8 @@ impl Setup {
                 .collect(),
             difficulty,
             secrets,
+            card_box: None,
+            deal: None,
             bands: None,
             token_faces: None,
             sand_timer: None,
@@ -127,15 +183,20 @@ impl Setup {
 
     pub fn validate(&self) -> Result<(), RuleError> {
         let n = self.player_count();
-        ensure((2..=7).contains(&n), "player_count", || {
+        let fewest = match self.edition {
+            Edition::Classic => 2,
+            Edition::New => 3,
+        };
+        ensure((fewest..=7).contains(&n), "player_count", || {
             format!(
-                "Mysterium is for 2 to 7 players (the ghost included); this setup has {n}: add or remove psychic players"
+                "this edition of Mysterium is for {fewest} to 7 players (the ghost included); this setup has {n}: add or remove players"
             )
         })?;
         ensure(!self.ghost.trim().is_empty(), "names", || {
             "the ghost needs a name".into()
         })?;
-        let colours_each = if n <= 3 { 2 } else { 1 };
+        self.validate_edition()?;
+        let colours_each = colours_each(n);
         let mut names = vec![self.ghost.trim().to_lowercase()];
         let mut colours = Vec::new();
         for p in &self.players {
@@ -195,25 +256,72 @@ impl Setup {
         Ok(())
     }
 
-    /// Psychic cards laid out per category (000 p.8 table; 5 players, Medium → 7).
-    pub fn cards_per_category(&self) -> usize {
-        LAYOUT[self.difficulty as usize][self.player_count() - 2]
-    }
-
-    pub fn crows(&self) -> CrowRule {
-        match self.difficulty {
-            Difficulty::Easy => CrowRule::Turn(1),
-            Difficulty::Medium => CrowRule::Game(3),
-            Difficulty::Hard => CrowRule::Game(1),
+    /// What only one edition has: classic's difficulty; the new edition's card sets.
+    fn validate_edition(&self) -> Result<(), RuleError> {
+        match self.edition {
+            Edition::Classic => {
+                ensure(self.difficulty.is_some(), "difficulty", || {
+                    "choose a difficulty: easy, medium or hard".into()
+                })?;
+                ensure(
+                    self.card_box.is_none() && self.deal.is_none(),
+                    "edition",
+                    || {
+                        "card sets belong to the new edition: leave out `card_box` and `deal`, or set `edition` to \"new\"".into()
+                    },
+                )
+            }
+            Edition::New => {
+                ensure(self.difficulty.is_none(), "edition", || {
+                    "the new edition has no difficulty levels: leave out `difficulty`".into()
+                })?;
+                ensure(
+                    self.bands.is_none() && self.token_faces.is_none(),
+                    "edition",
+                    || "the new edition has no clairvoyancy track or tokens".into(),
+                )?;
+                ensure(self.deal.is_some(), "deal", || {
+                    "say how the cards are chosen: one set per category, or mixed".into()
+                })?;
+                self.card_box.clone().unwrap_or_default().validate()
+            }
         }
     }
 
-    /// Clairvoyancy tokens per psychic: none with 2–3 players, 4 with 4–5, 6 with 6–7.
+    /// Psychic cards laid out per category (000 p.8 table; 5 players, Medium → 7); a set
+    /// of eight in the new edition.
+    pub fn cards_per_category(&self) -> usize {
+        match self.difficulty {
+            Some(d) => LAYOUT[d as usize][self.player_count() - 2],
+            None => SET_SIZE,
+        }
+    }
+
+    /// Crows by difficulty (classic); 3 candles for the game (new edition).
+    pub fn crows(&self) -> CrowRule {
+        match self.difficulty {
+            Some(Difficulty::Easy) => CrowRule::Turn(1),
+            Some(Difficulty::Medium) | None => CrowRule::Game(3),
+            Some(Difficulty::Hard) => CrowRule::Game(1),
+        }
+    }
+
+    /// Clairvoyancy tokens per psychic: none with 2–3 players, 4 with 4–5, 6 with 6–7;
+    /// none in the new edition.
     pub fn tokens_per_psychic(&self) -> u8 {
-        match self.player_count() {
-            0..=3 => 0,
-            4 | 5 => 4,
+        match (self.edition, self.player_count()) {
+            (Edition::New, _) | (_, 0..=3) => 0,
+            (_, 4 | 5) => 4,
             _ => 6,
+        }
+    }
+
+    /// The sand timer's run in seconds: the box's 2 minutes or the house rule's (classic);
+    /// the house rule's only (new edition).
+    pub fn timer_seconds(&self) -> Option<u16> {
+        match self.edition {
+            Edition::Classic => Some(self.sand_timer.unwrap_or(120)),
+            Edition::New => self.sand_timer,
         }
     }
 
@@ -223,8 +331,11 @@ impl Setup {
             .unwrap_or_else(|| Faces::default_for(self.tokens_per_psychic()))
     }
 
-    /// The clairvoyancy track's side, if the track is used (4+ players).
+    /// The clairvoyancy track's side, if the track is used (classic, 4+ players).
     pub fn track_side(&self) -> Option<TrackSide> {
+        if self.edition == Edition::New {
+            return None;
+        }
         match self.player_count() {
             0..=3 => None,
             4 | 5 => Some(TrackSide::FourFive),
@@ -245,6 +356,12 @@ impl Setup {
             .flat_map(|(i, p)| p.colours.iter().map(move |&c| (i, c)))
             .collect()
     }
+}
+
+/// Colours per psychic player: two with 2 or 3 players (classic: 2 or 4 psychics; the new
+/// edition's three-player variant: played as four mediums), else one.
+fn colours_each(players: usize) -> usize {
+    if players <= 3 { 2 } else { 1 }
 }
 
 #[cfg(test)]

@@ -11,8 +11,6 @@
 //!   passes down the track to the next furthest psychics whose vote is among the tied
 //!   groups. A tied group has at least one vote, so someone always decides.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,31 +76,19 @@ pub struct Voter {
 /// Counts `ballots`; `voters[i]` describes psychic `i`; `eldest` is the answer to an
 /// earlier [`CountStep::AskEldest`], if any.
 pub fn count(ballots: &[Ballot], voters: &[Voter], eldest: Option<usize>) -> Count {
-    let mut tally: BTreeMap<u8, usize> = BTreeMap::new();
-    for b in ballots {
-        *tally.entry(b.group).or_default() += 1;
+    let first = crate::majority::majority(ballots);
+    if first.chosen.is_some() {
+        return first;
     }
-    let mut steps = vec![CountStep::Tally {
-        votes: tally.iter().map(|(&g, &n)| (g, n)).collect(),
-    }];
-    let most = tally.values().copied().max().unwrap_or(0);
-    let tied: Vec<u8> = tally
-        .iter()
-        .filter(|(_, n)| **n == most)
-        .map(|(&g, _)| g)
-        .collect();
+    let mut steps = first.steps;
+    let Some(CountStep::Tie { groups: tied }) = steps.last().cloned() else {
+        unreachable!("a count without a majority ends on a tie")
+    };
     let done = |steps, chosen| Count {
         ballots: ballots.to_vec(),
         steps,
         chosen,
     };
-    if let [group] = tied[..] {
-        steps.push(CountStep::Majority { group });
-        return done(steps, Some(group));
-    }
-    steps.push(CountStep::Tie {
-        groups: tied.clone(),
-    });
 
     let mut spaces: Vec<u8> = ballots.iter().map(|b| voters[b.psychic].track).collect();
     spaces.sort_unstable_by(|a, b| b.cmp(a));

@@ -10,7 +10,7 @@ use crate::command::Command;
 use crate::event::Group;
 use crate::game::{Game, Manifestation, Outcome, Phase};
 use crate::levels::{Level, LevelBands, TrackSide};
-use crate::setup::{Colour, CrowRule, Difficulty, SecretMode};
+use crate::setup::{Colour, CrowRule, Difficulty, Edition, SecretMode};
 use crate::straw_poll::Count;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,6 +40,9 @@ pub struct PsychicView {
     /// out, or once they have finished).
     pub pawn_cards: Vec<Card>,
     pub result: Option<bool>,
+    /// Wrong in the turn before: this turn the ghost completes that vision (adds at
+    /// least one card, may take some back) rather than giving a new one.
+    pub completing: bool,
     /// Whether they have voted; for whom stays sealed until the count.
     pub voted: bool,
     /// Whether their level's card of the shared vision is up and they have yet to vote.
@@ -49,9 +52,14 @@ pub struct PsychicView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct View {
     pub role: Role,
+    pub edition: Edition,
     pub ghost: String,
-    pub difficulty: Difficulty,
+    /// Classic only.
+    pub difficulty: Option<Difficulty>,
     pub secrets: SecretMode,
+    /// The sand timer's run in seconds; `None` when the game has none (the new edition
+    /// without a house rule).
+    pub sand_timer: Option<u16>,
     pub phase: Phase,
     pub hour: u8,
     pub crows_left: u8,
@@ -63,8 +71,15 @@ pub struct View {
     pub psychics: Vec<PsychicView>,
     pub placements: Vec<Placement>,
     pub groups: Vec<Group>,
-    /// Whether the psychics vote in the staged straw poll (4+ players) rather than agree.
+    /// Whether the psychics vote in the staged straw poll (classic, 4+ players) rather
+    /// than agree.
     pub straw_poll: bool,
+    /// New edition: whether the mediums may vote when they do not agree.
+    pub majority_vote: bool,
+    /// New edition: whether the ghost has given the shared vision.
+    pub shared_vision: bool,
+    /// Whether the psychics may name the group they agreed on now.
+    pub can_pick: bool,
     pub revealed: u8,
     /// Whether the next card of the shared vision may be turned over now.
     pub can_reveal: bool,
@@ -92,9 +107,11 @@ impl Game {
         let sees_secrets = over || role == Role::Ghost;
         View {
             role,
+            edition: self.setup.edition,
             ghost: self.setup.ghost.clone(),
             difficulty: self.setup.difficulty,
             secrets: self.setup.secrets,
+            sand_timer: self.setup.timer_seconds(),
             phase: self.phase,
             hour: self.hour,
             crows_left: self.crows_left(),
@@ -123,6 +140,8 @@ impl Game {
                         intuition: p.intuition,
                         pawn_cards: self.pawn_cards(i),
                         result: p.result,
+                        completing: p.seeking().is_some()
+                            && self.last_turn.iter().any(|m| m.psychic == i && !m.right),
                         voted: p.vote.is_some(),
                         may_vote: self
                             .decide(
@@ -139,6 +158,10 @@ impl Game {
             placements: self.placements.clone(),
             groups: self.groups.clone(),
             straw_poll: self.has_straw_poll(),
+            majority_vote: self.has_majority_vote(),
+            shared_vision: self.shared_vision,
+            can_pick: self.phase == Phase::Revelation
+                && self.decide(&Command::PickGroup { group: 1 }, 0).is_ok(),
             revealed: self.revealed,
             // Asked of the rules only where the question exists: deciding clones the game.
             can_reveal: self.phase == Phase::Revelation

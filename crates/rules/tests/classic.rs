@@ -680,7 +680,7 @@ fn the_rulebook_straw_poll_example_votes_in_its_order() {
         unreachable!()
     };
     let mut history = vec![Event::Started {
-        setup: s,
+        setup: Box::new(s),
         seed: 1,
         layout: layout.clone(),
     }];

@@ -1,10 +1,11 @@
-//! Properties over random legal games: whatever the table does within the rules, the
-//! books stay consistent. Legal moves are found by asking the rules about every
-//! candidate command; undo and redo are mixed in.
+//! Properties over random legal games of both editions: whatever the table does within
+//! the rules, the books stay consistent. Legal moves are found by asking the rules about
+//! every candidate command; undo and redo are mixed in. The invariants the editions share
+//! (visions, progress, the clock, secrets, votes, replay) are checked on both.
 
 mod common;
 
-use common::{Table, setup};
+use common::{Table, new_setup, setup};
 use proptest::prelude::*;
 use seance_rules::*;
 
@@ -32,6 +33,7 @@ fn legal_moves(t: &Table) -> Vec<Vec<Command>> {
         Command::UseCrow,
         Command::EndInterpretation,
         Command::RevealVisionCard,
+        Command::ShareVision,
     ]);
     let mut intuitions = Vec::new();
     let mut right_ones = Vec::new();
@@ -137,6 +139,21 @@ fn check_step(before: &Game, after: &Game) {
 
 /// What must hold in every state.
 fn check_state(game: &Game) {
+    if game.setup.edition == Edition::New {
+        assert!(
+            game.psychics
+                .iter()
+                .all(|p| p.track == 0 && p.held.total() == 0),
+            "the new edition has no clairvoyancy"
+        );
+        let lined_up =
+            matches!(game.phase, Phase::Revelation | Phase::Ended) && !game.groups.is_empty();
+        assert_eq!(
+            game.culprit.is_some(),
+            lined_up,
+            "the culprit is drawn at the line-up"
+        );
+    }
     let start = game.setup.starting_faces();
     for (i, p) in game.psychics.iter().enumerate() {
         let on_pawns = |face| {
@@ -179,7 +196,8 @@ fn check_state(game: &Game) {
             assert_eq!(view.assignments, None, "{role:?} saw the secrets");
             assert_eq!(view.culprit, None, "{role:?} saw the culprit");
         }
-        if game.count.is_none() {
+        // Sealed until a count decides (a tied count takes the votes back).
+        if game.count.as_ref().and_then(|c| c.chosen).is_none() {
             let own = match role {
                 Role::Psychic(i) => game.psychics[i].vote,
                 _ => None,
@@ -195,9 +213,22 @@ fn check_state(game: &Game) {
 }
 
 /// Plays `choices` as moves from a fresh game and returns how it ended, if it did.
-fn play(players: usize, secrets: SecretMode, seed: u64, choices: &[u16]) -> Option<Outcome> {
-    let difficulty = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard][seed as usize % 3];
-    let mut t = Table::new(setup(players, difficulty, secrets), seed);
+fn play(
+    edition: Edition,
+    players: usize,
+    secrets: SecretMode,
+    seed: u64,
+    choices: &[u16],
+) -> Option<Outcome> {
+    let start = match edition {
+        Edition::Classic => {
+            let difficulty =
+                [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard][seed as usize % 3];
+            setup(players, difficulty, secrets)
+        }
+        Edition::New => new_setup(players.max(3), secrets, seed.is_multiple_of(2)),
+    };
+    let mut t = Table::new(start, seed);
     for &choice in choices {
         if t.game().phase == Phase::Ended {
             break;
@@ -245,13 +276,15 @@ proptest! {
 
     #[test]
     fn random_legal_games_keep_the_books(
+        new_edition in any::<bool>(),
         players in 2usize..=7,
         paper in any::<bool>(),
         seed in any::<u64>(),
         choices in prop::collection::vec(any::<u16>(), 50..400),
     ) {
         let secrets = if paper { SecretMode::Paper } else { SecretMode::AppKept };
-        play(players, secrets, seed, &choices);
+        let edition = if new_edition { Edition::New } else { Edition::Classic };
+        play(edition, players, secrets, seed, &choices);
     }
 }
 
@@ -259,6 +292,12 @@ proptest! {
 /// counts and both kinds of loss, not only in early turns.
 #[test]
 fn long_random_games_reach_every_ending() {
+    for edition in [Edition::Classic, Edition::New] {
+        long_games(edition);
+    }
+}
+
+fn long_games(edition: Edition) {
     let mut endings = std::collections::HashMap::new();
     for seed in 0..36u64 {
         let players = 2 + (seed as usize % 6);
@@ -276,13 +315,13 @@ fn long_random_games_reach_every_ending() {
         } else {
             SecretMode::AppKept
         };
-        let outcome = play(players, secrets, seed, &choices);
+        let outcome = play(edition, players, secrets, seed, &choices);
         *endings.entry(format!("{outcome:?}")).or_insert(0) += 1;
     }
     for ending in ["Some(Won)", "Some(LostOnTime)", "Some(LostWrongGroup)"] {
         assert!(
             endings.contains_key(ending),
-            "no random game ended {ending}: {endings:?}"
+            "no random {edition:?} game ended {ending}: {endings:?}"
         );
     }
 }

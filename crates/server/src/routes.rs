@@ -338,8 +338,8 @@ async fn list_games(State(shared): State<Arc<Shared>>) -> Response {
         Ok(list) => Json(
             list.into_iter()
                 .map(|g| {
-                    json!({ "id": g.id, "ruleset": g.ruleset, "status": g.status, "players": g.players,
-                            "created_at": g.created_at, "updated_at": g.updated_at })
+                    json!({ "id": g.id, "ruleset": g.ruleset, "edition": g.edition, "status": g.status,
+                            "players": g.players, "created_at": g.created_at, "updated_at": g.updated_at })
                 })
                 .collect::<Vec<_>>(),
         )

@@ -12,7 +12,6 @@ use serde::de::DeserializeOwned;
 
 use crate::Shared;
 use crate::games::Games;
-use crate::timer;
 
 /// A rule set the server carries games of.
 pub trait Kept: Rules + Send + Sync + 'static {
@@ -162,11 +161,9 @@ impl Kept for Game {
     const HOSTED_BY: &'static str = "the table or the ghost's phone";
 
     fn sand_timer(&self) -> Option<Duration> {
-        Some(
-            self.setup
-                .sand_timer
-                .map_or(timer::DEFAULT, |s| Duration::from_secs(s.into())),
-        )
+        self.setup
+            .timer_seconds()
+            .map(|s| Duration::from_secs(s.into()))
     }
 
     fn timer_runs(&self) -> bool {

@@ -7,6 +7,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use seance_rules::CardBox;
 use serde::{Deserialize, Serialize};
 
 const FILE: &str = "settings.json";
@@ -19,6 +20,9 @@ pub const LANGUAGES: [&str; 3] = ["en", "fr", "it"];
 pub struct Settings {
     pub language: String,
     pub sound: Sound,
+    /// The card sets in the table's box of Mysterium's new edition, as the players
+    /// entered them (the rulebook prints no numbers).
+    pub card_box: CardBox,
 }
 
 impl Default for Settings {
@@ -26,6 +30,7 @@ impl Default for Settings {
         Settings {
             language: "en".into(),
             sound: Sound::default(),
+            card_box: CardBox::default(),
         }
     }
 }
@@ -98,7 +103,7 @@ impl Settings {
                 return Err(format!("the {what} goes from 0 to 1, not {level}"));
             }
         }
-        Ok(())
+        self.card_box.validate().map_err(|e| e.message)
     }
 }
 

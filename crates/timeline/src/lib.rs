@@ -47,6 +47,10 @@ pub trait Rules: Clone + Sized {
     fn status(&self) -> &'static str;
     /// The players' names, for the list of games.
     fn players(&self) -> Vec<String>;
+    /// Which edition of the rules, for a rule set that has more than one.
+    fn edition(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,6 +8,37 @@ pub fn setup(players: usize, difficulty: Difficulty, secrets: SecretMode) -> Set
     Setup::with_dealt_colours("Laura", &names[..players - 1], difficulty, secrets)
 }
 
+/// A box with two sets per category, numbered alike in every category (1–8 and 9–16), so
+/// that a card is told apart by its category as well as its number.
+pub fn two_set_box() -> CardBox {
+    let set = |name: &str, first: Card| CardSet {
+        name: name.into(),
+        cards: (first..first + 8).collect(),
+    };
+    let sets = || vec![set("green", 1), set("red", 9)];
+    CardBox {
+        characters: sets(),
+        locations: sets(),
+        objects: sets(),
+    }
+}
+
+/// A new-edition setup for `players` (the ghost included), one set per category drawn by
+/// the app, or the mixed variant.
+pub fn new_setup(players: usize, secrets: SecretMode, mixed: bool) -> Setup {
+    let names = ["Stephanie", "Alex", "Carl", "Paul", "Mathieu", "Léa"];
+    let deal = if mixed {
+        Deal::Mixed
+    } else {
+        Deal::Sets {
+            characters: None,
+            locations: None,
+            objects: None,
+        }
+    };
+    Setup::new_edition("Laura", &names[..players - 1], secrets, two_set_box(), deal)
+}
+
 pub struct Table {
     pub timeline: Timeline,
     pub start: Vec<Event>,

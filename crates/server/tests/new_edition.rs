@@ -1,0 +1,182 @@
+//! Mysterium's new edition over the real API: the box kept in the table's settings, a
+//! game without a sand timer, and a revelation whose culprit reaches the ghost's phone
+//! only, decided by the mediums' votes on their phones.
+
+mod support;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use support::{Table, act_as, error_of, look_as, ok, table, take_seat};
+
+fn card_box() -> Value {
+    let sets = json!([{"name": "green", "cards": [1, 2, 3, 4, 5, 6, 7, 8]},
+                      {"name": "red", "cards": [9, 10, 11, 12, 13, 14, 15, 16]}]);
+    json!({"characters": sets, "locations": sets, "objects": sets})
+}
+
+async fn view(t: &Table, game: i64, role: &str, token: Option<&str>) -> Value {
+    look_as(t, "games", game, role, token)
+        .await
+        .json()
+        .await
+        .unwrap()
+}
+
+async fn act(t: &Table, game: i64, token: Option<&str>, command: Value) {
+    ok(act_as(t, "games", game, token, command).await).await
+}
+
+#[tokio::test]
+async fn the_box_is_kept_in_the_settings_and_checked() {
+    let t = table().await;
+    let mut settings: Value = t
+        .api(Method::GET, "/settings")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        settings["card_box"]["characters"],
+        json!([]),
+        "nothing is assumed"
+    );
+    let mut bad = card_box();
+    bad["objects"][1]["cards"][0] = json!(3);
+    settings["card_box"] = bad;
+    let refused = t
+        .api(Method::PUT, "/settings")
+        .json(&settings)
+        .send()
+        .await
+        .unwrap();
+    let (status, message) = error_of(refused).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        message.contains("object card 3 is entered twice"),
+        "{message}"
+    );
+    settings["card_box"] = card_box();
+    ok(t.api(Method::PUT, "/settings")
+        .json(&settings)
+        .send()
+        .await
+        .unwrap())
+    .await;
+    let kept: Value = t
+        .api(Method::GET, "/settings")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(kept["card_box"], card_box());
+}
+
+#[tokio::test]
+async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phones_votes() {
+    let t = table().await;
+    let setup = json!({"edition": "new", "ghost": "Laura", "secrets": "app_kept",
+        "card_box": card_box(), "deal": {"kind": "sets", "characters": "green"},
+        "players": [{"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
+                    {"name": "Carl", "colours": ["green"]}]});
+    let made = t
+        .api(Method::POST, "/games")
+        .json(&json!({"setup": setup, "seed": 3}))
+        .send()
+        .await
+        .unwrap();
+    let game = made.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    let table_view = view(&t, game, "table", None).await;
+    assert!(
+        table_view.get("timer").is_none(),
+        "no sand timer: {table_view}"
+    );
+    assert_eq!(table_view["view"]["edition"], "new");
+    assert_eq!(table_view["view"]["layout"]["sets"][0], "green");
+    let listed: Value = t
+        .api(Method::GET, "/games")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(listed[0]["edition"], "new");
+
+    let ghost = take_seat(&t, "games", game, "ghost").await;
+    let mut phones = Vec::new();
+    for i in 0..3 {
+        phones.push(take_seat(&t, "games", game, &format!("psychic:{i}")).await);
+    }
+    // Everyone right every round: three rounds to the revelation.
+    let secrets = view(&t, game, "ghost", Some(&ghost)).await["view"]["assignments"].clone();
+    for category in 0..3 {
+        for psychic in 0..3 {
+            act(
+                &t,
+                game,
+                None,
+                json!({"type": "give_vision", "psychic": psychic}),
+            )
+            .await;
+        }
+        for psychic in 0..3 {
+            let card = secrets[psychic][category].clone();
+            let phone = Some(phones[psychic].as_str());
+            act(
+                &t,
+                game,
+                phone,
+                json!({"type": "place_intuition", "psychic": psychic, "card": card}),
+            )
+            .await;
+        }
+        act(&t, game, None, json!({"type": "end_interpretation"})).await;
+        for psychic in 0..3 {
+            act(
+                &t,
+                game,
+                None,
+                json!({"type": "manifest", "psychic": psychic}),
+            )
+            .await;
+        }
+    }
+    let culprit = view(&t, game, "ghost", Some(&ghost)).await["view"]["culprit"].clone();
+    assert!(culprit.is_u64(), "the ghost's phone sees the drawn trace");
+    for (role, token) in [("table", None), ("psychic:0", Some(phones[0].as_str()))] {
+        let v = view(&t, game, role, token).await["view"].clone();
+        assert!(
+            v["culprit"].is_null() && v["culprit_sealed"] == true,
+            "{role}: {v}"
+        );
+    }
+    act(&t, game, Some(&ghost), json!({"type": "share_vision"})).await;
+    let table_vote = act_as(
+        &t,
+        "games",
+        game,
+        None,
+        json!({"type": "vote", "psychic": 1, "group": 1}),
+    )
+    .await;
+    assert_eq!(
+        error_of(table_vote).await.1,
+        "that psychic votes on their phone"
+    );
+    for (psychic, phone) in phones.iter().enumerate() {
+        act(
+            &t,
+            game,
+            Some(phone),
+            json!({"type": "vote", "psychic": psychic, "group": culprit}),
+        )
+        .await;
+    }
+    let end = view(&t, game, "table", None).await["view"].clone();
+    assert_eq!(end["outcome"], "won");
+    assert_eq!(end["culprit"], culprit, "shown to all at the end");
+}
