@@ -3,6 +3,7 @@
 //! Screenshots land in `target/e2e-screenshots/`.
 
 mod chromium;
+mod new_edition;
 mod phones;
 mod rummy;
 mod table;
@@ -65,6 +66,8 @@ fn main() -> std::process::ExitCode {
             )
             .await;
             run(rummy::tests(suite.port()), filter, &mut passed, &mut failed).await;
+            let tests = new_edition::tests(suite.port());
+            run(tests, filter, &mut passed, &mut failed).await;
         }
         if filter.is_none_or(|f| "window".starts_with(f) || f.starts_with("window")) {
             let suite = window::Suite::start();

@@ -3,7 +3,7 @@
 // no rule.
 
 import { ApiError, api, connect, mySeat, takeCode } from './api.js';
-import { deviceLanguage, setLanguage, t } from './i18n.js';
+import { deviceLanguage, setDialect, setLanguage, t } from './i18n.js';
 import { toast } from './dom.js';
 import { renderHome } from './screens/home.js';
 import { renderSettings } from './screens/settings.js';
@@ -90,6 +90,8 @@ export function render() {
     state.game = id === null ? null : { id, ...watch, snapshot: null, at: 0 };
     follow(id, watch?.role, watch?.seat, watch?.kind);
   }
+  // A game speaks its edition's terms; a setup screen sets its own.
+  setDialect(state.game?.snapshot?.view?.edition);
   document.getElementById('app').replaceChildren(screen(state));
   updateStatus();
 }

@@ -4,6 +4,11 @@ export const LANGUAGES = ['en', 'fr', 'it'];
 const LANG_KEY = 'seance.lang';
 let words = {};
 let current = 'en';
+/** The rules' edition on screen: its own terms override the classic ones (`new:key`). */
+let dialect = null;
+
+/** 'new' while a new-edition game (or its setup) is on screen; null otherwise. */
+export function setDialect(edition) { dialect = edition === 'new' ? 'new' : null; }
 
 export function language() { return current; }
 
@@ -24,6 +29,6 @@ export async function setLanguage(lang, { remember = false } = {}) {
 
 /** t('home.devices', {n: 2}) → the phrase, with {n} filled in; the key itself if missing. */
 export function t(key, vars = {}) {
-  const phrase = words[key] ?? key;
+  const phrase = (dialect && words[`${dialect}:${key}`]) ?? words[key] ?? key;
   return phrase.replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? `{${name}}`);
 }

@@ -1,4 +1,5 @@
-// The table screen during a game: the clock, crows, the sand timer, each psychic, the
+// The table screen during a game of either edition: the clock (the new edition's pocket
+// watch), crows or candles, the sand timer where there is one, each psychic, the
 // clairvoyancy track, and Phase 2. It shows the table's view as the server sends it, sends
 // what the table taps, and plays the cues when the view says something happened.
 
@@ -43,8 +44,18 @@ export function viewChanged(before, after) {
     if (player.ambiencePlaying()) player.mood('seance');
   }
   if (was.phase !== 'revelation' && now.phase === 'revelation' && player.ambiencePlaying()) player.mood('reveal');
+  if (now.edition === 'new' && now.secrets === 'app_kept') knockAnswers(was, now);
   if (!was.count && now.count) countArrived(after.game, now, true);
   else if (!was.outcome && now.outcome) player.cue(now.outcome === 'won' ? 'win' : 'loss');
+}
+
+/** New edition, app-kept: the app answers for the ghost as the ghost would, by knocking
+ * once for yes and twice for no. */
+function knockAnswers(was, now) {
+  const turnOver = was.phase === 'manifestation' && now.phase !== 'manifestation';
+  const heard = (turnOver ? now.last_turn : now.manifestations).slice(was.manifestations.length);
+  const last = heard[heard.length - 1];
+  if (last) player.cue('knock', last.right ? 1 : 2);
 }
 
 let wakeLock = null;
@@ -68,9 +79,14 @@ document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible' && state.game?.snapshot) refresh();
 });
 
+/** The hour as its edition shows it: the clock's numerals, the pocket watch's figures. */
+export function hourMark(view, hour = view.hour) {
+  return view.edition === 'new' ? String(hour) : ROMAN[hour];
+}
+
 function clock(view) {
   return h('div', { id: 'clock', class: 'clock', role: 'img', 'aria-label': t('clock.label', { hour: view.hour }) },
-    h('span', { class: 'hour' }, ROMAN[view.hour]),
+    h('span', { class: 'hour' }, hourMark(view)),
     h('span', { class: 'pips', 'aria-hidden': 'true' },
       [1, 2, 3, 4, 5, 6, 7].map((n) => h('span', { class: n < view.hour ? 'pip past' : n === view.hour ? 'pip now' : 'pip' }))));
 }
@@ -93,7 +109,7 @@ function gameBar(snapshot) {
       'aria-label': t('game.ambience'), title: t('game.ambience'),
       onclick: () => { player.mood(player.ambiencePlaying() ? null : moodFor(view)); refresh(); },
     }, '♪'),
-    view.secrets === 'app_kept' && view.phase !== 'ended' && !seated(snapshot, 'ghost')
+    (view.secrets === 'app_kept' || view.culprit_sealed) && view.phase !== 'ended' && !seated(snapshot, 'ghost')
       ? h('button', { id: 'ghost-look', type: 'button', onclick: () => open('secrets') }, t('game.ghost_look'))
       : null,
     h('button', { id: 'phones', type: 'button', onclick: () => open('phones', { step: 'show' }) }, t('game.phones')),
@@ -112,14 +128,15 @@ function moodFor(view) {
 }
 
 function layoutPanel(id, view) {
-  const row = (key, cards) => h('div', { class: 'layout-row', 'data-category': key },
-    h('h3', {}, t(`layout.${key}`, { n: cards.length })),
+  const row = (key, cards, k) => h('div', { class: 'layout-row', 'data-category': key },
+    h('h3', {}, t(`layout.${key}`, { n: cards.length }),
+      view.layout.sets?.[k] ? h('span', { class: 'set-name' }, ` · ${t('layout.set', { name: view.layout.sets[k] })}`) : null),
     h('p', { class: 'numbers' }, cards.map((c) => h('span', { class: 'chip static' }, c))));
   return h('section', { id: 'stage', class: 'stage layout' },
     h('h1', { class: 'phase-title' }, t('layout.title')),
-    row('characters', view.layout.characters),
-    row('locations', view.layout.locations),
-    row('objects', view.layout.objects),
+    row('characters', view.layout.characters, 0),
+    row('locations', view.layout.locations, 1),
+    row('objects', view.layout.objects, 2),
     h('ul', { class: 'facts' },
       h('li', {}, t(`crows.per_${view.crow_rule.per}`, { n: view.crow_rule.count })),
       view.tokens_per_psychic ? h('li', {}, t('layout.tokens', { n: view.tokens_per_psychic })) : h('li', {}, t('layout.no_tokens')),
@@ -138,7 +155,7 @@ function answers(view) {
   const list = now ? view.manifestations : view.phase === 'visions' ? view.last_turn : [];
   if (!list.length) return null;
   return h('section', { id: now ? 'answers' : 'last-turn', class: 'last-turn' },
-    h('h3', {}, t(now ? 'turn.now' : 'turn.last', { hour: ROMAN[now ? view.hour : view.hour - 1] })),
+    h('h3', {}, t(now ? 'turn.now' : 'turn.last', { hour: hourMark(view, now ? view.hour : view.hour - 1) })),
     h('ul', {}, list.map((m) => {
       const p = view.psychics[m.psychic];
       const moved = m.moved.map((i) => view.psychics[i].name).join(', ');
@@ -176,8 +193,16 @@ function phaseOne(view) {
     title,
     soundBlocked(),
     recovered,
-    view.phase === 'manifestation' ? knocks() : sandTimer(view),
+    view.phase === 'manifestation' ? knocks() : view.sand_timer ? sandTimer(view) : convinced(view),
     answers(view));
+}
+
+/** Without a sand timer the mediums take their time; the table says when all are sure. */
+function convinced(view) {
+  if (view.phase !== 'interpretation') return null;
+  return h('div', { class: 'row' },
+    h('button', { id: 'convinced', type: 'button', class: 'primary big', onclick: () => command('end_interpretation') },
+      t('phase.convinced')));
 }
 
 function damaged(snapshot) {

@@ -13,7 +13,7 @@ function item(game) {
   return h('li', {},
     h('a', { class: 'game-link', href: gameHref(game), 'data-status': game.status, 'data-ruleset': game.ruleset },
       h('span', { class: 'who' }, game.players.join(' · ')),
-      h('span', { class: 'ruleset' }, t(`ruleset.${game.ruleset}`)),
+      h('span', { class: 'ruleset' }, t(game.edition === 'new' ? 'ruleset.mysterium-new' : `ruleset.${game.ruleset}`)),
       h('span', { class: 'when' }, `${t(`status_game.${game.status}`)} · ${when}`)));
 }
 

@@ -18,7 +18,7 @@ export function renderJoin() {
     list.replaceChildren(...(playing.length
       ? playing.map((g) => h('li', {}, h('a', { class: 'game-link', href: seatsHref(g), 'data-status': g.status },
         h('span', { class: 'who' }, g.players.join(' · ')),
-        h('span', { class: 'ruleset' }, t(`ruleset.${g.ruleset}`)))))
+        h('span', { class: 'ruleset' }, t(g.edition === 'new' ? 'ruleset.mysterium-new' : `ruleset.${g.ruleset}`)))))
       : [h('li', { class: 'note' }, t('join.none'))]));
   }, (error) => toast(error.message));
   return h('div', { id: 'join', class: 'screen' },

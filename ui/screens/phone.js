@@ -40,7 +40,7 @@ function header(view, who, colour) {
 
 /** The sand timer, counting down as on the table; the table and the ghost control it. */
 function timerLine(snapshot) {
-  if (snapshot.view.phase !== 'interpretation') return null;
+  if (snapshot.view.phase !== 'interpretation' || !snapshot.timer) return null;
   return sandTimer(snapshot.view, { controls: false });
 }
 
@@ -73,7 +73,11 @@ function ghostScreen(snapshot) {
         seal: async (group) => { if (await command('choose_culprit', { group })) choice = null; },
         label: (n) => (n ? t('culprit.seal', { n }) : t('culprit.pick_first')),
       }))
-    : view.culprit ? h('p', { class: 'banner' }, t('phone.culprit_is', { n: view.culprit })) : null;
+    : view.culprit ? culpritLine(view) : null;
+  const share = view.phase === 'revelation' && view.edition === 'new' && !view.shared_vision
+    ? h('button', { id: 'phone-share-vision', type: 'button', class: 'primary big', onclick: () => command('share_vision') },
+      t('vision.given'))
+    : null;
   return [
     h('section', { class: 'knocks', 'aria-label': t('phone.knocks') },
       h('button', { id: 'knock-1', type: 'button', class: 'big', onclick: () => post('/knock', { times: 1 }) }, t('phone.knock_yes')),
@@ -85,7 +89,16 @@ function ghostScreen(snapshot) {
       ? h('button', { id: 'phone-crow', type: 'button', disabled: view.crows_left === 0, onclick: () => command('use_crow') },
         `${t('crows.short')} ${view.crows_left}`) : null,
     culprit,
+    share,
   ];
+}
+
+/** The culprit the ghost sealed, or (new edition) the trace the app drew for them. */
+function culpritLine(view) {
+  const group = view.groups.find((g) => g.number === view.culprit);
+  const whose = view.edition === 'new' && group?.psychic != null ? view.psychics[group.psychic] : null;
+  return h('p', { id: 'phone-culprit-is', class: 'banner', 'data-culprit': view.culprit },
+    whose ? t('culprit.drawn', { name: whose.name, cards: group.cards.join(' · ') }) : t('phone.culprit_is', { n: view.culprit }));
 }
 
 function psychicScreen(snapshot, me) {
@@ -114,11 +127,11 @@ function psychicScreen(snapshot, me) {
             'aria-label': t('phone.disagree_with', { name: q.name }), onclick: set(placed?.face === 'disagree' ? null : 'disagree') }, '✗'));
       })))
     : null;
-  const vote = view.phase === 'revelation' && view.straw_poll
+  const vote = view.phase === 'revelation' && (view.straw_poll || (view.majority_vote && view.shared_vision))
     ? h('section', { id: 'phone-vote' },
       view.my_vote !== null ? h('p', { class: 'banner' }, t('phone.voted', { n: view.my_vote }))
         : p.may_vote ? [
-          h('h2', {}, t(`vote.now_${p.level}`)),
+          h('h2', {}, view.straw_poll ? t(`vote.now_${p.level}`) : t('vote.majority')),
           sealedChoice(view, {
             id: 'phone-seal', chosen: choice, onpick: choose,
             seal: async (group) => { if (await command('vote', { psychic: me, group })) choice = null; },

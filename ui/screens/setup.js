@@ -1,17 +1,23 @@
-// Setting up a game: players, names and colours, optional ages, difficulty, who keeps the
-// ghost's secrets, and the sand timer's length. Empty names take their placeholder, so a
-// table can start in three taps and name people later never.
+// Setting up a Mysterium game of either edition: players, names and colours, who keeps the
+// ghost's secrets; classic's difficulty, ages and sand timer; the new edition's card sets
+// (from the box the players describe once) and its optional house-rule timer. Empty names
+// take their placeholder, so a table can start in three taps and name people later never.
 
 import { h, toast } from '../dom.js';
-import { t } from '../i18n.js';
+import { setDialect, t } from '../i18n.js';
 import { api } from '../api.js';
+import { state } from '../app.js';
 import { gameSwitch, topBar } from './chrome.js';
+import { CATEGORIES, boxEditor, readBox } from './card_box.js';
 
 const COLOURS = ['red', 'yellow', 'blue', 'purple', 'white', 'green'];
 const TIMER_SECONDS = [60, 90, 120, 150, 180];
 
 /** The form's choices; kept while the screen re-renders (a language switch, say). */
-const form = { players: 5, difficulty: 'easy', secrets: 'app_kept', seconds: 120 };
+const form = {
+  edition: 'classic', players: 5, difficulty: 'easy', secrets: 'app_kept', seconds: 120,
+  deal: 'sets', houseTimer: 0, boxRows: {},
+};
 
 /** Psychic players at the table, and how many colours each runs (two with 2–3 players). */
 function seats(players) {
@@ -34,7 +40,8 @@ function colourSelect(id, colour, label) {
   COLOURS.map((c) => h('option', { value: c, selected: c === colour }, t(`colour.${c}`))));
 }
 
-function playerRow(i, each) {
+/** A psychic player's row; ages only where the straw poll may ask (classic). */
+function playerRow(i, each, ages) {
   const dealt = COLOURS.slice(i * each, i * each + each);
   const placeholder = each === 1 ? t(`colour.${dealt[0]}`) : t('setup.player_n', { n: i + 1 });
   return h('div', { class: 'player-row' },
@@ -42,28 +49,41 @@ function playerRow(i, each) {
     h('label', { class: 'visually-hidden', for: `name-${i}` }, t('setup.psychic_name', { n: i + 1 })),
     h('input', { id: `name-${i}`, class: 'name', type: 'text', placeholder, maxlength: 24, autocomplete: 'off' }),
     dealt.map((c, k) => colourSelect(`colour-${i}-${k}`, c, t('setup.colour_of', { n: i + 1 }))),
-    h('label', { class: 'visually-hidden', for: `age-${i}` }, t('setup.age_of', { n: i + 1 })),
-    h('input', { id: `age-${i}`, class: 'age', type: 'number', min: 1, max: 120, inputmode: 'numeric', placeholder: t('setup.age') }));
+    ages ? [h('label', { class: 'visually-hidden', for: `age-${i}` }, t('setup.age_of', { n: i + 1 })),
+      h('input', { id: `age-${i}`, class: 'age', type: 'number', min: 1, max: 120, inputmode: 'numeric', placeholder: t('setup.age') })]
+      : null);
 }
 
-function collect() {
+/** The setup's new-edition part: the box (saved to the table's settings) and the deal. */
+async function newEditionCards() {
+  const cardBox = readBox();
+  state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, card_box: cardBox } });
+  const deal = { kind: form.deal };
+  if (form.deal === 'sets') {
+    for (const category of CATEGORIES) {
+      const name = document.getElementById(`deal-${category}`)?.value;
+      if (name) deal[category] = name;
+    }
+  }
+  return { card_box: cardBox, deal };
+}
+
+async function collect() {
   const { count, each } = seats(form.players);
   const value = (id) => document.getElementById(id).value.trim();
   const players = Array.from({ length: count }, (_, i) => {
-    const age = value(`age-${i}`);
+    const age = document.getElementById(`age-${i}`) ? value(`age-${i}`) : '';
     return {
       name: value(`name-${i}`) || document.getElementById(`name-${i}`).placeholder,
       colours: Array.from({ length: each }, (_, k) => value(`colour-${i}-${k}`)),
       age: age ? Number(age) : null,
     };
   });
-  return {
-    ghost: value('ghost-name') || t('setup.ghost_default'),
-    players,
-    difficulty: form.difficulty,
-    secrets: form.secrets,
-    sand_timer: form.seconds === 120 ? null : form.seconds,
-  };
+  const common = { edition: form.edition, ghost: value('ghost-name') || t('setup.ghost_default'), players, secrets: form.secrets };
+  if (form.edition === 'new') {
+    return { ...common, ...(await newEditionCards()), sand_timer: form.houseTimer || null };
+  }
+  return { ...common, difficulty: form.difficulty, sand_timer: form.seconds === 120 ? null : form.seconds };
 }
 
 async function start(event) {
@@ -72,7 +92,7 @@ async function start(event) {
   if (button.disabled) return;
   button.disabled = true;
   try {
-    const { id } = await api('/games', { method: 'POST', body: { setup: collect() } });
+    const { id } = await api('/games', { method: 'POST', body: { setup: await collect() } });
     location.hash = `#/game/${id}`;
   } catch (error) {
     toast(error.message);
@@ -80,9 +100,10 @@ async function start(event) {
   }
 }
 
-/** Draws the form again after a choice, keeping what was typed. */
+/** Draws the form again after a choice, keeping what was typed (colours are dealt again:
+ * how many each player runs depends on the count). */
 function rerender() {
-  const typed = [...document.querySelectorAll('#setup input, #setup select')].map((el) => [el.id, el.value]);
+  const typed = [...document.querySelectorAll('#setup input, #setup select:not(.colour-select)')].map((el) => [el.id, el.value]);
   document.getElementById('app').replaceChildren(renderSetup());
   for (const [id, value] of typed) {
     const el = document.getElementById(id);
@@ -90,31 +111,62 @@ function rerender() {
   }
 }
 
+/** Classic's own choices: difficulty and the sand timer. */
+function classicChoices(pick, time) {
+  return [
+    choice('difficulty', ['easy', 'medium', 'hard'].map((d) => [d, t(`difficulty.${d}`)]), form.difficulty,
+      t('setup.difficulty'), pick('difficulty')),
+    choice('seconds', TIMER_SECONDS.map((s) => [s, time(s)]), form.seconds, t('setup.timer'), pick('seconds')),
+  ];
+}
+
+/** The new edition's own choices: the box, one set per category or mixed, a house timer. */
+function newEditionChoices(pick, time) {
+  const box = { characters: [], locations: [], objects: [], ...(state.settings?.card_box ?? {}) };
+  const known = CATEGORIES.every((c) => box[c].length);
+  const setPicker = (category) => h('label', { class: 'deal-set' }, t(`box.${category}`),
+    h('select', { id: `deal-${category}` },
+      h('option', { value: '' }, t('deal.app_chooses')),
+      box[category].map((set) => h('option', { value: set.name }, set.name))));
+  return [
+    choice('deal', [['sets', t('deal.sets')], ['mixed', t('deal.mixed')]], form.deal, t('setup.deal'), pick('deal')),
+    h('p', { class: 'note' }, t(`deal.${form.deal}_hint`)),
+    form.deal === 'sets' && known ? h('div', { class: 'row deal-sets' }, CATEGORIES.map(setPicker)) : null,
+    h('details', { class: 'box-details', open: form.boxOpen ?? !known, ontoggle: (e) => { form.boxOpen = e.target.open; } },
+      h('summary', {}, t('box.title')),
+      boxEditor(box, form.boxRows, (category, n) => { form.boxRows[category] = n; rerender(); })),
+    choice('house-timer', [[0, t('setup.no_timer')], ...TIMER_SECONDS.map((s) => [s, time(s)])], form.houseTimer,
+      t('setup.house_timer'), pick('houseTimer')),
+  ];
+}
+
 export function renderSetup() {
+  setDialect(form.edition);
+  if (form.edition === 'new') form.players = Math.max(form.players, 3);
   const { count, each } = seats(form.players);
   const pick = (key) => (value) => { form[key] = value; rerender(); };
   const time = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  const classic = form.edition === 'classic';
   return h('div', { id: 'setup', class: 'screen' },
     topBar(),
     h('form', { class: 'panel wide', onsubmit: start },
       h('h1', {}, t('setup.title')),
       gameSwitch('mysterium-classic'),
-      choice('players', [2, 3, 4, 5, 6, 7].map((n) => [n, String(n)]), form.players,
+      choice('edition', [['classic', t('edition.classic')], ['new', t('edition.new')]], form.edition,
+        t('setup.edition'), pick('edition')),
+      choice('players', (classic ? [2, 3, 4, 5, 6, 7] : [3, 4, 5, 6, 7]).map((n) => [n, String(n)]), form.players,
         t('setup.players'), pick('players')),
       h('p', { class: 'note' }, each === 2 ? t('setup.two_colours') : t('setup.ghost_included')),
       h('div', { class: 'player-row ghost-row' },
         h('span', { class: 'swatch ghost', 'aria-hidden': 'true' }),
         h('label', { for: 'ghost-name' }, t('setup.ghost')),
         h('input', { id: 'ghost-name', class: 'name', type: 'text', placeholder: t('setup.ghost_default'), maxlength: 24, autocomplete: 'off' })),
-      h('div', { class: 'players' }, Array.from({ length: count }, (_, i) => playerRow(i, each))),
-      h('p', { class: 'note' }, t('setup.ages_hint')),
-      choice('difficulty', ['easy', 'medium', 'hard'].map((d) => [d, t(`difficulty.${d}`)]), form.difficulty,
-        t('setup.difficulty'), pick('difficulty')),
+      h('div', { class: 'players' }, Array.from({ length: count }, (_, i) => playerRow(i, each, classic))),
+      classic ? h('p', { class: 'note' }, t('setup.ages_hint')) : null,
       choice('secrets', [['app_kept', t('secrets.app_kept')], ['paper', t('secrets.paper')]], form.secrets,
         t('setup.secrets'), pick('secrets')),
       h('p', { class: 'note' }, t(`secrets.${form.secrets}_hint`)),
-      choice('seconds', TIMER_SECONDS.map((s) => [s, time(s)]), form.seconds,
-        t('setup.timer'), pick('seconds')),
+      classic ? classicChoices(pick, time) : newEditionChoices(pick, time),
       h('div', { class: 'row' },
         // Its own click, not only the form's submit: some WebViews' automation clicks
         // do not submit forms. Enter in a field still does.

@@ -3,12 +3,23 @@
 
 import { h } from '../../dom.js';
 
+/** Whose a group is, where everyone may know it: the new edition's traces lie by their
+ * mediums' envelopes. */
+export function traceOf(view, group) {
+  return view.edition === 'new' && group.psychic !== null ? view.psychics[group.psychic] : null;
+}
+
 /** Each group as a button (`attr` names it for tests); the chosen one is pressed. */
 export function groupPicker(view, chosen, onpick, attr = 'data-group') {
-  return h('div', { class: 'group-picker' }, view.groups.map((g) => h('button', {
-    type: 'button', class: 'group', [attr]: g.number, 'aria-pressed': String(chosen === g.number),
-    onclick: () => onpick(g.number),
-  }, h('span', { class: 'number' }, g.number), h('span', { class: 'cards' }, g.cards.join(' · ')))));
+  return h('div', { class: 'group-picker' }, view.groups.map((g) => {
+    const medium = traceOf(view, g);
+    return h('button', {
+      type: 'button', class: 'group', [attr]: g.number, 'aria-pressed': String(chosen === g.number),
+      dataset: medium ? { colour: medium.colour } : {}, onclick: () => onpick(g.number),
+    }, h('span', { class: 'number' }, g.number),
+    medium ? h('span', { class: 'whose' }, medium.name) : null,
+    h('span', { class: 'cards' }, g.cards.join(' · ')));
+  }));
 }
 
 /** A group to tap, then a button that seals it: `label(chosen)` says what it will do. */

@@ -42,8 +42,18 @@ async function showSecrets() {
   }
 }
 
+/** What only the ghost knows: the drawn culprit (new edition) and each psychic's cards. */
 function secrets(ghost) {
   const categories = ['character', 'location', 'object'];
+  const culprit = ghost.culprit && ghost.groups.find((g) => g.number === ghost.culprit);
+  return [
+    culprit ? h('p', { id: 'ghost-culprit', class: 'banner', 'data-culprit': culprit.number },
+      t('culprit.drawn', { name: ghost.psychics[culprit.psychic].name, cards: culprit.cards.join(' · ') })) : null,
+    ghost.assignments ? secretCards(ghost, categories) : null,
+  ];
+}
+
+function secretCards(ghost, categories) {
   return h('table', { id: 'ghost-secrets', class: 'secrets' },
     h('thead', {}, h('tr', {}, h('th', {}, ''), categories.map((c) => h('th', { scope: 'col' }, t(`category.${c}`))))),
     h('tbody', {}, ghost.psychics.map((p, i) => h('tr', { dataset: { colour: p.colour } },

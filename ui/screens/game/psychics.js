@@ -79,7 +79,7 @@ function status(view, p, i) {
   if (p.vision) return h('p', { class: 'result vision-in' }, t('vision.received'));
   if (['visions', 'interpretation'].includes(view.phase)) {
     return h('button', { type: 'button', class: 'vision', 'data-vision': i, onclick: () => command('give_vision', { psychic: i }) },
-      t('vision.give'));
+      p.completing ? t('vision.complete') : t('vision.give'));
   }
   return null;
 }

@@ -1,6 +1,8 @@
 // Phase 2: the line-up, the culprit sealed by the ghost, the shared vision turned card by
 // card with each level voting in turn, the count played out vote by vote with its
-// reasoning in plain words, and the end of the game.
+// reasoning in plain words, and the end of the game. New edition: the traces, the
+// culprit drawn by the app for the ghost, the shared vision given at once, then a
+// consensus or a majority vote.
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
@@ -8,7 +10,7 @@ import * as player from '../../sound/player.js';
 import { render } from '../../app.js';
 import { command } from './actions.js';
 import { open } from './hidden.js';
-import { groupPicker } from './groups.js';
+import { groupPicker, traceOf } from './groups.js';
 
 const LEVELS = ['low', 'intermediate', 'high'];
 /** Milliseconds between two lines of the count as it is played out. */
@@ -53,7 +55,7 @@ function stepText(view, step) {
     case 'majority':
       return t('count.majority', { group: step.group });
     case 'tie':
-      return t('count.tie', { groups: step.groups.join(', ') });
+      return t(view.edition === 'new' ? 'count.no_majority' : 'count.tie', { groups: step.groups.join(', ') });
     case 'outside_tie':
       return t('count.outside_tie', { names: names(view, step.psychics), space: step.space });
     case 'decided':
@@ -87,12 +89,12 @@ function lineUp(view) {
   return h('section', { id: 'line-up', class: 'line-up', 'aria-label': t('lineup.title') },
     h('h2', {}, t('lineup.title')),
     h('ol', {}, view.groups.map((g) => h('li', {
-      class: 'group-card', 'data-group': g.number,
+      class: 'group-card', 'data-group': g.number, dataset: traceOf(view, g) ? { colour: traceOf(view, g).colour } : {},
       'data-culprit': String(view.culprit === g.number), 'data-chosen': String(view.chosen === g.number),
     },
     h('span', { class: 'number' }, g.number),
     h('span', { class: 'cards' }, g.cards.join(' · ')),
-    view.outcome && g.psychic !== null ? h('span', { class: 'whose' }, view.psychics[g.psychic].name) : null))));
+    (view.outcome || traceOf(view, g)) && g.psychic !== null ? h('span', { class: 'whose' }, view.psychics[g.psychic].name) : null))));
 }
 
 function levelsToRead(view) {
@@ -116,12 +118,7 @@ function sharedVision(view, seats) {
     voting.length
       ? h('div', { class: 'vote-now', role: 'status' },
         h('p', { class: 'banner' }, t(`vote.now_${voting[0][0].level}`)),
-        h('div', { class: 'row' }, voting.map(([p, i]) => (seats.includes(`psychic:${i}`)
-          ? h('span', { class: 'on-phone', dataset: { colour: p.colour } }, t('vote.on_phone', { name: p.name }))
-          : h('button', {
-            type: 'button', class: 'primary', 'data-vote': i, dataset: { colour: p.colour },
-            onclick: () => open('vote', { psychic: i }),
-          }, t('vote.cast', { name: p.name }))))))
+        voters(view, seats, voting))
       : null,
     view.revealed < 3
       ? h('button', {
@@ -148,12 +145,47 @@ function agree(view) {
     groupPicker(view, null, (group) => command('pick_group', { group }), 'data-pick'));
 }
 
+/** Who votes now, each on their phone or through the passed tablet. */
+function voters(view, seats, voting) {
+  return h('div', { class: 'row' }, voting.map(([p, i]) => (seats.includes(`psychic:${i}`)
+    ? h('span', { class: 'on-phone', dataset: { colour: p.colour } }, t('vote.on_phone', { name: p.name }))
+    : h('button', {
+      type: 'button', class: 'primary', 'data-vote': i, dataset: { colour: p.colour },
+      onclick: () => open('vote', { psychic: i }),
+    }, t('vote.cast', { name: p.name })))));
+}
+
+/** New edition: the shared vision given at once, then a consensus or a majority. */
+function decision(view, seats) {
+  if (!view.shared_vision) {
+    return h('section', { id: 'shared-vision', class: 'shared-vision' },
+      h('p', {}, t('vision.prepare', { ghost: view.ghost })),
+      seats.includes('ghost') ? h('p', { class: 'banner' }, t('vision.on_phone', { ghost: view.ghost }))
+        : h('button', { id: 'share-vision', type: 'button', class: 'primary big', onclick: () => command('share_vision') },
+          t('vision.given')));
+  }
+  const voting = view.psychics.map((p, i) => [p, i]).filter(([p]) => p.may_vote);
+  const tied = view.count && view.count.chosen === null;
+  return [
+    h('section', { id: 'agree', class: 'agree' },
+      h('h3', {}, t('agree.consensus')),
+      groupPicker(view, null, (group) => command('pick_group', { group }), 'data-pick')),
+    view.majority_vote ? h('section', { id: 'majority', class: 'shared-vision' },
+      h('h3', {}, t(tied ? 'vote.again' : 'vote.majority')),
+      voters(view, seats, voting),
+      h('p', { class: 'voted' }, view.psychics.map((p) => h('span', { class: 'ballot', dataset: { colour: p.colour }, 'data-voted': String(p.voted) },
+        `${p.name}: ${p.voted ? t('vote.sealed_short') : '…'}`)))) : null,
+  ];
+}
+
 /** The revelation's stage: what the table does next. */
 export function revelation(snapshot, game) {
   const view = snapshot.view;
   const seats = snapshot.seats ?? [];
   let next;
-  if (!view.culprit_sealed) {
+  if (view.edition === 'new') {
+    next = decision(view, seats);
+  } else if (!view.culprit_sealed) {
     next = h('section', { class: 'culprit' },
       h('p', {}, t('culprit.first', { ghost: view.ghost })),
       seats.includes('ghost')

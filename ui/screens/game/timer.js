@@ -15,12 +15,13 @@ const TENSE_FROM = 30;
 
 /** Takes the timer from a snapshot that arrived at `at` (performance.now()). */
 export function setClock(snapshot, at) {
+  clearTimeout(clock.loop);
+  clock.loop = null;
+  if (!snapshot.timer) return; // a game without a sand timer (the new edition's default)
   const { duration_ms, remaining_ms, running } = snapshot.timer;
   const phase = snapshot.view.phase;
   Object.assign(clock, { duration: duration_ms, remaining: remaining_ms, running: running && phase === 'interpretation' });
   clock.endsAt = at + remaining_ms;
-  clearTimeout(clock.loop);
-  clock.loop = null;
   if (clock.running) step();
 }
 

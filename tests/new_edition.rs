@@ -1,0 +1,232 @@
+//! Mysterium's new edition in real Chromium, with phones: a game won (the box told once,
+//! one set per category, the app keeping the secrets and knocking the answers, the
+//! culprit on the ghost's phone only, a tied vote then a majority) and a game lost in the
+//! three-player variant (the ghost's own cards, the mixed variant, the ghost looking at
+//! the drawn culprit through the passed tablet, a consensus on the wrong trace).
+
+use fantoccini::Client;
+use seance_e2e::{
+    Table, act, api, chromium, phone_on_seats, played, present, screenshot, sounds, tap, wait_for,
+    wait_for_text,
+};
+use serde_json::Value;
+
+use crate::Test;
+
+pub fn tests(p: u16) -> Vec<Test> {
+    vec![
+        (
+            "new edition: a game won with a ghost's phone and three mediums' phones",
+            Box::pin(won(p)),
+        ),
+        (
+            "new edition: a three-player game lost on the wrong trace",
+            Box::pin(lost(p)),
+        ),
+    ]
+}
+
+/// Sets up a new-edition game from the home screen, telling Séance the box (two sets per
+/// category) on the way; returns the game's id.
+async fn set_up(tablet: &Client, players: &str, secrets: &str, deal: &str) -> u64 {
+    tap(tablet, "#new-game").await;
+    tap(tablet, "#setup-edition [data-value='new']").await;
+    tap(tablet, &format!("#setup-players [data-value='{players}']")).await;
+    tap(tablet, &format!("#setup-secrets [data-value='{secrets}']")).await;
+    tap(tablet, &format!("#setup-deal [data-value='{deal}']")).await;
+    for category in ["characters", "locations", "objects"] {
+        for (k, name, cards) in [(0, "green", "1-8"), (1, "red", "9-16")] {
+            if k == 1 {
+                tap(tablet, &format!("[data-add='{category}']")).await;
+            }
+            let field = |what: &str| format!("#set-{category}-{k}-{what}");
+            wait_for(tablet, &field("name"))
+                .await
+                .send_keys(name)
+                .await
+                .unwrap();
+            wait_for(tablet, &field("cards"))
+                .await
+                .send_keys(cards)
+                .await
+                .unwrap();
+        }
+    }
+    screenshot(tablet, &format!("new-edition-setup-{players}p-1280x800")).await;
+    tap(tablet, "#start-game").await;
+    wait_for(tablet, "#begin").await;
+    let id = tablet
+        .current_url()
+        .await
+        .unwrap()
+        .fragment()
+        .unwrap()
+        .trim_start_matches("/game/")
+        .parse()
+        .unwrap();
+    id
+}
+
+async fn view(tablet: &Client, id: u64, role: &str) -> Value {
+    api(
+        tablet,
+        "GET",
+        &format!("/games/{id}?role={role}"),
+        Value::Null,
+    )
+    .await["view"]
+        .clone()
+}
+
+async fn seat(driver: u16, table: &Table, id: u64, seat: &str) -> Client {
+    let phone = phone_on_seats(driver, table, &format!("#/join/{id}")).await;
+    tap(&phone, &format!("button[data-seat='{seat}']")).await;
+    wait_for(&phone, "#phone[data-version]").await;
+    phone
+}
+
+async fn won(driver: u16) {
+    let table = Table::start(0);
+    let tablet = chromium(driver, 1280, 800).await;
+    tablet.goto(&table.local_url).await.unwrap();
+    let id = set_up(&tablet, "4", "app_kept", "sets").await;
+    wait_for_text(&tablet, "#stage", "cards · the ").await;
+    wait_for_text(&tablet, "#crows-left", "3").await;
+    wait_for_text(&tablet, "#crow", "Candles").await;
+    assert!(
+        !present(&tablet, "#sand-timer").await,
+        "no sand timer by default"
+    );
+    // What the ghost will see, read while the seat is free.
+    let secrets = view(&tablet, id, "ghost").await["assignments"].clone();
+    let ghost = seat(driver, &table, id, "ghost").await;
+    let mut mediums = Vec::new();
+    for i in 0..3 {
+        mediums.push(seat(driver, &table, id, &format!("psychic:{i}")).await);
+    }
+    tap(&tablet, "#begin").await;
+
+    for round in 0..3 {
+        for i in 0..3 {
+            act(&tablet, &format!("[data-vision='{i}']")).await;
+        }
+        for (i, phone) in mediums.iter().enumerate() {
+            act(
+                phone,
+                &format!("#phone-pawn [data-card='{}']", secrets[i][round]),
+            )
+            .await;
+        }
+        act(&tablet, "#convinced").await;
+        for i in 0..3 {
+            act(&tablet, &format!("[data-manifest='{i}']")).await;
+        }
+        let (cues, _) = sounds(&tablet).await;
+        assert!(
+            played(&cues, "knock", Some(1)),
+            "the app knocks once for yes: {cues:?}"
+        );
+    }
+    wait_for(&tablet, "#stage.revelation").await;
+    let culprit = wait_for(&ghost, "#phone-culprit-is")
+        .await
+        .attr("data-culprit")
+        .await
+        .unwrap()
+        .unwrap();
+    screenshot(&ghost, "new-edition-ghost-culprit-390x844").await;
+    let seen = view(&tablet, id, "table").await;
+    assert!(
+        seen["culprit"].is_null() && seen["culprit_sealed"] == true,
+        "{seen}"
+    );
+    assert!(
+        !present(&mediums[0], "#phone-culprit-is").await,
+        "a medium's phone shows no culprit"
+    );
+    act(&ghost, "#phone-share-vision").await;
+    // Each votes for a different trace: no majority, vote again.
+    for (i, phone) in mediums.iter().enumerate() {
+        tap(
+            phone,
+            &format!("#phone-vote .group[data-group='{}']", i + 1),
+        )
+        .await;
+        act(phone, "#phone-seal").await;
+    }
+    wait_for_text(&tablet, "#majority", "No majority").await;
+    screenshot(&tablet, "new-edition-no-majority-1280x800").await;
+    for phone in &mediums {
+        tap(
+            phone,
+            &format!("#phone-vote .group[data-group='{culprit}']"),
+        )
+        .await;
+        act(phone, "#phone-seal").await;
+    }
+    wait_for(&tablet, "[data-outcome='won']").await;
+    wait_for_text(&tablet, "#outcome", "mediums have found the culprit").await;
+    screenshot(&tablet, "new-edition-won-1280x800").await;
+}
+
+async fn lost(driver: u16) {
+    let table = Table::start(0);
+    let tablet = chromium(driver, 1280, 800).await;
+    tablet.goto(&table.local_url).await.unwrap();
+    let id = set_up(&tablet, "3", "paper", "mixed").await;
+    tap(&tablet, "#begin").await;
+    // Two medium players with two colours each: four mediums; Stephanie's phone holds red.
+    wait_for(&tablet, "[data-psychic='3']").await;
+    let red = seat(driver, &table, id, "psychic:0").await;
+    for round in 0..3 {
+        for i in 0..4 {
+            act(&tablet, &format!("[data-vision='{i}']")).await;
+        }
+        let layout = view(&tablet, id, "table").await["layout"].clone();
+        let cards: Vec<u64> = ["characters", "locations", "objects"]
+            .map(|c| layout[c].as_array().unwrap().clone())[round]
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .collect();
+        // Each medium's pawn on a card of its own; the ghost knocks yes for all.
+        act(&red, &format!("#phone-pawn [data-card='{}']", cards[0])).await;
+        for i in 1..4 {
+            act(
+                &tablet,
+                &format!("[data-psychic='{i}'] [data-card='{}']", cards[i]),
+            )
+            .await;
+        }
+        act(&tablet, "#convinced").await;
+        for i in 0..4 {
+            act(&tablet, &format!("[data-right='{i}']")).await;
+        }
+    }
+    wait_for(&tablet, "#share-vision").await;
+    // The ghost has no phone: the tablet goes to them to see the drawn trace.
+    tap(&tablet, "#ghost-look").await;
+    tap(&tablet, "#hidden-ready").await;
+    let culprit: u64 = wait_for(&tablet, "#ghost-culprit")
+        .await
+        .attr("data-culprit")
+        .await
+        .unwrap()
+        .unwrap()
+        .parse()
+        .unwrap();
+    tap(&tablet, "#hidden-done").await;
+    act(&tablet, "#share-vision").await;
+    assert!(
+        !present(&tablet, "#majority").await,
+        "two players agree or do not"
+    );
+    // The table speaks the edition's own words in Italian.
+    tap(&tablet, ".languages [lang='it']").await;
+    wait_for_text(&tablet, "#crow", "Candele").await;
+    wait_for_text(&tablet, "#line-up", "Le Tracce").await;
+    screenshot(&tablet, "new-edition-traces-it-1280x800").await;
+    act(&tablet, &format!("[data-pick='{}']", culprit % 4 + 1)).await;
+    wait_for(&tablet, "[data-outcome='lost_wrong_group']").await;
+    wait_for_text(&tablet, "#stage", "Traccia").await;
+    tap(&tablet, ".languages [lang='en']").await;
+}
