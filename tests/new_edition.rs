@@ -55,7 +55,7 @@ async fn set_up(tablet: &Client, players: &str, secrets: &str, deal: &str) -> u6
     screenshot(tablet, &format!("new-edition-setup-{players}p-1280x800")).await;
     tap(tablet, "#start-game").await;
     wait_for(tablet, "#begin").await;
-    let id = tablet
+    tablet
         .current_url()
         .await
         .unwrap()
@@ -63,8 +63,7 @@ async fn set_up(tablet: &Client, players: &str, secrets: &str, deal: &str) -> u6
         .unwrap()
         .trim_start_matches("/game/")
         .parse()
-        .unwrap();
-    id
+        .unwrap()
 }
 
 async fn view(tablet: &Client, id: u64, role: &str) -> Value {
@@ -190,10 +189,10 @@ async fn lost(driver: u16) {
             .collect();
         // Each medium's pawn on a card of its own; the ghost knocks yes for all.
         act(&red, &format!("#phone-pawn [data-card='{}']", cards[0])).await;
-        for i in 1..4 {
+        for (i, card) in cards.iter().enumerate().take(4).skip(1) {
             act(
                 &tablet,
-                &format!("[data-psychic='{i}'] [data-card='{}']", cards[i]),
+                &format!("[data-psychic='{i}'] [data-card='{card}']"),
             )
             .await;
         }
