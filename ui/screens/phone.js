@@ -10,7 +10,7 @@ import * as player from '../sound/player.js';
 import { languageSwitch } from './chrome.js';
 import { command, post, refresh } from './game/actions.js';
 import { sandTimer } from './game/timer.js';
-import { sealedChoice } from './game/groups.js';
+import { sealedChoice, traceOf } from './game/groups.js';
 
 const CATEGORIES = ['character', 'location', 'object'];
 /** The group tapped on this phone (the culprit, or a vote), before sealing it. */
@@ -96,7 +96,7 @@ function ghostScreen(snapshot) {
 /** The culprit the ghost sealed, or (new edition) the trace the app drew for them. */
 function culpritLine(view) {
   const group = view.groups.find((g) => g.number === view.culprit);
-  const whose = view.edition === 'new' && group?.psychic != null ? view.psychics[group.psychic] : null;
+  const whose = group && traceOf(view, group);
   return h('p', { id: 'phone-culprit-is', class: 'banner', 'data-culprit': view.culprit },
     whose ? t('culprit.drawn', { name: whose.name, cards: group.cards.join(' · ') }) : t('phone.culprit_is', { n: view.culprit }));
 }

@@ -8,7 +8,7 @@ import { t } from '../../i18n.js';
 import { api, qrUrl } from '../../api.js';
 import { state, render } from '../../app.js';
 import { command } from './actions.js';
-import { sealedChoice } from './groups.js';
+import { sealedChoice, traceOf } from './groups.js';
 
 /** The panel open now: null, or { kind: 'secrets' | 'culprit' | 'vote' | 'phones', step, psychic?, group?, ghost? }. */
 let panel = null;
@@ -45,10 +45,11 @@ async function showSecrets() {
 /** What only the ghost knows: the drawn culprit (new edition) and each psychic's cards. */
 function secrets(ghost) {
   const categories = ['character', 'location', 'object'];
-  const culprit = ghost.culprit && ghost.groups.find((g) => g.number === ghost.culprit);
+  const culprit = ghost.groups.find((g) => g.number === ghost.culprit);
+  const whose = culprit && traceOf(ghost, culprit);
   return [
-    culprit ? h('p', { id: 'ghost-culprit', class: 'banner', 'data-culprit': culprit.number },
-      t('culprit.drawn', { name: ghost.psychics[culprit.psychic].name, cards: culprit.cards.join(' · ') })) : null,
+    whose ? h('p', { id: 'ghost-culprit', class: 'banner', 'data-culprit': culprit.number },
+      t('culprit.drawn', { name: whose.name, cards: culprit.cards.join(' · ') })) : null,
     ghost.assignments ? secretCards(ghost, categories) : null,
   ];
 }

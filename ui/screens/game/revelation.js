@@ -88,13 +88,18 @@ function count(view, game) {
 function lineUp(view) {
   return h('section', { id: 'line-up', class: 'line-up', 'aria-label': t('lineup.title') },
     h('h2', {}, t('lineup.title')),
-    h('ol', {}, view.groups.map((g) => h('li', {
-      class: 'group-card', 'data-group': g.number, dataset: traceOf(view, g) ? { colour: traceOf(view, g).colour } : {},
-      'data-culprit': String(view.culprit === g.number), 'data-chosen': String(view.chosen === g.number),
-    },
-    h('span', { class: 'number' }, g.number),
-    h('span', { class: 'cards' }, g.cards.join(' · ')),
-    (view.outcome || traceOf(view, g)) && g.psychic !== null ? h('span', { class: 'whose' }, view.psychics[g.psychic].name) : null))));
+    h('ol', {}, view.groups.map((g) => {
+      const trace = traceOf(view, g);
+      // Classic groups say whose they were once the game is over; new-edition traces always.
+      const whose = trace ?? (view.outcome && g.psychic !== null ? view.psychics[g.psychic] : null);
+      return h('li', {
+        class: 'group-card', 'data-group': g.number, dataset: trace ? { colour: trace.colour } : {},
+        'data-culprit': String(view.culprit === g.number), 'data-chosen': String(view.chosen === g.number),
+      },
+      h('span', { class: 'number' }, g.number),
+      h('span', { class: 'cards' }, g.cards.join(' · ')),
+      whose ? h('span', { class: 'whose' }, whose.name) : null);
+    })));
 }
 
 function levelsToRead(view) {
@@ -126,8 +131,13 @@ function sharedVision(view, seats) {
         onclick: () => command('reveal_vision_card'),
       }, t('vision.turn', { n: view.revealed + 1 }))
       : null,
-    h('p', { class: 'voted' }, view.psychics.map((p) => h('span', { class: 'ballot', dataset: { colour: p.colour }, 'data-voted': String(p.voted) },
-      `${p.name}: ${p.voted ? t('vote.sealed_short') : p.level ? t(`level.${p.level}`) : '…'}`))));
+    ballots(view));
+}
+
+/** Who has voted (sealed) and, for those yet to vote, their level where it has one. */
+function ballots(view) {
+  return h('p', { class: 'voted' }, view.psychics.map((p) => h('span', { class: 'ballot', dataset: { colour: p.colour }, 'data-voted': String(p.voted) },
+    `${p.name}: ${p.voted ? t('vote.sealed_short') : p.level ? t(`level.${p.level}`) : '…'}`)));
 }
 
 function eldest(view) {
@@ -139,9 +149,10 @@ function eldest(view) {
     }, view.psychics[i].name))));
 }
 
-function agree(view) {
+/** The group the psychics agree on, under `heading`. */
+function agree(view, heading) {
   return h('section', { id: 'agree', class: 'agree' },
-    h('h3', {}, t(view.psychics.length === 2 ? 'agree.two' : 'agree.three')),
+    h('h3', {}, t(heading)),
     groupPicker(view, null, (group) => command('pick_group', { group }), 'data-pick'));
 }
 
@@ -167,14 +178,11 @@ function decision(view, seats) {
   const voting = view.psychics.map((p, i) => [p, i]).filter(([p]) => p.may_vote);
   const tied = view.count && view.count.chosen === null;
   return [
-    h('section', { id: 'agree', class: 'agree' },
-      h('h3', {}, t('agree.consensus')),
-      groupPicker(view, null, (group) => command('pick_group', { group }), 'data-pick')),
+    view.can_pick ? agree(view, 'agree.consensus') : null,
     view.majority_vote ? h('section', { id: 'majority', class: 'shared-vision' },
       h('h3', {}, t(tied ? 'vote.again' : 'vote.majority')),
       voters(view, seats, voting),
-      h('p', { class: 'voted' }, view.psychics.map((p) => h('span', { class: 'ballot', dataset: { colour: p.colour }, 'data-voted': String(p.voted) },
-        `${p.name}: ${p.voted ? t('vote.sealed_short') : '…'}`)))) : null,
+      ballots(view)) : null,
   ];
 }
 
@@ -194,7 +202,7 @@ export function revelation(snapshot, game) {
   } else if (view.straw_poll) {
     next = [levelsToRead(view), sharedVision(view, seats), eldest(view)];
   } else {
-    next = [h('p', { class: 'note' }, t('vision.face_up')), agree(view)];
+    next = [h('p', { class: 'note' }, t('vision.face_up')), agree(view, view.psychics.length === 2 ? 'agree.two' : 'agree.three')];
   }
   return h('section', { id: 'stage', class: 'stage revelation' },
     h('h2', { class: 'phase-title' }, t('phase.revelation')),
