@@ -1,9 +1,11 @@
 //! Reproducible draws: ChaCha8 seeded by the game's seed, one stream per position in the
-//! game's history, with a shuffle written here so that no library upgrade can change a
-//! replay.
+//! game's history, with `rand`'s own sampling and shuffling. Every outcome is recorded in
+//! the events it causes, so a replay never draws again and no library upgrade can change
+//! a game already played.
 
+use rand::seq::{SliceRandom, index};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
 
 pub struct Draw(ChaCha8Rng);
 
@@ -14,31 +16,21 @@ impl Draw {
         Draw(rng)
     }
 
-    /// Uniform in `0..n` (rejection sampling, no modulo bias).
+    /// Uniform in `0..n`.
     pub fn below(&mut self, n: u64) -> u64 {
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let x = self.0.next_u64();
-            if x < zone {
-                return x % n;
-            }
-        }
+        self.0.random_range(0..n)
     }
 
-    /// Fisher–Yates.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i as u64 + 1) as usize;
-            items.swap(i, j);
-        }
+        items.shuffle(&mut self.0);
     }
 
-    /// `n` distinct items of `from`, in random order.
+    /// `n` distinct items of `from` (all of them if it has fewer), in random order.
     pub fn pick<T: Clone>(&mut self, from: &[T], n: usize) -> Vec<T> {
-        let mut all = from.to_vec();
-        self.shuffle(&mut all);
-        all.truncate(n);
-        all
+        index::sample(&mut self.0, from.len(), n.min(from.len()))
+            .into_iter()
+            .map(|i| from[i].clone())
+            .collect()
     }
 }
 
@@ -60,17 +52,35 @@ mod tests {
     }
 
     #[test]
-    fn shuffles_are_roughly_uniform() {
-        let mut counts = [0u32; 4];
+    fn a_pick_is_distinct_and_from_the_items() {
+        let cards: Vec<u8> = (1..=18).collect();
+        let mut draw = Draw::new(3, 0);
+        for n in [0, 1, 6, 18, 30] {
+            let mut picked = draw.pick(&cards, n);
+            assert_eq!(picked.len(), n.min(18));
+            assert!(picked.iter().all(|c| cards.contains(c)));
+            picked.sort_unstable();
+            picked.dedup();
+            assert_eq!(picked.len(), n.min(18), "a card drawn twice");
+        }
+    }
+
+    #[test]
+    fn shuffles_and_picks_are_roughly_uniform() {
+        let mut first = [0u32; 4];
+        let mut picked = [0u32; 4];
         let mut draw = Draw::new(1, 0);
         for _ in 0..4000 {
             let mut v = [0, 1, 2, 3];
             draw.shuffle(&mut v);
-            counts[v[0]] += 1;
+            first[v[0]] += 1;
+            picked[draw.pick(&[0, 1, 2, 3], 1)[0]] += 1;
         }
-        assert!(
-            counts.iter().all(|&c| (850..1150).contains(&c)),
-            "{counts:?}"
-        );
+        for counts in [first, picked] {
+            assert!(
+                counts.iter().all(|&c| (850..1150).contains(&c)),
+                "{counts:?}"
+            );
+        }
     }
 }
