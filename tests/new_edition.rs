@@ -1,8 +1,8 @@
 //! Mysterium's new edition in real Chromium, with phones: a game won (the box told once,
 //! one set per category, the app keeping the secrets and knocking the answers, the
 //! culprit on the ghost's phone only, a tied vote then a majority) and a game lost in the
-//! three-player variant (the ghost's own cards, the mixed variant, the ghost looking at
-//! the drawn culprit through the passed tablet, a consensus on the wrong trace).
+//! three-player variant (the ghost's own cards and medium tokens, the mixed variant, the
+//! drawn token's trace sealed through the passed tablet, a consensus on the wrong trace).
 
 use fantoccini::Client;
 use seance_e2e::{
@@ -201,18 +201,28 @@ async fn lost(driver: u16) {
             act(&tablet, &format!("[data-right='{i}']")).await;
         }
     }
-    wait_for(&tablet, "#share-vision").await;
-    // The ghost has no phone: the tablet goes to them to see the drawn trace.
+    // Paper mode: the ghost draws a real medium token, and with no phone seals that
+    // medium's trace through the passed tablet; Séance draws nothing.
+    wait_for_text(&tablet, "#stage", "draws one medium token in secret").await;
+    assert!(
+        view(&tablet, id, "ghost").await["culprit"].is_null(),
+        "nothing drawn by the app"
+    );
+    let culprit = 3;
+    tap(&tablet, "#seal-culprit").await;
+    tap(&tablet, "#hidden-ready").await;
+    wait_for_text(&tablet, "#hidden", "Whose token did you draw?").await;
+    tap(&tablet, &format!("#hidden .group[data-group='{culprit}']")).await;
+    tap(&tablet, "#hidden-seal").await;
+    // Back on the table, the ghost may look again at the trace sealed.
     tap(&tablet, "#ghost-look").await;
     tap(&tablet, "#hidden-ready").await;
-    let culprit: u64 = wait_for(&tablet, "#ghost-culprit")
+    let sealed = wait_for(&tablet, "#ghost-culprit")
         .await
         .attr("data-culprit")
         .await
-        .unwrap()
-        .unwrap()
-        .parse()
         .unwrap();
+    assert_eq!(sealed.as_deref(), Some("3"));
     tap(&tablet, "#hidden-done").await;
     act(&tablet, "#share-vision").await;
     assert!(

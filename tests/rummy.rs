@@ -129,7 +129,8 @@ async fn whole_game(driver: u16) {
     );
 
     // 002's scoring example, read off the cards: 5 Druitt Evidence for Ann; 3 Jill Evidence
-    // and her Suspect card for Ben; 4 points left in Cleo's hand.
+    // and her Suspect card for Ben; 4 points left in Cleo's hand. Besides, Cleo has a set
+    // of 3 Sir Gull Evidence with his Alibi in front of her, printed 3.
     end_round(&tablet, "last_card").await;
     plus(&tablet, "evidence-0", 5).await;
     cards_of(&tablet, 1).await;
@@ -137,6 +138,10 @@ async fn whole_game(driver: u16) {
     tap(&tablet, "#suspect-card-5").await;
     cards_of(&tablet, 2).await;
     type_in(&tablet, "hand", "4").await;
+    plus(&tablet, "evidence-2", 3).await;
+    tap(&tablet, "#tally-alibi [data-value='2']").await;
+    tap(&tablet, "#tally-alibi-holder [data-value='2']").await;
+    plus(&tablet, "alibi-points", 2).await;
     screenshot(&tablet, "rummy-tally-en-1280x800").await;
     let found = accessibility_violations(&tablet).await;
     assert!(found.is_empty(), "the tally form: {found:?}");
@@ -146,15 +151,23 @@ async fn whole_game(driver: u16) {
         text(&tablet, "#jack-steps").await.contains("tie"),
         "the tie is explained"
     );
-    // Ann: Druitt 10 doubled + her right vote; Ben: Jill 10, wrong vote; Cleo: −4 + 10.
+    // Ann: Druitt 10 doubled + her right vote; Ben: Jill 10, wrong vote; Cleo: −4 + 10,
+    // Sir Gull 6 and his Alibi 3, never doubled.
     assert_eq!(
         [
             total(&tablet, 0).await,
             total(&tablet, 1).await,
             total(&tablet, 2).await
         ],
-        ["30", "10", "6"]
+        ["30", "10", "15"]
     );
+    tap(&tablet, "#scoreboard [data-round='0'] button").await;
+    wait_for_text(
+        &tablet,
+        "#round-details",
+        "Sir Gull's Alibi (never doubled)",
+    )
+    .await;
     wait_for_text(&ann, "#round-details", "Voted Montague Druitt: right").await;
     screenshot(&tablet, "rummy-scored-en-1280x800").await;
     screenshot(&ben, "rummy-phone-scored-en-390x844").await;
@@ -177,6 +190,8 @@ async fn whole_game(driver: u16) {
         ["105", "105"]
     );
     wait_for_text(&tablet, "#round-details", "escapes").await;
+    wait_for_text(&tablet, "#jack-steps", "nobody is Jack").await;
+    wait_for_text(&tablet, "#deal-convention", "passes the deal to the left").await;
 
     // Round 3: the draw pile runs out twice; Ann's 3 points win.
     end_round(&tablet, "draw_pile_out_twice").await;

@@ -42,6 +42,7 @@ function roundPanel(view) {
     h('p', { id: 'dealer', class: 'lead' }, t(view.round === 1 ? 'rummy.dealer_drawn' : 'rummy.dealer', {
       name: view.players[view.dealer], n: view.deal,
     })),
+    view.round > 1 ? h('p', { id: 'deal-convention', class: 'note' }, t('rummy.deal_convention')) : null,
     votePanel(view),
     h('button', { id: 'end-round', type: 'button', class: 'primary big', onclick: () => openTally(view, null) }, t('rummy.end_round')));
 }

@@ -15,9 +15,12 @@ const TIMER_SECONDS = [60, 90, 120, 150, 180];
 
 /** The form's choices; kept while the screen re-renders (a language switch, say). */
 const form = {
-  edition: 'classic', players: 5, difficulty: 'easy', secrets: 'app_kept', seconds: 120,
-  deal: 'sets', houseTimer: 0, boxRows: {},
+  edition: 'classic', players: 5, difficulty: 'easy', printing: 'original', secrets: 'app_kept', seconds: 120,
+  deal: 'sets', houseTimer: 0, boxRows: {}, firstNewGame: null,
 };
+
+/** A set whose backs are green, which the new edition's rulebook suggests for a first game. */
+const GREEN = /^(green|vert|verde)/i;
 
 /** Psychic players at the table, and how many colours each runs (two with 2–3 players). */
 function seats(players) {
@@ -83,7 +86,9 @@ async function collect() {
   if (form.edition === 'new') {
     return { ...common, ...(await newEditionCards()), sand_timer: form.houseTimer || null };
   }
-  return { ...common, difficulty: form.difficulty, sand_timer: form.seconds === 120 ? null : form.seconds };
+  return {
+    ...common, difficulty: form.difficulty, printing: form.printing, sand_timer: form.seconds === 120 ? null : form.seconds,
+  };
 }
 
 async function start(event) {
@@ -111,26 +116,49 @@ function rerender() {
   }
 }
 
-/** Classic's own choices: difficulty and the sand timer. */
+/** Classic's own choices: difficulty, the sand timer, and (where a straw poll is held)
+ * the rulebook printing whose tie-break the count follows. */
 function classicChoices(pick, time) {
   return [
     choice('difficulty', ['easy', 'medium', 'hard'].map((d) => [d, t(`difficulty.${d}`)]), form.difficulty,
       t('setup.difficulty'), pick('difficulty')),
     choice('seconds', TIMER_SECONDS.map((s) => [s, time(s)]), form.seconds, t('setup.timer'), pick('seconds')),
+    form.players >= 4 ? [
+      choice('printing', ['original', 'later'].map((p) => [p, t(`printing.${p}`)]), form.printing,
+        t('setup.printing'), pick('printing')),
+      h('p', { class: 'note' }, t('setup.printing_hint')),
+    ] : null,
   ];
+}
+
+/** Whether no new-edition game was ever started at this table (asked once). */
+async function learnFirstNewGame() {
+  const games = await api('/games').catch(() => null);
+  form.firstNewGame = Array.isArray(games) && !games.some((g) => g.edition === 'new');
+  if (!document.getElementById('setup')) return;
+  rerender();
+  // Drawn again with what was typed, which is no choice yet: show the green sets chosen.
+  for (const select of document.querySelectorAll('.deal-set select')) {
+    const green = [...select.options].find((o) => o.defaultSelected);
+    if (green) select.value = green.value;
+  }
 }
 
 /** The new edition's own choices: the box, one set per category or mixed, a house timer. */
 function newEditionChoices(pick, time) {
   const box = { characters: [], locations: [], objects: [], ...(state.settings?.card_box ?? {}) };
   const known = CATEGORIES.every((c) => box[c].length);
+  if (form.firstNewGame === null) learnFirstNewGame();
+  const green = (category) => (form.firstNewGame ? box[category].find((set) => GREEN.test(set.name.trim())) : null);
   const setPicker = (category) => h('label', { class: 'deal-set' }, t(`box.${category}`),
     h('select', { id: `deal-${category}` },
       h('option', { value: '' }, t('deal.app_chooses')),
-      box[category].map((set) => h('option', { value: set.name }, set.name))));
+      box[category].map((set) => h('option', { value: set.name, selected: set === green(category) }, set.name))));
+  const firstGame = form.deal === 'sets' && known && CATEGORIES.some(green);
   return [
     choice('deal', [['sets', t('deal.sets')], ['mixed', t('deal.mixed')]], form.deal, t('setup.deal'), pick('deal')),
     h('p', { class: 'note' }, t(`deal.${form.deal}_hint`)),
+    firstGame ? h('p', { id: 'first-game', class: 'note' }, t('deal.first_game')) : null,
     form.deal === 'sets' && known ? h('div', { class: 'row deal-sets' }, CATEGORIES.map(setPicker)) : null,
     h('details', { class: 'box-details', open: form.boxOpen ?? !known, ontoggle: (e) => { form.boxOpen = e.target.open; } },
       h('summary', {}, t('box.title')),
@@ -157,6 +185,7 @@ export function renderSetup() {
       choice('players', (classic ? [2, 3, 4, 5, 6, 7] : [3, 4, 5, 6, 7]).map((n) => [n, String(n)]), form.players,
         t('setup.players'), pick('players')),
       h('p', { class: 'note' }, each === 2 ? t('setup.two_colours') : t('setup.ghost_included')),
+      classic ? null : h('p', { id: 'players-hint', class: 'note' }, t('setup.players_hint')),
       h('div', { class: 'player-row ghost-row' },
         h('span', { class: 'swatch ghost', 'aria-hidden': 'true' }),
         h('label', { for: 'ghost-name' }, t('setup.ghost')),

@@ -81,6 +81,13 @@ pub fn check_placement(game: &Game, by: usize, on: usize, face: Face) -> Result<
             target.name
         )
     })?;
+    // 003 p.10: tokens go beside the intuition pawns the others have *played*.
+    ensure(target.intuition.is_some(), "pawn_not_placed", || {
+        format!(
+            "{} has not placed their intuition pawn yet: a token goes beside a pawn on a card",
+            target.name
+        )
+    })?;
     ensure(
         !game.placements.iter().any(|p| p.by == by && p.on == on),
         "one_token_per_pawn",

@@ -119,6 +119,17 @@ impl Game {
                 ensure(p.vote.is_none(), "state_level", || {
                     format!("{} has already voted", p.name)
                 })?;
+                // The track stands still in the revelation, so a level is a fact from the
+                // first card on (000 p.12): a level whose card has passed cannot be theirs,
+                // and stating it would leave a psychic who can never vote.
+                ensure(level.card() >= self.revealed, "level_card_passed", || {
+                    format!(
+                        "card {} of the shared vision is turned, and {level:?} psychics voted after card {}: {} cannot be {level:?}; read the level off the track again, or undo",
+                        self.revealed,
+                        level.card(),
+                        p.name
+                    )
+                })?;
                 let bands = self.setup.bands().expect("4+ players use the track");
                 ensure(bands.allows(p.track, level), "level_bands", || {
                     format!(
@@ -134,13 +145,9 @@ impl Game {
             }
             Command::ChooseCulprit { group } => {
                 in_revelation(self)?;
-                ensure(
-                    self.setup.edition == Edition::Classic,
-                    "culprit_drawn",
-                    || {
-                        "in the new edition Séance draws the culprit at random and shows it to the ghost".into()
-                    },
-                )?;
+                ensure(!self.draws_culprit(), "culprit_drawn", || {
+                    "Séance has drawn the culprit at random and shows it to the ghost".into()
+                })?;
                 ensure(self.culprit.is_none(), "culprit_sealed", || {
                     "the culprit's group is already sealed".into()
                 })?;
@@ -153,6 +160,9 @@ impl Game {
                 ensure(self.setup.edition == Edition::New, "straw_poll", || {
                     "in the classic game the shared vision's cards are turned over one at a time"
                         .into()
+                })?;
+                ensure(self.culprit.is_some(), "culprit_first", || {
+                    "the ghost seals the culprit's trace first".into()
                 })?;
                 ensure(!self.shared_vision, "shared_vision", || {
                     "the shared vision has been given".into()
@@ -427,9 +437,11 @@ fn end_turn(batch: &mut Batch, position: u64) {
     if game.psychics.iter().all(|p| p.seeking().is_none()) {
         let mut draw = Draw::new(game.seed, position);
         let groups = line_up(game, &mut draw);
-        // New edition: the ghost draws one medium token at random (004 p.8).
-        let culprit =
-            (game.setup.edition == Edition::New).then(|| draw.below(groups.len() as u64) as u8 + 1);
+        // New edition: one medium token drawn at random (004 p.8), by Séance when it
+        // keeps the secrets; in paper mode the ghost draws the real token and seals it.
+        let culprit = game
+            .draws_culprit()
+            .then(|| draw.below(groups.len() as u64) as u8 + 1);
         if game.setup.tokens_per_psychic() > 0 {
             batch.push(Event::TokensRecovered);
         }
@@ -627,7 +639,7 @@ fn settle_count(batch: &mut Batch) {
             age: p.age,
         })
         .collect();
-    let count = straw_poll::count(&ballots, &voters, game.eldest);
+    let count = straw_poll::count(&ballots, &voters, game.setup.printing, game.eldest);
     match count.chosen {
         Some(group) => {
             batch.push(Event::Counted { count });

@@ -6,7 +6,7 @@ use crate::cards::{Card, Category, Layout};
 use crate::clairvoyancy::{Faces, Placement};
 use crate::event::{Event, Group};
 use crate::levels::Level;
-use crate::setup::{Colour, CrowRule, Edition, Setup};
+use crate::setup::{Colour, CrowRule, Edition, SecretMode, Setup};
 use crate::straw_poll::Count;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -324,6 +324,12 @@ impl Game {
         let p = &self.psychics[psychic];
         p.stated_level
             .or_else(|| self.setup.bands().and_then(|b| b.level(p.track)))
+    }
+
+    /// Whether Séance draws the culprit's trace at the line-up (new edition, app-kept
+    /// secrets); otherwise the ghost seals the culprit.
+    pub fn draws_culprit(&self) -> bool {
+        self.setup.edition == Edition::New && self.setup.secrets == SecretMode::AppKept
     }
 
     /// Whether the straw poll is a staged secret vote (classic, 4+ players).

@@ -22,6 +22,20 @@ pub enum Edition {
     New,
 }
 
+/// Which printing of the classic rulebook breaks a straw poll's persisting tie. The
+/// printings agree up to the psychics furthest on the track; when those psychics, level on
+/// their space, voted for different tied groups:
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Printing {
+    /// The original rulebook (000 p.12, 003 p.12): "the eldest player" decides, wherever
+    /// they stand on the track.
+    #[default]
+    Original,
+    /// The later English printing (001): the eldest of the psychics level on that space.
+    Later,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Difficulty {
@@ -74,6 +88,9 @@ pub struct Setup {
     /// Classic only.
     #[serde(default)]
     pub difficulty: Option<Difficulty>,
+    /// Classic only: the rulebook printing the table plays by.
+    #[serde(default)]
+    pub printing: Printing,
     pub secrets: SecretMode,
     /// New edition only: what the box holds, and how the cards are chosen from it.
     #[serde(default)]
@@ -167,6 +184,7 @@ impl Setup {
                 })
                 .collect(),
             difficulty,
+            printing: Printing::default(),
             secrets,
             card_box: None,
             deal: None,
@@ -280,10 +298,19 @@ impl Setup {
                     "edition",
                     || "the new edition has no clairvoyancy track or tokens".into(),
                 )?;
+                ensure(self.printing == Printing::default(), "edition", || {
+                    "the rulebook printing is classic's: leave out `printing`".into()
+                })?;
+                let Some(card_box) = &self.card_box else {
+                    return Err(RuleError::new(
+                        "card_box",
+                        "the new edition lays out the card sets of your box: send `card_box`, each category's sets with the numbers on their backs (Settings keeps it once told)",
+                    ));
+                };
                 ensure(self.deal.is_some(), "deal", || {
                     "say how the cards are chosen: one set per category, or mixed".into()
                 })?;
-                self.card_box.clone().unwrap_or_default().validate()
+                card_box.validate()
             }
         }
     }

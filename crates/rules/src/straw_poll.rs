@@ -3,15 +3,21 @@
 //!
 //! - A group with more votes than any other is chosen.
 //! - Otherwise, among the tied groups, the vote of the psychic furthest on the
-//!   clairvoyancy track decides; if psychics level on the furthest space voted for
-//!   different tied groups, the eldest of them decides (001: "the eldest Psychic if there
-//!   is a tie"). Age is asked only when it decides and was not entered.
-//! - **Séance's rule for the case the rulebooks leave open**: when the furthest psychics
+//!   clairvoyancy track decides. If psychics level on the furthest space voted for
+//!   different tied groups, the tie persists, and the printings part ([`Printing`]):
+//!   the original rulebook (000, 003) gives it to "the eldest player", wherever they
+//!   stand on the track; the later printing (001) to the eldest of those level psychics.
+//!   Age is asked only when it decides and was not entered.
+//! - **Séance's rule for the cases the rulebooks leave open**: when the furthest psychics
 //!   all voted for groups outside the tie, their votes cannot break it, so the decision
 //!   passes down the track to the next furthest psychics whose vote is among the tied
-//!   groups. A tied group has at least one vote, so someone always decides.
+//!   groups. Likewise the eldest player decides only with a vote for a group still tied;
+//!   an elder who voted elsewhere passes it to the next eldest. A tied group has at least
+//!   one vote, so someone always decides.
 
 use serde::{Deserialize, Serialize};
+
+use crate::setup::Printing;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ballot {
@@ -25,8 +31,11 @@ pub struct Ballot {
 pub enum Decider {
     /// The furthest on the track among those who voted for a tied group.
     Furthest,
-    /// The eldest of the psychics level on that space.
+    /// The eldest of the psychics level on that space (the later printing, 001).
     Eldest,
+    /// The eldest player whose vote is for a group still tied (the original rulebook,
+    /// 000 and 003).
+    EldestPlayer,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,9 +82,14 @@ pub struct Voter {
     pub age: Option<u8>,
 }
 
-/// Counts `ballots`; `voters[i]` describes psychic `i`; `eldest` is the answer to an
-/// earlier [`CountStep::AskEldest`], if any.
-pub fn count(ballots: &[Ballot], voters: &[Voter], eldest: Option<usize>) -> Count {
+/// Counts `ballots` by the rulebook `printing`; `voters[i]` describes psychic `i`;
+/// `eldest` is the answer to an earlier [`CountStep::AskEldest`], if any.
+pub fn count(
+    ballots: &[Ballot],
+    voters: &[Voter],
+    printing: Printing,
+    eldest: Option<usize>,
+) -> Count {
     let first = crate::majority::majority(ballots);
     if first.chosen.is_some() {
         return first;
@@ -117,17 +131,29 @@ pub fn count(ballots: &[Ballot], voters: &[Voter], eldest: Option<usize>) -> Cou
             });
             return done(steps, Some(first.group));
         }
-        let among: Vec<usize> = inside.iter().map(|b| b.psychic).collect();
+        // The tie persists: who may break it depends on the printing.
+        let (candidates, because): (Vec<&Ballot>, Decider) = match printing {
+            Printing::Later => (inside, Decider::Eldest),
+            Printing::Original => {
+                let still_tied: Vec<u8> = inside.iter().map(|b| b.group).collect();
+                let anywhere = ballots
+                    .iter()
+                    .filter(|b| still_tied.contains(&b.group))
+                    .collect();
+                (anywhere, Decider::EldestPlayer)
+            }
+        };
+        let among: Vec<usize> = candidates.iter().map(|b| b.psychic).collect();
         let eldest = eldest
             .filter(|e| among.contains(e))
             .or_else(|| eldest_by_age(&among, voters));
-        return match eldest.and_then(|e| inside.iter().find(|b| b.psychic == e)) {
+        return match eldest.and_then(|e| candidates.iter().find(|b| b.psychic == e)) {
             Some(b) => {
                 steps.push(CountStep::Decided {
                     group: b.group,
                     by: b.psychic,
-                    space,
-                    because: Decider::Eldest,
+                    space: voters[b.psychic].track,
+                    because,
                 });
                 done(steps, Some(b.group))
             }
@@ -176,7 +202,12 @@ mod tests {
 
     #[test]
     fn a_plurality_wins() {
-        let c = count(&ballots(&[2, 2, 1, 3]), &voters(&[4, 5, 6, 11]), None);
+        let c = count(
+            &ballots(&[2, 2, 1, 3]),
+            &voters(&[4, 5, 6, 11]),
+            Printing::Original,
+            None,
+        );
         assert_eq!(c.chosen, Some(2));
         assert_eq!(c.steps[1], CountStep::Majority { group: 2 });
     }
@@ -184,7 +215,12 @@ mod tests {
     #[test]
     fn the_furthest_psychic_breaks_a_tie() {
         // The rulebook's track: Stephanie 4, Alex 5, Carl 6, Paul 11. Paul, on 11, decides.
-        let c = count(&ballots(&[1, 1, 3, 3]), &voters(&[4, 5, 6, 11]), None);
+        let c = count(
+            &ballots(&[1, 1, 3, 3]),
+            &voters(&[4, 5, 6, 11]),
+            Printing::Original,
+            None,
+        );
         assert_eq!(c.chosen, Some(3));
         assert!(matches!(
             c.steps.last(),
@@ -198,27 +234,33 @@ mod tests {
 
     #[test]
     fn level_furthest_psychics_who_agree_decide_together() {
-        let c = count(&ballots(&[1, 2, 2, 1]), &voters(&[3, 8, 8, 2]), None);
+        let c = count(
+            &ballots(&[1, 2, 2, 1]),
+            &voters(&[3, 8, 8, 2]),
+            Printing::Original,
+            None,
+        );
         assert_eq!(c.chosen, Some(2));
     }
 
     #[test]
-    fn the_eldest_of_the_level_furthest_breaks_what_remains() {
+    fn the_later_printing_asks_the_eldest_of_the_level_furthest() {
         let mut v = voters(&[3, 8, 8, 2]);
         let b = ballots(&[2, 1, 2, 1]);
+        let later = |v: &[Voter], eldest| count(&b, v, Printing::Later, eldest);
         // Psychics 1 and 2 share space 8 and voted 1 and 2: age decides, and is unknown.
-        let asked = count(&b, &v, None);
+        let asked = later(&v, None);
         assert_eq!(asked.chosen, None);
         assert_eq!(
             asked.steps.last(),
             Some(&CountStep::AskEldest { among: vec![1, 2] })
         );
         // Named by the table…
-        assert_eq!(count(&b, &v, Some(1)).chosen, Some(1));
+        assert_eq!(later(&v, Some(1)).chosen, Some(1));
         // …or known from the ages entered at setup.
         v[1].age = Some(30);
         v[2].age = Some(41);
-        let known = count(&b, &v, None);
+        let known = later(&v, None);
         assert_eq!(known.chosen, Some(2));
         assert!(matches!(
             known.steps.last(),
@@ -230,13 +272,71 @@ mod tests {
         ));
         // Equal ages cannot decide: ask.
         v[1].age = Some(41);
-        assert_eq!(count(&b, &v, None).chosen, None);
+        assert_eq!(later(&v, None).chosen, None);
+    }
+
+    #[test]
+    fn the_original_printing_gives_a_persisting_tie_to_the_eldest_player() {
+        // 000 p.12, 003 p.12: "it is broken in favour of the group for which the eldest
+        // player voted". Psychics 1 and 2 level on 8 voted 1 and 2; the eldest of all,
+        // psychic 3 on space 2, voted 1, so group 1 it is, where 001's reading (the eldest
+        // of the two on space 8, psychic 2) would choose group 2.
+        let mut v = voters(&[3, 8, 8, 2]);
+        for (p, age) in [30, 40, 50, 70].into_iter().enumerate() {
+            v[p].age = Some(age);
+        }
+        let b = ballots(&[2, 1, 2, 1]);
+        let original = count(&b, &v, Printing::Original, None);
+        assert_eq!(original.chosen, Some(1));
+        assert_eq!(
+            original.steps.last(),
+            Some(&CountStep::Decided {
+                group: 1,
+                by: 3,
+                space: 2,
+                because: Decider::EldestPlayer
+            })
+        );
+        assert_eq!(count(&b, &v, Printing::Later, None).chosen, Some(2));
+        // Without ages the table is asked among every psychic whose vote is still tied.
+        let asked = count(&b, &voters(&[3, 8, 8, 2]), Printing::Original, None);
+        assert_eq!(
+            asked.steps.last(),
+            Some(&CountStep::AskEldest {
+                among: vec![0, 1, 2, 3]
+            })
+        );
+    }
+
+    #[test]
+    fn an_eldest_player_who_voted_outside_the_tie_passes_it_on() {
+        // Groups 1 and 2 tie (two votes each); psychics 1 and 2 on 8 split them. The eldest
+        // of all, psychic 4, voted 3: outside the tie, so the next eldest, psychic 0, decides.
+        let mut v = voters(&[3, 8, 8, 2, 1]);
+        for (p, age) in [60, 20, 30, 40, 80].into_iter().enumerate() {
+            v[p].age = Some(age);
+        }
+        let c = count(&ballots(&[2, 1, 2, 1, 3]), &v, Printing::Original, None);
+        assert_eq!(c.chosen, Some(2));
+        assert!(matches!(
+            c.steps.last(),
+            Some(CountStep::Decided {
+                by: 0,
+                because: Decider::EldestPlayer,
+                ..
+            })
+        ));
     }
 
     #[test]
     fn a_furthest_vote_outside_the_tie_passes_the_decision_down() {
         // Groups 1 and 2 tie with two votes; the furthest psychic (11) voted for 3.
-        let c = count(&ballots(&[1, 1, 2, 2, 3]), &voters(&[1, 2, 6, 3, 11]), None);
+        let c = count(
+            &ballots(&[1, 1, 2, 2, 3]),
+            &voters(&[1, 2, 6, 3, 11]),
+            Printing::Original,
+            None,
+        );
         assert_eq!(c.chosen, Some(2));
         assert!(c.steps.contains(&CountStep::OutsideTie {
             space: 11,
@@ -254,7 +354,12 @@ mod tests {
 
     #[test]
     fn a_three_way_tie_is_broken_like_a_two_way_one() {
-        let c = count(&ballots(&[1, 2, 3]), &voters(&[0, 9, 4]), None);
+        let c = count(
+            &ballots(&[1, 2, 3]),
+            &voters(&[0, 9, 4]),
+            Printing::Original,
+            None,
+        );
         assert_eq!(
             c.steps[1],
             CountStep::Tie {

@@ -198,6 +198,8 @@ fn finding_the_object_in_hour_four_moves_three_spaces() {
     // Finished psychics get no more visions but may still play tokens.
     let refused = t.try_do(Command::GiveVision { psychic: 3 }).unwrap_err();
     assert_eq!(refused.rule, "finished_no_vision");
+    let card = t.wrong_card(0);
+    t.play(Command::PlaceIntuition { psychic: 0, card });
     t.play(Command::PlaceToken {
         by: 3,
         on: 0,
@@ -224,6 +226,19 @@ fn finding_the_object_in_hour_four_moves_three_spaces() {
 #[test]
 fn token_rules_are_enforced_until_the_timer_ends() {
     let mut t = Table::new(setup(5, Difficulty::Hard, SecretMode::AppKept), 5);
+    // 003 p.10: tokens go beside the intuition pawns the others have played.
+    let unplaced = t
+        .try_do(Command::PlaceToken {
+            by: 0,
+            on: 1,
+            face: Face::Agree,
+        })
+        .unwrap_err();
+    assert_eq!(unplaced.rule, "pawn_not_placed");
+    for p in 1..4 {
+        let card = t.wrong_card(p);
+        t.play(Command::PlaceIntuition { psychic: p, card });
+    }
     t.play(Command::PlaceToken {
         by: 0,
         on: 1,
@@ -584,16 +599,63 @@ fn the_poll_is_staged_by_level_and_age_is_asked_only_when_it_decides() {
         Some(CountStep::Decided {
             group: 2,
             by: 1,
-            because: Decider::Eldest,
+            because: Decider::EldestPlayer,
             ..
         })
     ));
 }
 
 #[test]
+fn a_level_whose_card_has_passed_is_refused() {
+    // 000 p.12: psychics vote after the card of their level; the track stands still in
+    // the revelation, so once card 2 is turned nobody unvoted can be Low.
+    // Six players: the 6–7 side's bands are unknown, so the table reads every level.
+    let mut t = Table::new(setup(6, Difficulty::Easy, SecretMode::AppKept), 17);
+    t.find_everything();
+    t.play(Command::ChooseCulprit { group: 1 });
+    for (psychic, level) in [(0, Level::Intermediate)]
+        .into_iter()
+        .chain((1..5).map(|p| (p, Level::Low)))
+    {
+        t.play(Command::StateLevel { psychic, level });
+    }
+    t.play(Command::RevealVisionCard);
+    for psychic in 1..5 {
+        t.play(Command::Vote { psychic, group: 1 });
+    }
+    t.play(Command::RevealVisionCard);
+    let passed = t
+        .try_do(Command::StateLevel {
+            psychic: 0,
+            level: Level::Low,
+        })
+        .unwrap_err();
+    assert_eq!(passed.rule, "level_card_passed");
+    // A correction to the card now up lets them vote at once.
+    t.play(Command::StateLevel {
+        psychic: 0,
+        level: Level::Intermediate,
+    });
+    t.play(Command::Vote {
+        psychic: 0,
+        group: 1,
+    });
+    assert_eq!(t.game().outcome, Some(Outcome::Won));
+}
+
+#[test]
 fn a_level_the_bands_leave_open_is_read_off_the_track() {
     let mut t = Table::new(setup(4, Difficulty::Easy, SecretMode::AppKept), 4);
     // Turn 1: Stephanie right with Alex's ✓ and Carl's ✓ on her pawn; others wrong with ✗.
+    let right = t.secret(0);
+    t.play(Command::PlaceIntuition {
+        psychic: 0,
+        card: right,
+    });
+    for p in 1..3 {
+        let card = t.wrong_card(p);
+        t.play(Command::PlaceIntuition { psychic: p, card });
+    }
     t.play(Command::PlaceToken {
         by: 1,
         on: 0,

@@ -90,6 +90,12 @@ fn setups_the_new_edition_does_not_have_are_refused_with_what_to_do() {
     empty.card_box = Some(CardBox::default());
     let err = Game::start(empty, 1).unwrap_err();
     assert!(err.message.contains("does not know your box"), "{err}");
+    // Without a box the new edition has no cards to lay out: not classic's 1–54.
+    let mut no_box = new_setup(5, SecretMode::AppKept, false);
+    no_box.card_box = None;
+    let err = Game::start(no_box, 1).unwrap_err();
+    assert_eq!(err.rule, "card_box");
+    assert!(err.message.contains("send `card_box`"), "{err}");
     let mut classic_with_sets = common::setup(5, Difficulty::Easy, SecretMode::AppKept);
     classic_with_sets.card_box = Some(two_set_box());
     assert_eq!(
@@ -359,5 +365,52 @@ fn two_medium_players_decide_by_consensus_only() {
     );
     assert_eq!(err.rule, "consensus");
     t.play(Command::PickGroup { group: culprit });
+    assert_eq!(t.game().outcome, Some(Outcome::Won));
+}
+
+#[test]
+fn in_paper_mode_the_ghost_draws_the_real_token_and_seals_it() {
+    // 004 p.8: the ghost shuffles the medium tokens and draws one. With the real tokens
+    // drawn at the table, Séance draws nothing and the ghost seals the drawn trace.
+    let mut t = Table::new(new_setup(4, SecretMode::Paper, false), 5);
+    while t.game().phase != Phase::Revelation {
+        let searching = t.searching();
+        for &psychic in &searching {
+            t.play(Command::GiveVision { psychic });
+        }
+        for (k, &psychic) in searching.iter().enumerate() {
+            let seeking = t.game().psychics[psychic].seeking().unwrap();
+            let card = t.game().uncollected(seeking)[k];
+            t.play(Command::PlaceIntuition { psychic, card });
+        }
+        t.play(Command::EndInterpretation);
+        for &psychic in &searching {
+            t.play(Command::Manifest {
+                psychic,
+                right: Some(true),
+            });
+        }
+    }
+    assert_eq!(t.game().culprit, None, "nothing drawn by the app");
+    assert!(
+        !t.timeline
+            .events()
+            .any(|e| matches!(e, Event::CulpritDrawn { .. }))
+    );
+    assert_eq!(refused(&mut t, Command::ShareVision).rule, "culprit_first");
+    assert_eq!(
+        refused(&mut t, Command::PickGroup { group: 2 }).rule,
+        "culprit_first"
+    );
+    t.play(Command::ChooseCulprit { group: 2 });
+    assert_eq!(
+        refused(&mut t, Command::ChooseCulprit { group: 3 }).rule,
+        "culprit_sealed"
+    );
+    assert_eq!(t.game().view(Role::Ghost).culprit, Some(2));
+    assert_eq!(t.game().view(Role::Table).culprit, None);
+    assert!(t.game().view(Role::Table).culprit_sealed);
+    t.play(Command::ShareVision);
+    t.play(Command::PickGroup { group: 2 });
     assert_eq!(t.game().outcome, Some(Outcome::Won));
 }

@@ -1,7 +1,8 @@
 //! Properties over random legal games of both editions: whatever the table does within
 //! the rules, the books stay consistent. Legal moves are found by asking the rules about
 //! every candidate command; undo and redo are mixed in. The invariants the editions share
-//! (visions, progress, the clock, secrets, votes, replay) are checked on both.
+//! (visions, progress, the clock, secrets, votes, replay, an ending always within reach)
+//! are checked on both.
 
 mod common;
 
@@ -146,6 +147,8 @@ fn check_state(game: &Game) {
                 .all(|p| p.track == 0 && p.held.total() == 0),
             "the new edition has no clairvoyancy"
         );
+    }
+    if game.draws_culprit() {
         let lined_up =
             matches!(game.phase, Phase::Revelation | Phase::Ended) && !game.groups.is_empty();
         assert_eq!(
@@ -212,6 +215,52 @@ fn check_state(game: &Game) {
     }
 }
 
+/// Plays on from `game` with moves that only ever bring the end nearer, and fails unless
+/// an ending is reached: no reachable state may leave the table stuck. Pawns and tokens
+/// are left alone (a wrong answer ends the game on time as surely as a right one ends it
+/// in the revelation); a level is stated only where it is unknown.
+fn assert_an_ending_is_reachable(game: &Game) {
+    let mut game = game.clone();
+    let n = game.psychics.len();
+    for step in 0u64..400 {
+        if game.phase == Phase::Ended {
+            return;
+        }
+        let groups = game.groups.len() as u8;
+        let unknown = (0..n).filter(|&i| game.level_of(i).is_none());
+        let candidates = (0..n)
+            .map(|psychic| Command::GiveVision { psychic })
+            .chain([Command::StartTimer, Command::EndInterpretation])
+            .chain((0..n).flat_map(|psychic| {
+                [None, Some(false)].map(|right| Command::Manifest { psychic, right })
+            }))
+            .chain(unknown.map(|psychic| Command::StateLevel {
+                psychic,
+                level: Level::Low,
+            }))
+            .chain([
+                Command::ChooseCulprit { group: 1 },
+                Command::ShareVision,
+                Command::RevealVisionCard,
+                Command::PickGroup { group: 1 },
+            ])
+            .chain((0..n).map(|psychic| Command::Vote { psychic, group: 1 }))
+            .chain((0..n).map(|psychic| Command::DeclareEldest { psychic }))
+            .chain(
+                (2..=groups)
+                    .flat_map(|group| (0..n).map(move |psychic| Command::Vote { psychic, group })),
+            );
+        let events = candidates
+            .filter_map(|c| game.decide(&c, step).ok())
+            .next()
+            .unwrap_or_else(|| panic!("stuck: no legal move brings the end nearer in {game:#?}"));
+        for e in &events {
+            game.apply(e).unwrap();
+        }
+    }
+    panic!("no ending within 400 moves");
+}
+
 /// Plays `choices` as moves from a fresh game and returns how it ended, if it did.
 fn play(
     edition: Edition,
@@ -257,6 +306,9 @@ fn play(
             }
         }
         check_state(t.game());
+        if choice % 16 == 2 {
+            assert_an_ending_is_reachable(t.game());
+        }
     }
     let replayed =
         Timeline::resume(t.start.clone(), t.entries.clone()).expect("the journal replays");

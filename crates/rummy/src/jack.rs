@@ -30,6 +30,9 @@ pub enum JackStep {
     },
     /// Nobody on the table can be Jack.
     NoSuspect,
+    /// The round ended in an escape (Ripper Escapes played, or the draw pile out twice):
+    /// nobody is Jack.
+    Escaped,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -16,7 +16,9 @@ pub use jack::{JackStep, Verdict, who_is_jack};
 pub use round::{Ending, Line, PlayerCards, PlayerScore, Round, ScoreError, Scored, score};
 pub use scorepad::{Command, Event, Played, Scorepad, Setup, Vote};
 pub use standings::{Standings, standings};
-pub use suspects::{Known, LETTER, Printed, RIPPER_ESCAPES, SUSPECTS, Suspect, Suspicion};
+pub use suspects::{
+    JOKER, Known, LETTER, MOST_PRINTED, Printed, RIPPER_ESCAPES, SUSPECTS, Suspect, Suspicion,
+};
 pub use tally::{PlayerTally, RoundTally};
 pub use view::{Role, RoundView, View, VoteView};
 

@@ -1,20 +1,24 @@
 //! A round's scores (002, "Les points"), from what the players read off their cards.
 //!
 //! Ripper caught (a player's last card went out, Police Chief Resigns included): each
-//! player scores the cards in front of them, Jack's doubled and Letters never; loses the
-//! cards left in hand that cost points (evidence that could not be played on a set in play,
-//! Scenes, Victims) and 2 per Victim in play when holding Ripper Escapes; and gains 10 for
-//! a right vote. Ripper escaped (Ripper Escapes played, the draw pile out a second time, or
-//! nobody who can be Jack): 35 for whoever played Ripper Escapes, and only Victim and Scene
-//! cards score — nothing else, no hand penalty.
+//! player scores the cards in front of them, Jack's doubled and Letters never, the Alibi in
+//! play included (its suspect cannot be Jack, so it is never doubled); loses the cards left
+//! in hand that cost points (Evidence and Alibi cards that could not be played on a set in
+//! play, Scenes, Victims) and 2 per Victim in play when holding Ripper Escapes; and gains
+//! 10 for a right vote. Ripper escaped (Ripper Escapes played, the draw pile out a second
+//! time, or nobody who can be Jack): no Jack, 35 for whoever played Ripper Escapes, and
+//! only Victim and Scene cards score — nothing else, no hand penalty.
 
 use serde::{Deserialize, Serialize};
 
+use crate::jack::JackStep;
 use crate::jack::{Verdict, who_is_jack};
-use crate::suspects::{RIPPER_ESCAPES, Suspicion};
+use crate::suspects::{MOST_PRINTED, RIPPER_ESCAPES, Suspicion};
 
 const PER_VICTIM_HELD: i32 = 2;
 const RIGHT_VOTE: i32 = 10;
+/// No cards are worth more: the whole deck of 62 at the most any card prints.
+pub const MOST_POINTS: u32 = 62 * MOST_PRINTED;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "how", rename_all = "snake_case")]
@@ -29,6 +33,14 @@ pub enum Ending {
     DrawPileOutTwice,
 }
 
+impl Ending {
+    /// Whether the round ended with the Ripper caught: scored with a Jack, unless nobody on
+    /// the table can be Jack.
+    pub fn catches(self) -> bool {
+        matches!(self, Ending::LastCard | Ending::PoliceChiefResigns)
+    }
+}
+
 /// What one player reads off the cards at the end of a round.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerCards {
@@ -36,6 +48,9 @@ pub struct PlayerCards {
     /// the suspect's card.
     pub on_suspects: [u32; 6],
     pub letters: u32,
+    /// Points of the Alibi in play, when it lies in front of this player.
+    #[serde(default)]
+    pub alibi: u32,
     pub victims_and_scenes: u32,
     /// Points of the cards left in hand that cost points.
     #[serde(default)]
@@ -68,6 +83,11 @@ pub enum Line {
     Letters {
         points: i32,
     },
+    /// The Alibi in play, in front of this player.
+    Alibi {
+        suspect: usize,
+        points: i32,
+    },
     VictimsAndScenes {
         points: i32,
     },
@@ -92,6 +112,7 @@ impl Line {
         match *self {
             Line::Suspect { points, .. }
             | Line::Letters { points }
+            | Line::Alibi { points, .. }
             | Line::VictimsAndScenes { points }
             | Line::Hand { points }
             | Line::RipperEscapesHeld { points, .. }
@@ -140,6 +161,14 @@ fn check(round: &Round) -> Result<(), ScoreError> {
             round.victims_in_play
         ));
     }
+    if round.players.iter().any(|p| {
+        p.on_suspects
+            .iter()
+            .chain([&p.letters, &p.alibi, &p.victims_and_scenes, &p.hand])
+            .any(|&points| points > MOST_POINTS)
+    }) {
+        return fail(format!("no cards are worth more than {MOST_POINTS} points"));
+    }
     if round.alibi.is_some_and(|a| a >= 6)
         || round.players.iter().any(|p| p.vote.is_some_and(|v| v >= 6))
     {
@@ -167,16 +196,23 @@ pub fn score(round: &Round, suspicion: &Suspicion) -> Result<Scored, ScoreError>
             on_table[s] += points;
         }
     }
-    let verdict = who_is_jack(on_table, round.alibi, suspicion);
-    let caught = matches!(round.ending, Ending::LastCard | Ending::PoliceChiefResigns);
-    let jack = verdict.jack.filter(|_| caught);
+    // An escape ending names no Jack: who leads on the table does not matter then.
+    let verdict = if round.ending.catches() {
+        who_is_jack(on_table, round.alibi, suspicion)
+    } else {
+        Verdict {
+            jack: None,
+            steps: vec![JackStep::Escaped],
+        }
+    };
+    let jack = verdict.jack;
     let players = round
         .players
         .iter()
         .enumerate()
         .map(|(i, p)| {
             let lines = match jack {
-                Some(jack) => caught_lines(p, jack, round.victims_in_play),
+                Some(jack) => caught_lines(p, jack, round.alibi, round.victims_in_play),
                 None => escaped_lines(p, round.ending == Ending::RipperEscapes { by: i }),
             };
             PlayerScore {
@@ -192,7 +228,7 @@ pub fn score(round: &Round, suspicion: &Suspicion) -> Result<Scored, ScoreError>
     })
 }
 
-fn caught_lines(p: &PlayerCards, jack: usize, victims: u8) -> Vec<Line> {
+fn caught_lines(p: &PlayerCards, jack: usize, alibi: Option<usize>, victims: u8) -> Vec<Line> {
     let mut lines: Vec<Line> = (0..6)
         .filter(|&s| p.on_suspects[s] > 0)
         .map(|s| {
@@ -208,6 +244,12 @@ fn caught_lines(p: &PlayerCards, jack: usize, victims: u8) -> Vec<Line> {
     lines.push(Line::Letters {
         points: p.letters as i32,
     });
+    if let Some(suspect) = alibi.filter(|_| p.alibi > 0) {
+        lines.push(Line::Alibi {
+            suspect,
+            points: p.alibi as i32,
+        });
+    }
     lines.push(Line::VictimsAndScenes {
         points: p.victims_and_scenes as i32,
     });

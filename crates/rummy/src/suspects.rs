@@ -1,9 +1,10 @@
 //! The six suspects and the numbers printed on their cards: the suspicion number (1 most
 //! likely … 6 least), which breaks ties for who is Jack, and the points of their Evidence
-//! and Suspect cards. The rulebook's text confirms only some of them (002: Druitt is 1 and
-//! Jill 6; an Evidence card of Druitt, Chapman or Jill is worth 2, Chapman's and Jill's
-//! Suspect cards 4). The others are the likely defaults, marked unconfirmed, for the
-//! players to check against their cards and correct ([`Printed`]).
+//! and Suspect cards, and a Joker's points. The rulebook's text confirms only some of them
+//! (002: Druitt is 1 and Jill 6; an Evidence card of Druitt or Jill is worth 2, Jill's
+//! Suspect card 4). The others are the likely defaults, marked unconfirmed, for the players
+//! to check against their cards and correct ([`Printed`]): the text gives Chapman's only
+//! as a total ("5 Evidence + Suspect = 14"), and no Joker's.
 
 use serde::{Deserialize, Serialize};
 
@@ -55,8 +56,8 @@ pub const SUSPECTS: [Suspect; 6] = [
     Suspect {
         name: "George Chapman",
         suspicion: known(5, false),
-        evidence: known(2, true),
-        suspect_card: known(4, true),
+        evidence: known(2, false),
+        suspect_card: known(4, false),
     },
     Suspect {
         name: "Jill l'Éventreur",
@@ -66,6 +67,10 @@ pub const SUSPECTS: [Suspect; 6] = [
     },
 ];
 
+/// A Joker plays as any suspect's Evidence (002); its printed points are not in the text.
+pub const JOKER: Known<u32> = known(2, false);
+/// The most points any card prints (in its top right corner).
+pub const MOST_PRINTED: u32 = 20;
 /// Each Letters card is worth 3 and is never doubled (002, stated).
 pub const LETTER: u32 = 3;
 /// Ripper Escapes is worth 35 to whoever plays it (002, stated).
@@ -104,6 +109,12 @@ pub struct Printed {
     pub suspicion: Suspicion,
     pub evidence: [u32; 6],
     pub suspect_card: [u32; 6],
+    #[serde(default = "joker")]
+    pub joker: u32,
+}
+
+fn joker() -> u32 {
+    JOKER.value
 }
 
 impl Default for Printed {
@@ -112,6 +123,7 @@ impl Default for Printed {
             suspicion: Suspicion::default(),
             evidence: SUSPECTS.map(|s| s.evidence.value),
             suspect_card: SUSPECTS.map(|s| s.suspect_card.value),
+            joker: JOKER.value,
         }
     }
 }
@@ -123,9 +135,12 @@ impl Printed {
             .evidence
             .iter()
             .chain(&self.suspect_card)
-            .any(|&p| p == 0 || p > 20)
+            .chain([&self.joker])
+            .any(|&p| p == 0 || p > MOST_PRINTED)
         {
-            return Err("a card's points are 1 to 20, as printed in its top right corner".into());
+            return Err(format!(
+                "a card's points are 1 to {MOST_PRINTED}, as printed in its top right corner"
+            ));
         }
         Ok(())
     }
@@ -143,6 +158,9 @@ mod tests {
             .map(|s| s.name)
             .collect();
         assert_eq!(confirmed, ["Montague Druitt", "Jill l'Éventreur"]);
+        // Chapman's values come only as a total (5 Evidence + Suspect = 14).
+        assert!(!SUSPECTS[4].evidence.confirmed && !SUSPECTS[4].suspect_card.confirmed);
+        const { assert!(!JOKER.confirmed) };
         Printed::default().validate().unwrap();
         assert!(
             Suspicion([1, 1, 3, 4, 5, 6])

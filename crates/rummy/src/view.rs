@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::round::Scored;
 use crate::scorepad::{Scorepad, standings_of};
-use crate::suspects::{LETTER, Printed, RIPPER_ESCAPES, SUSPECTS, Suspect};
+use crate::suspects::{JOKER, Known, LETTER, Printed, RIPPER_ESCAPES, SUSPECTS, Suspect};
 use crate::tally::RoundTally;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +35,8 @@ pub struct View {
     pub printed: Printed,
     /// The defaults, with which of them the rulebook confirms.
     pub suspects: [Suspect; 6],
+    /// A Joker's default points, with whether the rulebook confirms them.
+    pub joker: Known<u32>,
     pub letter: u32,
     pub ripper_escapes: u32,
 }
@@ -101,6 +103,7 @@ impl Scorepad {
             another_round: standings.another_round,
             printed: self.printed,
             suspects: SUSPECTS,
+            joker: JOKER,
             letter: LETTER,
             ripper_escapes: RIPPER_ESCAPES,
         }

@@ -1,49 +1,116 @@
 //! Properties over random legal games of Mystery Rummy: whatever the players enter, the
-//! scores add up line by line, Jack is the leader the Alibi does not clear, the votes stay
-//! sealed until the round ends, the game ends exactly when the rulebook says, and the
-//! history replays to the same game.
+//! scores add up line by line, Jack is the leader the Alibi does not clear (and nobody in
+//! an escape), the Alibi in play scores undoubled for its holder, the votes stay sealed
+//! until the round ends, the game ends exactly when the rulebook says and can always be
+//! played to its end, and the history replays to the same game; any numbers at all are
+//! refused or scored, never a panic.
 
 use proptest::prelude::*;
 use seance_rummy::*;
 use seance_timeline::{Entry, Rules};
 
-fn tally(players: usize) -> impl Strategy<Value = RoundTally> {
+/// A small generator for tallies built from a seed, so that every one is a table the
+/// deck allows: sets of three or more (Jokers included), at most five Evidence cards of a
+/// suspect, two Jokers, four Letters in a set of three or more, Suspect and Alibi cards only
+/// on a suspect with a set, one Alibi in play in front of one player.
+struct Cards(u64);
+
+impl Cards {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+fn legal_tally(players: usize, seed: u64) -> RoundTally {
+    let mut r = Cards(seed);
+    let mut cards = vec![PlayerTally::default(); players];
+    let mut jokers_left = 2;
+    let mut sets = Vec::new();
+    for s in 0..6 {
+        if r.below(3) == 0 {
+            continue;
+        }
+        let jokers = r.below(jokers_left + 1);
+        jokers_left -= jokers;
+        let evidence = (3u64.saturating_sub(jokers)).max(r.below(6));
+        for _ in 0..evidence {
+            cards[r.below(players as u64) as usize].evidence[s] += 1;
+        }
+        for _ in 0..jokers {
+            cards[r.below(players as u64) as usize].joker_cards[s] += 1;
+        }
+        if r.below(3) == 0 {
+            cards[r.below(players as u64) as usize].suspect_cards[s] = true;
+        }
+        sets.push(s);
+    }
+    let letters = [0, 0, 3, 4][r.below(4) as usize];
+    for _ in 0..letters {
+        cards[r.below(players as u64) as usize].letters += 1;
+    }
+    let alibi = (!sets.is_empty() && r.below(3) == 0).then(|| {
+        cards[r.below(players as u64) as usize].alibi = 1 + r.below(5) as u32;
+        sets[r.below(sets.len() as u64) as usize]
+    });
+    for p in &mut cards {
+        p.victims_and_scenes = r.below(30) as u32;
+        // Unplayable Evidence, Scenes and Victims, and now and then an Alibi kept in hand.
+        p.hand = r.below(15) as u32 + [0, 0, 0, 3][r.below(4) as usize];
+        p.holds_ripper_escapes = r.below(10) == 0;
+    }
+    let how = r.below(6);
+    RoundTally {
+        ending: match how {
+            0 | 1 => Ending::LastCard,
+            2 => Ending::PoliceChiefResigns,
+            3 => Ending::DrawPileOutTwice,
+            _ => Ending::RipperEscapes {
+                by: r.below(players as u64) as usize,
+            },
+        },
+        alibi,
+        victims_in_play: if how >= 4 { 5 } else { r.below(6) as u8 },
+        players: cards,
+    }
+}
+
+/// Any tally at all, most of which no deck allows.
+fn any_tally(players: usize) -> impl Strategy<Value = RoundTally> {
     let player = (
-        prop::array::uniform6(0u8..4),
-        prop::array::uniform6(prop::bool::weighted(0.1)),
-        prop::array::uniform6(prop::sample::select(vec![0u32, 0, 0, 5])),
-        0u8..2,
-        0u32..30,
-        0u32..15,
-        prop::bool::weighted(0.1),
+        prop::array::uniform6(any::<u8>()),
+        prop::array::uniform6(any::<u8>()),
+        prop::array::uniform6(any::<bool>()),
+        any::<u8>(),
+        any::<u32>(),
+        any::<u32>(),
+        any::<u32>(),
     )
         .prop_map(
-            |(evidence, suspect_cards, jokers, letters, vs, hand, re)| PlayerTally {
+            |(evidence, joker_cards, suspect_cards, letters, alibi, vs, hand)| PlayerTally {
                 evidence,
+                joker_cards,
                 suspect_cards,
-                jokers,
                 letters,
+                alibi,
                 victims_and_scenes: vs,
                 hand,
-                holds_ripper_escapes: re,
+                ..Default::default()
             },
         );
     (
         prop::collection::vec(player, players),
-        0usize..6,
-        prop::option::weighted(0.3, 0usize..6),
-        0u8..=5,
+        prop::option::of(0usize..8),
+        any::<u8>(),
     )
-        .prop_map(move |(players_cards, how, alibi, victims)| RoundTally {
-            ending: match how {
-                0 | 1 => Ending::LastCard,
-                2 => Ending::PoliceChiefResigns,
-                3 => Ending::DrawPileOutTwice,
-                _ => Ending::RipperEscapes { by: how % players },
-            },
+        .prop_map(|(players, alibi, victims)| RoundTally {
+            ending: Ending::LastCard,
             alibi,
-            victims_in_play: if how >= 4 { 5 } else { victims },
-            players: players_cards,
+            victims_in_play: victims,
+            players,
         })
 }
 
@@ -51,8 +118,8 @@ fn tally(players: usize) -> impl Strategy<Value = RoundTally> {
 enum Move {
     Call(usize),
     Vote(usize, usize),
-    End(RoundTally),
-    Correct(usize, RoundTally),
+    End(u64),
+    Correct(usize, u64),
     Undo,
 }
 
@@ -60,19 +127,24 @@ fn moves(players: usize) -> impl Strategy<Value = Vec<Move>> {
     let one = prop_oneof![
         2 => (0..players).prop_map(Move::Call),
         4 => (0..players, 0usize..6).prop_map(|(p, s)| Move::Vote(p, s)),
-        4 => tally(players).prop_map(Move::End),
-        1 => (0usize..4, tally(players)).prop_map(|(r, t)| Move::Correct(r, t)),
+        4 => any::<u64>().prop_map(Move::End),
+        1 => (0usize..4, any::<u64>()).prop_map(|(r, t)| Move::Correct(r, t)),
         1 => Just(Move::Undo),
     ];
     prop::collection::vec(one, 1..40)
 }
 
-fn command(m: &Move) -> Option<Command> {
+fn command(m: &Move, players: usize) -> Option<Command> {
     Some(match m.clone() {
         Move::Call(by) => Command::CallVote { by },
         Move::Vote(player, suspect) => Command::Vote { player, suspect },
-        Move::End(tally) => Command::EndRound { tally },
-        Move::Correct(round, tally) => Command::CorrectRound { round, tally },
+        Move::End(seed) => Command::EndRound {
+            tally: legal_tally(players, seed),
+        },
+        Move::Correct(round, seed) => Command::CorrectRound {
+            round,
+            tally: legal_tally(players, seed),
+        },
         Move::Undo => return None,
     })
 }
@@ -88,6 +160,22 @@ fn check(pad: &Scorepad) {
             totals[p] += score.points;
         }
         assert_eq!(round.totals, totals);
+        if !round.tally.ending.catches() {
+            assert_eq!(scored.verdict.jack, None, "an escape names no Jack");
+        }
+        for (p, score) in scored.players.iter().enumerate() {
+            let alibi = score.lines.iter().find_map(|l| match *l {
+                Line::Alibi { suspect, points } => Some((suspect, points)),
+                _ => None,
+            });
+            let held = round.tally.players[p].alibi;
+            let expected = (scored.verdict.jack.is_some() && held > 0)
+                .then(|| (round.tally.alibi.unwrap(), held as i32));
+            assert_eq!(
+                alibi, expected,
+                "the Alibi scores for whom it lies in front of, undoubled"
+            );
+        }
         if let Some(jack) = scored.verdict.jack {
             assert_ne!(
                 Some(jack),
@@ -142,8 +230,8 @@ proptest! {
         let names: Vec<String> = ["Ann", "Ben", "Cleo", "Dan"][..players].iter().map(|s| s.to_string()).collect();
         let (mut timeline, start) = begin(Setup { players: names, printed: Printed::default() }, seed).unwrap();
         let mut entries = Vec::new();
-        for m in &plan {
-            let entry = match command(m) {
+        for (k, m) in plan.iter().enumerate() {
+            let entry = match command(m, players) {
                 // Moves planned for another player count are simply refused.
                 Some(c) => match timeline.decide(c) {
                     Ok(entry) => entry,
@@ -155,9 +243,70 @@ proptest! {
             timeline.push(entry.clone()).unwrap();
             entries.push(entry);
             check(timeline.game());
+            if k % 4 == 0 {
+                assert_an_ending_is_reachable(timeline.game());
+            }
         }
         let replayed = Timeline::resume(start, entries).unwrap();
         prop_assert_eq!(replayed.game(), timeline.game());
         prop_assert_eq!(replayed.game().status(), timeline.game().status());
+    }
+}
+
+/// From any state, the players can play on to a winner: the votes called are cast, and
+/// rounds are scored until someone leads alone past 100.
+fn assert_an_ending_is_reachable(pad: &Scorepad) {
+    let mut pad = pad.clone();
+    let mut druitt = PlayerTally {
+        victims_and_scenes: 30,
+        ..Default::default()
+    };
+    druitt.evidence[0] = 5;
+    druitt.suspect_cards[0] = true;
+    let mut others = vec![PlayerTally::default(); pad.players.len()];
+    others[0] = druitt;
+    let tally = RoundTally {
+        ending: Ending::LastCard,
+        alibi: None,
+        victims_in_play: 2,
+        players: others,
+    };
+    for _ in 0..40 {
+        if pad.standings().winner.is_some() {
+            return;
+        }
+        let unvoted = pad
+            .vote
+            .as_ref()
+            .and_then(|v| v.votes.iter().position(Option::is_none));
+        let command = match unvoted {
+            Some(player) => Command::Vote { player, suspect: 0 },
+            None => Command::EndRound {
+                tally: tally.clone(),
+            },
+        };
+        let events = pad
+            .decide(&command)
+            .unwrap_or_else(|e| panic!("stuck: {command:?} refused ({e}) in {pad:?}"));
+        for e in &events {
+            pad.apply(e).unwrap();
+        }
+    }
+    panic!("no winner within 40 moves");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    /// Whatever numbers arrive, a tally is accepted or refused, never a panic or an
+    /// overflow, and what is accepted keeps to the deck.
+    #[test]
+    fn any_tally_is_scored_or_refused_without_overflow(players in 2usize..=4, tally in (2usize..=4).prop_flat_map(any_tally)) {
+        let names: Vec<String> = ["Ann", "Ben", "Cleo", "Dan"][..players].iter().map(|s| s.to_string()).collect();
+        let (timeline, _) = begin(Setup { players: names, printed: Printed::default() }, 1).unwrap();
+        if let Ok(seance_timeline::Entry::Command { events, .. }) = timeline.decide(Command::EndRound { tally: tally.clone() }) {
+            prop_assert_eq!(tally.players.len(), players);
+            prop_assert!(tally.check().is_ok());
+            prop_assert_eq!(events.len(), 1);
+        }
     }
 }

@@ -100,7 +100,11 @@ fn the_vote_example_an_alibi_on_chapman_makes_jill_jack_and_her_voter_scores_ten
     let mut ann = PlayerTally::default();
     ann.evidence[CHAPMAN] = 5;
     ann.suspect_cards[CHAPMAN] = true;
-    let mut ben = PlayerTally::default();
+    // Ben plays Chapman's Alibi, which lies in front of him (its points as printed: 3).
+    let mut ben = PlayerTally {
+        alibi: 3,
+        ..Default::default()
+    };
     ben.evidence[JILL] = 3;
     let mut tally = caught(vec![ann, ben, PlayerTally::default()]);
     tally.alibi = Some(CHAPMAN);
@@ -116,8 +120,20 @@ fn the_vote_example_an_alibi_on_chapman_makes_jill_jack_and_her_voter_scores_ten
         view.rounds[0].votes,
         [Some(CHAPMAN), Some(JILL), Some(CHAPMAN)]
     );
-    // Ann's 14 on Chapman are not doubled; Ben's 6 on Jill are, and his vote earns 10.
-    assert_eq!(view.totals, [14, 12 + 10, 0]);
+    // Ann's 14 on Chapman are not doubled; Ben's 6 on Jill are, his vote earns 10, and
+    // the Alibi in front of him scores its 3, never doubled (002: an Alibi is among the
+    // cards that score, and its suspect cannot be Jack).
+    assert_eq!(view.totals, [14, 12 + 10 + 3, 0]);
+    assert!(scored.players[1].lines.contains(&Line::Alibi {
+        suspect: CHAPMAN,
+        points: 3
+    }));
+    assert!(
+        !scored.players[0]
+            .lines
+            .iter()
+            .any(|l| matches!(l, Line::Alibi { .. }))
+    );
 }
 
 #[test]
@@ -132,7 +148,14 @@ fn each_way_a_round_ends_scores_as_the_rulebook_says() {
         tally.players[1].holds_ripper_escapes = ending == Ending::LastCard;
         run(&mut t, Command::EndRound { tally });
         let view = t.game().view(Role::Table);
-        (view.rounds[0].scored.escaped, view.totals)
+        let scored = &view.rounds[0].scored;
+        assert_eq!(
+            scored.escaped,
+            scored.verdict.jack.is_none(),
+            "an escape names no Jack: {:?}",
+            scored.verdict
+        );
+        (scored.escaped, view.totals)
     };
     // Caught: cards in front (Jack's doubled), the hand and Ripper Escapes held cost points.
     assert_eq!(
@@ -165,7 +188,11 @@ fn an_alibi_on_the_only_suspect_or_only_letters_lets_the_ripper_escape() {
         ..Default::default()
     };
     ann.evidence[PEDACHENKO] = 3;
-    let mut tally = caught(vec![ann, PlayerTally::default()]);
+    let ben = PlayerTally {
+        alibi: 3,
+        ..Default::default()
+    };
+    let mut tally = caught(vec![ann, ben]);
     tally.alibi = Some(PEDACHENKO);
     run(
         &mut t,
@@ -174,6 +201,7 @@ fn an_alibi_on_the_only_suspect_or_only_letters_lets_the_ripper_escape() {
         },
     );
     tally.players[0].evidence[PEDACHENKO] = 0;
+    tally.players[1].alibi = 0;
     tally.alibi = None;
     run(&mut t, Command::EndRound { tally });
     let view = t.game().view(Role::Table);
@@ -184,6 +212,7 @@ fn an_alibi_on_the_only_suspect_or_only_letters_lets_the_ripper_escape() {
             round.scored.players[0].points, 2,
             "only Victims and Scenes count"
         );
+        assert_eq!(round.scored.players[1].points, 0, "nor the Alibi");
     }
 }
 

@@ -140,6 +140,17 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
     let game = create(&t, 2).await;
     let ghost = take(&t, game, "ghost").await;
     let alex = take(&t, game, "psychic:1").await;
+    // Carl's pawn goes on a card first: tokens go beside a pawn in play (003 p.10).
+    let view: Value = look(&t, game, "table", None).await.json().await.unwrap();
+    let card = view["view"]["layout"]["characters"][0].clone();
+    ok(act(
+        &t,
+        game,
+        None,
+        json!({"type": "place_intuition", "psychic": 2, "card": card}),
+    )
+    .await)
+    .await;
     for i in 0..4 {
         ok(act(
             &t,
@@ -192,7 +203,7 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
     // A screen that acts on what it saw before is told what changed meanwhile.
     let stale = t
         .api(Method::POST, &format!("/games/{game}/commands"))
-        .json(&json!({"version": 3, "command": {"type": "use_crow"}}))
+        .json(&json!({"version": 4, "command": {"type": "use_crow"}}))
         .send()
         .await
         .unwrap();

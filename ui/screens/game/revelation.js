@@ -1,8 +1,8 @@
 // Phase 2: the line-up, the culprit sealed by the ghost, the shared vision turned card by
 // card with each level voting in turn, the count played out vote by vote with its
 // reasoning in plain words, and the end of the game. New edition: the traces, the
-// culprit drawn by the app for the ghost, the shared vision given at once, then a
-// consensus or a majority vote.
+// culprit drawn by the app for the ghost (or, in paper mode, drawn at the table and sealed
+// by the ghost), the shared vision given at once, then a consensus or a majority vote.
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
@@ -191,14 +191,16 @@ export function revelation(snapshot, game) {
   const view = snapshot.view;
   const seats = snapshot.seats ?? [];
   let next;
-  if (view.edition === 'new') {
-    next = decision(view, seats);
-  } else if (!view.culprit_sealed) {
+  if (!view.culprit_sealed) {
+    // Classic, and the new edition in paper mode: the ghost seals it (in the new edition,
+    // the trace of the medium token drawn at the table).
     next = h('section', { class: 'culprit' },
       h('p', {}, t('culprit.first', { ghost: view.ghost })),
       seats.includes('ghost')
         ? h('p', { class: 'banner' }, t('culprit.on_phone', { ghost: view.ghost }))
         : h('button', { id: 'seal-culprit', type: 'button', class: 'primary big', onclick: () => open('culprit') }, t('culprit.open')));
+  } else if (view.edition === 'new') {
+    next = decision(view, seats);
   } else if (view.straw_poll) {
     next = [levelsToRead(view), sharedVision(view, seats), eldest(view)];
   } else {

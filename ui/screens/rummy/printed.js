@@ -1,5 +1,5 @@
 // The numbers printed on the cards, as the players check them: each suspect's suspicion
-// number and the points of their Evidence and Suspect cards. Those the rulebook's text does
+// number and the points of their Evidence and Suspect cards, and a Joker's points. Those the rulebook's text does
 // not confirm are marked, for the players to compare with their own cards.
 
 import { h } from '../../dom.js';
@@ -29,6 +29,14 @@ export function printedForm(view, close) {
         field('suspicion', s, suspect.suspicion, 6),
         field('evidence', s, suspect.evidence, 20),
         field('suspect_card', s, suspect.suspect_card, 20))))),
+    h('table', { class: 'printed' }, h('tbody', {}, h('tr', {},
+      h('th', { scope: 'row' }, t('rummy.printed_joker')),
+      h('td', { class: view.joker.confirmed ? '' : 'unconfirmed' },
+        h('input', {
+          id: 'printed-joker', type: 'number', min: 1, max: 20, inputmode: 'numeric', value: printed.joker,
+          'aria-label': t('rummy.printed_joker'), oninput: (e) => { printed.joker = Number(e.target.value) || 0; },
+        }),
+        view.joker.confirmed ? null : h('span', { class: 'mark', title: t('rummy.unconfirmed') }, '?'))))),
     h('p', { class: 'note' }, t('rummy.printed_fixed', { letter: view.letter, escapes: view.ripper_escapes })),
     h('p', { class: 'note' }, h('span', { class: 'mark' }, '?'), ' ', t('rummy.unconfirmed')),
     h('div', { class: 'row' },

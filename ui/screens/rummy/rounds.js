@@ -51,6 +51,7 @@ function step(s) {
     case 'alibi': return t('rummy.step_alibi', { name: suspectName(s.suspect) });
     case 'tie': return t('rummy.step_tie', { list: s.suspects.map(suspectName).join(', ') });
     case 'jack': return t('rummy.step_jack', { name: suspectName(s.suspect), n: s.points });
+    case 'escaped': return t('rummy.step_escaped');
     default: return t('rummy.step_no_suspect');
   }
 }
@@ -59,6 +60,7 @@ function line(l) {
   const words = {
     suspect: () => t(l.doubled ? 'rummy.line_suspect_doubled' : 'rummy.line_suspect', { name: suspectName(l.suspect) }),
     letters: () => t('rummy.line_letters'),
+    alibi: () => t('rummy.line_alibi', { name: suspectName(l.suspect) }),
     victims_and_scenes: () => t('rummy.line_victims_and_scenes'),
     hand: () => t('rummy.line_hand'),
     ripper_escapes_held: () => t('rummy.line_ripper_escapes_held', { n: l.victims }),

@@ -1,7 +1,8 @@
 // The end of a round, entered as the players read their cards: how it ended, the Alibi in
-// play, the Victims in play, and per player the Evidence counted on each suspect, Jokers and
-// Suspect cards, Letters, Victims and Scenes, what is left in hand. The rules score it; a
-// past round opens here again to be corrected.
+// play (whose, in front of whom, its points), the Victims in play, and per player the
+// Evidence and Jokers counted on each suspect, Suspect cards, Letters, Victims and Scenes,
+// what is left in hand. The rules check it against the deck and score it; a past round
+// opens here again to be corrected.
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
@@ -12,21 +13,28 @@ import { showRound, suspectName } from './rounds.js';
 const ENDINGS = ['last_card', 'police_chief_resigns', 'ripper_escapes', 'draw_pile_out_twice'];
 const SUSPECTS = [0, 1, 2, 3, 4, 5];
 
-/** The round being entered: null, or { round (null: the round in play), ending, by, alibi, victims, players, who }. */
+/** The round being entered: null, or { round (null: the round in play), ending, by, alibi,
+ * holder, points (the Alibi in play: whose, in front of whom, its points), victims, players, who }. */
 let draft = null;
 
 const blank = () => ({
-  evidence: [0, 0, 0, 0, 0, 0], suspect_cards: [false, false, false, false, false, false], jokers: [0, 0, 0, 0, 0, 0],
-  letters: 0, victims_and_scenes: 0, hand: 0, holds_ripper_escapes: false,
+  evidence: [0, 0, 0, 0, 0, 0], joker_cards: [0, 0, 0, 0, 0, 0], suspect_cards: [false, false, false, false, false, false],
+  letters: 0, alibi: 0, victims_and_scenes: 0, hand: 0, holds_ripper_escapes: false,
 });
 
 /** Opens the form for the round in play (`round` null) or for correcting round `round`. */
 export function openTally(view, round) {
   const past = round === null ? null : view.rounds[round].tally;
-  draft = past
-    ? { round, ending: past.ending.how, by: past.ending.by ?? 0, alibi: past.alibi, victims: past.victims_in_play,
-      players: structuredClone(past.players), who: 0 }
-    : { round: null, ending: 'last_card', by: 0, alibi: null, victims: 0, players: view.players.map(blank), who: 0 };
+  if (past) {
+    // Jokers journaled as points are counted again by whoever corrects the round.
+    const players = past.players.map((p) => ({ ...blank(), ...structuredClone(p), jokers: undefined }));
+    const holder = players.findIndex((p) => p.alibi > 0);
+    draft = { round, ending: past.ending.how, by: past.ending.by ?? 0, alibi: past.alibi, holder: Math.max(holder, 0),
+      points: holder < 0 ? 1 : players[holder].alibi, victims: past.victims_in_play, players, who: 0 };
+  } else {
+    draft = { round: null, ending: 'last_card', by: 0, alibi: null, holder: 0, points: 1, victims: 0,
+      players: view.players.map(blank), who: 0 };
+  }
   render();
 }
 
@@ -40,12 +48,12 @@ function segmented(id, legend, options, current, pick) {
 }
 
 /** − [n] +, changing `get()`/`set()` in place without drawing the form again. */
-function stepper(id, label, get, set, max) {
+function stepper(id, label, get, set, max, min = 0) {
   const input = h('input', {
-    id, type: 'number', min: 0, max, inputmode: 'numeric', value: get(), 'aria-label': label,
-    oninput: (e) => set(Math.max(0, Math.min(max, Number(e.target.value) || 0))),
+    id, type: 'number', min, max, inputmode: 'numeric', value: get(), 'aria-label': label,
+    oninput: (e) => set(Math.max(min, Math.min(max, Number(e.target.value) || 0))),
   });
-  const bump = (by) => () => { set(Math.max(0, Math.min(max, get() + by))); input.value = get(); };
+  const bump = (by) => () => { set(Math.max(min, Math.min(max, get() + by))); input.value = get(); };
   return h('span', { class: 'stepper' },
     h('button', { type: 'button', class: 'step', 'aria-label': `${label} −1`, onclick: bump(-1) }, '−'),
     input,
@@ -69,20 +77,21 @@ function playerSheet(p) {
         h('th', { scope: 'col' }, t('rummy.jokers')), h('th', { scope: 'col' }, t('rummy.suspect_card')))),
       h('tbody', {}, SUSPECTS.map((s) => h('tr', { 'data-suspect': s },
         h('th', { scope: 'row' }, suspectName(s)),
-        h('td', {}, stepper(`evidence-${s}`, `${suspectName(s)}: ${t('rummy.evidence')}`, ...at('evidence', s), 20)),
-        h('td', {}, stepper(`jokers-${s}`, `${suspectName(s)}: ${t('rummy.jokers')}`, ...at('jokers', s), 40)),
+        h('td', {}, stepper(`evidence-${s}`, `${suspectName(s)}: ${t('rummy.evidence')}`, ...at('evidence', s), 5)),
+        h('td', {}, stepper(`jokers-${s}`, `${suspectName(s)}: ${t('rummy.jokers')}`, ...at('joker_cards', s), 2)),
         h('td', {}, toggle(`suspect-card-${s}`, `${suspectName(s)}: ${t('rummy.suspect_card')}`, ...at('suspect_cards', s))))))),
     h('div', { class: 'tally-more' },
       h('label', {}, t('rummy.letters'), stepper('letters', t('rummy.letters'), ...one('letters'), 4)),
-      h('label', {}, t('rummy.victims_and_scenes'), stepper('victims-and-scenes', t('rummy.victims_and_scenes'), ...one('victims_and_scenes'), 99)),
-      h('label', {}, t('rummy.hand'), stepper('hand', t('rummy.hand'), ...one('hand'), 99)),
+      h('label', {}, t('rummy.victims_and_scenes'), stepper('victims-and-scenes', t('rummy.victims_and_scenes'), ...one('victims_and_scenes'), 200)),
+      h('label', {}, t('rummy.hand'), stepper('hand', t('rummy.hand'), ...one('hand'), 999)),
       h('label', {}, t('rummy.holds_ripper_escapes'), toggle('holds-ripper-escapes', t('rummy.holds_ripper_escapes'), ...one('holds_ripper_escapes')))),
     h('p', { class: 'note' }, t('rummy.tally_hint')));
 }
 
 async function submit() {
   const ending = draft.ending === 'ripper_escapes' ? { how: 'ripper_escapes', by: draft.by } : { how: draft.ending };
-  const tally = { ending, alibi: draft.alibi, victims_in_play: draft.victims, players: draft.players };
+  const players = draft.players.map((p, i) => ({ ...p, alibi: draft.alibi !== null && i === draft.holder ? draft.points : 0 }));
+  const tally = { ending, alibi: draft.alibi, victims_in_play: draft.victims, players };
   const done = draft.round === null
     ? await command('end_round', { tally })
     : await command('correct_round', { round: draft.round, tally });
@@ -104,6 +113,11 @@ export function tallyForm(view) {
       ? segmented('tally-by', t('rummy.played_by'), players, draft.by, (v) => { draft.by = v; })
       : null,
     segmented('tally-alibi', t('rummy.alibi'), [[null, t('rummy.no_alibi')], ...SUSPECTS.map((s) => [s, suspectName(s)])], draft.alibi, (v) => { draft.alibi = v; }),
+    draft.alibi === null ? null : h('div', { id: 'alibi-in-play', class: 'row' },
+      segmented('tally-alibi-holder', t('rummy.alibi_holder'), players, draft.holder, (v) => { draft.holder = v; }),
+      h('label', { class: 'inline' }, t('rummy.alibi_points'),
+        stepper('alibi-points', t('rummy.alibi_points'), () => draft.points, (v) => { draft.points = v; }, 20, 1)),
+      h('p', { class: 'note' }, t('rummy.alibi_hint'))),
     h('label', { class: 'inline' }, t('rummy.victims_in_play'), stepper('victims-in-play', t('rummy.victims_in_play'), () => draft.victims, (v) => { draft.victims = v; }, 5)),
     segmented('tally-who', t('rummy.cards_of'), players, draft.who, (v) => { draft.who = v; }),
     playerSheet(draft.who),
