@@ -1,8 +1,8 @@
 //! The headless server in a real Chromium, as a phone or a browser table screen sees it.
 
 use seance_e2e::{
-    Process, Table, accessibility_violations, chromedriver, chromium, click, free_port, screenshot,
-    screenshot_qr, wait_for, wait_for_text, wav,
+    Process, Table, accessibility_violations, api, chromedriver, chromium, click, free_port,
+    present, screenshot, screenshot_qr, wait_for, wait_for_text, wav,
 };
 use serde_json::json;
 
@@ -40,6 +40,10 @@ impl Suite {
             (
                 "chromium: a device without the code is asked for it",
                 Box::pin(code_entry(p)),
+            ),
+            (
+                "chromium: a phone that opens the table's address by hand only watches",
+                Box::pin(watcher(p)),
             ),
             (
                 "chromium: the language switch is kept by the table",
@@ -89,8 +93,8 @@ async fn home_and_qr(driver: u16) {
             .await
             .unwrap()
             .as_str()
-            .contains("code="),
-        "the code leaves the address bar"
+            .contains("key="),
+        "the table key leaves the address bar"
     );
     // The QR element is an SVG image; what a phone's camera reads off the screen is the join link.
     let qr = wait_for(&client, "#join-qr").await;
@@ -139,6 +143,73 @@ async fn code_entry(driver: u16) {
     click(&client, "#code-entry button[type=submit]").await;
     wait_for(&client, "#home").await;
     client.close().await.unwrap();
+}
+
+/// The QR code gives the join code, never the table's powers: a phone that scanned it and
+/// then opens the table's own address (or a game's) by hand sees the table as a watcher,
+/// with none of its controls; the table, which opened its link, needed no typing.
+async fn watcher(driver: u16) {
+    let table = Table::start(0);
+    let tablet = chromium(driver, 1280, 800).await;
+    tablet.goto(&table.local_url).await.unwrap();
+    wait_for(&tablet, "#new-game").await;
+    let setup = json!({"setup": {"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept",
+        "players": [{"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
+                    {"name": "Carl", "colours": ["green"]}]}});
+    let id = api(&tablet, "POST", "/games", setup).await["id"]
+        .as_u64()
+        .unwrap();
+
+    let phone = chromium(driver, 390, 844).await;
+    phone.goto(&table.phone_url).await.unwrap();
+    wait_for(&phone, "#join-game").await;
+    assert!(
+        !present(&phone, "#new-game").await,
+        "a phone starts no game"
+    );
+    phone
+        .goto(&format!("{}/#/game/{id}", table.origin()))
+        .await
+        .unwrap();
+    wait_for(&phone, "#watching").await;
+    wait_for(&phone, "[data-psychic='2']").await;
+    for control in ["#undo", "#redo", "#phones", "#ghost-look"] {
+        assert!(
+            !present(&phone, control).await,
+            "a watcher has no {control}"
+        );
+    }
+    let inert: bool = phone
+        .execute("return document.querySelector('.board').inert", vec![])
+        .await
+        .unwrap()
+        .as_bool()
+        .unwrap();
+    assert!(inert, "a watcher cannot tap the board");
+    let toast = phone
+        .execute(
+            "const t = document.getElementById('toast'); return t.hidden ? null : t.textContent",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(toast.is_null(), "a watcher is told of no error: {toast}");
+    screenshot(&phone, "watcher-game-390x844").await;
+    phone
+        .execute("window.scrollTo(0, document.body.scrollHeight)", vec![])
+        .await
+        .unwrap();
+    screenshot(&phone, "watcher-game-bottom-390x844").await;
+    // The table, meanwhile, keeps its controls.
+    tablet
+        .goto(&format!("{}#/game/{id}", table.origin()))
+        .await
+        .unwrap();
+    wait_for(&tablet, "#undo").await;
+    assert!(!present(&tablet, "#watching").await);
+    for client in [tablet, phone] {
+        client.close().await.unwrap();
+    }
 }
 
 async fn language(driver: u16) {

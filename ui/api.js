@@ -1,14 +1,17 @@
-// The one transport: HTTP for requests, a WebSocket for changes, both carrying the table code.
+// The one transport: HTTP for requests, a WebSocket for changes, both carrying this
+// device's secret: the join code (a phone or a watcher) or the table key (the table).
 
 const CODE_KEY = 'seance.code';
 const SEATS_KEY = 'seance.seats';
 
-/** Takes the code from the join link (then hides it from the address bar) or from storage. */
+/** Takes the secret from the table link (`?key=`) or the join link (`?code=`), then hides
+ * it from the address bar; or from storage. */
 export function takeCode() {
   const url = new URL(location.href);
-  const fromLink = url.searchParams.get('code');
+  const fromLink = url.searchParams.get('key') ?? url.searchParams.get('code');
   if (fromLink) {
     localStorage.setItem(CODE_KEY, fromLink);
+    url.searchParams.delete('key');
     url.searchParams.delete('code');
     history.replaceState(null, '', url.pathname + url.search + url.hash);
   }

@@ -59,11 +59,13 @@ const routes = [
 
 let follow = () => {};
 
-/** The screen on the table machine itself sets the table's language; others only their own. */
-export const isTableHost = ['127.0.0.1', 'localhost', '[::1]'].includes(location.hostname);
+/** Whether this device is the table (it opened the table link), not a phone or a watcher:
+ * the server said so from its credentials. */
+export const isTable = () => state.info?.device === 'table';
 
+/** The table sets the table's language; others only their own. */
 export async function chooseLanguage(lang) {
-  if (isTableHost) {
+  if (isTable()) {
     state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, language: lang } });
     await setLanguage(lang);
   } else {
@@ -92,6 +94,7 @@ export function render() {
   }
   // A game speaks its edition's terms; a setup screen sets its own.
   setDialect(state.game?.snapshot?.view?.edition);
+  document.body.dataset.device = state.info?.device ?? '';
   document.getElementById('app').replaceChildren(screen(state));
   updateStatus();
 }

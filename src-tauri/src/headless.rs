@@ -1,5 +1,6 @@
-//! Headless mode: the server alone, with the join link and its QR code in the terminal, so
-//! any laptop can host and a tablet's browser can be the table screen.
+//! Headless mode: the server alone, with the table link and the join link (and its QR code)
+//! in the terminal, so any laptop can host and a tablet's browser opening the table link
+//! can be the table screen.
 
 use seance_server::instance::InstanceLock;
 use seance_server::{Config, Server, qr};
@@ -7,16 +8,18 @@ use seance_server::{Config, Server, qr};
 pub fn run(lock: InstanceLock, config: Config) -> Result<(), Box<dyn std::error::Error>> {
     tauri::async_runtime::block_on(async move {
         let mut server = Server::start(config).await?;
-        lock.publish(server.port(), &server.table_code().to_string())?;
+        lock.publish(&server.record())?;
         println!(
             "Séance is serving the table (no window).\n\n\
              Table screen on this machine: {}\n\
-             Phones and tablets on the local network: {}\n\
-             Table code: {}\n\n{}\n\
-             Scan the code with a phone's camera. Press Ctrl+C to stop.",
+             Table screen on a tablet (keep this link to yourself): {}\n\
+             Phones on the local network: {}\n\
+             Join code: {}\n\n{}\n\
+             Phones scan this code with their camera. Press Ctrl+C to stop.",
             server.local_url(),
+            server.table_url(),
             server.join_url(),
-            server.table_code().spaced(),
+            server.join_code().spaced(),
             qr::terminal(server.join_url()),
         );
         let mut focus = server

@@ -28,7 +28,7 @@ pub fn run(lock: InstanceLock, config: Config) -> Result<(), Box<dyn std::error:
     let app = tauri::Builder::default()
         .setup(move |app| {
             let mut server = tauri::async_runtime::block_on(Server::start(config))?;
-            lock.publish(server.port(), &server.table_code().to_string())?;
+            lock.publish(&server.record())?;
             tracing::info!("phones join at {}", server.join_url());
             WebviewWindowBuilder::new(
                 app,

@@ -89,20 +89,34 @@ fn headless_prints_the_links_and_stops_cleanly_on_ctrl_c() {
     let dir = tempfile::tempdir().unwrap();
     let mut first = launch(seance(&["--headless", "--port", "0"], dir.path()));
     let url = local_url(&first.line_with("Table screen on this machine:"));
-    let join = first.line_with("Phones and tablets on the local network:");
-    let code = first.line_with("Table code:");
+    let tablet = local_url(&first.line_with("Table screen on a tablet"));
+    let join = local_url(&first.line_with("Phones on the local network:"));
+    let code = first.line_with("Join code:");
     assert!(
-        url.starts_with("http://127.0.0.1:") && url.contains("/?code="),
+        url.starts_with("http://127.0.0.1:") && url.contains("/?key="),
         "{url}"
     );
-    let raw = url.rsplit('=').next().unwrap();
-    assert!(join.ends_with(&format!("/?code={raw}")), "{join}");
+    let key = url.rsplit('=').next().unwrap();
+    assert!(tablet.ends_with(&format!("/?key={key}")), "{tablet}");
+    let raw = join
+        .rsplit_once("/?code=")
+        .expect("the join link has the code")
+        .1;
+    assert!(
+        !join.contains(key),
+        "the join link never carries the table key"
+    );
     assert!(
         code.ends_with(&format!("{}-{}", &raw[..5], &raw[5..])),
         "{code}"
     );
     first.line_with("█");
-    assert!(dir.path().join("instance.json").exists());
+    // Programs find both links, told apart, in the data folder.
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("instance.json")).unwrap())
+            .unwrap();
+    assert_eq!(record["join_url"], join.as_str());
+    assert_eq!(record["table_url"], tablet.as_str());
 
     first.interrupt();
     first.line_with("Stopping");
@@ -195,10 +209,11 @@ fn json(body: &str) -> serde_json::Value {
     serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {body}"))
 }
 
+/// The port and the table key of the table link on this machine.
 fn port_and_code(url: &str) -> (u16, String) {
     let rest = url.trim_start_matches("http://127.0.0.1:");
-    let (port, code) = rest.split_once("/?code=").unwrap();
-    (port.parse().unwrap(), code.to_owned())
+    let (port, key) = rest.split_once("/?key=").unwrap();
+    (port.parse().unwrap(), key.to_owned())
 }
 
 #[test]

@@ -88,8 +88,12 @@ pub fn chromedriver() -> (u16, Process) {
 
 /// A headless table: the real binary with its own data folder.
 pub struct Table {
+    /// The table link on this machine (the table key): a screen opening it is the table.
     pub local_url: String,
+    /// What the QR code holds (the join code, the LAN address).
     pub join_url: String,
+    /// The join link on this machine: what a phone that scanned the QR code opens.
+    pub phone_url: String,
     pub data_dir: tempfile::TempDir,
     _process: Process,
 }
@@ -121,10 +125,13 @@ impl Table {
             }
         };
         let local_url = url_after("Table screen on this machine:");
-        let join_url = url_after("Phones and tablets on the local network:");
+        let join_url = url_after("Phones on the local network:");
+        let code = join_url.rsplit_once("/?code=").expect("a join link").1;
+        let phone_url = format!("{}/?code={code}", local_url.split("/?").next().unwrap());
         Table {
             local_url,
             join_url,
+            phone_url,
             data_dir,
             _process: process,
         }
@@ -140,8 +147,9 @@ impl Table {
         self.local_url.split("/?").next().unwrap()
     }
 
+    /// The join code.
     pub fn code(&self) -> &str {
-        self.local_url.rsplit('=').next().unwrap()
+        self.phone_url.rsplit('=').next().unwrap()
     }
 }
 
@@ -494,7 +502,7 @@ pub fn played(cues: &[serde_json::Value], name: &str, arg: Option<u64>) -> bool 
 /// `#/rummy/ID/join`).
 pub async fn phone_on_seats(driver: u16, table: &Table, seats: &str) -> Client {
     let phone = chromium(driver, 390, 844).await;
-    phone.goto(&table.local_url).await.unwrap();
+    phone.goto(&table.phone_url).await.unwrap();
     wait_for(&phone, "#home").await;
     phone
         .goto(&format!("{}/{seats}", table.origin()))

@@ -7,7 +7,7 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { api } from '../api.js';
 import * as player from '../sound/player.js';
-import { state } from '../app.js';
+import { isTable, state } from '../app.js';
 import { languageSwitch } from './chrome.js';
 import { command, refresh, rewind } from './game/actions.js';
 import { sandTimer, setClock } from './game/timer.js';
@@ -93,12 +93,13 @@ function clock(view) {
 
 function gameBar(snapshot) {
   const view = snapshot.view;
+  const table = isTable();
   const crowRule = t(`crows.per_${view.crow_rule.per}`, { n: view.crow_rule.count });
   return h('header', { class: 'bar game-bar' },
     h('a', { class: 'brand', href: '#', 'aria-label': t('game.home') }, h('img', { src: 'favicon.svg', alt: '' })),
     clock(view),
     h('button', {
-      id: 'crow', type: 'button', class: 'crow', disabled: view.crows_left === 0 || view.phase === 'ended',
+      id: 'crow', type: 'button', class: 'crow', disabled: !table || view.crows_left === 0 || view.phase === 'ended',
       title: `${t('crows.use', { n: view.crows_left })} (${crowRule})`,
       onclick: () => command('use_crow'),
     }, `${t('crows.short')} `, h('span', { id: 'crows-left' }, view.crows_left)),
@@ -109,13 +110,25 @@ function gameBar(snapshot) {
       'aria-label': t('game.ambience'), title: t('game.ambience'),
       onclick: () => { player.mood(player.ambiencePlaying() ? null : moodFor(view)); refresh(); },
     }, '♪'),
-    (view.secrets === 'app_kept' || view.culprit_sealed) && view.phase !== 'ended' && !seated(snapshot, 'ghost')
+    table && (view.secrets === 'app_kept' || view.culprit_sealed) && view.phase !== 'ended' && !seated(snapshot, 'ghost')
       ? h('button', { id: 'ghost-look', type: 'button', onclick: () => open('secrets') }, t('game.ghost_look'))
       : null,
-    h('button', { id: 'phones', type: 'button', onclick: () => open('phones', { step: 'show' }) }, t('game.phones')),
+    table ? tableControls(snapshot, () => open('phones', { step: 'show' })) : watching(),
+    languageSwitch());
+}
+
+/** The table's own buttons in the bar: the Phones panel, undo and redo. */
+export function tableControls(snapshot, phones) {
+  return [
+    h('button', { id: 'phones', type: 'button', onclick: phones }, t('game.phones')),
     h('button', { id: 'undo', type: 'button', disabled: !snapshot.can_undo, onclick: () => rewind('undo') }, `↶ ${t('game.undo')}`),
     h('button', { id: 'redo', type: 'button', disabled: !snapshot.can_redo, onclick: () => rewind('redo'), 'aria-label': t('game.redo') }, '↷'),
-    languageSwitch());
+  ];
+}
+
+/** Said in the bar of a device that only watches the table. */
+export function watching() {
+  return h('span', { id: 'watching', class: 'watching' }, t('game.watching'));
 }
 
 /** Whether a phone holds `seat` (`ghost`, `psychic:N`). */
@@ -234,7 +247,8 @@ export function renderGame(state) {
   return h('div', { id: 'game', class: 'screen game', 'data-phase': view.phase, 'data-version': snapshot.version },
     gameBar(snapshot),
     damaged(snapshot),
-    h('div', { class: `board ${phaseOneBoard ? 'phase-one' : 'phase-two'}` },
+    // A watcher sees the table as it is, and cannot tap it.
+    h('div', { class: `board ${phaseOneBoard ? 'phase-one' : 'phase-two'}`, inert: !isTable() },
       stage,
       phaseOneBoard ? psychicGrid(view) : null,
       track(view)));

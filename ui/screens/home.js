@@ -4,10 +4,11 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { qrUrl } from '../api.js';
 import { topBar } from './chrome.js';
-import { isTableHost } from '../app.js';
+import { isTable } from '../app.js';
 
 export function renderHome(state) {
   const address = new URL(state.info.join_url);
+  const table = isTable();
   return h('div', { id: 'home', class: 'screen' },
     topBar(),
     h('section', { class: 'home' },
@@ -15,15 +16,15 @@ export function renderHome(state) {
         h('h1', {}, 'Séance'),
         h('p', { class: 'tagline' }, t('app.tagline')),
         h('div', { class: 'actions' },
-          isTableHost ? null : h('a', { id: 'join-game', class: 'button primary', href: '#/join' }, t('join.join_game')),
-          h('a', { id: 'new-game', class: `button${isTableHost ? ' primary' : ''}`, href: '#/new' }, t('home.new_game')),
-          h('a', { id: 'resume', class: 'button', href: '#/games' }, t('home.resume')),
+          table ? null : h('a', { id: 'join-game', class: 'button primary', href: '#/join' }, t('join.join_game')),
+          table ? h('a', { id: 'new-game', class: 'button primary', href: '#/new' }, t('home.new_game')) : null,
+          table ? h('a', { id: 'resume', class: 'button', href: '#/games' }, t('home.resume')) : null,
           h('a', { class: 'button', href: '#/settings' }, t('home.settings')))),
       h('aside', { class: 'join-card', 'aria-labelledby': 'join-title' },
         h('h2', { id: 'join-title' }, t('join.title')),
         h('img', { id: 'join-qr', src: qrUrl(), width: 240, height: 240, alt: `QR: ${address.host}` }),
         h('p', { class: 'hint' }, t('join.hint')),
         h('dl', {},
-          h('dt', {}, t('join.code')), h('dd', { id: 'table-code' }, state.info.table_code),
+          h('dt', {}, t('join.code')), h('dd', { id: 'table-code' }, state.info.join_code),
           h('dt', {}, t('join.address')), h('dd', { id: 'join-url' }, address.host)))));
 }

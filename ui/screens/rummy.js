@@ -3,11 +3,12 @@
 // of the game. Everything it shows comes worked out in the view.
 
 import { h } from '../dom.js';
-import { render } from '../app.js';
+import { isTable, render } from '../app.js';
 import { t } from '../i18n.js';
-import { refresh, rewind } from './game/actions.js';
+import { refresh } from './game/actions.js';
 import { cover, phonesPanel } from './game/hidden.js';
 import { languageSwitch } from './chrome.js';
+import { tableControls, watching } from './game.js';
 import { votePanel, voteEntry } from './rummy/vote.js';
 import { roundDetails, scoreboard } from './rummy/rounds.js';
 import { openTally, tallyForm } from './rummy/tally.js';
@@ -23,10 +24,10 @@ function bar(snapshot) {
     h('span', { class: 'bar-title' }, t('ruleset.mystery-rummy')),
     h('div', { id: 'connection', class: 'connection compact', role: 'status' },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),
-    h('button', { id: 'printed', type: 'button', onclick: () => show('printed') }, t('rummy.printed')),
-    h('button', { id: 'phones', type: 'button', onclick: () => show('phones') }, t('game.phones')),
-    h('button', { id: 'undo', type: 'button', disabled: !snapshot.can_undo, onclick: () => rewind('undo') }, `↶ ${t('game.undo')}`),
-    h('button', { id: 'redo', type: 'button', disabled: !snapshot.can_redo, onclick: () => rewind('redo'), 'aria-label': t('game.redo') }, '↷'),
+    isTable() ? [
+      h('button', { id: 'printed', type: 'button', onclick: () => show('printed') }, t('rummy.printed')),
+      tableControls(snapshot, () => show('phones')),
+    ] : watching(),
     languageSwitch());
 }
 
@@ -64,7 +65,7 @@ export function renderRummy(state) {
   const form = tallyForm(view) ?? (sheet === 'printed' ? printedForm(view, () => show(null)) : null);
   return h('div', { id: 'rummy', class: 'screen game rummy', 'data-version': snapshot.version },
     bar(snapshot),
-    form ?? h('div', { class: 'board rummy-board' },
+    form ?? h('div', { class: 'board rummy-board', inert: !isTable() },
       roundPanel(view),
       scoreboard(view),
       view.rounds.length ? roundDetails(view, { correct: (r) => openTally(view, r) }) : null));

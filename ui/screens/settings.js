@@ -1,11 +1,12 @@
-// The settings screen: the table's language and sound.
+// The settings screen: the table's language, sound and table link; on a phone, its own
+// language.
 
 import { h, toast } from '../dom.js';
 import { t } from '../i18n.js';
 import { api } from '../api.js';
 import * as player from '../sound/player.js';
 import { languageSwitch, topBar } from './chrome.js';
-import { render, state } from '../app.js';
+import { isTable, render, state } from '../app.js';
 
 /** Saves the table's sound settings; every screen hears of it over the socket. */
 async function saveSound(change) {
@@ -94,6 +95,14 @@ function musicSection(sound) {
       level('music-volume', t('music.volume'), sound, 'music')));
 }
 
+/** The table link, for a tablet to become the table screen; never on a QR code. */
+function tableLink(url) {
+  return h('section', { id: 'table-link', class: 'table-link' },
+    h('h2', {}, t('settings.table_link')),
+    h('p', { class: 'note' }, t('settings.table_link_hint')),
+    h('p', {}, h('code', { id: 'table-url' }, url)));
+}
+
 export function renderSettings(state) {
   player.onMusicChange(() => { if (location.hash === '#/settings') render(); });
   return h('div', { id: 'settings', class: 'screen' },
@@ -102,8 +111,9 @@ export function renderSettings(state) {
       h('h1', {}, t('settings.title')),
       h('h2', {}, t('settings.language')),
       languageSwitch(),
-      h('p', { class: 'note' }, t('settings.language_hint')),
-      soundSection(state.settings.sound),
+      h('p', { class: 'note' }, t(isTable() ? 'settings.language_hint' : 'settings.language_hint_phone')),
+      isTable() ? soundSection(state.settings.sound) : null,
+      isTable() ? tableLink(state.info.table_url) : null,
       h('p', { class: 'about' }, t('settings.about', { version: state.info.version })),
       h('a', { class: 'button', href: '#' }, t('settings.back'))));
 }

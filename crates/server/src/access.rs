@@ -1,13 +1,15 @@
 //! The guard in front of every request: local network only, `Host` and `Origin` checked
-//! against DNS rebinding, and the table code required on the API. Every refusal is logged
-//! (without the code) and answered with a message that says what to do.
+//! against DNS rebinding, and on the API the join code or the table key, which says what
+//! kind of [`Device`] is asking. Every refusal is logged (without the secret) and answered
+//! with a message that says what to do.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -39,6 +41,56 @@ impl FailureLog {
     }
 }
 
+/// What the credentials on a request make its device. A seat's phone is a [`Device::Joined`]
+/// that also shows its seat's token, per game (see `phones`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Device {
+    /// The table key: the table window, or a tablet that opened the table link.
+    Table,
+    /// The join code (the QR code): a phone that may take a seat, or a watcher.
+    Joined,
+}
+
+impl Device {
+    pub fn name(self) -> &'static str {
+        match self {
+            Device::Table => "table",
+            Device::Joined => "watcher",
+        }
+    }
+}
+
+/// Every `/api/` request passed the guard, which put its device there.
+impl<S: Send + Sync> FromRequestParts<S> for Device {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts.extensions.get::<Device>().copied().ok_or_else(|| {
+            error(
+                StatusCode::UNAUTHORIZED,
+                "this table needs its code: scan the QR code on the table screen",
+            )
+        })
+    }
+}
+
+/// A request only the table may make; refused for any other device, with what it may do.
+pub struct TableOnly;
+
+impl<S: Send + Sync> FromRequestParts<S> for TableOnly {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Device::from_request_parts(parts, state).await? {
+            Device::Table => Ok(TableOnly),
+            Device::Joined => Err(error(
+                StatusCode::FORBIDDEN,
+                "only the table may do that (its window, or the table link shown in its terminal); a phone plays from its seat",
+            )),
+        }
+    }
+}
+
 /// A JSON error body: `{"error": "..."}`.
 pub fn error(status: StatusCode, message: impl Into<String>) -> Response {
     let body = serde_json::json!({ "error": message.into() });
@@ -48,23 +100,35 @@ pub fn error(status: StatusCode, message: impl Into<String>) -> Response {
 pub async fn guard(
     State(shared): State<Arc<Shared>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
-    if let Err((status, why)) = check(&shared, peer.ip(), &request) {
-        tracing::warn!(
-            peer = %peer.ip(),
-            method = %request.method(),
-            path = request.uri().path(),
-            status = status.as_u16(),
-            "refused: {why}"
-        );
-        return with_security_headers(error(status, why));
+    match check(&shared, peer.ip(), &request) {
+        Ok(device) => {
+            if let Some(device) = device {
+                request.extensions_mut().insert(device);
+            }
+            with_security_headers(next.run(request).await)
+        }
+        Err((status, why)) => {
+            tracing::warn!(
+                peer = %peer.ip(),
+                method = %request.method(),
+                path = request.uri().path(),
+                status = status.as_u16(),
+                "refused: {why}"
+            );
+            with_security_headers(error(status, why))
+        }
     }
-    with_security_headers(next.run(request).await)
 }
 
-fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<(), (StatusCode, String)> {
+/// Whether the request may go on, and on the API, from what kind of device.
+fn check(
+    shared: &Shared,
+    peer: IpAddr,
+    request: &Request,
+) -> Result<Option<Device>, (StatusCode, String)> {
     let forbidden = |why: String| Err((StatusCode::FORBIDDEN, why));
     if !is_local_network(peer) {
         return forbidden(
@@ -89,16 +153,16 @@ fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<(), (Status
         ));
     }
     if request.uri().path().starts_with("/api/") {
-        check_code(shared, peer, request)?;
+        return check_code(shared, peer, request).map(Some);
     }
-    Ok(())
+    Ok(None)
 }
 
 fn check_code(
     shared: &Shared,
     peer: IpAddr,
     request: &Request,
-) -> Result<(), (StatusCode, String)> {
+) -> Result<Device, (StatusCode, String)> {
     if shared.failures.blocked(peer) {
         return Err((
             StatusCode::TOO_MANY_REQUESTS,
@@ -110,7 +174,8 @@ fn check_code(
             StatusCode::UNAUTHORIZED,
             "this table needs its code: scan the QR code on the table screen, or type the code shown there".into(),
         )),
-        Some(code) if shared.code.matches(&code) => Ok(()),
+        Some(key) if shared.key.matches(&key) => Ok(Device::Table),
+        Some(code) if shared.code.matches(&code) => Ok(Device::Joined),
         Some(_) => {
             shared.failures.record(peer);
             Err((
@@ -121,8 +186,8 @@ fn check_code(
     }
 }
 
-/// The code from `Authorization: Bearer …`, or from `?code=` (WebSockets and images cannot
-/// send headers).
+/// The join code or the table key from `Authorization: Bearer …`, or from `?code=`
+/// (WebSockets and images cannot send headers).
 fn presented_code(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
     if let Some(bearer) = headers
         .get(header::AUTHORIZATION)

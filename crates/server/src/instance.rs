@@ -27,11 +27,15 @@ pub struct InstanceLock {
     record: PathBuf,
 }
 
-/// Where the running launch serves, for a later launch on this machine.
-#[derive(Debug, Serialize, Deserialize)]
+/// Where the running launch serves, for a later launch on this machine and for programs:
+/// `join_url` is what phones get (the QR code), `table_url` what makes a device the table.
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     pub port: u16,
-    pub code: String,
+    pub join_url: String,
+    pub table_url: String,
+    /// The table key, for a later launch on this machine to open the table.
+    pub key: String,
 }
 
 /// Takes the data folder's lock, or reads who holds it.
@@ -74,13 +78,9 @@ fn read_record(path: &Path) -> io::Result<Record> {
 }
 
 impl InstanceLock {
-    /// Tells later launches where this one serves.
-    pub fn publish(&self, port: u16, code: &str) -> io::Result<()> {
-        let record = Record {
-            port,
-            code: code.to_owned(),
-        };
-        std::fs::write(&self.record, serde_json::to_vec(&record)?)
+    /// Tells later launches (and programs) where this one serves.
+    pub fn publish(&self, record: &Record) -> io::Result<()> {
+        std::fs::write(&self.record, serde_json::to_vec_pretty(record)?)
     }
 }
 
@@ -91,9 +91,9 @@ impl Drop for InstanceLock {
 }
 
 impl Record {
-    /// The URL for a screen on this machine.
+    /// The table link for a screen on this machine.
     pub fn local_url(&self) -> String {
-        format!("http://127.0.0.1:{}/?code={}", self.port, self.code)
+        format!("http://127.0.0.1:{}/?key={}", self.port, self.key)
     }
 
     /// Asks the running launch to bring its window to the front.
@@ -103,7 +103,7 @@ impl Record {
         write!(
             stream,
             "POST /api/instance/focus HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAuthorization: Bearer {}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
-            self.port, self.code
+            self.port, self.key
         )?;
         let mut reply = String::new();
         stream.read_to_string(&mut reply)?;
@@ -127,12 +127,18 @@ mod tests {
         let Claim::First(lock) = claim(dir.path()).unwrap() else {
             panic!("the first claim must win");
         };
-        lock.publish(4750, "0123456789").unwrap();
+        let published = Record {
+            port: 4750,
+            join_url: "http://192.168.1.40:4750/?code=0123456789".into(),
+            table_url: "http://192.168.1.40:4750/?key=ABC".into(),
+            key: "ABC".into(),
+        };
+        lock.publish(&published).unwrap();
         let Claim::Running(record) = claim(dir.path()).unwrap() else {
             panic!("the second claim must find the first");
         };
-        assert_eq!(record.port, 4750);
-        assert_eq!(record.local_url(), "http://127.0.0.1:4750/?code=0123456789");
+        assert_eq!(record, published);
+        assert_eq!(record.local_url(), "http://127.0.0.1:4750/?key=ABC");
         drop(lock);
         assert!(matches!(claim(dir.path()).unwrap(), Claim::First(_)));
     }

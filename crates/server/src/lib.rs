@@ -1,11 +1,13 @@
 //! Séance's LAN server: one HTTP + WebSocket endpoint for the table window and the phones.
 //!
 //! The server carries views and commands; it decides no rule. It serves `ui/` as it is,
-//! guards every request (local network only, `Host`/`Origin` checked, the table code
-//! required on the API) and tells the shell when another launch asks for the window.
+//! guards every request (local network only, `Host`/`Origin` checked, the join code or the
+//! table key required on the API: which of the two tells a phone or a watcher from the
+//! table) and tells the shell when another launch asks for the window.
 
 mod access;
 mod assets;
+pub mod credentials;
 mod games;
 pub mod instance;
 mod net;
@@ -15,7 +17,6 @@ mod routes;
 mod rulesets;
 pub mod seats;
 pub mod settings;
-pub mod table_code;
 mod timer;
 
 use std::net::SocketAddr;
@@ -26,9 +27,9 @@ use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, watch};
 use tokio::task::JoinHandle;
 
+use credentials::{JoinCode, TableKey};
 pub use net::PORT_RANGE;
 use settings::SettingsStore;
-use table_code::TableCode;
 
 /// The port a table tries first; see [`PORT_RANGE`] for the fallbacks.
 pub const DEFAULT_PORT: u16 = 4747;
@@ -39,7 +40,7 @@ pub const JOURNAL: &str = "seance.sqlite3";
 /// What the server needs to start.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// Where the table code and settings live (created if missing).
+    /// Where the join code, the table key and the settings live (created if missing).
     pub data_dir: PathBuf,
     /// The port to try first; 0 lets the system choose.
     pub port: u16,
@@ -80,8 +81,12 @@ impl std::error::Error for StartError {}
 
 /// State shared by every request handler.
 pub(crate) struct Shared {
-    pub code: TableCode,
+    pub code: JoinCode,
+    pub key: TableKey,
+    /// What phones open (the QR code): the LAN address and the join code.
     pub join_url: String,
+    /// What makes a device the table: the LAN address and the table key.
+    pub table_url: String,
     pub settings: SettingsStore,
     pub events: broadcast::Sender<String>,
     pub devices: std::sync::atomic::AtomicUsize,
@@ -109,15 +114,16 @@ pub struct Server {
 }
 
 impl Server {
-    /// Binds the first free port from `config.port`, loads (or creates) the table code and
-    /// settings, and starts serving on the current tokio runtime.
+    /// Binds the first free port from `config.port`, loads (or creates) the join code, the
+    /// table key and the settings, and starts serving on the current tokio runtime.
     pub async fn start(config: Config) -> Result<Server, StartError> {
         let data_err = |source| StartError::DataDir {
             path: config.data_dir.clone(),
             source,
         };
         std::fs::create_dir_all(&config.data_dir).map_err(data_err)?;
-        let code = TableCode::load_or_create(&config.data_dir).map_err(data_err)?;
+        let code = JoinCode::load_or_create(&config.data_dir).map_err(data_err)?;
+        let key = TableKey::load_or_create(&config.data_dir).map_err(data_err)?;
         let settings = SettingsStore::load(&config.data_dir).map_err(data_err)?;
         let seats = seats::Seats::load(&config.data_dir).map_err(data_err)?;
         let games =
@@ -136,12 +142,16 @@ impl Server {
                 first: config.port,
                 source,
             })?;
-        let join_url = format!("http://{}/?code={}", net::lan_authority(addr.port()), code);
+        let lan = net::lan_authority(addr.port());
+        let join_url = format!("http://{lan}/?code={code}");
+        let table_url = format!("http://{lan}/?key={key}");
         let (stop, shutdown) = watch::channel(false);
         let (focus_tx, focus_rx) = mpsc::channel(4);
         let shared = Arc::new(Shared {
             code,
+            key,
             join_url,
+            table_url,
             settings,
             events: broadcast::channel(64).0,
             devices: Default::default(),
@@ -179,22 +189,35 @@ impl Server {
         self.addr.port()
     }
 
-    /// The URL phones open: this machine's LAN address, the port and the table code.
+    /// The URL phones open (the QR code): this machine's LAN address, the port and the join
+    /// code. It never makes a device the table.
     pub fn join_url(&self) -> &str {
         &self.shared.join_url
     }
 
-    /// The URL for a screen on this machine (the table window).
-    pub fn local_url(&self) -> String {
-        format!(
-            "http://127.0.0.1:{}/?code={}",
-            self.port(),
-            self.shared.code
-        )
+    /// The table link for a tablet on the local network: the LAN address and the table key.
+    /// Shown on the table's own screen and in the terminal only.
+    pub fn table_url(&self) -> &str {
+        &self.shared.table_url
     }
 
-    pub fn table_code(&self) -> &TableCode {
+    /// The table link for a screen on this machine (the table window).
+    pub fn local_url(&self) -> String {
+        format!("http://127.0.0.1:{}/?key={}", self.port(), self.shared.key)
+    }
+
+    pub fn join_code(&self) -> &JoinCode {
         &self.shared.code
+    }
+
+    /// What a later launch on this machine, and a program, need to know of this one.
+    pub fn record(&self) -> instance::Record {
+        instance::Record {
+            port: self.port(),
+            join_url: self.shared.join_url.clone(),
+            table_url: self.shared.table_url.clone(),
+            key: self.shared.key.to_string(),
+        }
     }
 
     /// Requests from later launches to bring the table to the front. Taken once.

@@ -1,8 +1,9 @@
 //! What phones add to the API, for every rule set: taking, listing and freeing seats, the
-//! ghost's knocks, and which device may act for whom (as the rule set says,
-//! [`Kept::may_send`]). A device shows its seat's token as `X-Seat` (or
-//! `?seat=`, where headers cannot be set); a device without one is the table (or a
-//! watcher) and acts for anyone whose seat is free.
+//! ghost's knocks, and which device may see and act for whom (as the rule set says,
+//! [`Kept::may_send`]). A [`Caller`] is one of three kinds: the table (the table key), which
+//! sees and acts for every seat no phone holds; a seat's phone (the join code and its seat's
+//! token, shown as `X-Seat` or `?seat=` where headers cannot be set), which sees and acts
+//! for its seat only; and a watcher (the join code alone), which sees the table's view.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -17,7 +18,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::Shared;
-use crate::access::error;
+use crate::access::{Device, TableOnly, error};
 use crate::rulesets::Kept;
 use crate::seats::SeatError;
 
@@ -39,47 +40,94 @@ pub fn presented_seat<'a>(
     headers: &'a HeaderMap,
     query: &'a HashMap<String, String>,
 ) -> Option<&'a str> {
+    seat_in(headers).or_else(|| {
+        query
+            .get("seat")
+            .map(String::as_str)
+            .filter(|t| !t.is_empty())
+    })
+}
+
+/// The seat token in a request's `X-Seat` header, if any.
+pub fn seat_in(headers: &HeaderMap) -> Option<&str> {
     headers
         .get("x-seat")
         .and_then(|v| v.to_str().ok())
-        .or_else(|| query.get("seat").map(String::as_str))
         .filter(|t| !t.is_empty())
 }
 
 /// What a seat's phone is told once the table has freed its seat.
 const FREED: &str = "this phone's seat was freed by the table: join again";
+/// What a device with the join code and no seat is told when it tries to act.
+const WATCHER: &str =
+    "this device only watches: take a seat from the game's seats to play, or play on the table";
 
-/// Whether a device showing `token` (or none) may see `role`'s view of `game`: the table's
-/// always; a seat's with its own token, or without one while no phone holds it. A phone
-/// showing a token must still hold the seat it asks for: once the table frees it, the phone
-/// sees nothing of it, even though the table may.
-pub fn may_see<G: Kept>(shared: &Shared, game: i64, role: G::Role, token: Option<&str>) -> bool {
-    match (G::seat(role), token) {
-        (None, _) => true,
-        (Some(seat), Some(t)) => shared.seats.seat_of(game, t) == Some(seat),
-        (Some(seat), None) => !shared.seats.held(game, &seat),
+/// Who asks about a game, by the credentials of the request.
+#[derive(Debug, Clone, Copy)]
+pub enum Caller<'a> {
+    /// The table key.
+    Table,
+    /// The join code and a seat's token (which may have been freed since).
+    Phone(&'a str),
+    /// The join code alone.
+    Watcher,
+}
+
+impl<'a> Caller<'a> {
+    pub fn of(device: Device, token: Option<&'a str>) -> Caller<'a> {
+        match (device, token) {
+            (Device::Table, _) => Caller::Table,
+            (Device::Joined, Some(token)) => Caller::Phone(token),
+            (Device::Joined, None) => Caller::Watcher,
+        }
     }
 }
 
-/// Refuses, logs and counts a view [`may_see`] does not allow.
+/// Whether `caller` may see `role`'s view of `game`: the table's view, anyone; a seat's,
+/// the phone holding it, or the table while no phone does (pass-and-play). A phone must
+/// still hold the seat it asks for: once the table frees it, the phone sees nothing of it.
+pub fn may_see<G: Kept>(shared: &Shared, game: i64, role: G::Role, caller: Caller) -> bool {
+    match (G::seat(role), caller) {
+        (None, _) => true,
+        (Some(seat), Caller::Phone(t)) => shared.seats.seat_of(game, t) == Some(seat),
+        (Some(seat), Caller::Table) => !shared.seats.held(game, &seat),
+        (Some(_), Caller::Watcher) => false,
+    }
+}
+
+/// Counts a seat token that holds no seat of `game` as a wrong code: tokens are guessed
+/// that way. An honest refusal (a watcher, or a phone asking for another seat) is not one.
+fn count_guess(shared: &Shared, game: i64, caller: Caller, peer: SocketAddr) {
+    if let Caller::Phone(token) = caller
+        && shared.seats.seat_of(game, token).is_none()
+    {
+        shared.failures.record(peer.ip());
+    }
+}
+
+/// Refuses and logs a view [`may_see`] does not allow; counts a guessed token.
 pub fn check_view<G: Kept>(
     shared: &Shared,
     game: i64,
     role: G::Role,
-    token: Option<&str>,
+    caller: Caller,
     peer: SocketAddr,
 ) -> Result<(), Refused> {
-    if may_see::<G>(shared, game, role, token) {
+    if may_see::<G>(shared, game, role, caller) {
         return Ok(());
     }
-    shared.failures.record(peer.ip());
-    tracing::warn!("{peer}: refused the {role:?} view of game {game} without its seat's token");
+    count_guess(shared, game, caller, peer);
+    tracing::warn!("{peer}: refused the {role:?} view of game {game} to {caller:?}");
     Err(refused(
         StatusCode::FORBIDDEN,
-        if token.is_some() {
-            "this phone does not hold that seat (the table may have freed it): take a seat again"
-        } else {
-            "that seat is taken by a phone, and only that phone sees its view; the table can free the seat"
+        match caller {
+            Caller::Phone(_) => {
+                "this phone does not hold that seat (the table may have freed it): take a seat again"
+            }
+            Caller::Table => {
+                "that seat is taken by a phone, and only that phone sees its view; the table can free the seat"
+            }
+            Caller::Watcher => "a watcher sees the table's view only: take the seat to see its own",
         },
     ))
 }
@@ -101,40 +149,40 @@ fn seat_refusal(e: SeatError) -> Refused {
     }
 }
 
-/// The seat a device's token holds (`None` for the table), or why it holds none.
-fn holder<G: Kept>(
-    shared: &Shared,
-    game: i64,
-    token: Option<&str>,
-) -> Result<Option<G::Role>, Refused> {
-    let Some(token) = token else {
-        return Ok(None);
-    };
-    shared
-        .seats
-        .seat_of(game, token)
-        .and_then(|seat| G::parse_role(&seat))
-        .map(Some)
-        .ok_or_else(|| refused(StatusCode::FORBIDDEN, FREED))
+/// The seat a phone holds (`None` for the table), or why the caller may not act.
+fn holder<G: Kept>(shared: &Shared, game: i64, caller: Caller) -> Result<Option<G::Role>, Refused> {
+    match caller {
+        Caller::Table => Ok(None),
+        Caller::Watcher => Err(refused(StatusCode::FORBIDDEN, WATCHER)),
+        Caller::Phone(token) => shared
+            .seats
+            .seat_of(game, token)
+            .and_then(|seat| G::parse_role(&seat))
+            .map(Some)
+            .ok_or_else(|| refused(StatusCode::FORBIDDEN, FREED)),
+    }
 }
 
 /// Who may send `command`, as the rule set says: a phone acts for its own seat; the table
-/// for anyone whose secret act is not on a phone.
+/// for anyone whose secret act is not on a phone; a watcher for nobody. A guessed token
+/// counts as a wrong code, as on views.
 pub fn check_command<G: Kept>(
     shared: &Shared,
     game: i64,
     command: &G::Command,
-    token: Option<&str>,
+    caller: Caller,
+    peer: SocketAddr,
 ) -> Result<(), Refused> {
-    let mine = holder::<G>(shared, game, token)?;
+    let mine = holder::<G>(shared, game, caller)
+        .inspect_err(|_| count_guess(shared, game, caller, peer))?;
     let held = |role: G::Role| G::seat(role).is_some_and(|seat| shared.seats.held(game, &seat));
     G::may_send(command, mine, &held).map_err(|why| refused(StatusCode::FORBIDDEN, why))
 }
 
 /// Undo, redo and the timer belong to the table (and, in Mysterium, the ghost's phone),
-/// not to a player's phone.
-pub fn check_host<G: Kept>(shared: &Shared, game: i64, token: Option<&str>) -> Result<(), Refused> {
-    match holder::<G>(shared, game, token)? {
+/// not to a player's phone nor a watcher.
+pub fn check_host<G: Kept>(shared: &Shared, game: i64, caller: Caller) -> Result<(), Refused> {
+    match holder::<G>(shared, game, caller)? {
         Some(role) if !G::hosts(role) => Err(refused(
             StatusCode::FORBIDDEN,
             format!("that is done on {}", G::HOSTED_BY),
@@ -204,6 +252,7 @@ pub async fn take<G: Kept>(
 }
 
 pub async fn free<G: Kept>(
+    _: TableOnly,
     State(shared): State<Arc<Shared>>,
     Path((id, seat)): Path<(i64, String)>,
 ) -> Response {
@@ -231,6 +280,7 @@ pub struct Knock {
 pub async fn knock(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
+    device: Device,
     headers: HeaderMap,
     body: Result<Json<Knock>, JsonRejection>,
 ) -> Response {
@@ -246,9 +296,8 @@ pub async fn knock(
             "the ghost knocks once (yes) or twice (no)",
         );
     }
-    if let Err(refused) =
-        check_host::<seance_rules::Game>(&shared, id, presented_seat(&headers, &HashMap::new()))
-    {
+    let caller = Caller::of(device, seat_in(&headers));
+    if let Err(refused) = check_host::<seance_rules::Game>(&shared, id, caller) {
         return refused.into_response();
     }
     crate::routes::broadcast(

@@ -13,8 +13,9 @@ use axum::routing::{any, delete, get, post};
 use axum::{Json, Router, middleware};
 use serde_json::json;
 
-use crate::access::{self, error};
+use crate::access::{self, Device, TableOnly, error};
 use crate::games::{GameError, Rewind, TimerAction};
+use crate::phones::Caller;
 use crate::rulesets::Kept;
 use crate::settings::{SetError, Settings};
 use crate::{Shared, assets, phones, qr};
@@ -64,10 +65,13 @@ fn games<G: Kept>(base: &str) -> Router<Arc<Shared>> {
         )
 }
 
-async fn info(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {
+/// The table's facts, as this device may know them: only the table is told its own link.
+async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<serde_json::Value> {
     Json(json!({
+        "device": device.name(),
         "join_url": shared.join_url,
-        "table_code": shared.code.spaced(),
+        "join_code": shared.code.spaced(),
+        "table_url": (device == Device::Table).then_some(&shared.table_url),
         "port": shared.port,
         "version": env!("CARGO_PKG_VERSION"),
         "devices": shared.devices.load(Ordering::Relaxed),
@@ -98,6 +102,7 @@ async fn get_settings(State(shared): State<Arc<Shared>>) -> Json<Settings> {
 }
 
 async fn put_settings(
+    _: TableOnly,
     State(shared): State<Arc<Shared>>,
     payload: Result<Json<Settings>, JsonRejection>,
 ) -> Response {
@@ -157,12 +162,13 @@ async fn socket(
     ws: WebSocketUpgrade,
     State(shared): State<Arc<Shared>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    device: Device,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
     if query.contains_key("rummy") {
-        follow::<Scorepad>(ws, shared, peer, query, "rummy")
+        follow::<Scorepad>(ws, shared, peer, device, query, "rummy")
     } else {
-        follow::<Game>(ws, shared, peer, query, "game")
+        follow::<Game>(ws, shared, peer, device, query, "game")
     }
 }
 
@@ -171,6 +177,7 @@ fn follow<G: Kept>(
     ws: WebSocketUpgrade,
     shared: Arc<Shared>,
     peer: SocketAddr,
+    device: Device,
     query: HashMap<String, String>,
     key: &str,
 ) -> Response {
@@ -180,11 +187,17 @@ fn follow<G: Kept>(
     };
     let seat = phones::presented_seat(&HeaderMap::new(), &query).map(str::to_owned);
     if let Some((game, role)) = watch
-        && let Err(refused) = phones::check_view::<G>(&shared, game, role, seat.as_deref(), peer)
+        && let Err(refused) = phones::check_view::<G>(
+            &shared,
+            game,
+            role,
+            Caller::of(device, seat.as_deref()),
+            peer,
+        )
     {
         return refused.into_response();
     }
-    ws.on_upgrade(move |socket| session::<G>(socket, shared, watch, seat))
+    ws.on_upgrade(move |socket| session::<G>(socket, shared, watch, device, seat))
 }
 
 /// The game and role a socket follows (`?game=ID&role=table|ghost|psychic:N`, or
@@ -255,6 +268,7 @@ async fn session<G: Kept>(
     mut socket: WebSocket,
     shared: Arc<Shared>,
     watch: Option<(i64, G::Role)>,
+    device: Device,
     seat: Option<String>,
 ) {
     let mut events = shared.events.subscribe();
@@ -302,7 +316,8 @@ async fn session<G: Kept>(
                         while changes.try_recv().is_ok() {}
                     }
                     // The table may have freed this phone's seat meanwhile: then it hears no more.
-                    if !phones::may_see::<G>(&shared, watched, role, seat.as_deref()) {
+                    let caller = Caller::of(device, seat.as_deref());
+                    if !phones::may_see::<G>(&shared, watched, role, caller) {
                         let frame = CloseFrame { code: 4403, reason: "this seat was freed by the table".into() };
                         let _ = socket.send(Message::Close(Some(frame))).await;
                         break;
@@ -355,6 +370,7 @@ struct NewGame<S> {
 }
 
 async fn create_game<G: Kept>(
+    _: TableOnly,
     State(shared): State<Arc<Shared>>,
     body: Result<Json<NewGame<G::Setup>>, JsonRejection>,
 ) -> Response {
@@ -383,6 +399,7 @@ async fn game_view<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    device: Device,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
@@ -390,13 +407,8 @@ async fn game_view<G: Kept>(
         Ok(role) => role,
         Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
-    if let Err(refused) = phones::check_view::<G>(
-        &shared,
-        id,
-        role,
-        phones::presented_seat(&headers, &query),
-        peer,
-    ) {
+    let caller = Caller::of(device, phones::presented_seat(&headers, &query));
+    if let Err(refused) = phones::check_view::<G>(&shared, id, role, caller, peer) {
         return refused.into_response();
     }
     match blocking(move || snapshot_with_seats::<G>(&shared, id, role)).await {
@@ -414,6 +426,8 @@ struct Sent<C> {
 async fn game_command<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    device: Device,
     headers: HeaderMap,
     body: Result<Json<Sent<G::Command>>, JsonRejection>,
 ) -> Response {
@@ -426,12 +440,8 @@ async fn game_command<G: Kept>(
             );
         }
     };
-    if let Err(refused) = phones::check_command::<G>(
-        &shared,
-        id,
-        &command,
-        phones::presented_seat(&headers, &HashMap::new()),
-    ) {
+    let caller = Caller::of(device, phones::seat_in(&headers));
+    if let Err(refused) = phones::check_command::<G>(&shared, id, &command, caller, peer) {
         return refused.into_response();
     }
     respond_version(blocking(move || G::games(&shared).command(id, version, command)).await)
@@ -445,33 +455,33 @@ struct At {
 async fn undo<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
+    device: Device,
     headers: HeaderMap,
     body: Result<Json<At>, JsonRejection>,
 ) -> Response {
-    rewind::<G>(shared, id, &headers, body, Rewind::Undo).await
+    rewind::<G>(shared, id, device, &headers, body, Rewind::Undo).await
 }
 
 async fn redo<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
+    device: Device,
     headers: HeaderMap,
     body: Result<Json<At>, JsonRejection>,
 ) -> Response {
-    rewind::<G>(shared, id, &headers, body, Rewind::Redo).await
+    rewind::<G>(shared, id, device, &headers, body, Rewind::Redo).await
 }
 
 async fn rewind<G: Kept>(
     shared: Arc<Shared>,
     id: i64,
+    device: Device,
     headers: &HeaderMap,
     body: Result<Json<At>, JsonRejection>,
     how: Rewind,
 ) -> Response {
-    if let Err(refused) = phones::check_host::<G>(
-        &shared,
-        id,
-        phones::presented_seat(headers, &HashMap::new()),
-    ) {
+    let caller = Caller::of(device, phones::seat_in(headers));
+    if let Err(refused) = phones::check_host::<G>(&shared, id, caller) {
         return refused.into_response();
     }
     let At { version } = match body {
@@ -484,14 +494,12 @@ async fn rewind<G: Kept>(
 async fn timer(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
+    device: Device,
     headers: HeaderMap,
     body: Result<Json<TimerAction>, JsonRejection>,
 ) -> Response {
-    if let Err(refused) = phones::check_host::<Game>(
-        &shared,
-        id,
-        phones::presented_seat(&headers, &HashMap::new()),
-    ) {
+    let caller = Caller::of(device, phones::seat_in(&headers));
+    if let Err(refused) = phones::check_host::<Game>(&shared, id, caller) {
         return refused.into_response();
     }
     let action = match body {
@@ -509,7 +517,11 @@ async fn timer(
     }
 }
 
-async fn set_aside<G: Kept>(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
+async fn set_aside<G: Kept>(
+    _: TableOnly,
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<i64>,
+) -> Response {
     respond_version(blocking(move || G::games(&shared).set_aside_damage(id)).await)
 }
 

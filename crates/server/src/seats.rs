@@ -9,8 +9,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use crate::credentials::equal_in_constant_time;
 use crate::settings::{set_aside, write_atomically};
-use crate::table_code::equal_in_constant_time;
 
 const FILE: &str = "seats.json";
 

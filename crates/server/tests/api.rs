@@ -46,7 +46,7 @@ async fn the_ui_is_served_as_written_with_safe_headers() {
 }
 
 #[tokio::test]
-async fn the_api_needs_the_table_code() {
+async fn the_api_needs_the_join_code_or_the_table_key() {
     let t = table().await;
     let (status, why) = error_of(t.get("/api/info").send().await.unwrap()).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
@@ -58,24 +58,35 @@ async fn the_api_needs_the_table_code() {
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert!(why.contains("wrong table code"), "{why}");
 
-    let info: Value = t
-        .api(reqwest::Method::GET, "/info")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let join = info["join_url"].as_str().unwrap();
+    let t = &t;
+    let info = |secret: String| async move {
+        t.with(&secret, reqwest::Method::GET, "/info")
+            .send()
+            .await
+            .unwrap()
+            .json::<Value>()
+            .await
+            .unwrap()
+    };
+    let table = info(t.key.clone()).await;
+    let join = table["join_url"].as_str().unwrap();
     assert!(
         join.ends_with(&format!(":{}/?code={}", t.server.port(), t.code)),
         "{join}"
     );
     assert_eq!(join, t.server.join_url());
     assert_eq!(
-        info["table_code"],
+        table["join_code"],
         format!("{}-{}", &t.code[..5], &t.code[5..])
     );
+    assert_eq!(table["device"], "table");
+    assert_eq!(table["table_url"], t.server.table_url());
+    assert!(t.server.table_url().ends_with(&format!("/?key={}", t.key)));
+    // The join code makes a watcher, who is never told the table's link.
+    let watcher = info(t.code.clone()).await;
+    assert_eq!(watcher["device"], "watcher");
+    assert!(watcher["table_url"].is_null());
+    assert!(!watcher.to_string().contains(&t.key));
 
     let by_query = t
         .get(&format!("/api/qr.svg?code={}", t.code))

@@ -215,31 +215,10 @@ async fn each_screen_is_pushed_its_own_role_view() {
     let secrets = ghost_first["snapshot"]["view"]["assignments"].to_string();
     assert!(!pushed_to_table.contains(&secrets));
 
-    let refused = tokio_tungstenite::connect_async(format!(
-        "ws://127.0.0.1:{}/api/ws?code={}&game={game}&role=spirit",
-        t.server.port(),
-        t.code
-    ))
-    .await;
+    let refused = t
+        .try_socket(&t.key, &format!("&game={game}&role=spirit"))
+        .await;
     assert!(refused.is_err(), "an unknown role is refused");
-}
-
-/// Stops the server and starts it again on the same data folder.
-async fn restart(t: Table) -> Table {
-    let support::Table { server, dir, .. } = t;
-    server.shutdown().await;
-    let again = seance_server::Server::start(seance_server::Config {
-        data_dir: dir.path().to_owned(),
-        port: 0,
-    })
-    .await
-    .unwrap();
-    Table {
-        base: format!("http://127.0.0.1:{}", again.port()),
-        code: again.table_code().to_string(),
-        server: again,
-        dir,
-    }
 }
 
 #[tokio::test]
@@ -258,7 +237,7 @@ async fn a_house_rule_sand_timer_is_part_of_the_setup_and_survives_a_restart() {
         view(&t, game, "table").await["timer"]["duration_ms"],
         90_000
     );
-    let t = restart(t).await;
+    let t = support::restart(t).await;
     assert_eq!(
         view(&t, game, "table").await["timer"]["duration_ms"],
         90_000
@@ -293,7 +272,7 @@ async fn a_restart_resumes_the_game_exactly() {
         );
     }
     let before = view(&t, game, "ghost").await;
-    let t = restart(t).await;
+    let t = support::restart(t).await;
     assert_eq!(view(&t, game, "ghost").await, before);
     assert_eq!(
         send(&t, game, 3, json!({"type": "give_vision", "psychic": 3}))

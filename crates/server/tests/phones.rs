@@ -82,7 +82,7 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
     );
     assert!(tokio_tungstenite::connect_async(&url).await.is_err());
     let mut socket = t
-        .socket_with(&format!("&game={game}&role=ghost&seat={ghost}"))
+        .phone_socket(&format!("&game={game}&role=ghost&seat={ghost}"))
         .await;
     let view = loop {
         let m = next_json(&mut socket).await;
@@ -239,7 +239,7 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
         "{why}"
     );
     let undo = |token: &str| {
-        t.api(Method::POST, &format!("/games/{game}/undo"))
+        t.joined(Method::POST, &format!("/games/{game}/undo"))
             .header("X-Seat", token.to_owned())
             .json(&json!({"version": 7}))
             .send()
@@ -248,13 +248,9 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
 
     let mut table_screen = t.socket_with(&format!("&game={game}&role=table")).await;
     let knock = |token: Option<&str>, times: u8| {
-        let mut r = t
-            .api(Method::POST, &format!("/games/{game}/knock"))
-            .json(&json!({"times": times}));
-        if let Some(token) = token {
-            r = r.header("X-Seat", token.to_owned());
-        }
-        r.send()
+        support::from(&t, token, Method::POST, &format!("/games/{game}/knock"))
+            .json(&json!({"times": times}))
+            .send()
     };
     assert_eq!(
         knock(Some(&ghost), 2).await.unwrap().status(),
@@ -434,7 +430,7 @@ async fn no_secret_reaches_a_device_that_may_not_see_it() {
                 Some(i),
                 true,
                 record(
-                    t.socket_with(&format!("&game={game}&role=psychic:{i}&seat={token}"))
+                    t.phone_socket(&format!("&game={game}&role=psychic:{i}&seat={token}"))
                         .await,
                 ),
             ));
@@ -447,7 +443,7 @@ async fn no_secret_reaches_a_device_that_may_not_see_it() {
         ));
         heard.push((None, false, record(t.socket().await)));
         let ghost_heard = record(
-            t.socket_with(&format!("&game={game}&role=ghost&seat={ghost}"))
+            t.phone_socket(&format!("&game={game}&role=ghost&seat={ghost}"))
                 .await,
         );
         whole_game(&t, game, &ghost, &psychics, wrong_turns, votes).await;

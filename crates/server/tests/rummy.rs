@@ -66,7 +66,7 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
 
     let mut table_socket = t.socket_with(&format!("&rummy={game}&role=table")).await;
     let mut ann_socket = t
-        .socket_with(&format!("&rummy={game}&role=player:0&seat={ann}"))
+        .phone_socket(&format!("&rummy={game}&role=player:0&seat={ann}"))
         .await;
     next_json(&mut table_socket).await; // hello
     next_json(&mut ann_socket).await;
@@ -174,7 +174,7 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
 
     // A phone may not undo; the table may. The list says which game is which.
     let undo = t
-        .api(Method::POST, &format!("/rummy/{game}/undo"))
+        .joined(Method::POST, &format!("/rummy/{game}/undo"))
         .header("X-Seat", &ann)
         .json(&json!({"version": 5}))
         .send()
@@ -193,20 +193,7 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
     assert_eq!(list[0]["players"], json!(["Ann", "Ben", "Cleo"]));
 
     // A restart resumes the scorepad, and the phones keep their seats.
-    let dir = t.dir;
-    t.server.shutdown().await;
-    let again = seance_server::Server::start(seance_server::Config {
-        data_dir: dir.path().to_owned(),
-        port: 0,
-    })
-    .await
-    .unwrap();
-    let t = Table {
-        base: format!("http://127.0.0.1:{}", again.port()),
-        code: again.table_code().to_string(),
-        server: again,
-        dir,
-    };
+    let t = support::restart(t).await;
     let back: Value = look(&t, game, "player:1", Some(&ben))
         .await
         .json()

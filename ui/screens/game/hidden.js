@@ -81,7 +81,7 @@ export function phonesPanel(seats, done) {
   return [
     h('h2', { id: 'hidden-title' }, t('phones.title')),
     h('img', { id: 'phones-qr', class: 'qr', src: qrUrl(game.id, game.kind), width: 220, height: 220, alt: t('join.hint') }),
-    h('p', { class: 'note' }, t('phones.hint', { code: state.info.table_code, address: new URL(state.info.join_url).host })),
+    h('p', { class: 'note' }, t('phones.hint', { code: state.info.join_code, address: new URL(state.info.join_url).host })),
     h('ul', { class: 'phone-list' }, seats.map(seat)),
     h('button', { id: 'hidden-done', type: 'button', class: 'primary big', onclick: done }, t('hidden.done')),
   ];

@@ -15,6 +15,9 @@ pub type Socket =
 pub struct Table {
     pub server: Server,
     pub base: String,
+    /// The table key: the table's own powers.
+    pub key: String,
+    /// The join code, as on the QR code: a phone's or a watcher's.
     pub code: String,
     pub dir: tempfile::TempDir,
 }
@@ -24,7 +27,10 @@ pub async fn table() -> Table {
 }
 
 pub async fn table_on(port: u16) -> Table {
-    let dir = tempfile::tempdir().unwrap();
+    serve(tempfile::tempdir().unwrap(), port).await
+}
+
+async fn serve(dir: tempfile::TempDir, port: u16) -> Table {
     let server = Server::start(Config {
         data_dir: dir.path().to_owned(),
         port,
@@ -33,10 +39,18 @@ pub async fn table_on(port: u16) -> Table {
     .unwrap();
     Table {
         base: format!("http://127.0.0.1:{}", server.port()),
-        code: server.table_code().to_string(),
+        key: server.record().key,
+        code: server.join_code().to_string(),
         server,
         dir,
     }
+}
+
+/// Stops the server and starts it again on the same data folder.
+pub async fn restart(t: Table) -> Table {
+    let Table { server, dir, .. } = t;
+    server.shutdown().await;
+    serve(dir, 0).await
 }
 
 impl Table {
@@ -44,21 +58,50 @@ impl Table {
         reqwest::Client::new().get(format!("{}{path}", self.base))
     }
 
+    /// A request from the table (its key).
     pub fn api(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
-        reqwest::Client::new()
-            .request(method, format!("{}/api{path}", self.base))
-            .bearer_auth(&self.code)
+        self.with(&self.key, method, path)
     }
 
+    /// A request from a device that scanned the QR code (the join code).
+    pub fn joined(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        self.with(&self.code, method, path)
+    }
+
+    pub fn with(
+        &self,
+        secret: &str,
+        method: reqwest::Method,
+        path: &str,
+    ) -> reqwest::RequestBuilder {
+        reqwest::Client::new()
+            .request(method, format!("{}/api{path}", self.base))
+            .bearer_auth(secret)
+    }
+
+    /// The table's socket.
     pub async fn socket(&self) -> Socket {
         self.socket_with("").await
     }
 
-    /// A socket with extra query parameters (`&game=1&role=ghost`).
+    /// The table's socket with extra query parameters (`&game=1&role=table`).
     pub async fn socket_with(&self, extra: &str) -> Socket {
+        self.try_socket(&self.key, extra).await.unwrap()
+    }
+
+    /// A phone's socket (the join code) with extra query parameters (`&game=1&role=ghost&seat=…`).
+    pub async fn phone_socket(&self, extra: &str) -> Socket {
+        self.try_socket(&self.code, extra).await.unwrap()
+    }
+
+    pub async fn try_socket(
+        &self,
+        secret: &str,
+        extra: &str,
+    ) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
         let port = self.server.port();
-        let url = format!("ws://127.0.0.1:{port}/api/ws?code={}{extra}", self.code);
-        tokio_tungstenite::connect_async(url).await.unwrap().0
+        let url = format!("ws://127.0.0.1:{port}/api/ws?code={secret}{extra}");
+        Ok(tokio_tungstenite::connect_async(url).await?.0)
     }
 }
 
@@ -84,9 +127,9 @@ pub async fn error_of(response: reqwest::Response) -> (StatusCode, String) {
     (status, body["error"].as_str().unwrap().to_owned())
 }
 
-/// Asks for `seat` of game `game` under `/api/{base}` (`games`, `rummy`).
+/// A phone asks for `seat` of game `game` under `/api/{base}` (`games`, `rummy`).
 pub async fn ask_seat(t: &Table, base: &str, game: i64, seat: &str) -> reqwest::Response {
-    t.api(reqwest::Method::POST, &format!("/{base}/{game}/seats"))
+    t.joined(reqwest::Method::POST, &format!("/{base}/{game}/seats"))
         .json(&serde_json::json!({ "seat": seat }))
         .send()
         .await
@@ -103,7 +146,21 @@ pub async fn take_seat(t: &Table, base: &str, game: i64, seat: &str) -> String {
         .to_owned()
 }
 
-/// `role`'s snapshot of the game, as the device holding `token` (or the table) asks.
+/// A request from the phone holding `token` (the join code and its seat's token), or from
+/// the table (its key) for `None`.
+pub fn from(
+    t: &Table,
+    token: Option<&str>,
+    method: reqwest::Method,
+    path: &str,
+) -> reqwest::RequestBuilder {
+    match token {
+        Some(token) => t.joined(method, path).header("X-Seat", token),
+        None => t.api(method, path),
+    }
+}
+
+/// `role`'s snapshot of the game, as the phone holding `token` (or the table) asks.
 pub async fn look_as(
     t: &Table,
     base: &str,
@@ -111,14 +168,19 @@ pub async fn look_as(
     role: &str,
     token: Option<&str>,
 ) -> reqwest::Response {
-    let mut request = t.api(reqwest::Method::GET, &format!("/{base}/{game}?role={role}"));
-    if let Some(token) = token {
-        request = request.header("X-Seat", token);
-    }
-    request.send().await.unwrap()
+    from(
+        t,
+        token,
+        reqwest::Method::GET,
+        &format!("/{base}/{game}?role={role}"),
+    )
+    .send()
+    .await
+    .unwrap()
 }
 
-/// Sends `command` on the game's current version, from the device holding `token`.
+/// Sends `command` on the game's current version, from the phone holding `token` (or the
+/// table).
 pub async fn act_as(
     t: &Table,
     base: &str,
@@ -131,13 +193,16 @@ pub async fn act_as(
         .json()
         .await
         .unwrap();
-    let mut request = t
-        .api(reqwest::Method::POST, &format!("/{base}/{game}/commands"))
-        .json(&serde_json::json!({"version": table["version"], "command": command}));
-    if let Some(token) = token {
-        request = request.header("X-Seat", token);
-    }
-    request.send().await.unwrap()
+    from(
+        t,
+        token,
+        reqwest::Method::POST,
+        &format!("/{base}/{game}/commands"),
+    )
+    .json(&serde_json::json!({"version": table["version"], "command": command}))
+    .send()
+    .await
+    .unwrap()
 }
 
 /// Asserts that a request succeeded, saying why not.
