@@ -40,8 +40,9 @@ impl Faces {
         }
     }
 
-    pub fn total(self) -> u8 {
-        self.agree + self.disagree
+    /// Both faces together, in a type that cannot overflow whatever a client sent.
+    pub fn total(self) -> u16 {
+        u16::from(self.agree) + u16::from(self.disagree)
     }
 
     pub fn of(&mut self, face: Face) -> &mut u8 {

@@ -28,8 +28,8 @@ pub use levels::{Bound, Level, LevelBands, TrackSide};
 pub use majority::majority;
 pub use seance_timeline::{RuleError, Rules, TimelineError};
 pub use setup::{
-    Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing, SAND_TIMER_SECONDS, SecretMode,
-    Setup,
+    AGES, Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing, SAND_TIMER_SECONDS,
+    SecretMode, Setup,
 };
 pub use straw_poll::{Ballot, Count, CountStep, Decider};
 

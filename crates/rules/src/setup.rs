@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::card_sets::{CardBox, Deal, SET_SIZE};
 use crate::clairvoyancy::Faces;
 use crate::levels::{LevelBands, TrackSide};
-use seance_timeline::{RuleError, ensure};
+use seance_timeline::{RuleError, check_name, ensure};
 
 /// Which rulebook the table plays by.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -111,6 +111,8 @@ pub struct Setup {
 
 /// House-rule sand timers run this many seconds.
 pub const SAND_TIMER_SECONDS: std::ops::RangeInclusive<u16> = 1..=600;
+/// The ages the straw poll's tie-break accepts.
+pub const AGES: std::ops::RangeInclusive<u8> = 1..=120;
 
 impl Colour {
     pub const ALL: [Colour; 6] = [
@@ -213,6 +215,24 @@ impl Setup {
         ensure(!self.ghost.trim().is_empty(), "names", || {
             "the ghost needs a name".into()
         })?;
+        for name in std::iter::once(&self.ghost).chain(self.players.iter().map(|p| &p.name)) {
+            check_name(name)?;
+        }
+        if let Some(age) = self
+            .players
+            .iter()
+            .filter_map(|p| p.age)
+            .find(|a| !AGES.contains(a))
+        {
+            return Err(RuleError::new(
+                "age",
+                format!(
+                    "an age is {} to {} years, not {age}; leave it out if it is not known",
+                    AGES.start(),
+                    AGES.end()
+                ),
+            ));
+        }
         self.validate_edition()?;
         let colours_each = colours_each(n);
         let mut names = vec![self.ghost.trim().to_lowercase()];
@@ -260,7 +280,7 @@ impl Setup {
         }
         if let Some(faces) = self.token_faces {
             ensure(
-                faces.total() == self.tokens_per_psychic(),
+                faces.total() == u16::from(self.tokens_per_psychic()),
                 "token_faces",
                 || {
                     format!(
@@ -478,5 +498,27 @@ mod tests {
             disagree: 3,
         });
         assert_eq!(s.validate().unwrap_err().rule, "token_faces");
+        // Numbers no box has are refused, never overflowed.
+        s.token_faces = Some(Faces {
+            agree: 200,
+            disagree: 100,
+        });
+        assert_eq!(s.validate().unwrap_err().rule, "token_faces");
+        let mut s = setup(5, Difficulty::Easy);
+        s.players[2].name = "N".repeat(41);
+        let long = s.validate().unwrap_err();
+        assert_eq!(long.rule, "name_too_long");
+        assert!(long.message.contains("at most 40"), "{long}");
+        s.players[2].name = "É".repeat(40);
+        s.validate().unwrap();
+        s.ghost = "x".repeat(2_000_000);
+        assert_eq!(s.validate().unwrap_err().rule, "name_too_long");
+        let mut s = setup(5, Difficulty::Easy);
+        for age in [0, 121, 255] {
+            s.players[0].age = Some(age);
+            assert_eq!(s.validate().unwrap_err().rule, "age", "{age}");
+        }
+        s.players[0].age = Some(97);
+        s.validate().unwrap();
     }
 }

@@ -4,7 +4,7 @@
 //! round or card value changes everything after it. The first dealer is drawn from the
 //! recorded seed.
 
-use seance_timeline::{Draw, RuleError, ensure};
+use seance_timeline::{Draw, RuleError, check_name, ensure};
 use serde::{Deserialize, Serialize};
 
 use crate::round::{Scored, score};
@@ -32,6 +32,7 @@ impl Setup {
             "players",
             || "every player needs a name".into(),
         )?;
+        self.players.iter().try_for_each(|name| check_name(name))?;
         self.printed
             .validate()
             .map_err(|why| RuleError::new("printed", why))

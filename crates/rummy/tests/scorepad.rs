@@ -455,4 +455,9 @@ fn the_deal_and_the_first_dealer_follow_the_seed() {
         printed: Printed::default(),
     };
     assert!(begin(one, 1).unwrap_err().message.contains("2 to 4"));
+    let long = Setup {
+        players: vec!["Ann".into(), "B".repeat(1_900_000)],
+        printed: Printed::default(),
+    };
+    assert_eq!(begin(long, 1).unwrap_err().rule, "name_too_long");
 }

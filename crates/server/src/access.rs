@@ -8,6 +8,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -95,6 +96,28 @@ impl<S: Send + Sync> FromRequestParts<S> for TableOnly {
 pub fn error(status: StatusCode, message: impl Into<String>) -> Response {
     let body = serde_json::json!({ "error": message.into() });
     (status, axum::Json(body)).into_response()
+}
+
+/// The most a request's body may hold: far more than any command, setup or the settings
+/// with a box of card sets, far less than would tie up memory.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// A body that is not the JSON asked for: `400` saying what `shape` is; or `413` when it
+/// is larger than [`BODY_LIMIT`].
+pub fn bad_json(shape: &str, rejection: JsonRejection) -> Response {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "that request is larger than anything Séance sends ({} KiB at most): {shape}",
+                BODY_LIMIT / 1024
+            ),
+        );
+    }
+    error(
+        StatusCode::BAD_REQUEST,
+        format!("{shape}: {}", rejection.body_text()),
+    )
 }
 
 pub async fn guard(

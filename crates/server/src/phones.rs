@@ -18,7 +18,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::Shared;
-use crate::access::{Device, TableOnly, error};
+use crate::access::{Device, TableOnly, bad_json, error};
 use crate::rulesets::Kept;
 use crate::seats::SeatError;
 
@@ -213,11 +213,14 @@ pub async fn take<G: Kept>(
         );
     }
     shared.joins.record(peer.ip());
-    let Ok(Json(Wanted { seat })) = body else {
-        return error(
-            StatusCode::BAD_REQUEST,
-            "a seat is {\"seat\": NAME}, one of the names the game's seats have (ghost, psychic:N, player:N)",
-        );
+    let Wanted { seat } = match body {
+        Ok(Json(wanted)) => wanted,
+        Err(r) => {
+            return bad_json(
+                "a seat is {\"seat\": NAME}, one of the names the game's seats have (ghost, psychic:N, player:N)",
+                r,
+            );
+        }
     };
     let seats = match G::games(&shared).seats(id) {
         Ok(seats) => seats,
@@ -284,11 +287,9 @@ pub async fn knock(
     headers: HeaderMap,
     body: Result<Json<Knock>, JsonRejection>,
 ) -> Response {
-    let Ok(Json(Knock { times })) = body else {
-        return error(
-            StatusCode::BAD_REQUEST,
-            "a knock is {\"times\": 1} (yes) or {\"times\": 2} (no)",
-        );
+    let Knock { times } = match body {
+        Ok(Json(knock)) => knock,
+        Err(r) => return bad_json("a knock is {\"times\": 1} (yes) or {\"times\": 2} (no)", r),
     };
     if !(1..=2).contains(&times) {
         return error(

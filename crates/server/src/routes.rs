@@ -6,14 +6,14 @@ use std::sync::atomic::Ordering;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, delete, get, post};
 use axum::{Json, Router, middleware};
 use serde_json::json;
 
-use crate::access::{self, Device, TableOnly, error};
+use crate::access::{self, Device, TableOnly, bad_json, error};
 use crate::games::{GameError, Rewind, TimerAction};
 use crate::phones::Caller;
 use crate::rulesets::Kept;
@@ -40,6 +40,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/games/{id}/knock", post(phones::knock))
         .route("/api/{*rest}", any(unknown_api))
         .fallback(assets::serve)
+        .layer(DefaultBodyLimit::max(access::BODY_LIMIT))
         .layer(middleware::from_fn_with_state(
             shared.clone(),
             access::guard,
@@ -108,13 +109,10 @@ async fn put_settings(
 ) -> Response {
     let Json(settings) = match payload {
         Ok(p) => p,
-        Err(rejection) => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "settings must be a JSON object such as {{\"language\": \"fr\"}}: {}",
-                    rejection.body_text()
-                ),
+        Err(r) => {
+            return bad_json(
+                "settings must be a JSON object such as {\"language\": \"fr\"}",
+                r,
             );
         }
     };
@@ -185,6 +183,12 @@ fn follow<G: Kept>(
         Ok(watch) => watch,
         Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
+    // Only a game that exists is followed: each one followed is kept track of.
+    if let Some((game, _)) = watch
+        && let Err(e) = G::games(&shared).seats(game)
+    {
+        return game_error(e);
+    }
     let seat = phones::presented_seat(&HeaderMap::new(), &query).map(str::to_owned);
     if let Some((game, role)) = watch
         && let Err(refused) = phones::check_view::<G>(
@@ -539,13 +543,6 @@ async fn blocking<T: Send + 'static>(
     tokio::task::spawn_blocking(f)
         .await
         .expect("a journal task does not panic")
-}
-
-fn bad_json(shape: &str, rejection: JsonRejection) -> Response {
-    error(
-        StatusCode::BAD_REQUEST,
-        format!("{shape}: {}", rejection.body_text()),
-    )
 }
 
 fn game_error(e: GameError) -> Response {

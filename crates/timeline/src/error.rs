@@ -1,4 +1,5 @@
-//! Why a command was refused: which rule, and what would be allowed instead.
+//! Why a command was refused: which rule, and what would be allowed instead; and the bound
+//! every rule set puts on a name.
 
 use std::fmt;
 
@@ -28,6 +29,18 @@ impl fmt::Display for RuleError {
 }
 
 impl std::error::Error for RuleError {}
+
+/// The longest name a player may have, in characters: room on every screen, and a bound
+/// on what one request can make every view carry.
+pub const NAME_CHARS: usize = 40;
+
+/// Refuses a name longer than [`NAME_CHARS`].
+pub fn check_name(name: &str) -> Result<(), RuleError> {
+    let chars = name.trim().chars().count();
+    ensure(chars <= NAME_CHARS, "name_too_long", || {
+        format!("a name has at most {NAME_CHARS} characters; this one has {chars}: shorten it")
+    })
+}
 
 /// `Err(RuleError)` unless `condition` holds.
 pub fn ensure(

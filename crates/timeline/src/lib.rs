@@ -12,7 +12,7 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-pub use error::{RuleError, ensure};
+pub use error::{NAME_CHARS, RuleError, check_name, ensure};
 pub use rng::Draw;
 
 /// What commands and events need: to be journaled, compared, and carried across threads.

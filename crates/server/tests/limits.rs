@@ -1,0 +1,146 @@
+//! Bad input over the real API: numbers past what the cards and boxes allow, names and
+//! bodies too large, games that do not exist. Each is refused with what to do, changes
+//! nothing, and the next request is still answered: no panic wedges the server.
+
+mod support;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use support::{Table, error_of, table};
+
+/// The table can still list its games, at once.
+async fn still_answers(t: &Table) {
+    let listed = tokio::time::timeout(
+        std::time::Duration::from_secs(2),
+        t.api(Method::GET, "/games").send(),
+    )
+    .await
+    .expect("answered within 2 s")
+    .unwrap();
+    assert_eq!(listed.status(), StatusCode::OK);
+}
+
+fn classic(players: Value) -> Value {
+    json!({"setup": {"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": players}})
+}
+
+fn four() -> Value {
+    json!([{"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
+           {"name": "Carl", "colours": ["green"]}])
+}
+
+#[tokio::test]
+async fn numbers_no_card_allows_are_refused_and_the_scorepad_goes_on() {
+    let t = table().await;
+    let made: Value = t
+        .api(Method::POST, "/rummy")
+        .json(&json!({"setup": {"players": ["Ann", "Ben"]}}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let game = made["id"].as_i64().unwrap();
+    // Once, each of these overflowed while a lock was held, and every rummy request hung.
+    let druitt = json!([5, 0, 0, 0, 0, 0]);
+    for (field, value) in [
+        ("joker_cards", json!([255, 0, 0, 0, 0, 0])),
+        ("jokers", json!([4_294_967_295u64, 0, 0, 0, 0, 0])),
+        ("hand", json!(2_147_483_648u64)),
+        ("victims_and_scenes", json!(2_147_483_648u64)),
+        ("alibi", json!(4_294_967_295u64)),
+    ] {
+        let mut ann = json!({"evidence": druitt});
+        ann[field] = value;
+        let tally = json!({"ending": {"how": "last_card"}, "alibi": 0, "players": [ann, {}]});
+        let sent = json!({"version": 0, "command": {"type": "end_round", "tally": tally}});
+        let answer = t
+            .api(Method::POST, &format!("/rummy/{game}/commands"))
+            .json(&sent)
+            .send()
+            .await
+            .unwrap();
+        let status = answer.status();
+        let body: Value = answer.json().await.unwrap();
+        assert!(
+            status == StatusCode::UNPROCESSABLE_ENTITY || status == StatusCode::BAD_REQUEST,
+            "{field}: {status} {body}"
+        );
+        assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()));
+        still_answers(&t).await;
+    }
+    let seen: Value = t
+        .api(Method::GET, &format!("/rummy/{game}"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(seen["version"], 0, "nothing changed");
+}
+
+#[tokio::test]
+async fn a_setup_past_the_box_is_refused_with_its_bounds() {
+    let t = table().await;
+    let create = |body: Value| t.api(Method::POST, "/games").json(&body).send();
+    let mut faces = classic(
+        json!([{"name": "A", "colours": ["red"]}, {"name": "B", "colours": ["blue"]},
+        {"name": "C", "colours": ["green"]}]),
+    );
+    faces["setup"]["token_faces"] = json!({"agree": 200, "disagree": 100});
+    let (status, why) = error_of(create(faces).await.unwrap()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{why}");
+    assert!(why.contains("4 clairvoyancy tokens"), "{why}");
+    still_answers(&t).await;
+
+    let mut long = four();
+    long[1]["name"] = json!("A".repeat(41));
+    let (status, why) = error_of(create(classic(long)).await.unwrap()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(why.contains("at most 40 characters"), "{why}");
+
+    let mut old = four();
+    old[0]["age"] = json!(200);
+    let (status, why) = error_of(create(classic(old)).await.unwrap()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(why.contains("1 to 120"), "{why}");
+
+    // A 1.9 MB name is not even read: the body is larger than anything Séance sends.
+    let mut huge = four();
+    huge[0]["name"] = json!("x".repeat(1_900_000));
+    let (status, why) = error_of(create(classic(huge)).await.unwrap()).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(why.contains("64 KiB"), "{why}");
+    still_answers(&t).await;
+    let games: Value = t
+        .api(Method::GET, "/games")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(games, json!([]), "no game was made");
+}
+
+#[tokio::test]
+async fn only_a_game_that_exists_is_followed() {
+    let t = table().await;
+    for key in ["game", "rummy"] {
+        let refused = t
+            .try_socket(&t.key, &format!("&{key}=999&role=table"))
+            .await;
+        assert!(refused.is_err(), "{key} 999 does not exist");
+    }
+    let (status, why) = error_of(
+        t.api(Method::GET, "/games/999?role=table")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{why}");
+    still_answers(&t).await;
+}
