@@ -16,6 +16,7 @@ pub mod qr;
 mod routes;
 mod rulesets;
 pub mod seats;
+mod serve;
 pub mod settings;
 mod timer;
 
@@ -164,16 +165,11 @@ impl Server {
             rummy: Arc::new(rummy),
             seats,
         });
-        let app =
-            routes::router(shared.clone()).into_make_service_with_connect_info::<SocketAddr>();
-        let mut until_stopped = shutdown;
-        let task = tokio::spawn(async move {
-            axum::serve(listener, app)
-                .with_graceful_shutdown(async move {
-                    let _ = until_stopped.wait_for(|stopped| *stopped).await;
-                })
-                .await
-        });
+        let task = tokio::spawn(serve::serve(
+            listener,
+            routes::router(shared.clone()),
+            shutdown,
+        ));
         tracing::info!(port = addr.port(), "serving the table");
         Ok(Server {
             shared,
