@@ -141,7 +141,7 @@ async fn whole_game(driver: u16) {
     plus(&tablet, "evidence-2", 3).await;
     tap(&tablet, "#tally-alibi [data-value='2']").await;
     tap(&tablet, "#tally-alibi-holder [data-value='2']").await;
-    plus(&tablet, "alibi-points", 2).await;
+    plus(&tablet, "alibi-points", 3).await;
     screenshot(&tablet, "rummy-tally-en-1280x800").await;
     let found = accessibility_violations(&tablet).await;
     assert!(found.is_empty(), "the tally form: {found:?}");

@@ -221,11 +221,12 @@ async fn five_players_win(driver: u16) {
     act(&client, "[data-psychic='0'] .token[data-by='1']").await;
     act(&client, "[data-psychic='3'] .token[data-by='2']").await;
     act(&client, "[data-psychic='3'] .token[data-by='2']").await;
-    let face = wait_for(&client, "[data-psychic='3'] .token[data-by='2']").await;
-    assert_eq!(
-        face.attr("data-face").await.unwrap().as_deref(),
-        Some("disagree")
-    );
+    // Two taps: ✓ then ✗ (waiting for the final face, not an element a render replaces).
+    wait_for(
+        &client,
+        "[data-psychic='3'] .token[data-by='2'][data-face='disagree']",
+    )
+    .await;
     act(&client, "#timer-end").await;
     act(&client, "[data-manifest='0']").await;
     assert!(text(&client, "#answers").await.contains("+1 for Alex"));
@@ -564,11 +565,11 @@ async fn reload_mid_turn(driver: u16) {
         pressed.attr("aria-pressed").await.unwrap().as_deref(),
         Some("true")
     );
-    let token = wait_for(&client, "[data-psychic='2'] .token[data-by='0']").await;
-    assert_eq!(
-        token.attr("data-face").await.unwrap().as_deref(),
-        Some("agree")
-    );
+    wait_for(
+        &client,
+        "[data-psychic='2'] .token[data-by='0'][data-face='agree']",
+    )
+    .await;
     let left = text(&client, "#timer-digits").await;
     assert!(
         left.starts_with("1:5"),

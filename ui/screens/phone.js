@@ -121,10 +121,13 @@ function psychicScreen(snapshot, me) {
           h('span', { class: 'swatch', dataset: { colour: q.colour } }),
           h('span', { class: 'name' }, q.name),
           h('span', { class: 'pawn-on' }, q.intuition !== null ? t('phone.pawn_on', { card: q.intuition }) : '—'),
-          h('button', { type: 'button', class: 'token choice', 'data-kind': 'agree', 'aria-pressed': String(placed?.face === 'agree'),
-            'aria-label': t('phone.agree_with', { name: q.name }), onclick: set(placed?.face === 'agree' ? null : 'agree') }, '✓'),
-          h('button', { type: 'button', class: 'token choice', 'data-kind': 'disagree', 'aria-pressed': String(placed?.face === 'disagree'),
-            'aria-label': t('phone.disagree_with', { name: q.name }), onclick: set(placed?.face === 'disagree' ? null : 'disagree') }, '✗'));
+          // A token goes beside a pawn on a card: none before it is placed.
+          q.intuition === null ? null : [
+            h('button', { type: 'button', class: 'token choice', 'data-kind': 'agree', 'aria-pressed': String(placed?.face === 'agree'),
+              'aria-label': t('phone.agree_with', { name: q.name }), onclick: set(placed?.face === 'agree' ? null : 'agree') }, '✓'),
+            h('button', { type: 'button', class: 'token choice', 'data-kind': 'disagree', 'aria-pressed': String(placed?.face === 'disagree'),
+              'aria-label': t('phone.disagree_with', { name: q.name }), onclick: set(placed?.face === 'disagree' ? null : 'disagree') }, '✗'),
+          ]);
       })))
     : null;
   const vote = view.phase === 'revelation' && (view.straw_poll || (view.majority_vote && view.shared_vision))

@@ -646,7 +646,7 @@ fn settle_count(batch: &mut Batch) {
             end(batch, group);
         }
         None => {
-            let Some(straw_poll::CountStep::AskEldest { among }) = count.steps.last().cloned()
+            let Some(straw_poll::CountStep::AskEldest { among, .. }) = count.steps.last().cloned()
             else {
                 unreachable!("an undecided count asks for the eldest")
             };

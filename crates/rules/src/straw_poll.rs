@@ -11,9 +11,12 @@
 //! - **Séance's rule for the cases the rulebooks leave open**: when the furthest psychics
 //!   all voted for groups outside the tie, their votes cannot break it, so the decision
 //!   passes down the track to the next furthest psychics whose vote is among the tied
-//!   groups. Likewise the eldest player decides only with a vote for a group still tied;
-//!   an elder who voted elsewhere passes it to the next eldest. A tied group has at least
-//!   one vote, so someone always decides.
+//!   groups. Likewise the eldest player decides only with a vote for a group still tied
+//!   (one of those the disagreeing furthest psychics chose); an elder who voted elsewhere
+//!   passes it to the next eldest, and the count says so. A tied group has at least one
+//!   vote, so someone always decides.
+//! - The later printing speaks of the "highest Clairvoyancy Level"; Séance reads it, as
+//!   the original's "le plus avancé sur la piste", as the furthest space.
 
 use serde::{Deserialize, Serialize};
 
@@ -62,9 +65,16 @@ pub enum CountStep {
         space: u8,
         because: Decider,
     },
-    /// Age decides among these psychics and was not entered.
+    /// The original printing: these psychics, older than the one who decides, voted for no
+    /// group still tied (Séance's rule: the decision passes to the next eldest).
+    EldersOutsideTie {
+        psychics: Vec<usize>,
+    },
+    /// Age decides among these psychics and was not entered; `because` says which
+    /// printing's eldest is asked for.
     AskEldest {
         among: Vec<usize>,
+        because: Decider,
     },
 }
 
@@ -149,6 +159,10 @@ pub fn count(
             .or_else(|| eldest_by_age(&among, voters));
         return match eldest.and_then(|e| candidates.iter().find(|b| b.psychic == e)) {
             Some(b) => {
+                let elders = elders_outside(b.psychic, &candidates, ballots, voters);
+                if because == Decider::EldestPlayer && !elders.is_empty() {
+                    steps.push(CountStep::EldersOutsideTie { psychics: elders });
+                }
                 steps.push(CountStep::Decided {
                     group: b.group,
                     by: b.psychic,
@@ -158,12 +172,30 @@ pub fn count(
                 done(steps, Some(b.group))
             }
             None => {
-                steps.push(CountStep::AskEldest { among });
+                steps.push(CountStep::AskEldest { among, because });
                 done(steps, None)
             }
         };
     }
     unreachable!("a tied group has at least one vote, so some psychic's vote is inside the tie")
+}
+
+/// The psychics known to be older than `decider` whose votes are not among `candidates`.
+fn elders_outside(
+    decider: usize,
+    candidates: &[&Ballot],
+    ballots: &[Ballot],
+    voters: &[Voter],
+) -> Vec<usize> {
+    let Some(age) = voters[decider].age else {
+        return Vec::new();
+    };
+    ballots
+        .iter()
+        .filter(|b| !candidates.iter().any(|c| c.psychic == b.psychic))
+        .filter(|b| voters[b.psychic].age.is_some_and(|a| a > age))
+        .map(|b| b.psychic)
+        .collect()
 }
 
 /// The eldest of `among` when every age is known and one is strictly the greatest.
@@ -253,7 +285,10 @@ mod tests {
         assert_eq!(asked.chosen, None);
         assert_eq!(
             asked.steps.last(),
-            Some(&CountStep::AskEldest { among: vec![1, 2] })
+            Some(&CountStep::AskEldest {
+                among: vec![1, 2],
+                because: Decider::Eldest
+            })
         );
         // Named by the table…
         assert_eq!(later(&v, Some(1)).chosen, Some(1));
@@ -303,7 +338,8 @@ mod tests {
         assert_eq!(
             asked.steps.last(),
             Some(&CountStep::AskEldest {
-                among: vec![0, 1, 2, 3]
+                among: vec![0, 1, 2, 3],
+                because: Decider::EldestPlayer
             })
         );
     }
@@ -318,6 +354,10 @@ mod tests {
         }
         let c = count(&ballots(&[2, 1, 2, 1, 3]), &v, Printing::Original, None);
         assert_eq!(c.chosen, Some(2));
+        assert!(
+            c.steps
+                .contains(&CountStep::EldersOutsideTie { psychics: vec![4] })
+        );
         assert!(matches!(
             c.steps.last(),
             Some(CountStep::Decided {

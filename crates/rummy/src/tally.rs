@@ -112,6 +112,14 @@ impl RoundTally {
                 "{letters} Letters card(s) on the table: Letters are played as a set of at least three"
             ));
         }
+        // One Ripper Escapes card: held by one player at most, and by nobody once played.
+        let escapes = players.iter().filter(|p| p.holds_ripper_escapes).count();
+        if escapes > 1 {
+            return Err("there is one Ripper Escapes card: only one player can hold it".into());
+        }
+        if escapes == 1 && matches!(self.ending, Ending::RipperEscapes { .. }) {
+            return Err("Ripper Escapes was played to end the round: nobody still holds it".into());
+        }
         let holders = players.iter().filter(|p| p.alibi > 0).count();
         match (self.alibi, holders) {
             (None, 0) | (Some(_), 1) => {}
@@ -279,6 +287,22 @@ mod tests {
         ok.check().unwrap();
         let huge = with(&|p| p.hand = u32::MAX);
         assert!(refused(vec![huge, PlayerTally::default()], None).contains("more than"));
+        let holding = PlayerTally {
+            holds_ripper_escapes: true,
+            ..Default::default()
+        };
+        assert!(
+            refused(vec![holding.clone(), holding.clone()], None).contains("one Ripper Escapes")
+        );
+        let mut played = tally(vec![holding, PlayerTally::default()]);
+        played.ending = Ending::RipperEscapes { by: 1 };
+        played.victims_in_play = 5;
+        assert!(
+            played
+                .check()
+                .unwrap_err()
+                .contains("nobody still holds it")
+        );
         let legacy = with(&|p| p.joker_points[DRUITT] = 2);
         assert!(refused(vec![legacy, PlayerTally::default()], None).contains("count the Jokers"));
     }

@@ -60,9 +60,12 @@ fn legal_tally(players: usize, seed: u64) -> RoundTally {
         p.victims_and_scenes = r.below(30) as u32;
         // Unplayable Evidence, Scenes and Victims, and now and then an Alibi kept in hand.
         p.hand = r.below(15) as u32 + [0, 0, 0, 3][r.below(4) as usize];
-        p.holds_ripper_escapes = r.below(10) == 0;
     }
     let how = r.below(6);
+    // The one Ripper Escapes card, now and then in a hand, unless it was played.
+    if how < 4 && r.below(4) == 0 {
+        cards[r.below(players as u64) as usize].holds_ripper_escapes = true;
+    }
     RoundTally {
         ending: match how {
             0 | 1 => Ending::LastCard,

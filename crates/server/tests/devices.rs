@@ -104,15 +104,7 @@ async fn create(t: &Table, kind: &Kind) -> i64 {
 /// Everything a device could learn or change: the table's snapshot, the seats, the
 /// settings, the list of games.
 async fn everything(t: &Table, kind: &Kind, game: i64) -> Value {
-    let get = |path: String| async move {
-        t.api(Method::GET, &path)
-            .send()
-            .await
-            .unwrap()
-            .json::<Value>()
-            .await
-            .unwrap()
-    };
+    let get = |path: String| async move { support::table_json(t, &path).await };
     json!({
         "table": get(format!("/{}/{game}?role=table", kind.base)).await,
         "seats": get(format!("/{}/{game}/seats", kind.base)).await,
@@ -220,15 +212,7 @@ async fn others_are_refused(
             .await;
         assert!(socket.is_err(), "{seat}'s view followed by {mine:?}");
     }
-    let version = t
-        .api(Method::GET, &format!("/{base}/{game}"))
-        .send()
-        .await
-        .unwrap()
-        .json::<Value>()
-        .await
-        .unwrap()["version"]
-        .clone();
+    let version = support::table_json(t, &format!("/{base}/{game}")).await["version"].clone();
     for command in others_commands(kind, mine) {
         let sent = json!({"version": version, "command": command});
         let response = joined(t, token, Method::POST, &format!("/{base}/{game}/commands"))
@@ -330,14 +314,7 @@ async fn regression_a_phone_cannot_read_a_free_ghost_seat() {
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let table_sees: Value = t
-        .api(Method::GET, &ghost)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let table_sees: Value = support::table_json(&t, &ghost).await;
     assert!(table_sees["view"]["assignments"].is_array());
 }
 
@@ -359,14 +336,7 @@ async fn regression_a_phone_cannot_free_a_seat_to_take_it() {
             by_a_phone.send().await.unwrap().status(),
             StatusCode::FORBIDDEN
         );
-        let taken: Value = t
-            .api(Method::GET, &seats)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let taken: Value = support::table_json(&t, &seats).await;
         assert!(
             taken["taken"]
                 .as_array()
@@ -401,14 +371,7 @@ async fn regression_leaving_out_the_seat_token_gives_no_power() {
     let game = create(&t, &classic()).await;
     // Stephanie's phone holds her seat, and sends without its token.
     take_seat(&t, "games", game, "psychic:0").await;
-    let layout: Value = t
-        .api(Method::GET, &format!("/games/{game}"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let layout: Value = support::table_json(&t, &format!("/games/{game}")).await;
     let card = layout["view"]["layout"]["characters"][0].clone();
     for command in [
         json!({"type": "give_vision", "psychic": 0}),

@@ -83,14 +83,7 @@ async fn a_game_is_created_played_and_listed() {
     assert_eq!(ok.status(), StatusCode::OK);
     assert_eq!(ok.json::<Value>().await.unwrap()["version"], 1);
 
-    let list: Value = t
-        .api(Method::GET, "/games")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let list: Value = support::table_json(&t, "/games").await;
     assert_eq!(list[0]["id"], game);
     assert_eq!(list[0]["status"], "playing");
     assert_eq!(

@@ -70,14 +70,7 @@ async fn numbers_no_card_allows_are_refused_and_the_scorepad_goes_on() {
         assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()));
         still_answers(&t).await;
     }
-    let seen: Value = t
-        .api(Method::GET, &format!("/rummy/{game}"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let seen: Value = support::table_json(&t, &format!("/rummy/{game}")).await;
     assert_eq!(seen["version"], 0, "nothing changed");
 }
 
@@ -114,14 +107,7 @@ async fn a_setup_past_the_box_is_refused_with_its_bounds() {
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
     assert!(why.contains("64 KiB"), "{why}");
     still_answers(&t).await;
-    let games: Value = t
-        .api(Method::GET, "/games")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let games: Value = support::table_json(&t, "/games").await;
     assert_eq!(games, json!([]), "no game was made");
 }
 

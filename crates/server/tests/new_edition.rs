@@ -29,14 +29,7 @@ async fn act(t: &Table, game: i64, token: Option<&str>, command: Value) {
 #[tokio::test]
 async fn the_box_is_kept_in_the_settings_and_checked() {
     let t = table().await;
-    let mut settings: Value = t
-        .api(Method::GET, "/settings")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let mut settings: Value = support::table_json(&t, "/settings").await;
     assert_eq!(
         settings["card_box"]["characters"],
         json!([]),
@@ -64,14 +57,7 @@ async fn the_box_is_kept_in_the_settings_and_checked() {
         .await
         .unwrap())
     .await;
-    let kept: Value = t
-        .api(Method::GET, "/settings")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let kept: Value = support::table_json(&t, "/settings").await;
     assert_eq!(kept["card_box"], card_box());
 }
 
@@ -96,14 +82,7 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
     );
     assert_eq!(table_view["view"]["edition"], "new");
     assert_eq!(table_view["view"]["layout"]["sets"][0], "green");
-    let listed: Value = t
-        .api(Method::GET, "/games")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let listed: Value = support::table_json(&t, "/games").await;
     assert_eq!(listed[0]["edition"], "new");
 
     let ghost = take_seat(&t, "games", game, "ghost").await;

@@ -181,14 +181,7 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
         .await
         .unwrap();
     assert_eq!(undo.status(), StatusCode::FORBIDDEN);
-    let list: Value = t
-        .api(Method::GET, "/games")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let list: Value = support::table_json(&t, "/games").await;
     assert_eq!(list[0]["ruleset"], "mystery-rummy");
     assert_eq!(list[0]["players"], json!(["Ann", "Ben", "Cleo"]));
 

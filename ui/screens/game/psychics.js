@@ -50,7 +50,8 @@ function tokenToggle(view, by, on) {
 
 function tokens(view, on) {
   const p = view.psychics[on];
-  if (!view.tokens_per_psychic || !p.seeking || !['visions', 'interpretation'].includes(view.phase)) return null;
+  // Tokens go beside a pawn on a card: none to place before it is.
+  if (!view.tokens_per_psychic || p.intuition === null || !['visions', 'interpretation'].includes(view.phase)) return null;
   return h('div', { class: 'tokens', role: 'group', 'aria-label': t('token.on_pawn', { name: p.name }) },
     view.psychics.map((_, by) => (by === on ? null : tokenToggle(view, by, on))));
 }

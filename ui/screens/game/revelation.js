@@ -60,8 +60,10 @@ function stepText(view, step) {
       return t('count.outside_tie', { names: names(view, step.psychics), space: step.space });
     case 'decided':
       return t(`count.decided_${step.because}`, { name: view.psychics[step.by].name, space: step.space, group: step.group });
+    case 'elders_outside_tie':
+      return t('count.elders_outside_tie', { names: names(view, step.psychics) });
     case 'ask_eldest':
-      return t('count.ask_eldest', { names: names(view, step.among) });
+      return t(step.because === 'eldest_player' ? 'count.ask_eldest_player' : 'count.ask_eldest', { names: names(view, step.among) });
     default:
       return '';
   }

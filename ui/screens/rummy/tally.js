@@ -14,7 +14,9 @@ const ENDINGS = ['last_card', 'police_chief_resigns', 'ripper_escapes', 'draw_pi
 const SUSPECTS = [0, 1, 2, 3, 4, 5];
 
 /** The round being entered: null, or { round (null: the round in play), ending, by, alibi,
- * holder, points (the Alibi in play: whose, in front of whom, its points), victims, players, who }. */
+ * holder, points (the Alibi in play: whose, in front of whom, its points; holder and points
+ * null until told), victims, players, who, recount (Jokers journaled as points that the
+ * card numbers do not divide: to count again) }. */
 let draft = null;
 
 const blank = () => ({
@@ -26,14 +28,24 @@ const blank = () => ({
 export function openTally(view, round) {
   const past = round === null ? null : view.rounds[round].tally;
   if (past) {
-    // Jokers journaled as points are counted again by whoever corrects the round.
-    const players = past.players.map((p) => ({ ...blank(), ...structuredClone(p), jokers: undefined }));
+    // Jokers journaled as points (before they were counted) become Jokers again where a
+    // Joker's printed points divide them; otherwise the table counts them again.
+    let recount = false;
+    const players = past.players.map((p) => {
+      const { jokers = [], ...cards } = structuredClone(p);
+      const again = { ...blank(), ...cards };
+      jokers.forEach((points, s) => {
+        if (points % view.printed.joker === 0) again.joker_cards[s] += points / view.printed.joker;
+        else recount = true;
+      });
+      return again;
+    });
     const holder = players.findIndex((p) => p.alibi > 0);
-    draft = { round, ending: past.ending.how, by: past.ending.by ?? 0, alibi: past.alibi, holder: Math.max(holder, 0),
-      points: holder < 0 ? 1 : players[holder].alibi, victims: past.victims_in_play, players, who: 0 };
+    draft = { round, ending: past.ending.how, by: past.ending.by ?? 0, alibi: past.alibi, holder: holder < 0 ? null : holder,
+      points: holder < 0 ? null : players[holder].alibi, victims: past.victims_in_play, players, who: 0, recount };
   } else {
-    draft = { round: null, ending: 'last_card', by: 0, alibi: null, holder: 0, points: 1, victims: 0,
-      players: view.players.map(blank), who: 0 };
+    draft = { round: null, ending: 'last_card', by: 0, alibi: null, holder: null, points: null, victims: 0,
+      players: view.players.map(blank), who: 0, recount: false };
   }
   render();
 }
@@ -48,12 +60,12 @@ function segmented(id, legend, options, current, pick) {
 }
 
 /** − [n] +, changing `get()`/`set()` in place without drawing the form again. */
-function stepper(id, label, get, set, max, min = 0) {
+function stepper(id, label, get, set, max) {
   const input = h('input', {
-    id, type: 'number', min, max, inputmode: 'numeric', value: get(), 'aria-label': label,
-    oninput: (e) => set(Math.max(min, Math.min(max, Number(e.target.value) || 0))),
+    id, type: 'number', min: 0, max, inputmode: 'numeric', value: get(), 'aria-label': label,
+    oninput: (e) => set(Math.max(0, Math.min(max, Number(e.target.value) || 0))),
   });
-  const bump = (by) => () => { set(Math.max(min, Math.min(max, get() + by))); input.value = get(); };
+  const bump = (by) => () => { set(Math.max(0, Math.min(max, get() + by))); input.value = get(); };
   return h('span', { class: 'stepper' },
     h('button', { type: 'button', class: 'step', 'aria-label': `${label} −1`, onclick: bump(-1) }, '−'),
     input,
@@ -90,7 +102,8 @@ function playerSheet(p) {
 
 async function submit() {
   const ending = draft.ending === 'ripper_escapes' ? { how: 'ripper_escapes', by: draft.by } : { how: draft.ending };
-  const players = draft.players.map((p, i) => ({ ...p, alibi: draft.alibi !== null && i === draft.holder ? draft.points : 0 }));
+  // The Alibi's points go to whom it lies in front of, once both are told.
+  const players = draft.players.map((p, i) => ({ ...p, alibi: draft.alibi !== null && i === draft.holder ? draft.points ?? 0 : 0 }));
   const tally = { ending, alibi: draft.alibi, victims_in_play: draft.victims, players };
   const done = draft.round === null
     ? await command('end_round', { tally })
@@ -116,9 +129,10 @@ export function tallyForm(view) {
     draft.alibi === null ? null : h('div', { id: 'alibi-in-play', class: 'row' },
       segmented('tally-alibi-holder', t('rummy.alibi_holder'), players, draft.holder, (v) => { draft.holder = v; }),
       h('label', { class: 'inline' }, t('rummy.alibi_points'),
-        stepper('alibi-points', t('rummy.alibi_points'), () => draft.points, (v) => { draft.points = v; }, 20, 1)),
+        stepper('alibi-points', t('rummy.alibi_points'), () => draft.points ?? 0, (v) => { draft.points = v; }, 20)),
       h('p', { class: 'note' }, t('rummy.alibi_hint'))),
     h('label', { class: 'inline' }, t('rummy.victims_in_play'), stepper('victims-in-play', t('rummy.victims_in_play'), () => draft.victims, (v) => { draft.victims = v; }, 5)),
+    draft.recount ? h('p', { id: 'recount-jokers', class: 'banner' }, t('rummy.recount_jokers')) : null,
     segmented('tally-who', t('rummy.cards_of'), players, draft.who, (v) => { draft.who = v; }),
     playerSheet(draft.who),
     h('div', { class: 'row' },

@@ -146,6 +146,17 @@ pub async fn take_seat(t: &Table, base: &str, game: i64, seat: &str) -> String {
         .to_owned()
 }
 
+/// What the table reads at `path` (under `/api`), as JSON.
+pub async fn table_json(t: &Table, path: &str) -> Value {
+    t.api(reqwest::Method::GET, path)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
 /// A request from the phone holding `token` (the join code and its seat's token), or from
 /// the table (its key) for `None`.
 pub fn from(
