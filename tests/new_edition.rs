@@ -52,6 +52,9 @@ async fn set_up(tablet: &Client, players: &str, secrets: &str, deal: &str) -> u6
                 .unwrap();
         }
     }
+    if deal == "sets" {
+        wait_for_text(tablet, "#first-game", "green").await;
+    }
     screenshot(tablet, &format!("new-edition-setup-{players}p-1280x800")).await;
     tap(tablet, "#start-game").await;
     wait_for(tablet, "#begin").await;
@@ -90,6 +93,11 @@ async fn won(driver: u16) {
     tablet.goto(&table.local_url).await.unwrap();
     let id = set_up(&tablet, "4", "app_kept", "sets").await;
     wait_for_text(&tablet, "#stage", "cards · the ").await;
+    // The table's first game of this edition: the green-backed sets, as 004 recommends.
+    assert_eq!(
+        view(&tablet, id, "table").await["layout"]["sets"],
+        serde_json::json!(["green", "green", "green"])
+    );
     wait_for_text(&tablet, "#crows-left", "3").await;
     wait_for_text(&tablet, "#crow", "Candles").await;
     assert!(

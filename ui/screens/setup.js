@@ -64,7 +64,10 @@ async function newEditionCards() {
   const deal = { kind: form.deal };
   if (form.deal === 'sets') {
     for (const category of CATEGORIES) {
-      const name = document.getElementById(`deal-${category}`)?.value;
+      // The set picked; or, on a first game whose box is being told, its green set.
+      const picker = document.getElementById(`deal-${category}`);
+      const green = form.firstNewGame ? cardBox[category].find((set) => GREEN.test(set.name.trim()))?.name : null;
+      const name = picker ? picker.value : green;
       if (name) deal[category] = name;
     }
   }
@@ -154,7 +157,7 @@ function newEditionChoices(pick, time) {
     h('select', { id: `deal-${category}` },
       h('option', { value: '' }, t('deal.app_chooses')),
       box[category].map((set) => h('option', { value: set.name, selected: set === green(category) }, set.name))));
-  const firstGame = form.deal === 'sets' && known && CATEGORIES.some(green);
+  const firstGame = form.deal === 'sets' && form.firstNewGame;
   return [
     choice('deal', [['sets', t('deal.sets')], ['mixed', t('deal.mixed')]], form.deal, t('setup.deal'), pick('deal')),
     h('p', { class: 'note' }, t(`deal.${form.deal}_hint`)),
