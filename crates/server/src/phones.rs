@@ -11,8 +11,9 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::json;
@@ -35,58 +36,63 @@ fn refused(status: StatusCode, why: impl Into<String>) -> Refused {
     Refused(status, why.into())
 }
 
-/// The seat token a request shows, if any.
-pub fn presented_seat<'a>(
-    headers: &'a HeaderMap,
-    query: &'a HashMap<String, String>,
-) -> Option<&'a str> {
-    seat_in(headers).or_else(|| {
-        query
-            .get("seat")
-            .map(String::as_str)
-            .filter(|t| !t.is_empty())
-    })
-}
-
-/// The seat token in a request's `X-Seat` header, if any.
-pub fn seat_in(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get("x-seat")
-        .and_then(|v| v.to_str().ok())
-        .filter(|t| !t.is_empty())
-}
-
 /// What a seat's phone is told once the table has freed its seat.
 const FREED: &str = "this phone's seat was freed by the table: join again";
 /// What a device with the join code and no seat is told when it tries to act.
 const WATCHER: &str =
     "this device only watches: take a seat from the game's seats to play, or play on the table";
 
-/// Who asks about a game, by the credentials of the request.
-#[derive(Debug, Clone, Copy)]
-pub enum Caller<'a> {
+/// Who asks about a game, by the credentials of the request: its [`Device`], and the seat
+/// token it shows (`X-Seat`, or `?seat=` where headers cannot be set).
+#[derive(Clone)]
+pub enum Caller {
     /// The table key.
     Table,
     /// The join code and a seat's token (which may have been freed since).
-    Phone(&'a str),
+    Phone(String),
     /// The join code alone.
     Watcher,
 }
 
-impl<'a> Caller<'a> {
-    pub fn of(device: Device, token: Option<&'a str>) -> Caller<'a> {
-        match (device, token) {
+/// Logged without the token: a secret never reaches the log.
+impl std::fmt::Debug for Caller {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Caller::Table => "the table",
+            Caller::Phone(_) => "a seat's phone",
+            Caller::Watcher => "a watcher",
+        })
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Caller {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let device = Device::from_request_parts(parts, state).await?;
+        let token = parts
+            .headers
+            .get("x-seat")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+            .or_else(|| {
+                let Query(query) =
+                    Query::<HashMap<String, String>>::try_from_uri(&parts.uri).ok()?;
+                query.get("seat").cloned()
+            })
+            .filter(|t| !t.is_empty());
+        Ok(match (device, token) {
             (Device::Table, _) => Caller::Table,
             (Device::Joined, Some(token)) => Caller::Phone(token),
             (Device::Joined, None) => Caller::Watcher,
-        }
+        })
     }
 }
 
 /// Whether `caller` may see `role`'s view of `game`: the table's view, anyone; a seat's,
 /// the phone holding it, or the table while no phone does (pass-and-play). A phone must
 /// still hold the seat it asks for: once the table frees it, the phone sees nothing of it.
-pub fn may_see<G: Kept>(shared: &Shared, game: i64, role: G::Role, caller: Caller) -> bool {
+pub fn may_see<G: Kept>(shared: &Shared, game: i64, role: G::Role, caller: &Caller) -> bool {
     match (G::seat(role), caller) {
         (None, _) => true,
         (Some(seat), Caller::Phone(t)) => shared.seats.seat_of(game, t) == Some(seat),
@@ -97,7 +103,7 @@ pub fn may_see<G: Kept>(shared: &Shared, game: i64, role: G::Role, caller: Calle
 
 /// Counts a seat token that holds no seat of `game` as a wrong code: tokens are guessed
 /// that way. An honest refusal (a watcher, or a phone asking for another seat) is not one.
-fn count_guess(shared: &Shared, game: i64, caller: Caller, peer: SocketAddr) {
+fn count_guess(shared: &Shared, game: i64, caller: &Caller, peer: SocketAddr) {
     if let Caller::Phone(token) = caller
         && shared.seats.seat_of(game, token).is_none()
     {
@@ -110,7 +116,7 @@ pub fn check_view<G: Kept>(
     shared: &Shared,
     game: i64,
     role: G::Role,
-    caller: Caller,
+    caller: &Caller,
     peer: SocketAddr,
 ) -> Result<(), Refused> {
     if may_see::<G>(shared, game, role, caller) {
@@ -150,7 +156,11 @@ fn seat_refusal(e: SeatError) -> Refused {
 }
 
 /// The seat a phone holds (`None` for the table), or why the caller may not act.
-fn holder<G: Kept>(shared: &Shared, game: i64, caller: Caller) -> Result<Option<G::Role>, Refused> {
+fn holder<G: Kept>(
+    shared: &Shared,
+    game: i64,
+    caller: &Caller,
+) -> Result<Option<G::Role>, Refused> {
     match caller {
         Caller::Table => Ok(None),
         Caller::Watcher => Err(refused(StatusCode::FORBIDDEN, WATCHER)),
@@ -170,7 +180,7 @@ pub fn check_command<G: Kept>(
     shared: &Shared,
     game: i64,
     command: &G::Command,
-    caller: Caller,
+    caller: &Caller,
     peer: SocketAddr,
 ) -> Result<(), Refused> {
     let mine = holder::<G>(shared, game, caller)
@@ -181,7 +191,7 @@ pub fn check_command<G: Kept>(
 
 /// Undo, redo and the timer belong to the table (and, in Mysterium, the ghost's phone),
 /// not to a player's phone nor a watcher.
-pub fn check_host<G: Kept>(shared: &Shared, game: i64, caller: Caller) -> Result<(), Refused> {
+pub fn check_host<G: Kept>(shared: &Shared, game: i64, caller: &Caller) -> Result<(), Refused> {
     match holder::<G>(shared, game, caller)? {
         Some(role) if !G::hosts(role) => Err(refused(
             StatusCode::FORBIDDEN,
@@ -283,8 +293,7 @@ pub struct Knock {
 pub async fn knock(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
-    device: Device,
-    headers: HeaderMap,
+    caller: Caller,
     body: Result<Json<Knock>, JsonRejection>,
 ) -> Response {
     let Knock { times } = match body {
@@ -297,8 +306,7 @@ pub async fn knock(
             "the ghost knocks once (yes) or twice (no)",
         );
     }
-    let caller = Caller::of(device, seat_in(&headers));
-    if let Err(refused) = check_host::<seance_rules::Game>(&shared, id, caller) {
+    if let Err(refused) = check_host::<seance_rules::Game>(&shared, id, &caller) {
         return refused.into_response();
     }
     crate::routes::broadcast(
@@ -306,4 +314,15 @@ pub async fn knock(
         json!({ "type": "knock", "game": id, "times": times }),
     );
     StatusCode::NO_CONTENT.into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_caller_is_logged_without_its_token() {
+        let logged = format!("{:?}", Caller::Phone("5f1d8c0a9e".into()));
+        assert_eq!(logged, "a seat's phone");
+    }
 }

@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, Uri, header};
+use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, delete, get, post};
 use axum::{Json, Router, middleware};
@@ -160,13 +160,13 @@ async fn socket(
     ws: WebSocketUpgrade,
     State(shared): State<Arc<Shared>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    device: Device,
+    caller: Caller,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
     if query.contains_key("rummy") {
-        follow::<Scorepad>(ws, shared, peer, device, query, "rummy")
+        follow::<Scorepad>(ws, shared, peer, caller, query, "rummy")
     } else {
-        follow::<Game>(ws, shared, peer, device, query, "game")
+        follow::<Game>(ws, shared, peer, caller, query, "game")
     }
 }
 
@@ -175,7 +175,7 @@ fn follow<G: Kept>(
     ws: WebSocketUpgrade,
     shared: Arc<Shared>,
     peer: SocketAddr,
-    device: Device,
+    caller: Caller,
     query: HashMap<String, String>,
     key: &str,
 ) -> Response {
@@ -189,19 +189,12 @@ fn follow<G: Kept>(
     {
         return game_error(e);
     }
-    let seat = phones::presented_seat(&HeaderMap::new(), &query).map(str::to_owned);
     if let Some((game, role)) = watch
-        && let Err(refused) = phones::check_view::<G>(
-            &shared,
-            game,
-            role,
-            Caller::of(device, seat.as_deref()),
-            peer,
-        )
+        && let Err(refused) = phones::check_view::<G>(&shared, game, role, &caller, peer)
     {
         return refused.into_response();
     }
-    ws.on_upgrade(move |socket| session::<G>(socket, shared, watch, device, seat))
+    ws.on_upgrade(move |socket| session::<G>(socket, shared, watch, caller))
 }
 
 /// The game and role a socket follows (`?game=ID&role=table|ghost|psychic:N`, or
@@ -272,8 +265,7 @@ async fn session<G: Kept>(
     mut socket: WebSocket,
     shared: Arc<Shared>,
     watch: Option<(i64, G::Role)>,
-    device: Device,
-    seat: Option<String>,
+    caller: Caller,
 ) {
     let mut events = shared.events.subscribe();
     let mut changes = watch.map(|(game, _)| G::games(&shared).subscribe(game));
@@ -320,8 +312,7 @@ async fn session<G: Kept>(
                         while changes.try_recv().is_ok() {}
                     }
                     // The table may have freed this phone's seat meanwhile: then it hears no more.
-                    let caller = Caller::of(device, seat.as_deref());
-                    if !phones::may_see::<G>(&shared, watched, role, caller) {
+                    if !phones::may_see::<G>(&shared, watched, role, &caller) {
                         let frame = CloseFrame { code: 4403, reason: "this seat was freed by the table".into() };
                         let _ = socket.send(Message::Close(Some(frame))).await;
                         break;
@@ -403,16 +394,14 @@ async fn game_view<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    device: Device,
-    headers: HeaderMap,
+    caller: Caller,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
     let role = match role_in::<G>(&query) {
         Ok(role) => role,
         Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
-    let caller = Caller::of(device, phones::presented_seat(&headers, &query));
-    if let Err(refused) = phones::check_view::<G>(&shared, id, role, caller, peer) {
+    if let Err(refused) = phones::check_view::<G>(&shared, id, role, &caller, peer) {
         return refused.into_response();
     }
     match blocking(move || snapshot_with_seats::<G>(&shared, id, role)).await {
@@ -431,8 +420,7 @@ async fn game_command<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    device: Device,
-    headers: HeaderMap,
+    caller: Caller,
     body: Result<Json<Sent<G::Command>>, JsonRejection>,
 ) -> Response {
     let Sent { version, command } = match body {
@@ -444,8 +432,7 @@ async fn game_command<G: Kept>(
             );
         }
     };
-    let caller = Caller::of(device, phones::seat_in(&headers));
-    if let Err(refused) = phones::check_command::<G>(&shared, id, &command, caller, peer) {
+    if let Err(refused) = phones::check_command::<G>(&shared, id, &command, &caller, peer) {
         return refused.into_response();
     }
     respond_version(blocking(move || G::games(&shared).command(id, version, command)).await)
@@ -459,33 +446,29 @@ struct At {
 async fn undo<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
-    device: Device,
-    headers: HeaderMap,
+    caller: Caller,
     body: Result<Json<At>, JsonRejection>,
 ) -> Response {
-    rewind::<G>(shared, id, device, &headers, body, Rewind::Undo).await
+    rewind::<G>(shared, id, caller, body, Rewind::Undo).await
 }
 
 async fn redo<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
-    device: Device,
-    headers: HeaderMap,
+    caller: Caller,
     body: Result<Json<At>, JsonRejection>,
 ) -> Response {
-    rewind::<G>(shared, id, device, &headers, body, Rewind::Redo).await
+    rewind::<G>(shared, id, caller, body, Rewind::Redo).await
 }
 
 async fn rewind<G: Kept>(
     shared: Arc<Shared>,
     id: i64,
-    device: Device,
-    headers: &HeaderMap,
+    caller: Caller,
     body: Result<Json<At>, JsonRejection>,
     how: Rewind,
 ) -> Response {
-    let caller = Caller::of(device, phones::seat_in(headers));
-    if let Err(refused) = phones::check_host::<G>(&shared, id, caller) {
+    if let Err(refused) = phones::check_host::<G>(&shared, id, &caller) {
         return refused.into_response();
     }
     let At { version } = match body {
@@ -498,12 +481,10 @@ async fn rewind<G: Kept>(
 async fn timer(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
-    device: Device,
-    headers: HeaderMap,
+    caller: Caller,
     body: Result<Json<TimerAction>, JsonRejection>,
 ) -> Response {
-    let caller = Caller::of(device, phones::seat_in(&headers));
-    if let Err(refused) = phones::check_host::<Game>(&shared, id, caller) {
+    if let Err(refused) = phones::check_host::<Game>(&shared, id, &caller) {
         return refused.into_response();
     }
     let action = match body {
