@@ -25,6 +25,9 @@ type Seen = Arc<Mutex<HashMap<i64, Vec<u64>>>>;
 struct Server {
     child: Child,
     base: String,
+    /// The table key: the table's requests.
+    key: String,
+    /// The join code: the phones' and the watchers'.
     code: String,
 }
 
@@ -47,6 +50,7 @@ fn start(binary: &str, data: &std::path::Path) -> Server {
     let mut server = Server {
         child,
         base: String::new(),
+        key: String::new(),
         code: String::new(),
     };
     let (tx, rx) = std::sync::mpsc::channel();
@@ -57,19 +61,17 @@ fn start(binary: &str, data: &std::path::Path) -> Server {
             let _ = tx.send(line);
         }
     });
-    let url = rx
-        .iter()
-        .find_map(|line| {
-            Some(
-                line.strip_prefix("Table screen on this machine:")?
-                    .trim()
-                    .to_owned(),
-            )
-        })
-        .expect("seance printed its address");
-    let (base, code) = url.split_once("/?code=").unwrap();
+    let printed = |label: &str| {
+        rx.iter()
+            .find_map(|line| Some(line.strip_prefix(label)?.trim().to_owned()))
+            .expect("seance printed its links")
+    };
+    let table = printed("Table screen on this machine:");
+    let join = printed("Phones on the local network:");
+    let (base, key) = table.split_once("/?key=").unwrap();
     server.base = base.to_owned();
-    server.code = code.to_owned();
+    server.key = key.to_owned();
+    server.code = join.split_once("/?code=").unwrap().1.to_owned();
     server
 }
 
@@ -97,13 +99,14 @@ async fn call(
     seat: Option<&str>,
     body: Value,
 ) -> Result<Value, String> {
+    // A seat's phone shows the join code and its token; the table, its key.
     let mut request = http
         .request(method, format!("{}/api{path}", s.base))
-        .bearer_auth(&s.code)
         .json(&body);
-    if let Some(seat) = seat {
-        request = request.header("X-Seat", seat);
-    }
+    request = match seat {
+        Some(seat) => request.bearer_auth(&s.code).header("X-Seat", seat),
+        None => request.bearer_auth(&s.key),
+    };
     let response = request.send().await.map_err(|e| e.to_string())?;
     let status = response.status();
     let value: Value = response.json().await.map_err(|e| e.to_string())?;
@@ -178,18 +181,17 @@ async fn table(
     }
     seen.lock().unwrap().insert(game, vec![0; 8]);
     let ws = s.base.replace("http://", "ws://");
-    let mut urls = vec![format!(
-        "{ws}/api/ws?code={}&game={game}&role=table",
-        s.code
-    )];
+    let mut urls = vec![format!("{ws}/api/ws?code={}&game={game}&role=table", s.key)];
     for (seat, token) in &tokens {
         urls.push(format!(
             "{ws}/api/ws?code={}&game={game}&role={seat}&seat={token}",
             s.code
         ));
     }
-    urls.push(urls[0].clone());
-    urls.push(urls[0].clone());
+    // Two watchers: the join code alone.
+    let watcher = format!("{ws}/api/ws?code={}&game={game}&role=table", s.code);
+    urls.push(watcher.clone());
+    urls.push(watcher);
     for (client, url) in urls.into_iter().enumerate() {
         let mut socket = socket(&url, from).await;
         let (seen, wake) = (seen.clone(), wake.clone());
