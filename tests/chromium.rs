@@ -1,8 +1,8 @@
 //! The headless server in a real Chromium, as a phone or a browser table screen sees it.
 
 use seance_e2e::{
-    Process, Table, accessibility_violations, api, chromedriver, chromium, click, free_port,
-    present, screenshot, screenshot_qr, wait_for, wait_for_text, wav,
+    Process, Table, accessibility_violations, api, attr, chromedriver, chromium, free_port,
+    present, screenshot, screenshot_qr, tap, text, wait_for, wait_for_text, wav,
 };
 use serde_json::json;
 
@@ -80,9 +80,9 @@ async fn home_and_qr(driver: u16) {
     client.goto(&table.local_url).await.unwrap();
     wait_for(&client, "#home").await;
     assert_eq!(client.title().await.unwrap(), "Séance");
-    let code = wait_for(&client, "#table-code").await.text().await.unwrap();
+    let code = text(&client, "#table-code").await;
     assert_eq!(code.replace('-', ""), table.code());
-    let address = wait_for(&client, "#join-url").await.text().await.unwrap();
+    let address = text(&client, "#join-url").await;
     assert!(
         table.join_url.starts_with(&format!("http://{address}/")),
         "{address}"
@@ -97,14 +97,8 @@ async fn home_and_qr(driver: u16) {
         "the table key leaves the address bar"
     );
     // The QR element is an SVG image; what a phone's camera reads off the screen is the join link.
-    let qr = wait_for(&client, "#join-qr").await;
-    assert!(
-        qr.attr("src")
-            .await
-            .unwrap()
-            .unwrap()
-            .starts_with("/api/qr.svg")
-    );
+    let qr = attr(&client, "#join-qr", "src").await.unwrap();
+    assert!(qr.starts_with("/api/qr.svg"));
     wait_for_text(&client, "#connection", "Connected").await;
     assert_eq!(
         screenshot_qr(&client, "home-en-1280x800").await,
@@ -134,13 +128,13 @@ async fn code_entry(driver: u16) {
     wait_for(&client, "#code-entry").await;
     let input = wait_for(&client, "#code-input").await;
     input.send_keys("ZZZZZ-ZZZZZ").await.unwrap();
-    click(&client, "#code-entry button[type=submit]").await;
+    tap(&client, "#code-entry button[type=submit]").await;
     wait_for_text(&client, "#code-entry .error", "not this table's").await;
     // The code as a person types it: lower case, with the dash.
     let typed = format!("{}-{}", &table.code()[..5], &table.code()[5..]).to_lowercase();
     let input = wait_for(&client, "#code-input").await;
     input.send_keys(&typed).await.unwrap();
-    click(&client, "#code-entry button[type=submit]").await;
+    tap(&client, "#code-entry button[type=submit]").await;
     wait_for(&client, "#home").await;
     client.close().await.unwrap();
 }
@@ -217,7 +211,7 @@ async fn language(driver: u16) {
     let client = chromium(driver, 1280, 800).await;
     client.goto(&table.local_url).await.unwrap();
     wait_for(&client, "#home").await;
-    click(&client, ".languages button[lang=fr]").await;
+    tap(&client, ".languages button[lang=fr]").await;
     wait_for_text(&client, "#join-title", "Rejoindre depuis un téléphone").await;
     wait_for_text(&client, "#connection", "Connecté").await;
     screenshot_qr(&client, "home-fr-1280x800").await;
@@ -227,10 +221,10 @@ async fn language(driver: u16) {
     let fresh = chromium(driver, 1280, 800).await;
     fresh.goto(&table.local_url).await.unwrap();
     wait_for_text(&fresh, "#join-title", "Rejoindre depuis un téléphone").await;
-    click(&fresh, ".languages button[lang=it]").await;
+    tap(&fresh, ".languages button[lang=it]").await;
     wait_for_text(&fresh, "#join-title", "Unisciti da un telefono").await;
     screenshot_qr(&fresh, "home-it-1280x800").await;
-    click(&fresh, "a[href='#/settings']").await;
+    tap(&fresh, "a[href='#/settings']").await;
     wait_for_text(&fresh, "#settings h1", "Impostazioni").await;
     fresh.close().await.unwrap();
 }
@@ -410,7 +404,7 @@ async fn sound_settings(driver: u16) {
         .await
         .unwrap();
     wait_for(&client, "#settings #sound-mute[aria-pressed=false]").await;
-    click(&client, "#sound-mute").await;
+    tap(&client, "#sound-mute").await;
     wait_for(&client, "#sound-mute[aria-pressed=true]").await;
     client
         .execute(
@@ -420,9 +414,9 @@ async fn sound_settings(driver: u16) {
         .await
         .unwrap();
     wait_for(&client, "#sound-volume[value='30']").await;
-    click(&client, "#cue-knocks").await;
+    tap(&client, "#cue-knocks").await;
     wait_for(&client, "#cue-knocks:not(:checked)").await;
-    click(&client, ".try button").await;
+    tap(&client, ".try button").await;
     assert!(
         !wait_for(&client, "#toast")
             .await
@@ -473,7 +467,7 @@ async fn own_music(driver: u16) {
         "01 Prologue.wav",
     )
     .await;
-    click(&client, "#music-play").await;
+    tap(&client, "#music-play").await;
     let state =
         "return import('/sound/player.js').then(p => p.musicState()).then(s => arguments[0](s))";
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
@@ -492,9 +486,9 @@ async fn own_music(driver: u16) {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     wait_for_text(&client, "#music-play", "Pause").await;
-    click(&client, "#music-next").await;
+    tap(&client, "#music-next").await;
     wait_for_text(&client, "#music-list li[aria-current=true]", "02 Manor.wav").await;
-    click(&client, "#music-play").await;
+    tap(&client, "#music-play").await;
     wait_for_text(&client, "#music-play", "Play").await;
     screenshot(&client, "settings-music-1280x800").await;
     client.close().await.unwrap();

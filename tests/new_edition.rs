@@ -6,8 +6,8 @@
 
 use fantoccini::Client;
 use seance_e2e::{
-    Table, act, api, chromium, phone_on_seats, played, present, screenshot, sounds, tap, wait_for,
-    wait_for_text,
+    Table, act, api, attr, chromium, phone_on_seats, played, present, screenshot, sounds, tap,
+    wait_for, wait_for_text,
 };
 use serde_json::Value;
 
@@ -135,11 +135,8 @@ async fn won(driver: u16) {
         );
     }
     wait_for(&tablet, "#stage.revelation").await;
-    let culprit = wait_for(&ghost, "#phone-culprit-is")
+    let culprit = attr(&ghost, "#phone-culprit-is", "data-culprit")
         .await
-        .attr("data-culprit")
-        .await
-        .unwrap()
         .unwrap();
     screenshot(&ghost, "new-edition-ghost-culprit-390x844").await;
     let seen = view(&tablet, id, "table").await;
@@ -225,11 +222,7 @@ async fn lost(driver: u16) {
     // Back on the table, the ghost may look again at the trace sealed.
     tap(&tablet, "#ghost-look").await;
     tap(&tablet, "#hidden-ready").await;
-    let sealed = wait_for(&tablet, "#ghost-culprit")
-        .await
-        .attr("data-culprit")
-        .await
-        .unwrap();
+    let sealed = attr(&tablet, "#ghost-culprit", "data-culprit").await;
     assert_eq!(sealed.as_deref(), Some("3"));
     tap(&tablet, "#hidden-done").await;
     act(&tablet, "#share-vision").await;

@@ -8,11 +8,11 @@ use std::time::Duration;
 use fantoccini::Client;
 use seance_e2e::{
     Table, accessibility_violations, act, chromium, phone_on_seats, played, present, screenshot,
-    screenshot_qr, sounds, tap, wait_for, wait_for_text,
+    screenshot_qr, sounds, tap, text, wait_for, wait_for_text,
 };
 
 use crate::Test;
-use crate::table::{offered, set_up, text};
+use crate::table::{offered, set_up};
 
 pub fn tests(p: u16) -> Vec<Test> {
     vec![(

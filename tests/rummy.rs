@@ -6,12 +6,11 @@
 
 use fantoccini::{Client, Locator};
 use seance_e2e::{
-    Table, accessibility_violations, act, api, chromium, phone_on_seats, screenshot, tap, wait_for,
-    wait_for_text,
+    Table, accessibility_violations, act, api, chromium, phone_on_seats, screenshot, tap, text,
+    wait_for, wait_for_text,
 };
 
 use crate::Test;
-use crate::table::text;
 
 pub fn tests(p: u16) -> Vec<Test> {
     vec![(

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 use seance_e2e::{
-    Table, accessibility_violations, act, api, chromium, played, present, screenshot, sounds, tap,
-    version, wait_for, wait_for_text,
+    Table, accessibility_violations, act, api, attr, chromium, played, present, screenshot, sounds,
+    tap, text, version, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -189,10 +189,6 @@ async fn vote(client: &Client, psychic: usize, group: u8) {
     );
     tap(client, "#hidden-done").await;
     wait_for(client, "#game[data-version]").await;
-}
-
-pub(crate) async fn text(client: &Client, css: &str) -> String {
-    wait_for(client, css).await.text().await.unwrap()
 }
 
 async fn five_players_win(driver: u16) {
@@ -542,8 +538,9 @@ async fn reload_mid_turn(driver: u16) {
         .await
         .unwrap();
     act(&client, "button[data-vision='3']").await;
-    let card = wait_for(&client, "[data-psychic='2'] .chip[data-card]").await;
-    let card = card.attr("data-card").await.unwrap().unwrap();
+    let card = attr(&client, "[data-psychic='2'] .chip[data-card]", "data-card")
+        .await
+        .unwrap();
     act(
         &client,
         &format!("[data-psychic='2'] .chip[data-card='{card}']"),
@@ -556,15 +553,11 @@ async fn reload_mid_turn(driver: u16) {
     client.refresh().await.unwrap();
     wait_for(&client, "#sand-timer[data-state='running']").await;
     assert_eq!(version(&client).await, before);
-    let pressed = wait_for(
+    wait_for(
         &client,
-        &format!("[data-psychic='2'] .chip[data-card='{card}']"),
+        &format!("[data-psychic='2'] .chip[data-card='{card}'][aria-pressed='true']"),
     )
     .await;
-    assert_eq!(
-        pressed.attr("aria-pressed").await.unwrap().as_deref(),
-        Some("true")
-    );
     wait_for(
         &client,
         "[data-psychic='2'] .token[data-by='0'][data-face='agree']",

@@ -4,7 +4,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use seance_e2e::{
-    Process, act, close_window_like_a_person, connect, display, free_port, screenshot,
+    Process, act, attr, close_window_like_a_person, connect, display, free_port, screenshot,
     screenshot_qr, seance_binary, serve, tap, wait_for, wait_for_text,
 };
 use serde_json::json;
@@ -93,8 +93,9 @@ async fn window(driver: u16, display: String) {
         act(&client, &format!("button[data-vision='{i}']")).await;
     }
     wait_for(&client, "#sand-timer[data-state='running']").await;
-    let card = wait_for(&client, "[data-psychic='0'] .chip[data-card]").await;
-    let card = card.attr("data-card").await.unwrap().unwrap();
+    let card = attr(&client, "[data-psychic='0'] .chip[data-card]", "data-card")
+        .await
+        .unwrap();
     act(
         &client,
         &format!("[data-psychic='0'] .chip[data-card='{card}']"),

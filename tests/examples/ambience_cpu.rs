@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use seance_e2e::cpu::cpu;
-use seance_e2e::{Table, chromedriver, chromium, click, wait_for};
+use seance_e2e::{Table, chromedriver, chromium, tap, wait_for};
 
 #[tokio::main]
 async fn main() {
@@ -24,7 +24,7 @@ async fn main() {
     wait_for(&client, "#sound-listen").await;
     tokio::time::sleep(Duration::from_secs(3)).await;
     let rest = cpu(driver.0.id(), window).await;
-    click(&client, "#sound-listen").await;
+    tap(&client, "#sound-listen").await;
     wait_for(&client, "#sound-listen[aria-pressed=true]").await;
     tokio::time::sleep(Duration::from_secs(3)).await;
     let playing = cpu(driver.0.id(), window).await;

@@ -213,13 +213,28 @@ pub async fn wait_for(client: &Client, css: &str) -> fantoccini::elements::Eleme
     }
 }
 
-/// Clicks the element matching `css`, once it is there.
-pub async fn click(client: &Client, css: &str) {
-    wait_for(client, css)
-        .await
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+/// The text of `css` once it is there; read again if a render replaced the element meanwhile.
+pub async fn text(client: &Client, css: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        match wait_for(client, css).await.text().await {
+            Ok(text) => return text,
+            Err(e) => assert!(Instant::now() < deadline, "cannot read {css}: {e}"),
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Attribute `name` of `css` once it is there; read again if a render replaced the element.
+pub async fn attr(client: &Client, css: &str, name: &str) -> Option<String> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        match wait_for(client, css).await.attr(name).await {
+            Ok(value) => return value,
+            Err(e) => assert!(Instant::now() < deadline, "cannot read {css}'s {name}: {e}"),
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 /// Waits (up to 20 s) until `css`'s text contains `needle`.
@@ -432,7 +447,8 @@ pub async fn version(client: &Client) -> u64 {
 pub async fn act(client: &Client, css: &str) {
     let before = version(client).await;
     tap(client, css).await;
-    let deadline = Instant::now() + Duration::from_secs(20);
+    let started = Instant::now();
+    let mut tapped_again = false;
     while version(client).await <= before {
         let toast = client
             .execute(
@@ -442,9 +458,19 @@ pub async fn act(client: &Client, css: &str) {
             .await
             .unwrap();
         assert!(
-            Instant::now() < deadline,
+            started.elapsed() < Duration::from_secs(20),
             "tapping {css} did not move the game on (version {before}); the screen says {toast}"
         );
+        // A tap that landed on a screen being drawn again does nothing, and says nothing:
+        // after five quiet seconds a person taps once more.
+        if !tapped_again
+            && started.elapsed() > Duration::from_secs(5)
+            && toast.as_str().unwrap_or_default().is_empty()
+        {
+            eprintln!("tapping {css} again: nothing happened in 5 s");
+            tap(client, css).await;
+            tapped_again = true;
+        }
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
 }
