@@ -45,12 +45,43 @@ async fn run(
     }
 }
 
+/// A helper that started a process of its own (as a driver starts a browser) is dropped:
+/// nothing of it may be left.
+fn helpers_end_with_all_they_started() {
+    let mut command = std::process::Command::new("sh");
+    command.args(["-c", "sleep 120 & wait"]);
+    let helper = seance_e2e::Process::spawn(&mut command).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let group = helper.0.id();
+    assert!(
+        seance_e2e::left_running().contains(&"sleep".to_owned()),
+        "the grandchild runs"
+    );
+    drop(helper);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let left = seance_e2e::left_running();
+    assert!(
+        !left.contains(&"sleep".to_owned()),
+        "group {group} left {left:?}"
+    );
+}
+
 fn main() -> std::process::ExitCode {
     let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let (passed, failed) = runtime.block_on(async {
+    let (mut passed, mut failed) = runtime.block_on(async {
         let mut passed = 0;
         let mut failed = Vec::new();
+        run(
+            vec![(
+                "a helper process ends with all it started",
+                Box::pin(async { helpers_end_with_all_they_started() }),
+            )],
+            filter.as_deref(),
+            &mut passed,
+            &mut failed,
+        )
+        .await;
         // A filter picks tests by name ("table", "window: opens"…); Chromium is started
         // unless only the window tests are wanted.
         let filter = filter.as_deref();
@@ -75,6 +106,16 @@ fn main() -> std::process::ExitCode {
         }
         (passed, failed)
     });
+    // Every browser, driver and server a test started is gone with its test.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let left = seance_e2e::left_running();
+    if left.is_empty() {
+        println!("test nothing a test started is left running ... ok");
+        passed += 1;
+    } else {
+        println!("test nothing a test started is left running ... FAILED: {left:?}");
+        failed.push("nothing a test started is left running");
+    }
     println!("\ne2e: {passed} passed, {} failed", failed.len());
     if failed.is_empty() {
         std::process::ExitCode::SUCCESS

@@ -48,11 +48,49 @@ pub fn free_port() -> u16 {
         .port()
 }
 
-/// A child process killed when dropped.
+/// A child process ended, with all it started, when dropped.
 pub struct Process(pub Child);
+
+/// The process groups the tests started, to check at the end that none outlived them.
+static GROUPS: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
+
+impl Process {
+    /// Starts `command` in a process group of its own (on Unix), so that ending it ends
+    /// what it started too: a driver's browsers and their helpers.
+    pub fn spawn(command: &mut Command) -> std::io::Result<Process> {
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(command, 0);
+        let process = command.spawn().map(Process)?;
+        GROUPS.lock().unwrap().push(process.0.id());
+        Ok(process)
+    }
+}
+
+/// Processes still running in a group a test started (Linux: read from `/proc`), by name.
+pub fn left_running() -> Vec<String> {
+    let groups = GROUPS.lock().unwrap().clone();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| std::fs::read_to_string(e.ok()?.path().join("stat")).ok())
+        .filter_map(|stat| {
+            // pid (name) state ppid pgrp …: the name may hold spaces, so split after it.
+            let (name, rest) = stat.split_once(" (")?.1.rsplit_once(") ")?;
+            let pgrp: u32 = rest.split(' ').nth(2)?.parse().ok()?;
+            let zombie = rest.starts_with('Z');
+            (groups.contains(&pgrp) && !zombie).then(|| name.to_owned())
+        })
+        .collect()
+}
 
 impl Drop for Process {
     fn drop(&mut self) {
+        #[cfg(unix)]
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.0.id())])
+            .stderr(Stdio::null())
+            .status();
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -61,12 +99,8 @@ impl Drop for Process {
 /// Starts `program` and waits until it accepts connections on `port`.
 pub fn serve(mut command: Command, port: u16) -> Process {
     let name = format!("{:?}", command.get_program());
-    let child = command
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
+    let process = Process::spawn(command.stdout(Stdio::null()).stderr(Stdio::null()))
         .unwrap_or_else(|e| panic!("cannot start {name} ({e}): run scripts/setup --test"));
-    let process = Process(child);
     let deadline = Instant::now() + Duration::from_secs(20);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(
@@ -101,21 +135,21 @@ pub struct Table {
 impl Table {
     pub fn start(port: u16) -> Table {
         let data_dir = tempfile::tempdir().unwrap();
-        let mut child = Command::new(seance_binary())
-            .args(["--headless", "--port", &port.to_string(), "--data-dir"])
-            .arg(data_dir.path())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut process = Process::spawn(
+            Command::new(seance_binary())
+                .args(["--headless", "--port", &port.to_string(), "--data-dir"])
+                .arg(data_dir.path())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null()),
+        )
+        .unwrap();
         let (tx, rx) = mpsc::channel();
-        let stdout = child.stdout.take().unwrap();
+        let stdout = process.0.stdout.take().unwrap();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
                 let _ = tx.send(line);
             }
         });
-        let process = Process(child);
         let url_after = |label: &str| loop {
             let line = rx
                 .recv_timeout(Duration::from_secs(20))
@@ -302,19 +336,20 @@ pub fn display() -> (String, Option<Process>) {
         .find(|n| !std::path::Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
         .expect("a free display number");
     let display = format!(":{n}");
-    let child = Command::new("Xvfb")
-        .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("Xvfb: run scripts/setup --test");
+    let xvfb = Process::spawn(
+        Command::new("Xvfb")
+            .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+    )
+    .expect("Xvfb: run scripts/setup --test");
     let socket = format!("/tmp/.X11-unix/X{n}");
     let deadline = Instant::now() + Duration::from_secs(10);
     while !std::path::Path::new(&socket).exists() {
         assert!(Instant::now() < deadline, "Xvfb did not start");
         std::thread::sleep(Duration::from_millis(50));
     }
-    (display, Some(Process(child)))
+    (display, Some(xvfb))
 }
 
 /// Closes the top-level window titled `title` as a window manager's close button does: by
