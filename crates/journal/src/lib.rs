@@ -38,6 +38,10 @@ CREATE TABLE IF NOT EXISTS entries (
     entry   TEXT    NOT NULL,
     PRIMARY KEY (game, seq)
 );
+CREATE TABLE IF NOT EXISTS identity (
+    one     INTEGER PRIMARY KEY CHECK (one = 1),
+    id      TEXT    NOT NULL
+);
 CREATE TABLE IF NOT EXISTS set_aside (
     game    INTEGER NOT NULL,
     seq     INTEGER NOT NULL,
@@ -195,9 +199,25 @@ impl Journal {
             conn.execute_batch("ALTER TABLE games ADD COLUMN edition TEXT")
                 .map_err(open_err)?;
         }
+        // Made once, when the file is new (or older than identities): a table any build
+        // reads past, so the schema stays the same.
+        conn.execute(
+            "INSERT OR IGNORE INTO identity (one, id) VALUES (1, lower(hex(randomblob(16))))",
+            [],
+        )
+        .map_err(open_err)?;
         conn.pragma_update(None, "user_version", SCHEMA)
             .map_err(open_err)?;
         Ok(Journal { conn })
+    }
+
+    /// This journal's own identity: made with the file, kept with it. What belongs to one
+    /// journal (the phones' seats) records it, and a journal moved away or replaced is seen
+    /// to be another.
+    pub fn identity(&self) -> Result<String, JournalError> {
+        Ok(self
+            .conn
+            .query_row("SELECT id FROM identity WHERE one = 1", [], |r| r.get(0))?)
     }
 
     /// Records a new game's start (under its rule set), `game` being what the start folds

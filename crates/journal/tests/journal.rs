@@ -230,3 +230,17 @@ fn a_journal_of_the_first_schema_gains_editions_and_keeps_its_games() {
     let loaded = journal.load::<Game>(new_id).unwrap().timeline;
     assert_eq!(loaded.game(), timeline.game());
 }
+
+#[test]
+fn a_journal_keeps_its_identity_and_another_file_has_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("seance.sqlite3");
+    let first = Journal::open(&path).unwrap().identity().unwrap();
+    assert_eq!(first.len(), 32, "{first}");
+    assert_eq!(Journal::open(&path).unwrap().identity().unwrap(), first);
+    let other = Journal::open(&dir.path().join("other.sqlite3"))
+        .unwrap()
+        .identity()
+        .unwrap();
+    assert_ne!(other, first);
+}

@@ -119,6 +119,11 @@ impl<G: Kept> Games<G> {
         })
     }
 
+    /// The identity of the journal these games are kept in.
+    pub fn journal(&self) -> Result<String, JournalError> {
+        self.state.lock().expect("games lock").0.identity()
+    }
+
     /// Hears of every change to game `id`.
     pub fn subscribe(&self, id: i64) -> broadcast::Receiver<()> {
         let mut changes = self.changes.lock().expect("changes lock");

@@ -126,11 +126,12 @@ impl Server {
         let code = JoinCode::load_or_create(&config.data_dir).map_err(data_err)?;
         let key = TableKey::load_or_create(&config.data_dir).map_err(data_err)?;
         let settings = SettingsStore::load(&config.data_dir).map_err(data_err)?;
-        let seats = seats::Seats::load(&config.data_dir).map_err(data_err)?;
         let games =
             games::Games::open(&config.data_dir.join(JOURNAL)).map_err(StartError::Journal)?;
         let rummy =
             games::Games::open(&config.data_dir.join(JOURNAL)).map_err(StartError::Journal)?;
+        let journal = games.journal().map_err(StartError::Journal)?;
+        let seats = seats::Seats::load(&config.data_dir, &journal).map_err(data_err)?;
         let listener = net::bind(config.port)
             .await
             .map_err(|source| StartError::NoFreePort {

@@ -2,12 +2,16 @@
 //! Mystery Rummy — and keeps it by a token only it holds (128 random bits). Which device may see or do what follows from them (`phones`):
 //! a taken seat's view and secret acts open only to its token; a free seat's stay with the
 //! table, for pass-and-play. Seats are kept in `seats.json`, so
-//! phones come back to them after a restart.
+//! phones come back to them after a restart; with the identity of the journal whose games
+//! they are, so that a journal moved away or replaced starts with no seats (game 1 of a new
+//! journal is not game 1 of the old one).
 
 use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+
+use serde::{Deserialize, Serialize};
 
 use crate::credentials::equal_in_constant_time;
 use crate::settings::{set_aside, write_atomically};
@@ -18,8 +22,16 @@ const FILE: &str = "seats.json";
 /// tokens.
 type Taken = BTreeMap<i64, BTreeMap<String, String>>;
 
+/// The file: the journal the seats belong to, and the seats.
+#[derive(Serialize, Deserialize)]
+struct Kept {
+    journal: String,
+    taken: Taken,
+}
+
 pub struct Seats {
     path: PathBuf,
+    journal: String,
     taken: Mutex<Taken>,
 }
 
@@ -31,29 +43,58 @@ pub enum SeatError {
 }
 
 impl Seats {
-    /// Loads the seats; a damaged file is set aside with a warning and every seat is free.
-    pub fn load(dir: &Path) -> io::Result<Seats> {
+    /// Loads the seats of the journal `journal` (its identity): a damaged file is set aside
+    /// with a warning, and another journal's seats are dropped; then every seat is free.
+    pub fn load(dir: &Path, journal: &str) -> io::Result<Seats> {
         let path = dir.join(FILE);
+        // This build's file; or one from before seats named their journal, adopted by the
+        // journal at hand.
+        let read = |text: &str| {
+            serde_json::from_str::<Kept>(text).or_else(|_| {
+                serde_json::from_str::<Taken>(text).map(|taken| Kept {
+                    journal: journal.to_owned(),
+                    taken,
+                })
+            })
+        };
         let taken = match std::fs::read_to_string(&path) {
-            Ok(text) => serde_json::from_str(&text).or_else(|why| {
-                let aside = set_aside(&path)?;
-                tracing::warn!(
-                    "the seats file was damaged ({why}); kept it as {} and freed every seat: phones join again",
-                    aside.display()
-                );
-                Ok::<_, io::Error>(Taken::new())
-            })?,
+            Ok(text) => match read(&text) {
+                Ok(kept) if kept.journal == journal => kept.taken,
+                Ok(_) => {
+                    tracing::warn!(
+                        "the seats were another journal's (it was moved or replaced): every seat is free, phones join again"
+                    );
+                    Taken::new()
+                }
+                Err(why) => {
+                    let aside = set_aside(&path)?;
+                    tracing::warn!(
+                        "the seats file was damaged ({why}); kept it as {} and freed every seat: phones join again",
+                        aside.display()
+                    );
+                    Taken::new()
+                }
+            },
             Err(e) if e.kind() == io::ErrorKind::NotFound => Taken::new(),
             Err(e) => return Err(e),
         };
-        Ok(Seats {
+        let seats = Seats {
             path,
-            taken: Mutex::new(taken),
-        })
+            journal: journal.to_owned(),
+            taken: Mutex::new(Taken::new()),
+        };
+        // Written at once: the file names this journal from now on.
+        seats.save(&taken)?;
+        *seats.taken.lock().expect("seats lock") = taken;
+        Ok(seats)
     }
 
     fn save(&self, taken: &Taken) -> io::Result<()> {
-        let text = serde_json::to_string_pretty(taken).expect("seats serialize");
+        let kept = Kept {
+            journal: self.journal.clone(),
+            taken: taken.clone(),
+        };
+        let text = serde_json::to_string_pretty(&kept).expect("seats serialize");
         write_atomically(&self.path, text.as_bytes())
     }
 
@@ -122,7 +163,7 @@ mod tests {
     #[test]
     fn a_seat_is_taken_once_opens_to_its_token_only_and_survives_a_restart() {
         let dir = tempfile::tempdir().unwrap();
-        let seats = Seats::load(dir.path()).unwrap();
+        let seats = Seats::load(dir.path(), "journal-a").unwrap();
         assert!(!seats.held(1, "ghost"), "a free seat stays with the table");
         let token = seats.take(1, "ghost").unwrap();
         assert_eq!(token.len(), 32);
@@ -137,7 +178,7 @@ mod tests {
         assert_ne!(other, token);
         assert_eq!(seats.seat_of(1, &other), Some("psychic:2".to_string()));
 
-        let again = Seats::load(dir.path()).unwrap();
+        let again = Seats::load(dir.path(), "journal-a").unwrap();
         assert_eq!(again.taken(1), ["ghost", "psychic:2"]);
         assert_eq!(again.seat_of(1, &token), Some("ghost".to_string()));
         assert!(again.free(1, "ghost").unwrap());
@@ -147,14 +188,17 @@ mod tests {
             None,
             "a freed seat's token opens nothing"
         );
-        assert_eq!(Seats::load(dir.path()).unwrap().taken(1), ["psychic:2"]);
+        assert_eq!(
+            Seats::load(dir.path(), "journal-a").unwrap().taken(1),
+            ["psychic:2"]
+        );
     }
 
     #[test]
     fn a_damaged_seats_file_is_set_aside_and_every_seat_is_free() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(FILE), "{not json").unwrap();
-        let seats = Seats::load(dir.path()).unwrap();
+        let seats = Seats::load(dir.path(), "journal-a").unwrap();
         assert!(seats.taken(1).is_empty());
         let kept = std::fs::read_dir(dir.path())
             .unwrap()
@@ -165,5 +209,27 @@ mod tests {
                     .starts_with("seats.json.damaged-")
             });
         assert!(kept, "the damaged file is kept aside");
+    }
+
+    #[test]
+    fn seats_belong_to_their_journal() {
+        let dir = tempfile::tempdir().unwrap();
+        let token = Seats::load(dir.path(), "journal-a")
+            .unwrap()
+            .take(1, "ghost")
+            .unwrap();
+        let replaced = Seats::load(dir.path(), "journal-b").unwrap();
+        assert_eq!(
+            replaced.seat_of(1, &token),
+            None,
+            "game 1 is another game now"
+        );
+        assert!(replaced.taken(1).is_empty());
+        // A file from before seats named their journal is adopted by the journal at hand.
+        std::fs::write(dir.path().join(FILE), r#"{"1": {"ghost": "00ff"}}"#).unwrap();
+        let adopted = Seats::load(dir.path(), "journal-c").unwrap();
+        assert_eq!(adopted.seat_of(1, "00ff"), Some("ghost".to_string()));
+        let text = std::fs::read_to_string(dir.path().join(FILE)).unwrap();
+        assert!(text.contains("journal-c"), "{text}");
     }
 }

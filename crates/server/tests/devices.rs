@@ -362,6 +362,39 @@ async fn regression_a_phone_cannot_free_a_seat_to_take_it() {
     }
 }
 
+/// Once, seats outlived their journal: with the journal moved away, new games started again
+/// at number 1, and the old ghost's token opened the new game's ghost view.
+#[tokio::test]
+async fn regression_seats_belong_to_their_journal() {
+    let t = table().await;
+    let game = create(&t, &classic()).await;
+    let ghost = take_seat(&t, "games", game, "ghost").await;
+    let t = support::restart_after(t, |dir| {
+        for file in ["seance.sqlite3", "seance.sqlite3-wal", "seance.sqlite3-shm"] {
+            let _ = std::fs::rename(dir.join(file), dir.join(format!("{file}.moved")));
+        }
+    })
+    .await;
+    let again = create(&t, &classic()).await;
+    assert_eq!(again, game, "a new journal numbers its games from 1 again");
+    let view = format!("/games/{again}?role=ghost");
+    let seen = joined(&t, Some(&ghost), Method::GET, &view)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        seen.status(),
+        StatusCode::FORBIDDEN,
+        "the old token opens nothing"
+    );
+    let seats = support::table_json(&t, &format!("/games/{again}/seats")).await;
+    assert_eq!(
+        seats["taken"],
+        json!([]),
+        "every seat of the new journal is free"
+    );
+}
+
 /// Once, a phone that left out its seat token was the table: it could place a pawn, end
 /// the sand timer, have the ghost answer and undo, and so find a psychic's card in about
 /// fifty requests. Now it only watches.

@@ -48,8 +48,14 @@ async fn serve(dir: tempfile::TempDir, port: u16) -> Table {
 
 /// Stops the server and starts it again on the same data folder.
 pub async fn restart(t: Table) -> Table {
+    restart_after(t, |_| {}).await
+}
+
+/// Stops the server, does `change` to its data folder, and starts it again there.
+pub async fn restart_after(t: Table, change: impl FnOnce(&std::path::Path)) -> Table {
     let Table { server, dir, .. } = t;
     server.shutdown().await;
+    change(dir.path());
     serve(dir, 0).await
 }
 
