@@ -234,9 +234,9 @@ fn assert_an_ending_is_reachable(game: &Game) {
             .chain((0..n).flat_map(|psychic| {
                 [None, Some(false)].map(|right| Command::Manifest { psychic, right })
             }))
-            .chain(unknown.map(|psychic| Command::StateLevel {
-                psychic,
-                level: Level::Low,
+            .chain(unknown.flat_map(|psychic| {
+                [Level::Low, Level::Intermediate, Level::High]
+                    .map(|level| Command::StateLevel { psychic, level })
             }))
             .chain([
                 Command::ChooseCulprit { group: 1 },
