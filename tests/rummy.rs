@@ -191,6 +191,12 @@ async fn whole_game(driver: u16) {
     wait_for_text(&tablet, "#round-details", "escapes").await;
     wait_for_text(&tablet, "#jack-steps", "nobody is Jack").await;
     wait_for_text(&tablet, "#deal-convention", "passes the deal to the left").await;
+    wait_for_text(
+        &ben,
+        "#phone-deal-convention",
+        "passes the deal to the left",
+    )
+    .await;
 
     // Round 3: the draw pile runs out twice; Ann's 3 points win.
     end_round(&tablet, "draw_pile_out_twice").await;

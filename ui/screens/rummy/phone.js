@@ -76,7 +76,10 @@ export function renderRummyPhone(state) {
       h('h1', { id: 'phone-me' }, view.players[view.you]),
       view.winner !== null
         ? h('p', { class: 'lead' }, t('rummy.winner', { name: view.players[view.winner], n: view.totals[view.winner] }))
-        : h('p', {}, t('rummy.round', { n: view.round }), ' · ', t('rummy.dealer', { name: view.players[view.dealer], n: view.deal }))),
+        : [
+          h('p', {}, t('rummy.round', { n: view.round }), ' · ', t('rummy.dealer', { name: view.players[view.dealer], n: view.deal })),
+          view.round > 1 ? h('p', { id: 'phone-deal-convention', class: 'note' }, t('rummy.deal_convention')) : null,
+        ]),
     vote(view),
     scoreboard(view),
     view.rounds.length ? roundDetails(view) : null);
