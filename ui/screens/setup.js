@@ -151,7 +151,11 @@ async function learnFirstNewGame() {
 function newEditionChoices(pick, time) {
   const box = { characters: [], locations: [], objects: [], ...(state.settings?.card_box ?? {}) };
   const known = CATEGORIES.every((c) => box[c].length);
-  if (form.firstNewGame === null) learnFirstNewGame();
+  if (form.firstNewGame === null) {
+    // Asked once: no green preselection until the answer (or if it fails).
+    form.firstNewGame = false;
+    learnFirstNewGame();
+  }
   const green = (category) => (form.firstNewGame ? box[category].find((set) => GREEN.test(set.name.trim())) : null);
   const setPicker = (category) => h('label', { class: 'deal-set' }, t(`box.${category}`),
     h('select', { id: `deal-${category}` },

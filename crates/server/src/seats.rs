@@ -47,19 +47,26 @@ impl Seats {
     /// with a warning, and another journal's seats are dropped; then every seat is free.
     pub fn load(dir: &Path, journal: &str) -> io::Result<Seats> {
         let path = dir.join(FILE);
-        // This build's file; or one from before seats named their journal, adopted by the
-        // journal at hand.
+        // This build's file (`true`: it names a journal); or one from before seats named
+        // their journal, adopted by the journal at hand.
         let read = |text: &str| {
-            serde_json::from_str::<Kept>(text).or_else(|_| {
-                serde_json::from_str::<Taken>(text).map(|taken| Kept {
-                    journal: journal.to_owned(),
-                    taken,
+            serde_json::from_str::<Kept>(text)
+                .map(|kept| (kept, true))
+                .or_else(|_| {
+                    serde_json::from_str::<Taken>(text).map(|taken| {
+                        let journal = journal.to_owned();
+                        (Kept { journal, taken }, false)
+                    })
                 })
-            })
         };
+        // Whether the file already names this journal: then it need not be written.
+        let mut current = false;
         let taken = match std::fs::read_to_string(&path) {
             Ok(text) => match read(&text) {
-                Ok(kept) if kept.journal == journal => kept.taken,
+                Ok((kept, named)) if kept.journal == journal => {
+                    current = named;
+                    kept.taken
+                }
                 Ok(_) => {
                     tracing::warn!(
                         "the seats were another journal's (it was moved or replaced): every seat is free, phones join again"
@@ -83,8 +90,10 @@ impl Seats {
             journal: journal.to_owned(),
             taken: Mutex::new(Taken::new()),
         };
-        // Written at once: the file names this journal from now on.
-        seats.save(&taken)?;
+        // Otherwise written at once: the file names this journal from now on.
+        if !current {
+            seats.save(&taken)?;
+        }
         *seats.taken.lock().expect("seats lock") = taken;
         Ok(seats)
     }
