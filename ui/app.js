@@ -171,8 +171,13 @@ async function boot() {
   render();
 }
 
+// Whatever goes wrong on this screen is said, never swallowed: the game is safe on the
+// table's server, and a reload brings the screen back.
 window.addEventListener('unhandledrejection', (event) => {
   toast(t('error.generic', { message: event.reason?.message ?? event.reason }));
+});
+window.addEventListener('error', (event) => {
+  toast(t('error.generic', { message: event.message }));
 });
 
 boot();

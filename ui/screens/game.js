@@ -15,6 +15,7 @@ import { psychicGrid } from './game/psychics.js';
 import { track } from './game/track.js';
 import { countArrived, ending, revelation } from './game/revelation.js';
 import { covering, hiddenPanel, open } from './game/hidden.js';
+import { may } from '../allowed.js';
 
 const ROMAN = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
 
@@ -99,7 +100,7 @@ function gameBar(snapshot) {
     h('a', { class: 'brand', href: '#', 'aria-label': t('game.home') }, h('img', { src: 'favicon.svg', alt: '' })),
     clock(view),
     h('button', {
-      id: 'crow', type: 'button', class: 'crow', disabled: !table || view.crows_left === 0 || view.phase === 'ended',
+      id: 'crow', type: 'button', class: 'crow', disabled: !may('use_crow'),
       title: `${t('crows.use', { n: view.crows_left })} (${crowRule})`,
       onclick: () => command('use_crow'),
     }, `${t('crows.short')} `, h('span', { id: 'crows-left' }, view.crows_left)),
@@ -188,6 +189,7 @@ function soundBlocked() {
 
 /** The ghost's knocks, from the table (a ghost without a phone). */
 function knocks() {
+  if (!may('knock')) return null;
   return h('div', { class: 'row knock-row' },
     h('button', { id: 'table-knock-1', type: 'button', onclick: () => player.cue('knock', 1) }, t('phone.knock_yes')),
     h('button', { id: 'table-knock-2', type: 'button', onclick: () => player.cue('knock', 2) }, t('phone.knock_no')));
@@ -200,19 +202,19 @@ function phaseOne(view) {
     h('p', { class: 'hint' }, view.phase === 'visions' ? t('phase.visions_hint', { n: waiting })
       : view.phase === 'interpretation' ? t('phase.interpretation_hint')
         : t(`phase.manifestation_hint_${view.secrets}`, { ghost: view.ghost })));
-  const recovered = view.hour === 4 && view.phase === 'visions' && view.tokens_per_psychic
+  const recovered = view.tokens_back
     ? h('p', { id: 'tokens-back', class: 'banner', role: 'status' }, t('turn.tokens_back')) : null;
   return h('section', { id: 'stage', class: `stage ${view.phase}` },
     title,
     soundBlocked(),
     recovered,
-    view.phase === 'manifestation' ? knocks() : view.sand_timer ? sandTimer(view) : convinced(view),
+    view.phase === 'manifestation' ? knocks() : view.sand_timer ? sandTimer(view) : convinced(),
     answers(view));
 }
 
 /** Without a sand timer the mediums take their time; the table says when all are sure. */
-function convinced(view) {
-  if (view.phase !== 'interpretation') return null;
+function convinced() {
+  if (!may('end_interpretation')) return null;
   return h('div', { class: 'row' },
     h('button', { id: 'convinced', type: 'button', class: 'primary big', onclick: () => command('end_interpretation') },
       t('phase.convinced')));

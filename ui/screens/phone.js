@@ -11,6 +11,8 @@ import { languageSwitch } from './chrome.js';
 import { command, post, refresh } from './game/actions.js';
 import { sandTimer } from './game/timer.js';
 import { sealedChoice, traceOf } from './game/groups.js';
+import { answerButtons } from './game/psychics.js';
+import { choices, may } from '../allowed.js';
 
 const CATEGORIES = ['character', 'location', 'object'];
 /** The group tapped on this phone (the culprit, or a vote), before sealing it. */
@@ -49,8 +51,8 @@ function ghostScreen(snapshot) {
   const rows = view.psychics.map((p, i) => {
     const sought = p.seeking ? CATEGORIES.indexOf(p.seeking) : null;
     const card = view.assignments && sought !== null ? view.assignments[i][sought] : null;
-    const giving = ['visions', 'interpretation'].includes(view.phase) && p.seeking && !p.vision;
-    const answering = view.phase === 'manifestation' && p.vision && p.result === null;
+    const giving = choices('give_vision', 'psychics').includes(i);
+    const answers = may('manifest', { psychic: i })?.answers ?? [];
     return h('li', { class: 'phone-row', dataset: { colour: p.colour }, 'data-psychic': i },
       h('span', { class: 'swatch', dataset: { colour: p.colour } }),
       h('span', { class: 'name' }, p.name),
@@ -58,14 +60,9 @@ function ghostScreen(snapshot) {
       card !== null ? h('span', { class: 'secret-card', title: t('phone.their_card') }, card) : null,
       p.intuition !== null ? h('span', { class: 'pawn-on' }, t('phone.pawn_on', { card: p.intuition })) : null,
       giving ? h('button', { type: 'button', 'data-vision': i, onclick: () => command('give_vision', { psychic: i }) }, t('vision.give')) : null,
-      answering && view.secrets === 'app_kept'
-        ? h('button', { type: 'button', class: 'primary', 'data-manifest': i, onclick: () => command('manifest', { psychic: i }) }, t('manifest.reveal')) : null,
-      answering && view.secrets === 'paper'
-        ? [h('button', { type: 'button', 'data-right': i, onclick: () => command('manifest', { psychic: i, right: true }) }, t('manifest.right')),
-          h('button', { type: 'button', 'data-wrong': i, onclick: () => command('manifest', { psychic: i, right: false }) }, t('manifest.wrong'))]
-        : null);
+      answerButtons(i, answers));
   });
-  const culprit = view.phase === 'revelation' && !view.culprit_sealed
+  const culprit = may('choose_culprit')
     ? h('section', { id: 'phone-culprit' },
       h('h2', {}, t('culprit.choose')),
       sealedChoice(view, {
@@ -74,19 +71,19 @@ function ghostScreen(snapshot) {
         label: (n) => (n ? t('culprit.seal', { n }) : t('culprit.pick_first')),
       }))
     : view.culprit ? culpritLine(view) : null;
-  const share = view.phase === 'revelation' && view.edition === 'new' && !view.shared_vision
+  const share = may('share_vision')
     ? h('button', { id: 'phone-share-vision', type: 'button', class: 'primary big', onclick: () => command('share_vision') },
       t('vision.given'))
     : null;
   return [
-    h('section', { class: 'knocks', 'aria-label': t('phone.knocks') },
+    may('knock') ? h('section', { class: 'knocks', 'aria-label': t('phone.knocks') },
       h('button', { id: 'knock-1', type: 'button', class: 'big', onclick: () => post('/knock', { times: 1 }) }, t('phone.knock_yes')),
-      h('button', { id: 'knock-2', type: 'button', class: 'big', onclick: () => post('/knock', { times: 2 }) }, t('phone.knock_no'))),
+      h('button', { id: 'knock-2', type: 'button', class: 'big', onclick: () => post('/knock', { times: 2 }) }, t('phone.knock_no'))) : null,
     timerLine(snapshot),
     h('p', { class: 'phone-phase' }, t(`phase.${view.phase}`)),
     h('ul', { id: 'phone-psychics', class: 'phone-list' }, rows),
     view.phase !== 'ended'
-      ? h('button', { id: 'phone-crow', type: 'button', disabled: view.crows_left === 0, onclick: () => command('use_crow') },
+      ? h('button', { id: 'phone-crow', type: 'button', disabled: !may('use_crow'), onclick: () => command('use_crow') },
         `${t('crows.short')} ${view.crows_left}`) : null,
     culprit,
     share,
@@ -105,52 +102,53 @@ function psychicScreen(snapshot, me) {
   const view = snapshot.view;
   const p = view.psychics[me];
   const others = view.psychics.map((q, i) => [q, i]).filter(([q, i]) => i !== me && q.seeking);
-  const open = ['visions', 'interpretation'].includes(view.phase);
-  const tokens = view.tokens_per_psychic && open
+  const tokenActs = others.map(([, i]) => [choices('place_token', 'faces', { by: me, on: i }), may('withdraw_token', { by: me, on: i })]);
+  const tokens = tokenActs.some(([faces, back]) => faces.length || back)
     ? h('section', { id: 'phone-tokens' },
       h('h2', {}, t('phone.tokens', { agree: p.tokens.agree, disagree: p.tokens.disagree })),
-      h('ul', { class: 'phone-list' }, others.map(([q, i]) => {
+      h('ul', { class: 'phone-list' }, others.map(([q, i], k) => {
         const placed = view.placements.find((x) => x.by === me && x.on === i);
-        const set = (face) => {
-          const steps = [];
-          if (placed) steps.push(['withdraw_token', { by: me, on: i }]);
-          if (face && face !== placed?.face) steps.push(['place_token', { by: me, on: i, face }]);
-          return async () => { for (const [type, fields] of steps) if (!(await command(type, fields))) return; };
+        const [faces, back] = tokenActs[k];
+        // A tap on the face already there takes it back; on the other, turns it over.
+        const token = (face, sign, label) => {
+          const there = placed?.face === face;
+          return h('button', {
+            type: 'button', class: 'token choice', 'data-kind': face, 'aria-pressed': String(there),
+            'aria-label': t(label, { name: q.name }), disabled: there ? !back : !faces.includes(face),
+            onclick: () => (there ? command('withdraw_token', { by: me, on: i }) : command('place_token', { by: me, on: i, face })),
+          }, sign);
         };
         return h('li', { class: 'phone-row', dataset: { colour: q.colour }, 'data-on': i },
           h('span', { class: 'swatch', dataset: { colour: q.colour } }),
           h('span', { class: 'name' }, q.name),
           h('span', { class: 'pawn-on' }, q.intuition !== null ? t('phone.pawn_on', { card: q.intuition }) : '—'),
-          // A token goes beside a pawn on a card: none before it is placed.
-          q.intuition === null ? null : [
-            h('button', { type: 'button', class: 'token choice', 'data-kind': 'agree', 'aria-pressed': String(placed?.face === 'agree'),
-              'aria-label': t('phone.agree_with', { name: q.name }), onclick: set(placed?.face === 'agree' ? null : 'agree') }, '✓'),
-            h('button', { type: 'button', class: 'token choice', 'data-kind': 'disagree', 'aria-pressed': String(placed?.face === 'disagree'),
-              'aria-label': t('phone.disagree_with', { name: q.name }), onclick: set(placed?.face === 'disagree' ? null : 'disagree') }, '✗'),
-          ]);
+          faces.length || back
+            ? [token('agree', '✓', 'phone.agree_with'), token('disagree', '✗', 'phone.disagree_with')]
+            : null);
       })))
     : null;
-  const vote = view.phase === 'revelation' && (view.straw_poll || (view.majority_vote && view.shared_vision))
-    ? h('section', { id: 'phone-vote' },
-      view.my_vote !== null ? h('p', { class: 'banner' }, t('phone.voted', { n: view.my_vote }))
-        : p.may_vote ? [
-          h('h2', {}, view.straw_poll ? t(`vote.now_${p.level}`) : t('vote.majority')),
-          sealedChoice(view, {
-            id: 'phone-seal', chosen: choice, onpick: choose,
-            seal: async (group) => { if (await command('vote', { psychic: me, group })) choice = null; },
-            label: (n) => (n ? t('vote.seal', { n }) : t('vote.pick_first')),
-          })]
-          : h('p', { class: 'note' }, t('phone.vote_waits', { level: p.level ? t(`level.${p.level}`) : '…', n: p.votes_after ?? '…' })))
-    : null;
+  const ballot = may('vote', { psychic: me });
+  const vote = view.my_vote !== null ? h('section', { id: 'phone-vote' }, h('p', { class: 'banner' }, t('phone.voted', { n: view.my_vote })))
+    : ballot ? h('section', { id: 'phone-vote' },
+      h('h2', {}, view.straw_poll ? t(`vote.now_${p.level}`) : t('vote.majority')),
+      sealedChoice(view, {
+        id: 'phone-seal', chosen: choice, onpick: choose,
+        seal: async (group) => { if (await command('vote', { psychic: me, group })) choice = null; },
+        label: (n) => (n ? t('vote.seal', { n }) : t('vote.pick_first')),
+      }))
+      : view.phase === 'revelation' && view.straw_poll ? h('section', { id: 'phone-vote' },
+        h('p', { class: 'note' }, t('phone.vote_waits', { level: p.level ? t(`level.${p.level}`) : '…', n: p.votes_after ?? '…' })))
+        : null;
+  const pawn = choices('place_intuition', 'cards', { psychic: me });
   return [
     timerLine(snapshot),
     h('ol', { class: 'progress big-progress', 'aria-label': t('psychic.progress') }, CATEGORIES.map((c, k) => h('li', {
       class: p.found[k] ? 'found' : p.seeking === c ? 'seeking' : 'later',
     }, h('span', { class: 'what' }, t(`category.${c}`)), h('span', { class: 'card' }, p.found[k] ?? (p.seeking === c ? '?' : '·'))))),
-    p.pawn_cards.length
+    pawn.length
       ? h('section', { id: 'phone-pawn' },
         h('h2', {}, t('phone.my_pawn')),
-        h('div', { class: 'pawn' }, p.pawn_cards.map((card) => h('button', {
+        h('div', { class: 'pawn' }, pawn.map((card) => h('button', {
           type: 'button', class: 'chip', 'data-card': card, 'aria-pressed': String(p.intuition === card),
           onclick: () => command('place_intuition', { psychic: me, card }),
         }, card))))

@@ -13,6 +13,7 @@ import { votePanel, voteEntry } from './rummy/vote.js';
 import { roundDetails, scoreboard } from './rummy/rounds.js';
 import { openTally, tallyForm } from './rummy/tally.js';
 import { printedForm } from './rummy/printed.js';
+import { may } from '../allowed.js';
 
 /** What covers the screen now: null, 'phones' or 'printed'. */
 let sheet = null;
@@ -45,7 +46,8 @@ function roundPanel(view) {
     })),
     view.round > 1 ? h('p', { id: 'deal-convention', class: 'note' }, t('rummy.deal_convention')) : null,
     votePanel(view),
-    h('button', { id: 'end-round', type: 'button', class: 'primary big', onclick: () => openTally(view, null) }, t('rummy.end_round')));
+    h('button', { id: 'end-round', type: 'button', class: 'primary big', disabled: !may('end_round'), onclick: () => openTally(view, null) },
+      t('rummy.end_round')));
 }
 
 export function renderRummy(state) {
@@ -68,5 +70,5 @@ export function renderRummy(state) {
     form ?? h('div', { class: 'board rummy-board', inert: !isTable() },
       roundPanel(view),
       scoreboard(view),
-      view.rounds.length ? roundDetails(view, { correct: (r) => openTally(view, r) }) : null));
+      view.rounds.length ? roundDetails(view, { correct: may('correct_round') && ((r) => openTally(view, r)) }) : null));
 }

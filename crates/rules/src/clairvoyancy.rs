@@ -3,7 +3,8 @@
 //!
 //! - A psychic may put one token, ✓ or ✗, on another psychic's pawn: never their own,
 //!   at most one per pawn, as many pawns as they like, only tokens they still hold; they
-//!   may move or withdraw them until the sand timer runs out.
+//!   may turn over or withdraw them until the sand timer runs out (turning one over is
+//!   one act, and one step to undo).
 //! - Right intuition: everyone with a ✓ on that pawn moves +1. Wrong: everyone with a ✗.
 //! - Used tokens are discarded and all come back at the start of turn 4 (and for the
 //!   straw poll).
@@ -76,7 +77,7 @@ pub fn check_placement(game: &Game, by: usize, on: usize, face: Face) -> Result<
             giver.name
         )
     })?;
-    ensure(target.seeking().is_some(), "pawn_in_play", || {
+    ensure(target.seeking().is_some(), "token_on_finished", || {
         format!(
             "{} has finished and has no intuition pawn in play",
             target.name
@@ -89,16 +90,15 @@ pub fn check_placement(game: &Game, by: usize, on: usize, face: Face) -> Result<
             target.name
         )
     })?;
-    ensure(
-        !game.placements.iter().any(|p| p.by == by && p.on == on),
-        "one_token_per_pawn",
-        || {
-            format!(
-                "{} already has a token on {}'s pawn (one per pawn); withdraw it first to change it",
-                giver.name, target.name
-            )
-        },
-    )?;
+    // A token already there may be turned over (one act); the same face again changes nothing.
+    let there = game.placements.iter().find(|p| p.by == by && p.on == on);
+    ensure(there.is_none_or(|p| p.face != face), "token_there", || {
+        let sign = if face == Face::Agree { "✓" } else { "✗" };
+        format!(
+            "{} already has a {sign} on {}'s pawn (one token per pawn): turn it over or take it back",
+            giver.name, target.name
+        )
+    })?;
     let held = match face {
         Face::Agree => giver.held.agree,
         Face::Disagree => giver.held.disagree,

@@ -57,10 +57,69 @@ impl Game {
     /// Checks `command` against the rules and returns what it causes. `position` (the
     /// game's place in its history) seeds any draw, so a replay draws the same.
     pub fn decide(&self, command: &Command, position: u64) -> Result<Vec<Event>, RuleError> {
+        self.check(command)?;
         let mut batch = Batch {
             game: self.clone(),
             events: Vec::new(),
         };
+        match *command {
+            Command::GiveVision { psychic } => {
+                let timer_waiting = self.phase == Phase::Visions;
+                batch.push(Event::VisionGiven { psychic });
+                if timer_waiting && waiting_for_vision(&batch.game).is_empty() {
+                    batch.push(Event::TimerStarted);
+                }
+            }
+            Command::StartTimer => batch.push(Event::TimerStarted),
+            Command::UseCrow => batch.push(Event::CrowUsed),
+            Command::PlaceIntuition { psychic, card } => {
+                batch.push(Event::IntuitionPlaced { psychic, card })
+            }
+            Command::PlaceToken { by, on, face } => {
+                // Turning a token over is one act: back to the hand, then the other face.
+                if self.placements.iter().any(|p| p.by == by && p.on == on) {
+                    batch.push(Event::TokenWithdrawn { by, on });
+                }
+                batch.push(Event::TokenPlaced { by, on, face });
+            }
+            Command::WithdrawToken { by, on } => batch.push(Event::TokenWithdrawn { by, on }),
+            Command::EndInterpretation => batch.push(Event::TimerEnded),
+            Command::Manifest { psychic, right } => {
+                let right = self.judge(psychic, right)?;
+                manifest(&mut batch, psychic, right, position)
+            }
+            Command::StateLevel { psychic, level } => {
+                batch.push(Event::LevelStated { psychic, level })
+            }
+            Command::ChooseCulprit { group } => batch.push(Event::CulpritChosen { group }),
+            Command::RevealVisionCard => batch.push(Event::VisionCardRevealed {
+                count: self.revealed + 1,
+            }),
+            Command::ShareVision => batch.push(Event::VisionShared),
+            Command::Vote { psychic, group } => {
+                batch.push(Event::Voted { psychic, group });
+                if batch.game.psychics.iter().all(|p| p.vote.is_some()) {
+                    match self.setup.edition {
+                        Edition::New => count_majority(&mut batch),
+                        Edition::Classic => settle_count(&mut batch),
+                    }
+                }
+            }
+            Command::DeclareEldest { psychic } => {
+                batch.push(Event::EldestDeclared { psychic });
+                settle_count(&mut batch);
+            }
+            Command::PickGroup { group } => {
+                batch.push(Event::GroupPicked { group });
+                end(&mut batch, group);
+            }
+        }
+        Ok(batch.events)
+    }
+
+    /// Whether `command` may be done now, without doing it: every rule [`Game::decide`]
+    /// holds a command to, and all [`Game::allowed`] asks (no clone, no events).
+    pub fn check(&self, command: &Command) -> Result<(), RuleError> {
         ensure(self.phase != Phase::Ended, "game_over", || {
             "the game is over: undo to change what happened, or start a new game".into()
         })?;
@@ -73,24 +132,23 @@ impl Game {
             })?;
         }
         match *command {
-            Command::GiveVision { psychic } => give_vision(&mut batch, psychic)?,
+            Command::GiveVision { psychic } => check_vision(self, psychic),
             Command::StartTimer => {
                 ensure(self.setup.timer_seconds().is_some(), "no_timer", || {
                     "this game has no sand timer: the mediums take the time they need".into()
                 })?;
-                ensure(self.phase == Phase::Visions, "timer", || {
+                ensure(self.phase == Phase::Visions, "timer_not_waiting", || {
                     "the sand timer is not waiting to start".into()
-                })?;
-                batch.push(Event::TimerStarted);
+                })
             }
-            Command::UseCrow => use_crow(&mut batch)?,
-            Command::PlaceIntuition { psychic, card } => {
-                place_intuition(&mut batch, psychic, card)?
-            }
-            Command::PlaceToken { by, on, face } => {
-                check_placement(self, by, on, face)?;
-                batch.push(Event::TokenPlaced { by, on, face });
-            }
+            Command::UseCrow => ensure(self.crows_left() > 0, "crows", || {
+                match self.setup.crows() {
+                    CrowRule::Turn(_) => "the crow is used this turn (Easy: one per turn); it comes back at the end of the turn".into(),
+                    CrowRule::Game(n) => format!("no crow left: this difficulty allows {n} per game"),
+                }
+            }),
+            Command::PlaceIntuition { psychic, card } => check_intuition(self, psychic, card),
+            Command::PlaceToken { by, on, face } => check_placement(self, by, on, face),
             Command::WithdrawToken { by, on } => {
                 check_timer_running(self)?;
                 ensure(
@@ -102,11 +160,10 @@ impl Game {
                             self.psychics[by].name, self.psychics[on].name
                         )
                     },
-                )?;
-                batch.push(Event::TokenWithdrawn { by, on });
+                )
             }
-            Command::EndInterpretation => end_interpretation(&mut batch)?,
-            Command::Manifest { psychic, right } => manifest(&mut batch, psychic, right, position)?,
+            Command::EndInterpretation => check_end_interpretation(self),
+            Command::Manifest { psychic, right } => self.judge(psychic, right).map(|_| ()),
             Command::StateLevel { psychic, level } => {
                 let p = &self.psychics[psychic];
                 ensure(
@@ -116,7 +173,7 @@ impl Game {
                         "levels are read off the track for the straw poll, once every psychic has finished".into()
                     },
                 )?;
-                ensure(p.vote.is_none(), "state_level", || {
+                ensure(p.vote.is_none(), "level_after_vote", || {
                     format!("{} has already voted", p.name)
                 })?;
                 // The track stands still in the revelation, so a level is a fact from the
@@ -140,8 +197,7 @@ impl Game {
                         bands.high_from.lo,
                         bands.high_from.hi
                     )
-                })?;
-                batch.push(Event::LevelStated { psychic, level });
+                })
             }
             Command::ChooseCulprit { group } => {
                 in_revelation(self)?;
@@ -151,28 +207,28 @@ impl Game {
                 ensure(self.culprit.is_none(), "culprit_sealed", || {
                     "the culprit's group is already sealed".into()
                 })?;
-                valid_group(self, group)?;
-                batch.push(Event::CulpritChosen { group });
+                valid_group(self, group)
             }
-            Command::RevealVisionCard => reveal(&mut batch)?,
+            Command::RevealVisionCard => check_reveal(self),
             Command::ShareVision => {
                 in_revelation(self)?;
-                ensure(self.setup.edition == Edition::New, "straw_poll", || {
-                    "in the classic game the shared vision's cards are turned over one at a time"
+                ensure(
+                    self.setup.edition == Edition::New,
+                    "cards_one_at_a_time",
+                    || {
+                        "in the classic game the shared vision's cards are turned over one at a time"
                         .into()
-                })?;
-                ensure(self.culprit.is_some(), "culprit_first", || {
-                    "the ghost seals the culprit's trace first".into()
-                })?;
-                ensure(!self.shared_vision, "shared_vision", || {
+                    },
+                )?;
+                culprit_first(self)?;
+                ensure(!self.shared_vision, "shared_vision_given", || {
                     "the shared vision has been given".into()
-                })?;
-                batch.push(Event::VisionShared);
+                })
             }
-            Command::Vote { psychic, group } if self.setup.edition == Edition::New => {
-                vote_majority(&mut batch, psychic, group)?
-            }
-            Command::Vote { psychic, group } => vote(&mut batch, psychic, group)?,
+            Command::Vote { psychic, group } => match self.setup.edition {
+                Edition::New => check_majority_vote(self, psychic, group),
+                Edition::Classic => check_vote(self, psychic, group),
+            },
             Command::DeclareEldest { psychic } => {
                 let among = self.eldest_asked.clone().unwrap_or_default();
                 ensure(among.contains(&psychic), "eldest", || {
@@ -181,25 +237,76 @@ impl Game {
                     } else {
                         format!("the eldest is one of: {}", names(self, &among))
                     }
-                })?;
-                batch.push(Event::EldestDeclared { psychic });
-                settle_count(&mut batch);
+                })
             }
             Command::PickGroup { group } => {
                 in_revelation(self)?;
-                ensure(!self.has_straw_poll(), "straw_poll", || {
+                ensure(!self.has_straw_poll(), "pick_in_straw_poll", || {
                     "with 4 or more players the psychics vote in the straw poll".into()
                 })?;
-                ensure(self.culprit.is_some(), "culprit_first", || {
-                    "the ghost seals the culprit's group first".into()
-                })?;
+                culprit_first(self)?;
                 shared_vision_given(self)?;
-                valid_group(self, group)?;
-                batch.push(Event::GroupPicked { group });
-                end(&mut batch, group);
+                valid_group(self, group)
             }
         }
-        Ok(batch.events)
+    }
+
+    /// Whether `psychic`'s intuition was right: the app judges where it keeps the secrets,
+    /// the ghost says so in paper mode; refused where the ghost may not answer them now.
+    fn judge(&self, psychic: usize, said: Option<bool>) -> Result<bool, RuleError> {
+        let p = &self.psychics[psychic];
+        ensure(self.phase == Phase::Manifestation, "manifestation", || {
+            "the ghost manifests once the sand timer has run out".into()
+        })?;
+        ensure(
+            p.vision && p.result.is_none(),
+            "one_manifestation",
+            || match p.result {
+                Some(_) => format!("the ghost has already answered {} this turn", p.name),
+                None => format!("{} is not searching this turn", p.name),
+            },
+        )?;
+        let right = match (&self.assignments, said) {
+            (Some(secrets), None) => {
+                let seeking = p.seeking().expect("searching psychics seek a category");
+                p.intuition == Some(secrets[psychic][seeking.index()])
+            }
+            (Some(_), Some(_)) => {
+                return Err(RuleError::new(
+                    "app_judges",
+                    "in app-kept mode the app judges the intuition: leave out `right`",
+                ));
+            }
+            (None, Some(right)) => right,
+            (None, None) => {
+                return Err(RuleError::new(
+                    "ghost_answers",
+                    format!("in paper mode the ghost says whether {} was right", p.name),
+                ));
+            }
+        };
+        ensure(!right || p.intuition.is_some(), "intuition_first", || {
+            format!(
+                "enter the card {}'s pawn is on before saying it was right",
+                p.name
+            )
+        })?;
+        let seeking = p.seeking().expect("searching psychics seek a category");
+        if let (true, Some(card)) = (right, p.intuition)
+            && let Some(holder) = self
+                .psychics
+                .iter()
+                .find(|q| q.found.get(seeking.index()) == Some(&card))
+        {
+            return Err(RuleError::new(
+                "card_collected",
+                format!(
+                    "card {card} was just collected by {}: each psychic's card is their own, so {} cannot be right on it too; check the answer",
+                    holder.name, p.name
+                ),
+            ));
+        }
+        Ok(right)
     }
 }
 
@@ -243,8 +350,7 @@ fn waiting_for_vision(game: &Game) -> Vec<usize> {
         .collect()
 }
 
-fn give_vision(batch: &mut Batch, psychic: usize) -> Result<(), RuleError> {
-    let game = &batch.game;
+fn check_vision(game: &Game, psychic: usize) -> Result<(), RuleError> {
     let p = &game.psychics[psychic];
     ensure(
         matches!(game.phase, Phase::Visions | Phase::Interpretation),
@@ -271,39 +377,20 @@ fn give_vision(batch: &mut Batch, psychic: usize) -> Result<(), RuleError> {
                 names(game, &waiting)
             )
         }
-    })?;
-    let timer_waiting = game.phase == Phase::Visions;
-    batch.push(Event::VisionGiven { psychic });
-    if timer_waiting && waiting_for_vision(&batch.game).is_empty() {
-        batch.push(Event::TimerStarted);
-    }
-    Ok(())
+    })
 }
 
-fn use_crow(batch: &mut Batch) -> Result<(), RuleError> {
-    let game = &batch.game;
-    ensure(game.crows_left() > 0, "crows", || {
-        match game.setup.crows() {
-        CrowRule::Turn(_) => "the crow is used this turn (Easy: one per turn); it comes back at the end of the turn".into(),
-        CrowRule::Game(n) => format!("no crow left: this difficulty allows {n} per game"),
-    }
-    })?;
-    batch.push(Event::CrowUsed);
-    Ok(())
-}
-
-fn place_intuition(batch: &mut Batch, psychic: usize, card: Card) -> Result<(), RuleError> {
-    let game = &batch.game;
+fn check_intuition(game: &Game, psychic: usize, card: Card) -> Result<(), RuleError> {
     check_timer_running(game)?;
     let p = &game.psychics[psychic];
     let Some(seeking) = p.seeking() else {
         return Err(RuleError::new(
-            "pawn_in_play",
+            "finished_no_pawn",
             format!("{} has found everything", p.name),
         ));
     };
-    let on_table = game.uncollected(seeking);
-    ensure(on_table.contains(&card), "card_on_table", || {
+    ensure(game.uncollected_has(seeking, card), "card_on_table", || {
+        let on_table = game.uncollected(seeking);
         format!(
             "{} seeks a {}: their pawn goes on one of the {} cards on the table ({})",
             p.name,
@@ -315,16 +402,13 @@ fn place_intuition(batch: &mut Batch, psychic: usize, card: Card) -> Result<(), 
                 .collect::<Vec<_>>()
                 .join(", ")
         )
-    })?;
-    batch.push(Event::IntuitionPlaced { psychic, card });
-    Ok(())
+    })
 }
 
-fn end_interpretation(batch: &mut Batch) -> Result<(), RuleError> {
-    let game = &batch.game;
+fn check_end_interpretation(game: &Game) -> Result<(), RuleError> {
     ensure(
         game.phase == Phase::Interpretation,
-        "timer",
+        "timer_not_running",
         || match game.phase {
             Phase::Visions => format!(
                 "the sand timer has not started: it starts when every psychic has a vision (waiting: {})",
@@ -334,75 +418,19 @@ fn end_interpretation(batch: &mut Batch) -> Result<(), RuleError> {
         },
     )?;
     let waiting = waiting_for_vision(game);
-    ensure(waiting.is_empty(), "visions", || {
+    ensure(waiting.is_empty(), "visions_first", || {
         format!(
             "give {} their vision before the manifestation",
             names(game, &waiting)
         )
-    })?;
-    batch.push(Event::TimerEnded);
-    Ok(())
+    })
 }
 
-fn manifest(
-    batch: &mut Batch,
-    psychic: usize,
-    said: Option<bool>,
-    position: u64,
-) -> Result<(), RuleError> {
+/// The ghost's answer to `psychic` (checked and judged): tokens move, a finisher's bonus,
+/// and the end of the turn after the last answer.
+fn manifest(batch: &mut Batch, psychic: usize, right: bool, position: u64) {
     let game = &batch.game;
     let p = &game.psychics[psychic];
-    ensure(game.phase == Phase::Manifestation, "manifestation", || {
-        "the ghost manifests once the sand timer has run out".into()
-    })?;
-    ensure(
-        p.vision && p.result.is_none(),
-        "one_manifestation",
-        || match p.result {
-            Some(_) => format!("the ghost has already answered {} this turn", p.name),
-            None => format!("{} is not searching this turn", p.name),
-        },
-    )?;
-    let right = match (&game.assignments, said) {
-        (Some(secrets), None) => {
-            let seeking = p.seeking().expect("searching psychics seek a category");
-            p.intuition == Some(secrets[psychic][seeking.index()])
-        }
-        (Some(_), Some(_)) => {
-            return Err(RuleError::new(
-                "app_judges",
-                "in app-kept mode the app judges the intuition: leave out `right`",
-            ));
-        }
-        (None, Some(right)) => right,
-        (None, None) => {
-            return Err(RuleError::new(
-                "ghost_answers",
-                format!("in paper mode the ghost says whether {} was right", p.name),
-            ));
-        }
-    };
-    ensure(!right || p.intuition.is_some(), "intuition_first", || {
-        format!(
-            "enter the card {}'s pawn is on before saying it was right",
-            p.name
-        )
-    })?;
-    let seeking = p.seeking().expect("searching psychics seek a category");
-    if let (true, Some(card)) = (right, p.intuition)
-        && let Some(holder) = game
-            .psychics
-            .iter()
-            .find(|q| q.found.get(seeking.index()) == Some(&card))
-    {
-        return Err(RuleError::new(
-            "card_collected",
-            format!(
-                "card {card} was just collected by {}: each psychic's card is their own, so {} cannot be right on it too; check the answer",
-                holder.name, p.name
-            ),
-        ));
-    }
     let moved = manifestation_moves(&game.placements, psychic, right);
     let card = if right { p.intuition } else { None };
     let finishes = right && p.found.len() == 2;
@@ -428,7 +456,6 @@ fn manifest(
     {
         end_turn(batch, position);
     }
-    Ok(())
 }
 
 fn end_turn(batch: &mut Batch, position: u64) {
@@ -502,18 +529,21 @@ fn valid_group(game: &Game, group: u8) -> Result<(), RuleError> {
     )
 }
 
-fn reveal(batch: &mut Batch) -> Result<(), RuleError> {
-    let game = &batch.game;
+fn culprit_first(game: &Game) -> Result<(), RuleError> {
+    ensure(game.culprit.is_some(), "culprit_first", || {
+        "the ghost seals the culprit's group first".into()
+    })
+}
+
+fn check_reveal(game: &Game) -> Result<(), RuleError> {
     in_revelation(game)?;
-    ensure(game.has_straw_poll(), "straw_poll", || {
+    ensure(game.has_straw_poll(), "no_cards_to_turn", || {
         match game.setup.edition {
             Edition::Classic => "with 2 or 3 players the shared vision is laid face up".into(),
             Edition::New => "in the new edition the ghost gives the three cards at once".into(),
         }
     })?;
-    ensure(game.culprit.is_some(), "culprit_first", || {
-        "the ghost seals the culprit's group first".into()
-    })?;
+    culprit_first(game)?;
     ensure(game.revealed < 3, "three_cards", || {
         "all three cards of the shared vision are revealed".into()
     })?;
@@ -537,17 +567,12 @@ fn reveal(batch: &mut Batch) -> Result<(), RuleError> {
             "{} must vote before the next card is revealed",
             names(game, &still_to_vote)
         )
-    })?;
-    batch.push(Event::VisionCardRevealed {
-        count: game.revealed + 1,
-    });
-    Ok(())
+    })
 }
 
-fn vote(batch: &mut Batch, psychic: usize, group: u8) -> Result<(), RuleError> {
-    let game = &batch.game;
+fn check_vote(game: &Game, psychic: usize, group: u8) -> Result<(), RuleError> {
     in_revelation(game)?;
-    ensure(game.has_straw_poll(), "straw_poll", || {
+    ensure(game.has_straw_poll(), "vote_in_straw_poll", || {
         "with 2 or 3 players the psychics agree on one group: pick it".into()
     })?;
     let p = &game.psychics[psychic];
@@ -556,7 +581,7 @@ fn vote(batch: &mut Batch, psychic: usize, group: u8) -> Result<(), RuleError> {
     })?;
     let level = game.level_of(psychic).ok_or_else(|| {
         RuleError::new(
-            "levels_unknown",
+            "level_unknown",
             format!("read {}'s level off the track first", p.name),
         )
     })?;
@@ -568,27 +593,21 @@ fn vote(batch: &mut Batch, psychic: usize, group: u8) -> Result<(), RuleError> {
             game.revealed
         )
     })?;
-    valid_group(game, group)?;
-    batch.push(Event::Voted { psychic, group });
-    if batch.game.psychics.iter().all(|p| p.vote.is_some()) {
-        settle_count(batch);
-    }
-    Ok(())
+    valid_group(game, group)
 }
 
 /// New edition: the ghost's three cards are out before the mediums decide.
 fn shared_vision_given(game: &Game) -> Result<(), RuleError> {
     ensure(
         game.setup.edition == Edition::Classic || game.shared_vision,
-        "shared_vision",
+        "shared_vision_first",
         || "the ghost gives the shared vision (three cards) before the mediums decide".into(),
     )
 }
 
 /// New edition: without a consensus, each medium player votes; a majority decides, a tie
 /// sends them back to talk (`majority`).
-fn vote_majority(batch: &mut Batch, psychic: usize, group: u8) -> Result<(), RuleError> {
-    let game = &batch.game;
+fn check_majority_vote(game: &Game, psychic: usize, group: u8) -> Result<(), RuleError> {
     in_revelation(game)?;
     ensure(game.has_majority_vote(), "consensus", || {
         "with two medium players a majority is a consensus: agree, then pick the trace".into()
@@ -601,20 +620,19 @@ fn vote_majority(batch: &mut Batch, psychic: usize, group: u8) -> Result<(), Rul
             p.name
         )
     })?;
-    valid_group(game, group)?;
-    batch.push(Event::Voted { psychic, group });
-    let game = &batch.game;
-    if game.psychics.iter().all(|p| p.vote.is_some()) {
-        let count = crate::majority::majority(&ballots(game));
-        match count.chosen {
-            Some(group) => {
-                batch.push(Event::Counted { count });
-                end(batch, group);
-            }
-            None => batch.push(Event::NoMajority { count }),
+    valid_group(game, group)
+}
+
+/// New edition, every vote in: a majority ends the game, a tie sends them back to talk.
+fn count_majority(batch: &mut Batch) {
+    let count = crate::majority::majority(&ballots(&batch.game));
+    match count.chosen {
+        Some(group) => {
+            batch.push(Event::Counted { count });
+            end(batch, group);
         }
+        None => batch.push(Event::NoMajority { count }),
     }
-    Ok(())
 }
 
 fn ballots(game: &Game) -> Vec<Ballot> {

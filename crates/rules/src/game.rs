@@ -86,6 +86,8 @@ pub struct Game {
     pub manifestations: Vec<Manifestation>,
     /// What the ghost said in the turn before, kept for the table to recall.
     pub last_turn: Vec<Manifestation>,
+    /// The used tokens came back at the start of this turn (turn 4), until the sand turns.
+    pub tokens_back: bool,
 }
 
 /// The ghost's answer to one psychic, and what followed on the track.
@@ -170,6 +172,7 @@ impl Game {
             outcome: None,
             manifestations: Vec::new(),
             last_turn: Vec::new(),
+            tokens_back: false,
         }
     }
 
@@ -190,7 +193,10 @@ impl Game {
                 self.assignments = Some(assignments.clone());
             }
             Event::VisionGiven { psychic } => self.psychic(*psychic)?.vision = true,
-            Event::TimerStarted => self.phase = Phase::Interpretation,
+            Event::TimerStarted => {
+                self.phase = Phase::Interpretation;
+                self.tokens_back = false;
+            }
             Event::CrowUsed => self.crows_used += 1,
             Event::IntuitionPlaced { psychic, card } => {
                 self.psychic(*psychic)?.intuition = Some(*card)
@@ -270,6 +276,7 @@ impl Game {
                 for p in &mut self.psychics {
                     p.held = faces;
                 }
+                self.tokens_back = self.phase == Phase::Visions;
             }
             Event::LostOnTime => {
                 self.phase = Phase::Ended;
@@ -350,13 +357,17 @@ impl Game {
             .of(category)
             .iter()
             .copied()
-            .filter(|c| {
-                !self
-                    .psychics
-                    .iter()
-                    .any(|p| p.found.get(category.index()) == Some(c))
-            })
+            .filter(|&c| self.uncollected_has(category, c))
             .collect()
+    }
+
+    /// Whether `card` is on the table, in `category`, and nobody has collected it.
+    pub fn uncollected_has(&self, category: Category, card: Card) -> bool {
+        self.layout.of(category).contains(&card)
+            && !self
+                .psychics
+                .iter()
+                .any(|p| p.found.get(category.index()) == Some(&card))
     }
 }
 
@@ -364,6 +375,8 @@ impl seance_timeline::Rules for Game {
     const RULESET: &'static str = "mysterium-classic";
     type Command = crate::command::Command;
     type Event = Event;
+    type Role = crate::view::Role;
+    type Action = crate::allowed::Action;
 
     fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Game, String> {
         Game::replay(events)
@@ -379,6 +392,40 @@ impl seance_timeline::Rules for Game {
         position: u64,
     ) -> Result<Vec<Event>, seance_timeline::RuleError> {
         Game::decide(self, command, position)
+    }
+
+    fn permit(
+        &self,
+        who: &seance_timeline::Who<Self::Role>,
+        command: &Self::Command,
+    ) -> Result<(), seance_timeline::RuleError> {
+        Game::permit(self, who, command)
+    }
+
+    fn allowed(&self, who: &seance_timeline::Who<Self::Role>) -> Vec<Self::Action> {
+        Game::allowed(self, who)
+    }
+
+    fn may(
+        &self,
+        who: &seance_timeline::Who<Self::Role>,
+        extra: seance_timeline::Extra,
+    ) -> Result<(), seance_timeline::RuleError> {
+        Game::may(self, who, extra)
+    }
+
+    fn sand_timer(&self) -> Option<std::time::Duration> {
+        self.setup
+            .timer_seconds()
+            .map(|s| std::time::Duration::from_secs(s.into()))
+    }
+
+    fn timer_runs(&self) -> bool {
+        self.phase == Phase::Interpretation
+    }
+
+    fn time_up() -> Option<Self::Command> {
+        Some(crate::command::Command::EndInterpretation)
     }
 
     fn status(&self) -> &'static str {

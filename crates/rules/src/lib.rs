@@ -5,6 +5,7 @@
 //! in its history, and every random outcome is recorded in an event, so a journal replays
 //! exactly. No I/O, no clock: the shells bring time and storage.
 
+mod allowed;
 mod card_sets;
 mod cards;
 mod clairvoyancy;
@@ -18,6 +19,7 @@ mod setup;
 mod straw_poll;
 mod view;
 
+pub use allowed::Action;
 pub use card_sets::{CardBox, CardSet, Deal, SET_SIZE};
 pub use cards::{Card, Category, Layout};
 pub use clairvoyancy::{Face, Faces, Placement, finishing_bonus};
@@ -26,7 +28,7 @@ pub use event::{Event, Group};
 pub use game::{Game, Manifestation, Outcome, Phase, Psychic};
 pub use levels::{Bound, Level, LevelBands, TrackSide};
 pub use majority::majority;
-pub use seance_timeline::{RuleError, Rules, TimelineError};
+pub use seance_timeline::{Extra, RuleError, Rules, TimelineError, Who};
 pub use setup::{
     AGES, Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing, SAND_TIMER_SECONDS,
     SecretMode, Setup,

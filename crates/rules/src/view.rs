@@ -1,6 +1,7 @@
 //! What each role may see, built on the server before anything is sent: the table (every
 //! public fact), the ghost (plus the secrets and the sealed culprit) and each psychic
-//! (plus their own vote). Secrets appear in no other view until the game has ended.
+//! (plus their own vote). Secrets appear in no other view until the game has ended. What a
+//! device may do now is not here but in [`crate::Action`]s, which depend on the device.
 
 use serde::{Deserialize, Serialize};
 
@@ -36,17 +37,15 @@ pub struct PsychicView {
     pub tokens: Faces,
     pub vision: bool,
     pub intuition: Option<Card>,
-    /// The cards their intuition pawn may go on now (none once the sand timer has run
-    /// out, or once they have finished).
-    pub pawn_cards: Vec<Card>,
     pub result: Option<bool>,
     /// Wrong in the turn before: this turn the ghost completes that vision (adds at
     /// least one card, may take some back) rather than giving a new one.
     pub completing: bool,
     /// Whether they have voted; for whom stays sealed until the count.
     pub voted: bool,
-    /// Whether their level's card of the shared vision is up and they have yet to vote.
-    pub may_vote: bool,
+    /// Whether it is their turn to vote now (their level's card of the shared vision is
+    /// up, or the mediums vote): who casts it is in each device's `allowed`.
+    pub voting_now: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -67,10 +66,17 @@ pub struct View {
     pub layout: Layout,
     pub track_side: Option<TrackSide>,
     pub bands: Option<LevelBands>,
+    /// The track's spaces to show (to space 12 at least, and one past the furthest
+    /// psychic), each with its level, or `null` where the bands leave it uncertain; none
+    /// without a track.
+    pub spaces: Vec<Option<Level>>,
     pub tokens_per_psychic: u8,
     pub psychics: Vec<PsychicView>,
     pub placements: Vec<Placement>,
+    /// The line-up; a group's `psychic` only where it is shown.
     pub groups: Vec<Group>,
+    /// The used tokens came back at the start of this turn (turn 4).
+    pub tokens_back: bool,
     /// Whether the psychics vote in the staged straw poll (classic, 4+ players) rather
     /// than agree.
     pub straw_poll: bool,
@@ -78,11 +84,7 @@ pub struct View {
     pub majority_vote: bool,
     /// New edition: whether the ghost has given the shared vision.
     pub shared_vision: bool,
-    /// Whether the psychics may name the group they agreed on now.
-    pub can_pick: bool,
     pub revealed: u8,
-    /// Whether the next card of the shared vision may be turned over now.
-    pub can_reveal: bool,
     /// What the ghost has said this turn, in order, and in the turn before.
     pub manifestations: Vec<Manifestation>,
     pub last_turn: Vec<Manifestation>,
@@ -119,6 +121,12 @@ impl Game {
             layout: self.layout.clone(),
             track_side: self.setup.track_side(),
             bands: self.setup.bands(),
+            spaces: self.setup.bands().map_or_else(Vec::new, |bands| {
+                let furthest = self.psychics.iter().map(|p| p.track).max().unwrap_or(0);
+                (0..=furthest.saturating_add(1).max(12))
+                    .map(|space| bands.level(space))
+                    .collect()
+            }),
             tokens_per_psychic: self.setup.tokens_per_psychic(),
             psychics: self
                 .psychics
@@ -138,34 +146,38 @@ impl Game {
                         tokens: p.held,
                         vision: p.vision,
                         intuition: p.intuition,
-                        pawn_cards: self.pawn_cards(i),
                         result: p.result,
                         completing: p.seeking().is_some()
                             && self.last_turn.iter().any(|m| m.psychic == i && !m.right),
                         voted: p.vote.is_some(),
-                        may_vote: self
-                            .decide(
-                                &Command::Vote {
+                        voting_now: self.phase == Phase::Revelation
+                            && self
+                                .check(&Command::Vote {
                                     psychic: i,
                                     group: 1,
-                                },
-                                0,
-                            )
-                            .is_ok(),
+                                })
+                                .is_ok(),
                     }
                 })
                 .collect(),
             placements: self.placements.clone(),
-            groups: self.groups.clone(),
+            // Whose group is whose is said where the rulebook lays it open: the new
+            // edition's traces lie by their mediums' envelopes; classic's, at the end.
+            groups: self
+                .groups
+                .iter()
+                .map(|g| Group {
+                    psychic: g
+                        .psychic
+                        .filter(|_| over || self.setup.edition == Edition::New),
+                    ..g.clone()
+                })
+                .collect(),
+            tokens_back: self.tokens_back && self.setup.tokens_per_psychic() > 0,
             straw_poll: self.has_straw_poll(),
             majority_vote: self.has_majority_vote(),
             shared_vision: self.shared_vision,
-            can_pick: self.phase == Phase::Revelation
-                && self.decide(&Command::PickGroup { group: 1 }, 0).is_ok(),
             revealed: self.revealed,
-            // Asked of the rules only where the question exists: deciding clones the game.
-            can_reveal: self.phase == Phase::Revelation
-                && self.decide(&Command::RevealVisionCard, 0).is_ok(),
             manifestations: self.manifestations.clone(),
             last_turn: self.last_turn.clone(),
             eldest_asked: self.eldest_asked.clone(),
@@ -179,18 +191,6 @@ impl Game {
                 Role::Psychic(i) => self.psychics.get(i).and_then(|p| p.vote),
                 _ => None,
             },
-        }
-    }
-}
-
-impl Game {
-    /// The cards `psychic`'s intuition pawn may go on now: the uncollected cards of the
-    /// category they seek, while intuitions may still move.
-    fn pawn_cards(&self, psychic: usize) -> Vec<Card> {
-        let movable = matches!(self.phase, Phase::Visions | Phase::Interpretation);
-        match self.psychics[psychic].seeking() {
-            Some(category) if movable => self.uncollected(category),
-            _ => Vec::new(),
         }
     }
 }

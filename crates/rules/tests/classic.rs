@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{Table, setup};
+use common::{Table, setup, table};
 use seance_rules::*;
 
 #[test]
@@ -220,7 +220,7 @@ fn finding_the_object_in_hour_four_moves_three_spaces() {
             face: Face::Agree,
         })
         .unwrap_err();
-    assert_eq!(on_finished.rule, "pawn_in_play");
+    assert_eq!(on_finished.rule, "token_on_finished");
 }
 
 #[test]
@@ -248,17 +248,27 @@ fn token_rules_are_enforced_until_the_timer_ends() {
         .try_do(Command::PlaceToken {
             by: 0,
             on: 1,
-            face: Face::Disagree,
+            face: Face::Agree,
         })
         .unwrap_err();
-    assert_eq!(twice.rule, "one_token_per_pawn");
-    // Moving a token: withdraw, then place.
-    t.play(Command::WithdrawToken { by: 0, on: 1 });
-    t.play(Command::PlaceToken {
+    assert_eq!(twice.rule, "token_there");
+    // Turning a token over is one command, and one step to undo: the ✓ goes back to the
+    // hand, the ✗ onto the pawn.
+    let held = t.game().psychics[0].held;
+    let turn_over = || Command::PlaceToken {
         by: 0,
         on: 1,
         face: Face::Disagree,
-    });
+    };
+    t.play(turn_over());
+    assert_eq!(t.game().placements.len(), 1);
+    assert_eq!(t.game().placements[0].face, Face::Disagree);
+    assert_eq!(t.game().psychics[0].held.agree, held.agree + 1);
+    assert_eq!(t.game().psychics[0].held.disagree, held.disagree - 1);
+    t.undo();
+    assert_eq!(t.game().placements[0].face, Face::Agree);
+    assert_eq!(t.game().psychics[0].held, held);
+    t.play(turn_over());
     t.play(Command::PlaceToken {
         by: 0,
         on: 2,
@@ -312,7 +322,7 @@ fn visions_come_one_per_psychic_per_turn() {
         again.message
     );
     let early = t.try_do(Command::EndInterpretation).unwrap_err();
-    assert_eq!(early.rule, "timer");
+    assert_eq!(early.rule, "timer_not_running");
     let off_table = t
         .try_do(Command::PlaceIntuition {
             psychic: 0,
@@ -382,7 +392,7 @@ fn a_two_player_game_lines_up_four_groups_and_picks_one() {
     }
     assert_eq!(
         t.try_do(Command::RevealVisionCard).unwrap_err().rule,
-        "straw_poll"
+        "no_cards_to_turn"
     );
     assert_eq!(
         t.try_do(Command::PickGroup { group: 1 }).unwrap_err().rule,
@@ -414,7 +424,7 @@ fn a_three_player_game_agrees_on_a_group() {
         })
         .unwrap_err()
         .rule,
-        "straw_poll"
+        "vote_in_straw_poll"
     );
     t.play(Command::PickGroup { group: 1 });
     assert_eq!(t.game().outcome, Some(Outcome::Won));
@@ -832,20 +842,45 @@ fn the_rulebook_straw_poll_example_votes_in_its_order() {
     );
 }
 
+/// The cards the table may put `psychic`'s pawn on now.
+fn pawn_cards(game: &Game, psychic: usize) -> Vec<Card> {
+    game.allowed(&table())
+        .into_iter()
+        .find_map(|a| match a {
+            Action::PlaceIntuition { psychic: p, cards } if p == psychic => Some(cards),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// Who votes now, as the table may enter it.
+fn voting(game: &Game) -> Vec<usize> {
+    game.allowed(&table())
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Vote { psychic, .. } => Some(psychic),
+            _ => None,
+        })
+        .collect()
+}
+
+fn may_reveal(game: &Game) -> bool {
+    game.allowed(&table()).contains(&Action::RevealVisionCard)
+}
+
 #[test]
-fn the_view_offers_a_pawn_only_the_cards_it_may_go_on() {
+fn a_pawn_is_offered_only_the_cards_it_may_go_on() {
     let mut t = Table::new(setup(5, Difficulty::Medium, SecretMode::AppKept), 3);
     let laid = t.game().layout.characters.clone();
-    assert_eq!(t.game().view(Role::Table).psychics[0].pawn_cards, laid);
+    assert_eq!(pawn_cards(t.game(), 0), laid);
     t.turn(&[0]);
-    let view = t.game().view(Role::Table);
     assert_eq!(
-        view.psychics[0].pawn_cards,
+        pawn_cards(t.game(), 0),
         t.game().uncollected(Category::Location),
         "Stephanie now seeks a location"
     );
     assert_eq!(
-        view.psychics[1].pawn_cards.len(),
+        pawn_cards(t.game(), 1).len(),
         laid.len() - 1,
         "her character is taken"
     );
@@ -853,40 +888,36 @@ fn the_view_offers_a_pawn_only_the_cards_it_may_go_on() {
         t.play(Command::GiveVision { psychic: p });
     }
     t.play(Command::EndInterpretation);
-    let view = t.game().view(Role::Table);
     assert!(
-        view.psychics.iter().all(|p| p.pawn_cards.is_empty()),
+        (0..4).all(|p| pawn_cards(t.game(), p).is_empty()),
         "once the sand has run out no pawn moves"
     );
 }
 
 #[test]
-fn the_view_says_who_votes_now_and_whether_the_next_card_may_turn() {
+fn the_rules_say_who_votes_now_and_whether_the_next_card_may_turn() {
     let mut t = Table::new(setup(5, Difficulty::Easy, SecretMode::AppKept), 9);
     t.find_everything();
-    let view = t.game().view(Role::Table);
-    assert!(view.straw_poll);
-    assert!(!view.can_reveal, "the culprit is sealed first");
+    assert!(t.game().view(Role::Table).straw_poll);
+    assert!(!may_reveal(t.game()), "the culprit is sealed first");
     t.play(Command::ChooseCulprit { group: 1 });
-    assert!(t.game().view(Role::Table).can_reveal);
+    assert!(may_reveal(t.game()));
     t.play(Command::RevealVisionCard);
     let view = t.game().view(Role::Table);
     let low: Vec<usize> = (0..4)
         .filter(|&i| t.game().level_of(i) == Some(Level::Low))
         .collect();
-    let voting: Vec<usize> = (0..4).filter(|&i| view.psychics[i].may_vote).collect();
-    assert_eq!(voting, low, "after card 1, the Low level votes");
+    assert_eq!(voting(t.game()), low, "after card 1, the Low level votes");
     assert!(low.iter().all(|&i| view.psychics[i].votes_after == Some(1)));
-    assert!(!view.can_reveal, "not before the Low level has voted");
+    assert!(!may_reveal(t.game()), "not before the Low level has voted");
     for &i in &low {
         t.play(Command::Vote {
             psychic: i,
             group: 1,
         });
     }
-    let view = t.game().view(Role::Table);
-    assert!(view.psychics.iter().all(|p| !p.may_vote));
-    assert!(view.can_reveal || view.phase == Phase::Ended);
+    assert!(voting(t.game()).is_empty());
+    assert!(may_reveal(t.game()) || t.game().phase == Phase::Ended);
 }
 
 #[test]
@@ -944,4 +975,61 @@ fn the_view_recalls_what_the_ghost_said_this_turn_and_the_last() {
     let bonuses: Vec<u8> = last.iter().map(|m| m.bonus).collect();
     assert_eq!(bonuses, [4, 0, 0, 0]);
     assert!(last.iter().all(|m| m.right));
+}
+
+#[test]
+fn each_device_acts_only_for_whom_the_rules_say() {
+    let t = Table::new(setup(5, Difficulty::Easy, SecretMode::AppKept), 5);
+    let game = t.game().clone();
+    let pawn = |psychic| Command::PlaceIntuition {
+        psychic,
+        card: game.layout.characters[0],
+    };
+    let refusal =
+        |who: Who<Role>, command: &Command| game.permit(&who, command).err().map(|e| e.rule);
+    // A psychic's phone: its own pawn, nobody else's, and none of the ghost's acts.
+    assert_eq!(refusal(Who::Seat(Role::Psychic(1)), &pawn(1)), None);
+    assert_eq!(
+        refusal(Who::Seat(Role::Psychic(1)), &pawn(2)),
+        Some("psychic_acts_for_self")
+    );
+    let vision = Command::GiveVision { psychic: 1 };
+    assert_eq!(
+        refusal(Who::Seat(Role::Psychic(1)), &vision),
+        Some("psychic_acts_for_self")
+    );
+    // The ghost's phone: the visions, never a psychic's pawn.
+    assert_eq!(refusal(Who::Seat(Role::Ghost), &vision), None);
+    assert_eq!(
+        refusal(Who::Seat(Role::Ghost), &pawn(0)),
+        Some("ghost_not_for_psychics")
+    );
+    // A watcher: nothing.
+    assert_eq!(refusal(Who::Watcher, &vision), Some("watcher"));
+    // The table: everyone's acts, but a sealed choice belongs to the phone holding its seat.
+    let vote = Command::Vote {
+        psychic: 2,
+        group: 1,
+    };
+    assert_eq!(refusal(table(), &vote), None);
+    let phones = Who::Table {
+        phones: vec![Role::Psychic(2), Role::Ghost],
+    };
+    assert_eq!(refusal(phones.clone(), &vote), Some("sealed_on_phone"));
+    assert_eq!(
+        refusal(phones.clone(), &pawn(2)),
+        None,
+        "a pawn is on the table"
+    );
+    assert_eq!(
+        refusal(phones.clone(), &Command::ChooseCulprit { group: 1 }),
+        Some("sealed_on_phone")
+    );
+    // Undo, the timer and knocks: the table and the ghost's phone.
+    for extra in [Extra::Rewind, Extra::Timer, Extra::Knock] {
+        assert!(t.game().may(&phones, extra).is_ok());
+        assert!(t.game().may(&Who::Seat(Role::Ghost), extra).is_ok());
+        assert!(t.game().may(&Who::Seat(Role::Psychic(0)), extra).is_err());
+        assert!(t.game().may(&Who::Watcher, extra).is_err());
+    }
 }

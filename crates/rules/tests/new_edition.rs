@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Table, new_setup, two_set_box};
+use common::{Table, new_setup, table, two_set_box};
 use seance_rules::*;
 
 fn refused(t: &mut Table, command: Command) -> RuleError {
@@ -286,12 +286,20 @@ fn a_consensus_after_the_shared_vision_wins_or_loses() {
     assert!(err.message.contains("shared vision"), "{err}");
     assert_eq!(
         refused(&mut t, Command::RevealVisionCard).rule,
-        "straw_poll"
+        "no_cards_to_turn"
     );
     t.play(Command::UseCrow); // a candle, in the final round too
     t.play(Command::ShareVision);
-    assert_eq!(refused(&mut t, Command::ShareVision).rule, "shared_vision");
-    assert!(t.game().view(Role::Table).can_pick);
+    assert_eq!(
+        refused(&mut t, Command::ShareVision).rule,
+        "shared_vision_given"
+    );
+    assert!(
+        t.game()
+            .allowed(&table())
+            .iter()
+            .any(|a| matches!(a, Action::PickGroup { groups } if groups.contains(&culprit)))
+    );
     t.play(Command::PickGroup { group: culprit });
     assert_eq!(t.game().outcome, Some(Outcome::Won));
     assert_eq!(

@@ -1,5 +1,6 @@
 //! Properties over random legal games of both editions: whatever the table does within
-//! the rules, the books stay consistent. Legal moves are found by asking the rules about
+//! the rules, the books stay consistent, and what each device is offered (`allowed`) is
+//! exactly what the rules accept from it. Legal moves are found by asking the rules about
 //! every candidate command; undo and redo are mixed in. The invariants the editions share
 //! (visions, progress, the clock, secrets, votes, replay, an ending always within reach)
 //! are checked on both.
@@ -10,26 +11,21 @@ use common::{Table, new_setup, setup};
 use proptest::prelude::*;
 use seance_rules::*;
 
-/// Every command the rules accept now, grouped so that one kind does not crowd out the
-/// others (the right intuition is a group of its own, so games often reach the end).
-fn legal_moves(t: &Table) -> Vec<Vec<Command>> {
-    let game = t.game();
+/// The command space a game's size allows, grouped by kind (the right intuition is a
+/// group of its own, so games often reach the end), and with numbers one past each end
+/// (psychics, groups, cards), which the rules must refuse.
+fn command_space(game: &Game) -> Vec<Vec<Command>> {
     let n = game.psychics.len();
-    let paper = game.assignments.is_none();
-    let mut groups: Vec<Vec<Command>> = Vec::new();
-    let mut add = |cands: Vec<Command>| {
-        let ok: Vec<Command> = cands
-            .into_iter()
-            .filter(|c| game.decide(c, 1).is_ok())
-            .collect();
-        if !ok.is_empty() {
-            groups.push(ok);
-        }
-    };
-    add((0..n)
-        .map(|psychic| Command::GiveVision { psychic })
-        .collect());
-    add(vec![
+    let psychics = 0..=n;
+    let groups = 0..=game.groups.len() as u8 + 1;
+    let mut space: Vec<Vec<Command>> = Vec::new();
+    space.push(
+        psychics
+            .clone()
+            .map(|psychic| Command::GiveVision { psychic })
+            .collect(),
+    );
+    space.push(vec![
         Command::StartTimer,
         Command::UseCrow,
         Command::EndInterpretation,
@@ -39,65 +35,144 @@ fn legal_moves(t: &Table) -> Vec<Vec<Command>> {
     let mut intuitions = Vec::new();
     let mut right_ones = Vec::new();
     for (i, p) in game.psychics.iter().enumerate() {
-        if let Some(c) = p.seeking() {
-            for card in game.uncollected(c) {
-                let right = game
-                    .assignments
-                    .as_ref()
-                    .is_some_and(|a| a[i][c.index()] == card);
-                let cmd = Command::PlaceIntuition { psychic: i, card };
-                if right {
-                    right_ones.push(cmd)
-                } else {
-                    intuitions.push(cmd)
-                }
+        let Some(c) = p.seeking() else { continue };
+        let off_table = Category::ALL
+            .iter()
+            .flat_map(|&k| game.layout.of(k).iter().copied())
+            .find(|card| !game.uncollected(c).contains(card));
+        for card in game.uncollected(c).into_iter().chain(off_table) {
+            let right = game
+                .assignments
+                .as_ref()
+                .is_some_and(|a| a[i][c.index()] == card);
+            let cmd = Command::PlaceIntuition { psychic: i, card };
+            if right {
+                right_ones.push(cmd)
+            } else {
+                intuitions.push(cmd)
             }
         }
     }
-    add(intuitions);
-    add(right_ones);
+    space.push(intuitions);
+    space.push(right_ones);
     let mut tokens = Vec::new();
-    for by in 0..n {
-        for on in 0..n {
+    for by in psychics.clone() {
+        for on in psychics.clone() {
             tokens.push(Command::WithdrawToken { by, on });
             for face in [Face::Agree, Face::Disagree] {
                 tokens.push(Command::PlaceToken { by, on, face });
             }
         }
     }
-    add(tokens);
-    let answers: Vec<Option<bool>> = if paper {
-        vec![Some(true), Some(false)]
-    } else {
-        vec![None]
-    };
-    add((0..n)
-        .flat_map(|psychic| {
-            answers
-                .iter()
-                .map(move |&right| Command::Manifest { psychic, right })
+    space.push(tokens);
+    space.push(
+        psychics
+            .clone()
+            .flat_map(|psychic| {
+                [None, Some(true), Some(false)].map(|right| Command::Manifest { psychic, right })
+            })
+            .collect(),
+    );
+    space.push(
+        psychics
+            .clone()
+            .flat_map(|psychic| {
+                [Level::Low, Level::Intermediate, Level::High]
+                    .map(|level| Command::StateLevel { psychic, level })
+            })
+            .collect(),
+    );
+    space.push(
+        groups
+            .clone()
+            .map(|group| Command::ChooseCulprit { group })
+            .collect(),
+    );
+    space.push(
+        psychics
+            .clone()
+            .flat_map(|psychic| {
+                groups
+                    .clone()
+                    .map(move |group| Command::Vote { psychic, group })
+            })
+            .collect(),
+    );
+    space.push(
+        psychics
+            .clone()
+            .map(|psychic| Command::DeclareEldest { psychic })
+            .collect(),
+    );
+    space.push(groups.map(|group| Command::PickGroup { group }).collect());
+    space
+}
+
+/// Every command the rules accept now, grouped by kind.
+fn legal_moves(t: &Table) -> Vec<Vec<Command>> {
+    let game = t.game();
+    command_space(game)
+        .into_iter()
+        .map(|kind| {
+            kind.into_iter()
+                .filter(|c| game.decide(c, 1).is_ok())
+                .collect::<Vec<_>>()
         })
-        .collect());
-    let groups_n = game.groups.len() as u8;
-    add((0..n)
-        .flat_map(|psychic| {
-            [Level::Low, Level::Intermediate, Level::High]
-                .map(|level| Command::StateLevel { psychic, level })
-        })
-        .collect());
-    add((1..=groups_n)
-        .map(|group| Command::ChooseCulprit { group })
-        .collect());
-    add((0..n)
-        .flat_map(|psychic| (1..=groups_n).map(move |group| Command::Vote { psychic, group }))
-        .collect());
-    add((0..n)
-        .map(|psychic| Command::DeclareEldest { psychic })
-        .collect());
-    add((1..=groups_n)
-        .map(|group| Command::PickGroup { group })
-        .collect());
-    groups
+        .filter(|kind| !kind.is_empty())
+        .collect()
+}
+
+/// The devices that may ask: the table (with no phone, or with phones on the seats
+/// `phones` picks), the ghost's phone, each psychic's, a watcher.
+fn devices(game: &Game, phones: u16) -> Vec<Who<Role>> {
+    let seats: Vec<Role> = std::iter::once(Role::Ghost)
+        .chain((0..game.psychics.len()).map(Role::Psychic))
+        .collect();
+    let held = seats
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| phones & (1 << i) != 0)
+        .map(|(_, &s)| s)
+        .collect();
+    [
+        Who::Table { phones: Vec::new() },
+        Who::Table { phones: held },
+        Who::Watcher,
+    ]
+    .into_iter()
+    .chain(seats.into_iter().map(Who::Seat))
+    .collect()
+}
+
+/// `allowed` is exactly what the rules accept: for the device, every command in the
+/// command space is in its `allowed` if and only if it is permitted to that device and
+/// `decide` accepts it.
+fn check_allowed(game: &Game, who: &Who<Role>) {
+    let allowed: Vec<Command> = game
+        .allowed(who)
+        .iter()
+        .flat_map(Action::commands)
+        .collect();
+    for command in command_space(game).into_iter().flatten() {
+        let accepted = game.permit(who, &command).is_ok() && game.decide(&command, 1).is_ok();
+        assert_eq!(
+            allowed.contains(&command),
+            accepted,
+            "{who:?}: {command:?} is {} allowed but {} accepted",
+            if allowed.contains(&command) {
+                ""
+            } else {
+                "not"
+            },
+            if accepted { "" } else { "not" },
+        );
+    }
+    for command in &allowed {
+        assert!(
+            game.permit(who, command).is_ok() && game.decide(command, 1).is_ok(),
+            "{who:?}: {command:?} is allowed but refused"
+        );
+    }
 }
 
 /// What must hold between two states linked by one accepted command.
@@ -306,6 +381,10 @@ fn play(
             }
         }
         check_state(t.game());
+        if choice % 2 == 1 {
+            let devices = devices(t.game(), choice / 40);
+            check_allowed(t.game(), &devices[choice as usize / 2 % devices.len()]);
+        }
         if choice % 16 == 2 {
             assert_an_ending_is_reachable(t.game());
         }

@@ -4,6 +4,7 @@
 //! reached, and when the game is over. A pure core like Mysterium's: commands in, events
 //! out, the game a fold of its events.
 
+mod allowed;
 mod jack;
 mod round;
 mod scorepad;
@@ -12,6 +13,7 @@ mod suspects;
 mod tally;
 mod view;
 
+pub use allowed::Action;
 pub use jack::{JackStep, Verdict, who_is_jack};
 pub use round::{Ending, Line, PlayerCards, PlayerScore, Round, ScoreError, Scored, score};
 pub use scorepad::{Command, Event, Played, Scorepad, Setup, Vote};

@@ -4,13 +4,14 @@
 //! round or card value changes everything after it. The first dealer is drawn from the
 //! recorded seed.
 
-use seance_timeline::{Draw, RuleError, check_name, ensure};
+use seance_timeline::{Draw, Extra, RuleError, Who, check_name, ensure};
 use serde::{Deserialize, Serialize};
 
 use crate::round::{Scored, score};
 use crate::standings::{Standings, standings};
 use crate::suspects::{Printed, SUSPECTS};
 use crate::tally::RoundTally;
+use crate::view::Role;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
@@ -177,84 +178,21 @@ impl Scorepad {
     }
 
     pub fn decide(&self, command: &Command) -> Result<Vec<Event>, RuleError> {
-        let over = self.standings().winner;
-        if let Some(winner) = over
-            && !matches!(
-                command,
-                Command::CorrectRound { .. } | Command::SetPrinted { .. }
-            )
-        {
-            return Err(RuleError::new(
-                "game_over",
-                format!(
-                    "the game is over: {} won; correct a round or undo to change it, or start a new game",
-                    self.name(winner)
-                ),
-            ));
-        }
+        self.check(self.standings().winner, command)?;
         let event = match command {
-            &Command::CallVote { by } => {
-                self.player(by)?;
-                if let Some(vote) = &self.vote {
-                    return Err(RuleError::new(
-                        "one_vote_per_round",
-                        format!(
-                            "there is one vote per round, and {} has called this round's",
-                            self.name(vote.by)
-                        ),
-                    ));
-                }
-                Event::VoteCalled { by }
-            }
-            &Command::Vote { player, suspect } => {
-                self.player(player)?;
-                ensure(suspect < SUSPECTS.len(), "no_such_suspect", || {
-                    "a vote names one of the six suspects (0 to 5); Letters and Ripper Escapes cannot be named".into()
-                })?;
-                let Some(vote) = &self.vote else {
-                    return Err(RuleError::new(
-                        "no_vote_called",
-                        "nobody has called a vote this round: a player with a set in front of them calls it at the start of their turn",
-                    ));
-                };
-                ensure(vote.votes[player].is_none(), "vote_sealed", || {
-                    format!(
-                        "{}'s vote is sealed until the end of the round",
-                        self.name(player)
-                    )
-                })?;
-                Event::Voted { player, suspect }
-            }
+            &Command::CallVote { by } => Event::VoteCalled { by },
+            &Command::Vote { player, suspect } => Event::Voted { player, suspect },
             Command::EndRound { tally } => {
                 self.check_tally(tally)?;
-                let votes = self
-                    .vote
-                    .as_ref()
-                    .map_or_else(|| vec![None; self.players.len()], |v| v.votes.clone());
-                if self.vote.is_some() {
-                    let waiting: Vec<&str> = (0..self.players.len())
-                        .filter(|&p| votes[p].is_none())
-                        .map(|p| self.name(p))
-                        .collect();
-                    ensure(waiting.is_empty(), "votes_missing", || {
-                        format!(
-                            "{} must vote before the round is scored: on their phone, or on the table",
-                            waiting.join(", ")
-                        )
-                    })?;
-                }
                 Event::RoundEnded {
                     tally: tally.clone(),
-                    votes,
+                    votes: self
+                        .vote
+                        .as_ref()
+                        .map_or_else(|| vec![None; self.players.len()], |v| v.votes.clone()),
                 }
             }
             Command::CorrectRound { round, tally } => {
-                ensure(*round < self.rounds.len(), "no_such_round", || {
-                    format!(
-                        "only {} rounds have been scored; a round in play ends with \"End the round\"",
-                        self.rounds.len()
-                    )
-                })?;
                 self.check_tally(tally)?;
                 Event::RoundCorrected {
                     round: *round,
@@ -274,6 +212,86 @@ impl Scorepad {
             .map_err(|why| RuleError::new("tally", why))?;
         after.ends_in_order()?;
         Ok(vec![event])
+    }
+
+    /// Whether a command of this kind may be sent now, by the game's state alone: what
+    /// [`Scorepad::allowed`] asks. A tally's content is checked by [`Scorepad::decide`].
+    /// `winner` is the game's, if it is over (worked out once by the caller).
+    pub(crate) fn check(&self, winner: Option<usize>, command: &Command) -> Result<(), RuleError> {
+        if let Some(winner) = winner
+            && !matches!(
+                command,
+                Command::CorrectRound { .. } | Command::SetPrinted { .. }
+            )
+        {
+            return Err(RuleError::new(
+                "game_over",
+                format!(
+                    "the game is over: {} won; correct a round or undo to change it, or start a new game",
+                    self.name(winner)
+                ),
+            ));
+        }
+        match command {
+            &Command::CallVote { by } => {
+                self.player(by)?;
+                match &self.vote {
+                    Some(vote) => Err(RuleError::new(
+                        "one_vote_per_round",
+                        format!(
+                            "there is one vote per round, and {} has called this round's",
+                            self.name(vote.by)
+                        ),
+                    )),
+                    None => Ok(()),
+                }
+            }
+            &Command::Vote { player, suspect } => {
+                self.player(player)?;
+                ensure(suspect < SUSPECTS.len(), "no_such_suspect", || {
+                    "a vote names one of the six suspects (0 to 5); Letters and Ripper Escapes cannot be named".into()
+                })?;
+                let Some(vote) = &self.vote else {
+                    return Err(RuleError::new(
+                        "no_vote_called",
+                        "nobody has called a vote this round: a player with a set in front of them calls it at the start of their turn",
+                    ));
+                };
+                ensure(vote.votes[player].is_none(), "vote_sealed", || {
+                    format!(
+                        "{}'s vote is sealed until the end of the round",
+                        self.name(player)
+                    )
+                })
+            }
+            Command::EndRound { .. } => self.check_round_over(),
+            Command::CorrectRound { round, .. } => {
+                ensure(*round < self.rounds.len(), "no_such_round", || {
+                    format!(
+                        "only {} rounds have been scored; a round in play ends with \"End the round\"",
+                        self.rounds.len()
+                    )
+                })
+            }
+            Command::SetPrinted { .. } => Ok(()),
+        }
+    }
+
+    /// A round is scored once every vote called in it is in.
+    pub(crate) fn check_round_over(&self) -> Result<(), RuleError> {
+        let Some(vote) = &self.vote else {
+            return Ok(());
+        };
+        let waiting: Vec<&str> = (0..self.players.len())
+            .filter(|&p| vote.votes[p].is_none())
+            .map(|p| self.name(p))
+            .collect();
+        ensure(waiting.is_empty(), "votes_missing", || {
+            format!(
+                "{} must vote before the round is scored: on their phone, or on the table",
+                waiting.join(", ")
+            )
+        })
     }
 
     fn check_tally(&self, tally: &RoundTally) -> Result<(), RuleError> {
@@ -399,6 +417,8 @@ impl seance_timeline::Rules for Scorepad {
     const RULESET: &'static str = "mystery-rummy";
     type Command = Command;
     type Event = Event;
+    type Role = crate::view::Role;
+    type Action = crate::allowed::Action;
 
     fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Scorepad, String> {
         Scorepad::replay(events)
@@ -410,6 +430,18 @@ impl seance_timeline::Rules for Scorepad {
 
     fn decide(&self, command: &Command, _position: u64) -> Result<Vec<Event>, RuleError> {
         Scorepad::decide(self, command)
+    }
+
+    fn permit(&self, who: &Who<Role>, command: &Command) -> Result<(), RuleError> {
+        Scorepad::permit(self, who, command)
+    }
+
+    fn allowed(&self, who: &Who<Role>) -> Vec<crate::allowed::Action> {
+        Scorepad::allowed(self, who)
+    }
+
+    fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), RuleError> {
+        Scorepad::may(self, who, extra)
     }
 
     fn status(&self) -> &'static str {

@@ -7,7 +7,7 @@
 
 use proptest::prelude::*;
 use seance_rummy::*;
-use seance_timeline::{Entry, Rules};
+use seance_timeline::{Entry, Rules, Who};
 
 /// A small generator for tallies built from a seed, so that every one is a table the
 /// deck allows: sets of three or more (Jokers included), at most five Evidence cards of a
@@ -246,6 +246,7 @@ proptest! {
             timeline.push(entry.clone()).unwrap();
             entries.push(entry);
             check(timeline.game());
+            check_allowed(timeline.game(), seed.wrapping_add(k as u64));
             if k % 4 == 0 {
                 assert_an_ending_is_reachable(timeline.game());
             }
@@ -253,6 +254,84 @@ proptest! {
         let replayed = Timeline::resume(start, entries).unwrap();
         prop_assert_eq!(replayed.game(), timeline.game());
         prop_assert_eq!(replayed.game().status(), timeline.game().status());
+    }
+}
+
+/// Whether `action` is in what `who` is allowed now, for a command of Mystery Rummy.
+fn offered(allowed: &[Action], command: &Command) -> bool {
+    allowed.iter().any(|a| match (a, command) {
+        (Action::CallVote { players }, Command::CallVote { by }) => players.contains(by),
+        (Action::Vote { player, suspects }, Command::Vote { player: p, suspect }) => {
+            player == p && suspects.contains(suspect)
+        }
+        (Action::EndRound, Command::EndRound { .. }) => true,
+        (Action::CorrectRound { rounds }, Command::CorrectRound { round, .. }) => {
+            rounds.contains(round)
+        }
+        (Action::SetPrinted, Command::SetPrinted { .. }) => true,
+        _ => false,
+    })
+}
+
+/// For every device, `allowed` is what the rules accept from it: a vote or a call exactly;
+/// a round's tally, a correction or the printed numbers whenever they may be sent, the
+/// content alone (a tally the deck refuses, a correction that would end the game early)
+/// refusing one that is offered.
+fn check_allowed(pad: &Scorepad, seed: u64) {
+    let n = pad.players.len();
+    let phones: Vec<Role> = (0..n)
+        .filter(|p| seed >> p & 1 == 1)
+        .map(Role::Player)
+        .collect();
+    let devices = [
+        Who::Table { phones: Vec::new() },
+        Who::Table { phones },
+        Who::Watcher,
+    ]
+    .into_iter()
+    .chain((0..n).map(|p| Who::Seat(Role::Player(p))));
+    let space: Vec<Command> = (0..=n)
+        .map(|by| Command::CallVote { by })
+        .chain(
+            (0..=n)
+                .flat_map(|player| (0..=6).map(move |suspect| Command::Vote { player, suspect })),
+        )
+        .chain([
+            Command::EndRound {
+                tally: legal_tally(n, seed),
+            },
+            Command::SetPrinted {
+                printed: pad.printed,
+            },
+        ])
+        .chain((0..=pad.rounds.len()).map(|round| Command::CorrectRound {
+            round,
+            tally: legal_tally(n, seed ^ round as u64),
+        }))
+        .collect();
+    for who in devices {
+        let allowed = pad.allowed(&who);
+        for command in &space {
+            let verdict = pad
+                .permit(&who, command)
+                .and_then(|()| pad.decide(command).map(|_| ()));
+            let content = matches!(
+                command,
+                Command::EndRound { .. }
+                    | Command::CorrectRound { .. }
+                    | Command::SetPrinted { .. }
+            );
+            match (offered(&allowed, command), verdict) {
+                (true, Ok(())) | (false, Err(_)) => {}
+                (true, Err(e)) if content => assert!(
+                    ["tally", "ends_early", "printed"].contains(&e.rule),
+                    "{who:?}: {command:?} is offered, yet refused for {e:?}"
+                ),
+                (offered, verdict) => {
+                    panic!("{who:?}: {command:?} offered: {offered}, but {verdict:?}")
+                }
+            }
+        }
     }
 }
 

@@ -263,8 +263,14 @@ async fn table(
             let applies = match command["type"].as_str() {
                 Some("give_vision") => !p["seeking"].is_null(),
                 Some("manifest") => p["vision"] == true,
-                Some("place_intuition") => match p["pawn_cards"][0].as_u64() {
-                    // The first card the rules allow for this pawn.
+                Some("place_intuition") => match now["allowed"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .find(|a| a["type"] == "place_intuition" && a["psychic"] == psychic)
+                    .and_then(|a| a["cards"][0].as_u64())
+                {
+                    // The first card the rules allow the table for this pawn.
                     Some(card) => {
                         command["card"] = card.into();
                         true

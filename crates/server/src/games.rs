@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use seance_journal::{Damage, GameRecord, Journal, JournalError};
 use seance_rules::SAND_TIMER_SECONDS;
-use seance_timeline::{Entry, EntryOf, RuleError, Timeline, TimelineError};
+use seance_timeline::{Entry, EntryOf, Extra, RuleError, Timeline, TimelineError, Who};
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
@@ -22,6 +22,8 @@ use crate::timer::{SandTimer, TimerView};
 pub enum GameError {
     /// Against the rules: nothing changed.
     Rule(RuleError),
+    /// Not this device's to do, as the rules say: nothing changed.
+    Forbidden(RuleError),
     /// Sent for a version the game has moved past: it moved on from `sent` to `now`, and
     /// `missed` says how, as far as remembered.
     Stale {
@@ -39,13 +41,17 @@ impl From<JournalError> for GameError {
     }
 }
 
-/// What a screen receives: a role's view and what it can do.
+/// What a screen receives: a role's view and what its device may do now.
 #[derive(Debug, Serialize)]
-pub struct Snapshot<V> {
+pub struct Snapshot<V, A> {
     pub game: i64,
     pub version: u64,
+    /// Whether this device may undo (or redo) now: the rules say who, the history whether
+    /// there is anything.
     pub can_undo: bool,
     pub can_redo: bool,
+    /// What this device may do now, with each action's choices, as the rules say.
+    pub allowed: Vec<A>,
     /// A damaged tail found on loading, kept until the table sets it aside.
     pub damage: Option<String>,
     /// The sand timer, on the server's clock, for a game that has one.
@@ -106,7 +112,7 @@ impl<G: Kept> Live<G> {
 }
 
 fn no_timer() -> GameError {
-    GameError::Rule(RuleError::new("timer", "this game has no sand timer"))
+    GameError::Forbidden(RuleError::new("no_timer", "this game has no sand timer"))
 }
 
 impl<G: Kept> Games<G> {
@@ -184,27 +190,57 @@ impl<G: Kept> Games<G> {
         self.with(id, |_, live| Ok(live.timeline.game().seats()))
     }
 
-    pub fn snapshot(&self, id: i64, role: G::Role) -> Result<Snapshot<G::View>, GameError> {
+    /// `role`'s view of the game, with what `who` (the device asking) may do now.
+    pub fn snapshot(
+        &self,
+        id: i64,
+        role: G::Role,
+        who: &Who<G::Role>,
+    ) -> Result<Snapshot<G::View, G::Action>, GameError> {
         // The view is built outside the lock: other games' commands need not wait on it.
         let (around, game) = self.with(id, |_, live| {
             Ok((Around::of(id, live), live.timeline.game().clone()))
         })?;
-        Ok(around.with(game.view(role).map_err(GameError::Rule)?))
+        let view = game.view(role).map_err(GameError::Rule)?;
+        Ok(around.with(&game, who, view))
+    }
+
+    /// Whether `who` may ask for `extra` in game `id`, as its rules say.
+    pub fn may(&self, id: i64, who: &Who<G::Role>, extra: Extra) -> Result<(), GameError> {
+        self.with(id, |_, live| {
+            live.timeline
+                .game()
+                .may(who, extra)
+                .map_err(GameError::Forbidden)
+        })
     }
 
     /// Decides, journals, applies: in that order, so an acknowledged command is on disk.
+    /// The rules first say whether `who` may send it at all.
     pub fn command(
         self: &Arc<Self>,
         id: i64,
         version: u64,
+        who: &Who<G::Role>,
         command: G::Command,
     ) -> Result<u64, GameError> {
         self.write(id, Some(version), |timeline| {
+            timeline
+                .game()
+                .permit(who, &command)
+                .map_err(GameError::Forbidden)?;
             timeline.decide(command).map_err(GameError::Rule)
         })
     }
 
-    pub fn rewind(self: &Arc<Self>, id: i64, version: u64, how: Rewind) -> Result<u64, GameError> {
+    pub fn rewind(
+        self: &Arc<Self>,
+        id: i64,
+        version: u64,
+        who: &Who<G::Role>,
+        how: Rewind,
+    ) -> Result<u64, GameError> {
+        self.may(id, who, Extra::Rewind)?;
         self.write(id, Some(version), |timeline| match how {
             Rewind::Undo if !timeline.can_undo() => {
                 Err(GameError::Timeline(TimelineError::NothingToUndo))
@@ -327,8 +363,15 @@ impl<G: Kept> Games<G> {
         }
     }
 
-    /// Pause, resume, reset or a house-rule duration; returns the timer as it is now.
-    pub fn timer(self: &Arc<Self>, id: i64, action: TimerAction) -> Result<TimerView, GameError> {
+    /// Pause, resume, reset or a house-rule duration, if `who` may; returns the timer as it
+    /// is now.
+    pub fn timer(
+        self: &Arc<Self>,
+        id: i64,
+        who: &Who<G::Role>,
+        action: TimerAction,
+    ) -> Result<TimerView, GameError> {
+        self.may(id, who, Extra::Timer)?;
         let view = self.with(id, |_, live| {
             let now = Instant::now();
             let runs = live.timeline.game().timer_runs();
@@ -339,7 +382,7 @@ impl<G: Kept> Games<G> {
                 TimerAction::Resume => {
                     if !runs {
                         return Err(GameError::Rule(RuleError::new(
-                            "timer",
+                            "timer_waits_for_visions",
                             "the sand timer runs while the psychics interpret their visions, after the last vision",
                         )));
                     }
@@ -350,7 +393,7 @@ impl<G: Kept> Games<G> {
                 TimerAction::Duration { seconds } => {
                     if !u16::try_from(seconds).is_ok_and(|s| SAND_TIMER_SECONDS.contains(&s)) {
                         return Err(GameError::Rule(RuleError::new(
-                            "timer",
+                            "timer_duration",
                             format!(
                                 "a house-rule sand timer runs {} to {} seconds",
                                 SAND_TIMER_SECONDS.start(),
@@ -405,12 +448,19 @@ impl Around {
         }
     }
 
-    fn with<V>(self, view: V) -> Snapshot<V> {
+    fn with<G: Kept>(
+        self,
+        game: &G,
+        who: &Who<G::Role>,
+        view: G::View,
+    ) -> Snapshot<G::View, G::Action> {
+        let rewinds = game.may(who, Extra::Rewind).is_ok();
         Snapshot {
             game: self.game,
             version: self.version,
-            can_undo: self.can_undo,
-            can_redo: self.can_redo,
+            can_undo: self.can_undo && rewinds,
+            can_redo: self.can_redo && rewinds,
+            allowed: game.allowed(who),
             damage: self.damage,
             timer: self.timer,
             view,

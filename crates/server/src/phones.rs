@@ -1,9 +1,9 @@
 //! What phones add to the API, for every rule set: taking, listing and freeing seats, the
-//! ghost's knocks, and which device may see and act for whom (as the rule set says,
-//! [`Kept::may_send`]). A [`Caller`] is one of three kinds: the table (the table key), which
-//! sees and acts for every seat no phone holds; a seat's phone (the join code and its seat's
-//! token, shown as `X-Seat` or `?seat=` where headers cannot be set), which sees and acts
-//! for its seat only; and a watcher (the join code alone), which sees the table's view.
+//! ghost's knocks, and which device sees whose view. A [`Caller`] is one of three kinds: the
+//! table (the table key), which sees every seat no phone holds; a seat's phone (the join
+//! code and its seat's token, shown as `X-Seat` or `?seat=` where headers cannot be set),
+//! which sees its seat only; and a watcher (the join code alone), which sees the table's
+//! view. What each may *do* is the rule set's answer, given the caller as a [`Who`].
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -22,6 +22,7 @@ use crate::Shared;
 use crate::access::{Device, TableOnly, bad_json, error};
 use crate::rulesets::Kept;
 use crate::seats::SeatError;
+use seance_timeline::{Extra, Who};
 
 /// A request refused for its seat: a status and what to do, sent as `{"error": …}`.
 pub struct Refused(StatusCode, String);
@@ -38,9 +39,6 @@ fn refused(status: StatusCode, why: impl Into<String>) -> Refused {
 
 /// What a seat's phone is told once the table has freed its seat.
 const FREED: &str = "this phone's seat was freed by the table: join again";
-/// What a device with the join code and no seat is told when it tries to act.
-const WATCHER: &str =
-    "this device only watches: take a seat from the game's seats to play, or play on the table";
 
 /// Who asks about a game, by the credentials of the request: its [`Device`], and the seat
 /// token it shows (`X-Seat`, or `?seat=` where headers cannot be set).
@@ -155,49 +153,34 @@ fn seat_refusal(e: SeatError) -> Refused {
     }
 }
 
-/// The seat a phone holds (`None` for the table), or why the caller may not act.
-fn holder<G: Kept>(
+/// Who `caller` is to the rules of `game`: the table (with the seats phones hold), a
+/// seat's phone, or a watcher. A token that holds no seat (freed, or guessed) is refused,
+/// and counted as a wrong code: tokens are guessed that way.
+pub fn who<G: Kept>(
     shared: &Shared,
     game: i64,
     caller: &Caller,
-) -> Result<Option<G::Role>, Refused> {
+    peer: SocketAddr,
+) -> Result<Who<G::Role>, Refused> {
     match caller {
-        Caller::Table => Ok(None),
-        Caller::Watcher => Err(refused(StatusCode::FORBIDDEN, WATCHER)),
+        Caller::Table => Ok(Who::Table {
+            phones: shared
+                .seats
+                .taken(game)
+                .iter()
+                .filter_map(|seat| G::parse_role(seat))
+                .collect(),
+        }),
+        Caller::Watcher => Ok(Who::Watcher),
         Caller::Phone(token) => shared
             .seats
             .seat_of(game, token)
             .and_then(|seat| G::parse_role(&seat))
-            .map(Some)
-            .ok_or_else(|| refused(StatusCode::FORBIDDEN, FREED)),
-    }
-}
-
-/// Who may send `command`, as the rule set says: a phone acts for its own seat; the table
-/// for anyone whose secret act is not on a phone; a watcher for nobody. A guessed token
-/// counts as a wrong code, as on views.
-pub fn check_command<G: Kept>(
-    shared: &Shared,
-    game: i64,
-    command: &G::Command,
-    caller: &Caller,
-    peer: SocketAddr,
-) -> Result<(), Refused> {
-    let mine = holder::<G>(shared, game, caller)
-        .inspect_err(|_| count_guess(shared, game, caller, peer))?;
-    let held = |role: G::Role| G::seat(role).is_some_and(|seat| shared.seats.held(game, &seat));
-    G::may_send(command, mine, &held).map_err(|why| refused(StatusCode::FORBIDDEN, why))
-}
-
-/// Undo, redo and the timer belong to the table (and, in Mysterium, the ghost's phone),
-/// not to a player's phone nor a watcher.
-pub fn check_host<G: Kept>(shared: &Shared, game: i64, caller: &Caller) -> Result<(), Refused> {
-    match holder::<G>(shared, game, caller)? {
-        Some(role) if !G::hosts(role) => Err(refused(
-            StatusCode::FORBIDDEN,
-            format!("that is done on {}", G::HOSTED_BY),
-        )),
-        _ => Ok(()),
+            .map(Who::Seat)
+            .ok_or_else(|| {
+                count_guess(shared, game, caller, peer);
+                refused(StatusCode::FORBIDDEN, FREED)
+            }),
     }
 }
 
@@ -289,10 +272,12 @@ pub struct Knock {
     times: u8,
 }
 
-/// The ghost knocks (once: yes, twice: no); the table screen plays it.
-pub async fn knock(
+/// The ghost knocks (once: yes, twice: no) where the rules have knocks; the table screen
+/// plays it.
+pub async fn knock<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     caller: Caller,
     body: Result<Json<Knock>, JsonRejection>,
 ) -> Response {
@@ -306,8 +291,12 @@ pub async fn knock(
             "the ghost knocks once (yes) or twice (no)",
         );
     }
-    if let Err(refused) = check_host::<seance_rules::Game>(&shared, id, &caller) {
-        return refused.into_response();
+    let who = match who::<G>(&shared, id, &caller, peer) {
+        Ok(who) => who,
+        Err(refused) => return refused.into_response(),
+    };
+    if let Err(e) = G::games(&shared).may(id, &who, Extra::Knock) {
+        return crate::routes::game_error(e);
     }
     crate::routes::broadcast(
         &shared,

@@ -22,6 +22,7 @@ use crate::{Shared, assets, phones, qr};
 use seance_journal::JournalError;
 use seance_rules::Game;
 use seance_rummy::Scorepad;
+use seance_timeline::Who;
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -36,8 +37,6 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/rummy", post(create_game::<Scorepad>))
         .merge(games::<Game>("/api/games"))
         .merge(games::<Scorepad>("/api/rummy"))
-        .route("/api/games/{id}/timer", post(timer))
-        .route("/api/games/{id}/knock", post(phones::knock))
         .route("/api/{*rest}", any(unknown_api))
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(access::BODY_LIMIT))
@@ -64,6 +63,8 @@ fn games<G: Kept>(base: &str) -> Router<Arc<Shared>> {
             &format!("{base}/{{id}}/seats/{{seat}}"),
             delete(phones::free::<G>),
         )
+        .route(&format!("{base}/{{id}}/timer"), post(timer::<G>))
+        .route(&format!("{base}/{{id}}/knock"), post(phones::knock::<G>))
 }
 
 /// The table's facts, as this device may know them: only the table is told its own link.
@@ -194,7 +195,7 @@ fn follow<G: Kept>(
     {
         return refused.into_response();
     }
-    ws.on_upgrade(move |socket| session::<G>(socket, shared, watch, caller))
+    ws.on_upgrade(move |socket| session::<G>(socket, shared, watch, caller, peer))
 }
 
 /// The game and role a socket follows (`?game=ID&role=table|ghost|psychic:N`, or
@@ -219,13 +220,18 @@ fn role_in<G: Kept>(query: &HashMap<String, String>) -> Result<G::Role, String> 
 }
 
 /// The message that carries a role's view of a game, serialized once.
-fn view_message<G: Kept>(shared: &Shared, game: i64, role: G::Role) -> Option<String> {
+fn view_message<G: Kept>(
+    shared: &Shared,
+    game: i64,
+    role: G::Role,
+    who: &Who<G::Role>,
+) -> Option<String> {
     #[derive(serde::Serialize)]
-    struct ViewMessage<V> {
+    struct ViewMessage<V, A> {
         r#type: &'static str,
-        snapshot: Seated<V>,
+        snapshot: Seated<V, A>,
     }
-    match snapshot_with_seats::<G>(shared, game, role) {
+    match snapshot_with_seats::<G>(shared, game, role, who) {
         Ok(snapshot) => Some(
             serde_json::to_string(&ViewMessage {
                 r#type: "view",
@@ -242,9 +248,9 @@ fn view_message<G: Kept>(shared: &Shared, game: i64, role: G::Role) -> Option<St
 
 /// A role's snapshot, with the seats taken by phones (`"seats": ["ghost", "psychic:1"]`).
 #[derive(serde::Serialize)]
-struct Seated<V> {
+struct Seated<V, A> {
     #[serde(flatten)]
-    snapshot: crate::games::Snapshot<V>,
+    snapshot: crate::games::Snapshot<V, A>,
     seats: Vec<String>,
 }
 
@@ -252,9 +258,10 @@ fn snapshot_with_seats<G: Kept>(
     shared: &Shared,
     game: i64,
     role: G::Role,
-) -> Result<Seated<G::View>, GameError> {
+    who: &Who<G::Role>,
+) -> Result<Seated<G::View, G::Action>, GameError> {
     Ok(Seated {
-        snapshot: G::games(shared).snapshot(game, role)?,
+        snapshot: G::games(shared).snapshot(game, role, who)?,
         seats: shared.seats.taken(game),
     })
 }
@@ -266,6 +273,7 @@ async fn session<G: Kept>(
     shared: Arc<Shared>,
     watch: Option<(i64, G::Role)>,
     caller: Caller,
+    peer: SocketAddr,
 ) {
     let mut events = shared.events.subscribe();
     let mut changes = watch.map(|(game, _)| G::games(&shared).subscribe(game));
@@ -284,7 +292,10 @@ async fn session<G: Kept>(
     {
         tracing::info!("a screen connected ({devices} now)");
         broadcast(&shared, json!({ "type": "presence", "devices": devices }));
-        let first = watch.and_then(|(game, role)| view_message::<G>(&shared, game, role));
+        let first = watch.and_then(|(game, role)| {
+            let who = phones::who::<G>(&shared, game, &caller, peer).ok()?;
+            view_message::<G>(&shared, game, role, &who)
+        });
         let mut open = match first {
             Some(text) => socket.send(Message::Text(text.into())).await.is_ok(),
             None => true,
@@ -312,12 +323,13 @@ async fn session<G: Kept>(
                         while changes.try_recv().is_ok() {}
                     }
                     // The table may have freed this phone's seat meanwhile: then it hears no more.
-                    if !phones::may_see::<G>(&shared, watched, role, &caller) {
+                    let who = phones::who::<G>(&shared, watched, &caller, peer);
+                    let (true, Ok(who)) = (phones::may_see::<G>(&shared, watched, role, &caller), who) else {
                         let frame = CloseFrame { code: 4403, reason: "this seat was freed by the table".into() };
                         let _ = socket.send(Message::Close(Some(frame))).await;
                         break;
-                    }
-                    if let Some(text) = view_message::<G>(&shared, watched, role) {
+                    };
+                    if let Some(text) = view_message::<G>(&shared, watched, role, &who) {
                         open = socket.send(Message::Text(text.into())).await.is_ok();
                     }
                 }
@@ -404,7 +416,11 @@ async fn game_view<G: Kept>(
     if let Err(refused) = phones::check_view::<G>(&shared, id, role, &caller, peer) {
         return refused.into_response();
     }
-    match blocking(move || snapshot_with_seats::<G>(&shared, id, role)).await {
+    let who = match phones::who::<G>(&shared, id, &caller, peer) {
+        Ok(who) => who,
+        Err(refused) => return refused.into_response(),
+    };
+    match blocking(move || snapshot_with_seats::<G>(&shared, id, role, &who)).await {
         Ok(snapshot) => Json(snapshot).into_response(),
         Err(e) => game_error(e),
     }
@@ -432,10 +448,12 @@ async fn game_command<G: Kept>(
             );
         }
     };
-    if let Err(refused) = phones::check_command::<G>(&shared, id, &command, &caller, peer) {
-        return refused.into_response();
-    }
-    respond_version(blocking(move || G::games(&shared).command(id, version, command)).await)
+    let who = match phones::who::<G>(&shared, id, &caller, peer) {
+        Ok(who) => who,
+        Err(refused) => return refused.into_response(),
+    };
+    let command = blocking(move || G::games(&shared).command(id, version, &who, command));
+    respond_version(command.await)
 }
 
 #[derive(Deserialize)]
@@ -446,47 +464,53 @@ struct At {
 async fn undo<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     caller: Caller,
     body: Result<Json<At>, JsonRejection>,
 ) -> Response {
-    rewind::<G>(shared, id, caller, body, Rewind::Undo).await
+    rewind::<G>(shared, id, peer, caller, body, Rewind::Undo).await
 }
 
 async fn redo<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     caller: Caller,
     body: Result<Json<At>, JsonRejection>,
 ) -> Response {
-    rewind::<G>(shared, id, caller, body, Rewind::Redo).await
+    rewind::<G>(shared, id, peer, caller, body, Rewind::Redo).await
 }
 
 async fn rewind<G: Kept>(
     shared: Arc<Shared>,
     id: i64,
+    peer: SocketAddr,
     caller: Caller,
     body: Result<Json<At>, JsonRejection>,
     how: Rewind,
 ) -> Response {
-    if let Err(refused) = phones::check_host::<G>(&shared, id, &caller) {
-        return refused.into_response();
-    }
+    let who = match phones::who::<G>(&shared, id, &caller, peer) {
+        Ok(who) => who,
+        Err(refused) => return refused.into_response(),
+    };
     let At { version } = match body {
         Ok(Json(at)) => at,
         Err(r) => return bad_json("undo and redo take {\"version\": N}", r),
     };
-    respond_version(blocking(move || G::games(&shared).rewind(id, version, how)).await)
+    respond_version(blocking(move || G::games(&shared).rewind(id, version, &who, how)).await)
 }
 
-async fn timer(
+async fn timer<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     caller: Caller,
     body: Result<Json<TimerAction>, JsonRejection>,
 ) -> Response {
-    if let Err(refused) = phones::check_host::<Game>(&shared, id, &caller) {
-        return refused.into_response();
-    }
+    let who = match phones::who::<G>(&shared, id, &caller, peer) {
+        Ok(who) => who,
+        Err(refused) => return refused.into_response(),
+    };
     let action = match body {
         Ok(Json(action)) => action,
         Err(r) => {
@@ -496,7 +520,7 @@ async fn timer(
             );
         }
     };
-    match blocking(move || shared.games.timer(id, action)).await {
+    match blocking(move || G::games(&shared).timer(id, &who, action)).await {
         Ok(view) => Json(view).into_response(),
         Err(e) => game_error(e),
     }
@@ -526,10 +550,15 @@ async fn blocking<T: Send + 'static>(
         .expect("a journal task does not panic")
 }
 
-fn game_error(e: GameError) -> Response {
+pub(crate) fn game_error(e: GameError) -> Response {
     match e {
         GameError::Rule(rule) => (
             StatusCode::UNPROCESSABLE_ENTITY,
+            Json(json!({ "error": rule.message, "rule": rule.rule })),
+        )
+            .into_response(),
+        GameError::Forbidden(rule) => (
+            StatusCode::FORBIDDEN,
             Json(json!({ "error": rule.message, "rule": rule.rule })),
         )
             .into_response(),

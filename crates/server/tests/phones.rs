@@ -43,6 +43,28 @@ async fn look(t: &Table, game: i64, role: &str, token: Option<&str>) -> reqwest:
     look_as(t, "games", game, role, token).await
 }
 
+/// The choices `psychic`'s phone is offered for its `kind` of action (`cards`, `groups`),
+/// empty when it is not offered.
+async fn offered(t: &Table, game: i64, psychic: usize, token: &str, kind: &str) -> Vec<Value> {
+    let now: Value = look(t, game, &format!("psychic:{psychic}"), Some(token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let choices = if kind == "cards" {
+        "place_intuition"
+    } else {
+        "vote"
+    };
+    now["allowed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["type"] == choices && a["psychic"] == psychic)
+        .map(|a| a[kind].as_array().unwrap().clone())
+        .unwrap_or_default()
+}
+
 async fn act(t: &Table, game: i64, token: Option<&str>, command: Value) -> reqwest::Response {
     act_as(t, "games", game, token, command).await
 }
@@ -335,9 +357,8 @@ async fn whole_game(
             .await)
             .await;
             let card = if turn < wrong_turns {
-                p["pawn_cards"]
-                    .as_array()
-                    .unwrap()
+                offered(t, game, i, &psychics[i], "cards")
+                    .await
                     .iter()
                     .find(|c| **c != secrets[i][p["found"].as_array().unwrap().len()])
                     .unwrap()
@@ -390,13 +411,8 @@ async fn whole_game(
     for _ in 0..3 {
         ok(act(t, game, None, json!({"type": "reveal_vision_card"})).await).await;
         let now: Value = look(t, game, "table", None).await.json().await.unwrap();
-        for (i, p) in now["view"]["psychics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .enumerate()
-        {
-            if p["may_vote"] == true {
+        for i in 0..now["view"]["psychics"].as_array().unwrap().len() {
+            if !offered(t, game, i, &psychics[i], "groups").await.is_empty() {
                 ok(act(
                     t,
                     game,

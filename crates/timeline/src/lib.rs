@@ -6,14 +6,17 @@
 
 mod error;
 mod rng;
+mod who;
 
 use std::fmt;
+use std::time::Duration;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 pub use error::{NAME_CHARS, RuleError, check_name, ensure};
 pub use rng::Draw;
+pub use who::{Extra, Who};
 
 /// What commands and events need: to be journaled, compared, and carried across threads.
 pub trait Record:
@@ -33,6 +36,10 @@ pub trait Rules: Clone + Sized {
     const RULESET: &'static str;
     type Command: Record;
     type Event: Record;
+    /// The table's, or a seat's (the ghost, a psychic, a player).
+    type Role: Copy + PartialEq + fmt::Debug + Send + Sync + 'static;
+    /// What may be done now, with the choices it takes, as a view carries it.
+    type Action: Serialize + fmt::Debug + Clone + PartialEq + Send + 'static;
 
     /// Folds a whole history, start first; fails on the first event that does not fit.
     fn replay<'a>(events: impl IntoIterator<Item = &'a Self::Event>) -> Result<Self, String>
@@ -43,6 +50,26 @@ pub trait Rules: Clone + Sized {
     /// draw, so a replay draws the same.
     fn decide(&self, command: &Self::Command, position: u64)
     -> Result<Vec<Self::Event>, RuleError>;
+    /// Whether `who` may send `command` at all (the seat it is done for, sealed choices on
+    /// phones); [`Rules::decide`] says whether it may be done now.
+    fn permit(&self, who: &Who<Self::Role>, command: &Self::Command) -> Result<(), RuleError>;
+    /// Everything `who` may do now, with its choices: exactly the commands [`Rules::permit`]
+    /// and [`Rules::decide`] accept, and the extras [`Rules::may`] grants.
+    fn allowed(&self, who: &Who<Self::Role>) -> Vec<Self::Action>;
+    /// Whether `who` may ask for `extra` (undo, the sand timer, a knock) in this game.
+    fn may(&self, who: &Who<Self::Role>, extra: Extra) -> Result<(), RuleError>;
+    /// The sand timer's run, for a game that has one.
+    fn sand_timer(&self) -> Option<Duration> {
+        None
+    }
+    /// Whether the game is where the sand timer runs.
+    fn timer_runs(&self) -> bool {
+        false
+    }
+    /// What the rules do when the sand runs out.
+    fn time_up() -> Option<Self::Command> {
+        None
+    }
     /// `playing`, or how the game ended (`won`, `lost`, `over`), for the list of games.
     fn status(&self) -> &'static str;
     /// The players' names, for the list of games.

@@ -43,14 +43,6 @@ export async function command(type, fields = {}) {
   return answer?.version ?? null;
 }
 
-/** Sends commands one after the other, each on the version the last one made. */
-export async function commands(list) {
-  for (const [type, fields] of list) {
-    if ((await command(type, fields)) === null) return false;
-  }
-  return true;
-}
-
 export async function rewind(how) {
   const answer = await post(`/${how}`, { version: state.game.snapshot.version });
   if (answer) await refresh();

@@ -3,10 +3,9 @@
 
 import { h } from '../../dom.js';
 
-/** Whose a group is, where everyone may know it: the new edition's traces lie by their
- * mediums' envelopes. */
+/** Whose a group is, where the view says (the rules say where it is shown). */
 export function traceOf(view, group) {
-  return view.edition === 'new' && group.psychic !== null ? view.psychics[group.psychic] : null;
+  return group.psychic !== null ? view.psychics[group.psychic] : null;
 }
 
 /** Each group as a button (`attr` names it for tests); the chosen one is pressed. */

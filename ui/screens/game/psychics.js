@@ -4,7 +4,8 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { command, commands } from './actions.js';
+import { command } from './actions.js';
+import { choices, may } from '../../allowed.js';
 
 const CATEGORIES = ['character', 'location', 'object'];
 
@@ -21,52 +22,62 @@ function progress(p) {
 
 /** Cards the pawn may go on (the rules say which); the one it is on is pressed. */
 function intuition(p, i) {
-  if (!p.pawn_cards.length) return null;
+  const cards = choices('place_intuition', 'cards', { psychic: i });
+  if (!cards.length) return null;
   return h('div', { class: 'pawn', role: 'group', 'aria-label': t('psychic.intuition_of', { name: p.name }) },
-    p.pawn_cards.map((card) => h('button', {
+    cards.map((card) => h('button', {
       type: 'button', class: 'chip', 'aria-pressed': String(p.intuition === card), 'data-card': card,
       onclick: () => command('place_intuition', { psychic: i, card }),
     }, card)));
 }
 
-/** The token `by` has on `on`'s pawn: none → ✓ → ✗ → none, one tap each. */
+/** The token `by` has on `on`'s pawn: none → ✓ → ✗ → none, one tap (one command) each,
+ * skipping a face the rules do not offer. */
 function tokenToggle(view, by, on) {
   const placed = view.placements.find((x) => x.by === by && x.on === on);
   const giver = view.psychics[by];
-  const next = !placed ? [['place_token', { by, on, face: 'agree' }]]
-    : placed.face === 'agree'
-      ? [['withdraw_token', { by, on }], ['place_token', { by, on, face: 'disagree' }]]
-      : [['withdraw_token', { by, on }]];
+  const faces = choices('place_token', 'faces', { by, on });
+  const later = placed?.face === 'agree' ? ['disagree'] : placed ? [] : ['agree', 'disagree'];
+  const face = later.find((f) => faces.includes(f));
+  const next = face ? ['place_token', { by, on, face }] : placed && may('withdraw_token', { by, on }) ? ['withdraw_token', { by, on }] : null;
   const mark = placed ? (placed.face === 'agree' ? '✓' : '✗') : '';
   const label = placed
     ? t(placed.face === 'agree' ? 'token.agree_by' : 'token.disagree_by', { name: giver.name })
     : t('token.none_by', { name: giver.name });
   return h('button', {
     type: 'button', class: 'token', 'data-by': by, 'data-face': placed?.face ?? 'none',
-    dataset: { colour: giver.colour }, 'aria-label': label, title: label,
-    onclick: () => commands(next),
+    dataset: { colour: giver.colour }, 'aria-label': label, title: label, disabled: !next,
+    onclick: () => command(...next),
   }, mark);
 }
 
 function tokens(view, on) {
   const p = view.psychics[on];
-  // Tokens go beside a pawn on a card: none to place before it is.
-  if (!view.tokens_per_psychic || p.intuition === null || !['visions', 'interpretation'].includes(view.phase)) return null;
+  const open = view.psychics.some((_, by) => may('place_token', { by, on }) || may('withdraw_token', { by, on }));
+  if (!open) return null;
   return h('div', { class: 'tokens', role: 'group', 'aria-label': t('token.on_pawn', { name: p.name }) },
     view.psychics.map((_, by) => (by === on ? null : tokenToggle(view, by, on))));
 }
 
-function answer(view, p, i) {
-  if (view.phase !== 'manifestation' || !p.vision) return null;
-  if (p.result !== null) return null;
-  if (view.secrets === 'app_kept') {
-    return h('div', { class: 'answer' },
-      h('button', { type: 'button', class: 'primary', 'data-manifest': i, onclick: () => command('manifest', { psychic: i }) },
-        t('manifest.reveal')));
+/** The ghost's answer to psychic `i`: the app's judgement to reveal, or right and wrong
+ * (right only once their pawn is on a card), as the rules offer. */
+export function answerButtons(i, answers) {
+  if (answers.includes(null)) {
+    return h('button', { type: 'button', class: 'primary', 'data-manifest': i, onclick: () => command('manifest', { psychic: i }) },
+      t('manifest.reveal'));
   }
-  return h('div', { class: 'answer' },
-    h('button', { type: 'button', class: 'right', 'data-right': i, onclick: () => command('manifest', { psychic: i, right: true }) }, t('manifest.right')),
-    h('button', { type: 'button', class: 'wrong', 'data-wrong': i, onclick: () => command('manifest', { psychic: i, right: false }) }, t('manifest.wrong')));
+  if (!answers.length) return null;
+  return [
+    h('button', { type: 'button', class: 'right', 'data-right': i, disabled: !answers.includes(true),
+      onclick: () => command('manifest', { psychic: i, right: true }) }, t('manifest.right')),
+    h('button', { type: 'button', class: 'wrong', 'data-wrong': i, onclick: () => command('manifest', { psychic: i, right: false }) },
+      t('manifest.wrong')),
+  ];
+}
+
+function answer(i) {
+  const buttons = answerButtons(i, may('manifest', { psychic: i })?.answers ?? []);
+  return buttons && h('div', { class: 'answer' }, buttons);
 }
 
 function status(view, p, i) {
@@ -78,7 +89,7 @@ function status(view, p, i) {
   }
   if (!p.seeking) return h('p', { class: 'result done' }, t('psychic.finished'));
   if (p.vision) return h('p', { class: 'result vision-in' }, t('vision.received'));
-  if (['visions', 'interpretation'].includes(view.phase)) {
+  if (choices('give_vision', 'psychics').includes(i)) {
     return h('button', { type: 'button', class: 'vision', 'data-vision': i, onclick: () => command('give_vision', { psychic: i }) },
       p.completing ? t('vision.complete') : t('vision.give'));
   }
@@ -111,7 +122,7 @@ export function psychicTile(view, p, i) {
   status(view, p, i),
   intuition(p, i),
   tokens(view, i),
-  answer(view, p, i));
+  answer(i));
 }
 
 export function psychicGrid(view) {

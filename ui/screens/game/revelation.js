@@ -11,8 +11,8 @@ import { render } from '../../app.js';
 import { command } from './actions.js';
 import { open } from './hidden.js';
 import { groupPicker, traceOf } from './groups.js';
+import { choices, may } from '../../allowed.js';
 
-const LEVELS = ['low', 'intermediate', 'high'];
 /** Milliseconds between two lines of the count as it is played out. */
 const COUNT_PACE = 1200;
 
@@ -91,11 +91,9 @@ function lineUp(view) {
   return h('section', { id: 'line-up', class: 'line-up', 'aria-label': t('lineup.title') },
     h('h2', {}, t('lineup.title')),
     h('ol', {}, view.groups.map((g) => {
-      const trace = traceOf(view, g);
-      // Classic groups say whose they were once the game is over; new-edition traces always.
-      const whose = trace ?? (view.outcome && g.psychic !== null ? view.psychics[g.psychic] : null);
+      const whose = traceOf(view, g);
       return h('li', {
-        class: 'group-card', 'data-group': g.number, dataset: trace ? { colour: trace.colour } : {},
+        class: 'group-card', 'data-group': g.number, dataset: whose ? { colour: whose.colour } : {},
         'data-culprit': String(view.culprit === g.number), 'data-chosen': String(view.chosen === g.number),
       },
       h('span', { class: 'number' }, g.number),
@@ -104,32 +102,36 @@ function lineUp(view) {
     })));
 }
 
+/** The levels the table reads off the track, where the bands leave them open. */
 function levelsToRead(view) {
   const unknown = view.psychics.map((p, i) => [p, i]).filter(([p]) => !p.level && !p.voted);
   if (!unknown.length) return null;
   return h('section', { class: 'levels', id: 'levels' },
     h('h3', {}, t('level.read_title')),
-    unknown.map(([p, i]) => h('div', { class: 'row', 'data-level-of': i },
-      h('span', {}, t('level.read', { name: p.name, space: p.track })),
-      LEVELS.map((level) => h('button', { type: 'button', 'data-level': level,
-        onclick: () => command('state_level', { psychic: i, level }) }, t(`level.${level}`))))));
+    unknown.map(([p, i]) => {
+      const levels = choices('state_level', 'levels', { psychic: i });
+      return h('div', { class: 'row', 'data-level-of': i },
+        h('span', {}, t('level.read', { name: p.name, space: p.track })),
+        levels.map((level) => h('button', { type: 'button', 'data-level': level,
+          onclick: () => command('state_level', { psychic: i, level }) }, t(`level.${level}`))));
+    }));
 }
 
-function sharedVision(view, seats) {
+function sharedVision(view) {
   const slots = [1, 2, 3].map((n) => h('li', { class: n <= view.revealed ? 'card up' : 'card down', 'data-card': n },
     n <= view.revealed ? t('vision.card_up', { n }) : t('vision.card_down', { n })));
-  const voting = view.psychics.map((p, i) => [p, i]).filter(([p]) => p.may_vote);
+  const voting = view.psychics.map((p, i) => [p, i]).filter(([p]) => p.voting_now);
   return h('section', { id: 'shared-vision', class: 'shared-vision' },
     h('h2', {}, t('vision.shared')),
     h('ol', { class: 'cards' }, slots),
     voting.length
       ? h('div', { class: 'vote-now', role: 'status' },
         h('p', { class: 'banner' }, t(`vote.now_${voting[0][0].level}`)),
-        voters(view, seats, voting))
+        voters(view, voting))
       : null,
     view.revealed < 3
       ? h('button', {
-        id: 'reveal-card', type: 'button', class: voting.length ? '' : 'primary', disabled: !view.can_reveal,
+        id: 'reveal-card', type: 'button', class: voting.length ? '' : 'primary', disabled: !may('reveal_vision_card'),
         onclick: () => command('reveal_vision_card'),
       }, t('vision.turn', { n: view.revealed + 1 }))
       : null,
@@ -143,10 +145,11 @@ function ballots(view) {
 }
 
 function eldest(view) {
-  if (!view.eldest_asked) return null;
+  const among = choices('declare_eldest', 'psychics');
+  if (!among.length) return null;
   return h('section', { id: 'eldest', class: 'eldest' },
     h('h3', {}, t('eldest.ask')),
-    h('div', { class: 'row' }, view.eldest_asked.map((i) => h('button', {
+    h('div', { class: 'row' }, among.map((i) => h('button', {
       type: 'button', 'data-eldest': i, onclick: () => command('declare_eldest', { psychic: i }),
     }, view.psychics[i].name))));
 }
@@ -159,8 +162,8 @@ function agree(view, heading) {
 }
 
 /** Who votes now, each on their phone or through the passed tablet. */
-function voters(view, seats, voting) {
-  return h('div', { class: 'row' }, voting.map(([p, i]) => (seats.includes(`psychic:${i}`)
+function voters(view, voting) {
+  return h('div', { class: 'row' }, voting.map(([p, i]) => (!may('vote', { psychic: i })
     ? h('span', { class: 'on-phone', dataset: { colour: p.colour } }, t('vote.on_phone', { name: p.name }))
     : h('button', {
       type: 'button', class: 'primary', 'data-vote': i, dataset: { colour: p.colour },
@@ -173,17 +176,18 @@ function decision(view, seats) {
   if (!view.shared_vision) {
     return h('section', { id: 'shared-vision', class: 'shared-vision' },
       h('p', {}, t('vision.prepare', { ghost: view.ghost })),
-      seats.includes('ghost') ? h('p', { class: 'banner' }, t('vision.on_phone', { ghost: view.ghost }))
-        : h('button', { id: 'share-vision', type: 'button', class: 'primary big', onclick: () => command('share_vision') },
-          t('vision.given')));
+      may('share_vision')
+        ? h('button', { id: 'share-vision', type: 'button', class: 'primary big', onclick: () => command('share_vision') },
+          t('vision.given'))
+        : seats.includes('ghost') ? h('p', { class: 'banner' }, t('vision.on_phone', { ghost: view.ghost })) : null);
   }
-  const voting = view.psychics.map((p, i) => [p, i]).filter(([p]) => p.may_vote);
+  const voting = view.psychics.map((p, i) => [p, i]).filter(([p]) => p.voting_now);
   const tied = view.count && view.count.chosen === null;
   return [
-    view.can_pick ? agree(view, 'agree.consensus') : null,
+    may('pick_group') ? agree(view, 'agree.consensus') : null,
     view.majority_vote ? h('section', { id: 'majority', class: 'shared-vision' },
       h('h3', {}, t(tied ? 'vote.again' : 'vote.majority')),
-      voters(view, seats, voting),
+      voters(view, voting),
       ballots(view)) : null,
   ];
 }
@@ -198,15 +202,16 @@ export function revelation(snapshot, game) {
     // the trace of the medium token drawn at the table).
     next = h('section', { class: 'culprit' },
       h('p', {}, t('culprit.first', { ghost: view.ghost })),
-      seats.includes('ghost')
-        ? h('p', { class: 'banner' }, t('culprit.on_phone', { ghost: view.ghost }))
-        : h('button', { id: 'seal-culprit', type: 'button', class: 'primary big', onclick: () => open('culprit') }, t('culprit.open')));
+      may('choose_culprit')
+        ? h('button', { id: 'seal-culprit', type: 'button', class: 'primary big', onclick: () => open('culprit') }, t('culprit.open'))
+        : seats.includes('ghost') ? h('p', { class: 'banner' }, t('culprit.on_phone', { ghost: view.ghost })) : null);
   } else if (view.edition === 'new') {
     next = decision(view, seats);
   } else if (view.straw_poll) {
-    next = [levelsToRead(view), sharedVision(view, seats), eldest(view)];
+    next = [levelsToRead(view), sharedVision(view), eldest(view)];
   } else {
-    next = [h('p', { class: 'note' }, t('vision.face_up')), agree(view, view.psychics.length === 2 ? 'agree.two' : 'agree.three')];
+    next = [h('p', { class: 'note' }, t('vision.face_up')),
+      may('pick_group') ? agree(view, view.psychics.length === 2 ? 'agree.two' : 'agree.three') : null];
   }
   return h('section', { id: 'stage', class: 'stage revelation' },
     h('h2', { class: 'phase-title' }, t('phase.revelation')),

@@ -7,6 +7,7 @@ import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
 import * as player from '../../sound/player.js';
 import { command, timer } from './actions.js';
+import { may } from '../../allowed.js';
 
 const clock = { duration: 120000, remaining: 120000, running: false, endsAt: 0, loop: null, lastTick: null };
 
@@ -85,18 +86,20 @@ function hourglass() {
 /** The timer with its buttons (the table's; a phone shows it without), for the visions and
  * the interpretation. */
 export function sandTimer(view, { controls = true } = {}) {
-  const waiting = view.phase === 'visions';
   const ms = left();
-  const buttons = waiting
-    ? [h('button', { id: 'timer-start', type: 'button', onclick: () => command('start_timer') }, t('timer.start_now'))]
-    : [
+  // The buttons the rules offer this device: turn the sand before the last vision, run the
+  // timer, end the interpretation.
+  const buttons = [
+    may('start_timer') ? h('button', { id: 'timer-start', type: 'button', onclick: () => command('start_timer') }, t('timer.start_now')) : null,
+    may('sand_timer') ? [
       clock.running
         ? h('button', { id: 'timer-pause', type: 'button', onclick: () => timer('pause') }, t('timer.pause'))
         : h('button', { id: 'timer-resume', type: 'button', class: 'primary', onclick: () => timer('resume') },
           ms < clock.duration ? t('timer.resume') : t('timer.start')),
       h('button', { id: 'timer-reset', type: 'button', onclick: () => timer('reset') }, t('timer.reset')),
-      h('button', { id: 'timer-end', type: 'button', onclick: () => command('end_interpretation') }, t('timer.end_now')),
-    ];
+    ] : null,
+    may('end_interpretation') ? h('button', { id: 'timer-end', type: 'button', onclick: () => command('end_interpretation') }, t('timer.end_now')) : null,
+  ];
   const box = h('section', { id: 'sand-timer', class: `sand-timer${controls ? '' : ' compact'}`, 'aria-label': t('timer.label') },
     hourglass(),
     h('div', { id: 'timer-digits', class: 'digits', role: 'timer' }, formatTime(ms)),

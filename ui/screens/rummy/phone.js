@@ -11,6 +11,7 @@ import { sit } from '../join.js';
 import { topBar } from '../chrome.js';
 import { roundDetails, scoreboard, suspectName } from './rounds.js';
 import { suspectChoice } from './vote.js';
+import { choices, may } from '../../allowed.js';
 
 /** The suspect picked but not yet sealed. */
 let picked = null;
@@ -36,6 +37,7 @@ export function renderRummySeats(state) {
 function vote(view) {
   if (view.winner !== null) return null;
   if (!view.vote) {
+    if (!choices('call_vote', 'players').includes(view.you)) return null;
     return h('section', { id: 'phone-vote', class: 'panel' },
       h('button', { id: 'phone-call-vote', type: 'button', onclick: () => command('call_vote', { by: view.you }) }, t('rummy.i_call_vote')),
       h('p', { class: 'note' }, t('rummy.vote_rule')));
@@ -45,6 +47,7 @@ function vote(view) {
       h('p', { class: 'lead' }, t('rummy.my_vote_sealed', { name: suspectName(view.vote.mine) })),
       h('p', { class: 'note' }, t('rummy.votes_revealed')));
   }
+  if (!may('vote', { player: view.you })) return null;
   return h('section', { id: 'phone-vote', class: 'panel' },
     h('h2', {}, t('rummy.vote_called', { name: view.players[view.vote.by] })),
     suspectChoice(picked, (s) => { picked = s; render(); }, async (suspect) => {

@@ -4,7 +4,8 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { render, state } from '../../app.js';
+import { render } from '../../app.js';
+import { choices, may } from '../../allowed.js';
 import { command } from '../game/actions.js';
 import { suspectName } from './rounds.js';
 import { cover, passTo, sealed } from '../game/hidden.js';
@@ -29,15 +30,15 @@ export function suspectChoice(chosen, pick, seal, id) {
 }
 
 export function votePanel(view) {
-  const seats = new Set(state.game.snapshot.seats ?? []);
   if (!view.vote) {
+    const callers = choices('call_vote', 'players');
     return h('div', { id: 'vote', class: 'vote-panel' },
-      calling
+      !callers.length ? null : calling
         ? [h('p', {}, t('rummy.who_calls')),
-          h('div', { class: 'row wrap' }, view.players.map((name, p) => h('button', {
+          h('div', { class: 'row wrap' }, callers.map((p) => h('button', {
             type: 'button', 'data-caller': p,
             onclick: async () => { calling = false; await command('call_vote', { by: p }); },
-          }, name)),
+          }, view.players[p])),
           h('button', { type: 'button', class: 'quiet', onclick: () => { calling = false; render(); } }, t('hidden.cancel')))]
         : h('button', { id: 'call-vote', type: 'button', onclick: () => { calling = true; render(); } }, t('rummy.call_vote')),
       h('p', { class: 'note' }, t('rummy.vote_rule')));
@@ -48,10 +49,10 @@ export function votePanel(view) {
       h('span', { class: 'name' }, name),
       view.vote.voted[p]
         ? h('span', { class: 'sealed' }, t('vote.sealed_short'))
-        : seats.has(`player:${p}`)
-          ? h('span', { class: 'on-phone' }, t('vote.on_phone', { name }))
-          : h('button', { type: 'button', 'data-vote-here': p, onclick: () => go({ player: p, step: 'pass', suspect: null }) },
-            t('rummy.vote_here'))))),
+        : may('vote', { player: p })
+          ? h('button', { type: 'button', 'data-vote-here': p, onclick: () => go({ player: p, step: 'pass', suspect: null }) },
+            t('rummy.vote_here'))
+          : h('span', { class: 'on-phone' }, t('vote.on_phone', { name }))))),
     h('p', { class: 'note' }, t('rummy.votes_revealed')));
 }
 

@@ -39,6 +39,11 @@ pub fn new_setup(players: usize, secrets: SecretMode, mixed: bool) -> Setup {
     Setup::new_edition("Laura", &names[..players - 1], secrets, two_set_box(), deal)
 }
 
+/// The table, with no phone holding a seat.
+pub fn table() -> Who<Role> {
+    Who::Table { phones: Vec::new() }
+}
+
 pub struct Table {
     pub timeline: Timeline,
     pub start: Vec<Event>,

@@ -1,0 +1,348 @@
+//! Who may do what now. Each command is done for a seat, as the rulebooks have it (a
+//! psychic's pawn, tokens and vote are theirs; visions, crows, answers, the culprit and the
+//! shared vision are the ghost's; what is read off the board is anyone's); [`Game::permit`]
+//! says which device may send it, and [`Game::allowed`] lists every command open to a
+//! device now, with its choices, by asking [`Game::check`] itself: the list and
+//! [`Game::decide`] cannot disagree.
+
+use serde::Serialize;
+
+use seance_timeline::{Extra, RuleError, Who, ensure};
+
+use crate::cards::Card;
+use crate::clairvoyancy::Face;
+use crate::command::Command;
+use crate::game::{Game, Phase};
+use crate::levels::Level;
+use crate::view::Role;
+
+/// A command open now, with the choices it takes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// The ghost gives one of these psychics their vision.
+    GiveVision {
+        psychics: Vec<usize>,
+    },
+    StartTimer,
+    UseCrow,
+    /// `psychic`'s intuition pawn may go on one of these cards.
+    PlaceIntuition {
+        psychic: usize,
+        cards: Vec<Card>,
+    },
+    /// `by` may put one of these faces on `on`'s pawn (turning over a token already there).
+    PlaceToken {
+        by: usize,
+        on: usize,
+        faces: Vec<Face>,
+    },
+    /// `by` may take their token back from `on`'s pawn.
+    WithdrawToken {
+        by: usize,
+        on: usize,
+    },
+    EndInterpretation,
+    /// The ghost answers `psychic`: `right` is one of these (`null`: the app judges).
+    Manifest {
+        psychic: usize,
+        answers: Vec<Option<bool>>,
+    },
+    /// `psychic`'s level, read off the track, is one of these.
+    StateLevel {
+        psychic: usize,
+        levels: Vec<Level>,
+    },
+    ChooseCulprit {
+        groups: Vec<u8>,
+    },
+    RevealVisionCard,
+    ShareVision,
+    /// `psychic` votes for one of these groups.
+    Vote {
+        psychic: usize,
+        groups: Vec<u8>,
+    },
+    /// The eldest is one of these psychics.
+    DeclareEldest {
+        psychics: Vec<usize>,
+    },
+    PickGroup {
+        groups: Vec<u8>,
+    },
+    /// Pause, resume or reset the sand timer while it runs.
+    SandTimer,
+    /// Knock on the table: once for yes, twice for no.
+    Knock,
+}
+
+impl Action {
+    /// Every command this action stands for (none for the shells' extras).
+    pub fn commands(&self) -> Vec<Command> {
+        match self {
+            Action::GiveVision { psychics } => psychics
+                .iter()
+                .map(|&psychic| Command::GiveVision { psychic })
+                .collect(),
+            Action::StartTimer => vec![Command::StartTimer],
+            Action::UseCrow => vec![Command::UseCrow],
+            Action::PlaceIntuition { psychic, cards } => cards
+                .iter()
+                .map(|&card| Command::PlaceIntuition {
+                    psychic: *psychic,
+                    card,
+                })
+                .collect(),
+            Action::PlaceToken { by, on, faces } => faces
+                .iter()
+                .map(|&face| Command::PlaceToken {
+                    by: *by,
+                    on: *on,
+                    face,
+                })
+                .collect(),
+            &Action::WithdrawToken { by, on } => vec![Command::WithdrawToken { by, on }],
+            Action::EndInterpretation => vec![Command::EndInterpretation],
+            Action::Manifest { psychic, answers } => answers
+                .iter()
+                .map(|&right| Command::Manifest {
+                    psychic: *psychic,
+                    right,
+                })
+                .collect(),
+            Action::StateLevel { psychic, levels } => levels
+                .iter()
+                .map(|&level| Command::StateLevel {
+                    psychic: *psychic,
+                    level,
+                })
+                .collect(),
+            Action::ChooseCulprit { groups } => groups
+                .iter()
+                .map(|&group| Command::ChooseCulprit { group })
+                .collect(),
+            Action::RevealVisionCard => vec![Command::RevealVisionCard],
+            Action::ShareVision => vec![Command::ShareVision],
+            Action::Vote { psychic, groups } => groups
+                .iter()
+                .map(|&group| Command::Vote {
+                    psychic: *psychic,
+                    group,
+                })
+                .collect(),
+            Action::DeclareEldest { psychics } => psychics
+                .iter()
+                .map(|&psychic| Command::DeclareEldest { psychic })
+                .collect(),
+            Action::PickGroup { groups } => groups
+                .iter()
+                .map(|&group| Command::PickGroup { group })
+                .collect(),
+            Action::SandTimer | Action::Knock => Vec::new(),
+        }
+    }
+}
+
+impl Command {
+    /// The seat the rulebooks have do this: a psychic places their own pawn and tokens and
+    /// casts their own vote; the ghost gives the visions, spends crows, runs the sand timer,
+    /// answers, seals the culprit and gives the shared vision; what is read off the board
+    /// (a level, the eldest, the group agreed on) is the table's.
+    pub fn seat(&self) -> Role {
+        match *self {
+            Command::PlaceIntuition { psychic, .. } | Command::Vote { psychic, .. } => {
+                Role::Psychic(psychic)
+            }
+            Command::PlaceToken { by, .. } | Command::WithdrawToken { by, .. } => Role::Psychic(by),
+            Command::GiveVision { .. }
+            | Command::StartTimer
+            | Command::UseCrow
+            | Command::EndInterpretation
+            | Command::Manifest { .. }
+            | Command::ChooseCulprit { .. }
+            | Command::RevealVisionCard
+            | Command::ShareVision => Role::Ghost,
+            Command::StateLevel { .. }
+            | Command::DeclareEldest { .. }
+            | Command::PickGroup { .. } => Role::Table,
+        }
+    }
+
+    /// A sealed choice: made on its seat's phone whenever a phone holds that seat.
+    fn sealed(&self) -> bool {
+        matches!(self, Command::Vote { .. } | Command::ChooseCulprit { .. })
+    }
+}
+
+const WATCHER: &str = "this device only watches: take a seat to play, or play on the table";
+
+/// Whether `who` is the table or the ghost's phone: those keep the game's time and history.
+fn hosts(who: &Who<Role>) -> bool {
+    matches!(who, Who::Table { .. } | Who::Seat(Role::Ghost))
+}
+
+impl Game {
+    /// Whether `who` may send `command` at all: a psychic's phone acts for its psychic, the
+    /// ghost's phone for everyone but the psychics, the table for everyone but the sealed
+    /// choices of a seat a phone holds; a watcher for nobody.
+    pub fn permit(&self, who: &Who<Role>, command: &Command) -> Result<(), RuleError> {
+        let seat = command.seat();
+        match who {
+            Who::Watcher | Who::Seat(Role::Table) => Err(RuleError::new("watcher", WATCHER)),
+            Who::Seat(Role::Psychic(p)) => {
+                ensure(seat == Role::Psychic(*p), "psychic_acts_for_self", || {
+                    "a psychic's phone places its own pawn and tokens and casts its own vote; the rest is done on the table or the ghost's phone".into()
+                })
+            }
+            Who::Seat(Role::Ghost) => ensure(
+                !matches!(seat, Role::Psychic(_)),
+                "ghost_not_for_psychics",
+                || {
+                    "the ghost's phone does not act for the psychics: they play on the table or on their phones".into()
+                },
+            ),
+            Who::Table { .. } => ensure(
+                !(command.sealed() && who.on_phone(&seat)),
+                "sealed_on_phone",
+                || match seat {
+                    Role::Ghost => "the ghost seals the culprit on their phone".into(),
+                    _ => "that psychic votes on their phone".into(),
+                },
+            ),
+        }
+    }
+
+    /// Whether `who` may ask the shells for `extra`: undo and redo, the sand timer and the
+    /// knocks belong to the table and the ghost's phone.
+    pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), RuleError> {
+        if matches!(who, Who::Watcher | Who::Seat(Role::Table)) {
+            return Err(RuleError::new("watcher", WATCHER));
+        }
+        ensure(hosts(who), "host_only", || {
+            "that is done on the table or the ghost's phone".into()
+        })?;
+        ensure(
+            extra != Extra::Timer || self.setup.timer_seconds().is_some(),
+            "no_timer",
+            || "this game has no sand timer: the mediums take the time they need".into(),
+        )
+    }
+
+    /// Everything `who` may do now, with its choices: the commands [`Game::permit`] and
+    /// [`Game::check`] accept, asked of them over the few the game's size allows.
+    pub fn allowed(&self, who: &Who<Role>) -> Vec<Action> {
+        let ok = |c: &Command| self.permit(who, c).is_ok() && self.check(c).is_ok();
+        let psychics = 0..self.psychics.len();
+        let groups = 1..=self.groups.len() as u8;
+        let mut actions = Vec::new();
+        let mut offer = |action: Action| actions.push(action);
+        let whole = |command: Command| ok(&command);
+        // The commands without a choice, asked in every phase (a crow may be spent in the
+        // revelation too).
+        for (command, action) in [
+            (Command::StartTimer, Action::StartTimer),
+            (Command::UseCrow, Action::UseCrow),
+            (Command::EndInterpretation, Action::EndInterpretation),
+            (Command::RevealVisionCard, Action::RevealVisionCard),
+            (Command::ShareVision, Action::ShareVision),
+        ] {
+            if whole(command) {
+                offer(action);
+            }
+        }
+        // The families with choices are asked only in their phase: the rules refuse them
+        // anywhere else.
+        match self.phase {
+            Phase::Visions | Phase::Interpretation => {
+                offer(Action::GiveVision {
+                    psychics: psychics
+                        .clone()
+                        .filter(|&psychic| ok(&Command::GiveVision { psychic }))
+                        .collect(),
+                });
+                for psychic in psychics.clone() {
+                    let cards = self.psychics[psychic]
+                        .seeking()
+                        .map(|c| self.layout.of(c).to_vec())
+                        .unwrap_or_default();
+                    offer(Action::PlaceIntuition {
+                        psychic,
+                        cards: cards
+                            .into_iter()
+                            .filter(|&card| ok(&Command::PlaceIntuition { psychic, card }))
+                            .collect(),
+                    });
+                }
+                for by in psychics.clone() {
+                    for on in psychics.clone().filter(|&on| on != by) {
+                        offer(Action::PlaceToken {
+                            by,
+                            on,
+                            faces: [Face::Agree, Face::Disagree]
+                                .into_iter()
+                                .filter(|&face| ok(&Command::PlaceToken { by, on, face }))
+                                .collect(),
+                        });
+                        if whole(Command::WithdrawToken { by, on }) {
+                            offer(Action::WithdrawToken { by, on });
+                        }
+                    }
+                }
+            }
+            Phase::Manifestation => {
+                for psychic in psychics.clone() {
+                    offer(Action::Manifest {
+                        psychic,
+                        answers: [None, Some(true), Some(false)]
+                            .into_iter()
+                            .filter(|&right| ok(&Command::Manifest { psychic, right }))
+                            .collect(),
+                    });
+                }
+            }
+            Phase::Revelation => {
+                let of_groups = |make: &dyn Fn(u8) -> Command| {
+                    groups.clone().filter(|&g| ok(&make(g))).collect::<Vec<_>>()
+                };
+                for psychic in psychics.clone() {
+                    offer(Action::StateLevel {
+                        psychic,
+                        levels: [Level::Low, Level::Intermediate, Level::High]
+                            .into_iter()
+                            .filter(|&level| ok(&Command::StateLevel { psychic, level }))
+                            .collect(),
+                    });
+                }
+                offer(Action::ChooseCulprit {
+                    groups: of_groups(&|group| Command::ChooseCulprit { group }),
+                });
+                for psychic in psychics.clone() {
+                    offer(Action::Vote {
+                        psychic,
+                        groups: of_groups(&|group| Command::Vote { psychic, group }),
+                    });
+                }
+                offer(Action::DeclareEldest {
+                    psychics: psychics
+                        .clone()
+                        .filter(|&psychic| ok(&Command::DeclareEldest { psychic }))
+                        .collect(),
+                });
+                offer(Action::PickGroup {
+                    groups: of_groups(&|group| Command::PickGroup { group }),
+                });
+            }
+            Phase::Ended => {}
+        }
+        // An action left without a choice is not open.
+        actions.retain(|a| !a.commands().is_empty());
+        // The sand timer's buttons while it runs (the interpretation); knocks all game long.
+        if self.phase == Phase::Interpretation && self.may(who, Extra::Timer).is_ok() {
+            actions.push(Action::SandTimer);
+        }
+        if self.phase != Phase::Ended && self.may(who, Extra::Knock).is_ok() {
+            actions.push(Action::Knock);
+        }
+        actions
+    }
+}

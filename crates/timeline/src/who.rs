@@ -1,0 +1,37 @@
+//! Who asks, as every rule set sees it: the table, a seat's phone or a watcher. The shells
+//! map a device to one of these; the rule set alone says what each may do.
+
+/// The sender of a command, or the reader of a view's `allowed`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Who<R> {
+    /// The table: it acts for every seat, except the sealed choices of the seats phones
+    /// hold (`phones`).
+    Table { phones: Vec<R> },
+    /// A seat's phone: it acts for its own seat.
+    Seat(R),
+    /// The join code alone: sees the table's view, acts for nobody.
+    Watcher,
+}
+
+impl<R: PartialEq> Who<R> {
+    /// Whether a phone holds `seat` (so that seat's sealed choices are made on it).
+    pub fn on_phone(&self, seat: &R) -> bool {
+        match self {
+            Who::Table { phones } => phones.contains(seat),
+            Who::Seat(mine) => mine == seat,
+            Who::Watcher => false,
+        }
+    }
+}
+
+/// What the shells keep for a rule set beside its events: the history's undo and redo, the
+/// sand timer's clock, the ghost's knocks. The rule set says who may ask for each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extra {
+    /// Undo or redo.
+    Rewind,
+    /// Pause, resume, reset or set the sand timer.
+    Timer,
+    /// Knock on the table (the ghost's yes or no).
+    Knock,
+}
