@@ -242,7 +242,7 @@ export function renderGame(state) {
   let stage;
   if (view.phase === 'ended') stage = ending(view, game.id);
   else if (view.phase === 'revelation') stage = revelation(snapshot, game.id);
-  else if (view.hour === 1 && view.phase === 'visions' && !view.psychics.some((p) => p.vision) && !laidOut.has(game.id)) {
+  else if (view.before_first_vision && !laidOut.has(game.id)) {
     stage = layoutPanel(game.id, view);
   } else stage = phaseOne(view);
   const phaseOneBoard = ['visions', 'interpretation', 'manifestation'].includes(view.phase);

@@ -77,6 +77,9 @@ pub struct View {
     pub groups: Vec<Group>,
     /// The used tokens came back at the start of this turn (turn 4).
     pub tokens_back: bool,
+    /// The game has not begun: hour 1, before the first vision (the table lays the cards
+    /// out).
+    pub before_first_vision: bool,
     /// Whether the psychics vote in the staged straw poll (classic, 4+ players) rather
     /// than agree.
     pub straw_poll: bool,
@@ -174,6 +177,9 @@ impl Game {
                 })
                 .collect(),
             tokens_back: self.tokens_back && self.setup.tokens_per_psychic() > 0,
+            before_first_vision: self.hour == 1
+                && self.phase == Phase::Visions
+                && self.psychics.iter().all(|p| !p.vision),
             straw_poll: self.has_straw_poll(),
             majority_vote: self.has_majority_vote(),
             shared_vision: self.shared_vision,
