@@ -66,6 +66,9 @@ struct Live<G: Kept> {
     timer: Option<SandTimer>,
     /// The last few changes, in words, by the version they made: what a stale screen missed.
     recent: VecDeque<(u64, String)>,
+    /// The action ids of the last few commands, with the version each made: the same tap
+    /// sent again is acknowledged, not done twice.
+    acted: VecDeque<(String, u64)>,
 }
 
 /// How many changes a game remembers in words.
@@ -107,6 +110,7 @@ impl<G: Kept> Live<G> {
             damage,
             timer,
             recent: VecDeque::new(),
+            acted: VecDeque::new(),
         }
     }
 }
@@ -216,15 +220,18 @@ impl<G: Kept> Games<G> {
     }
 
     /// Decides, journals, applies: in that order, so an acknowledged command is on disk.
-    /// The rules first say whether `who` may send it at all.
+    /// The rules first say whether `who` may send it at all. A command whose `action` id
+    /// was already done (a repeated tap, a retried request) is acknowledged with the version
+    /// it made, and not done again.
     pub fn command(
         self: &Arc<Self>,
         id: i64,
         version: u64,
         who: &Who<G::Role>,
         command: G::Command,
+        action: Option<String>,
     ) -> Result<u64, GameError> {
-        self.write(id, Some(version), |timeline| {
+        self.write(id, Some(version), action, |timeline| {
             timeline
                 .game()
                 .permit(who, &command)
@@ -241,7 +248,7 @@ impl<G: Kept> Games<G> {
         how: Rewind,
     ) -> Result<u64, GameError> {
         self.may(id, who, Extra::Rewind)?;
-        self.write(id, Some(version), |timeline| match how {
+        self.write(id, Some(version), None, |timeline| match how {
             Rewind::Undo if !timeline.can_undo() => {
                 Err(GameError::Timeline(TimelineError::NothingToUndo))
             }
@@ -259,9 +266,16 @@ impl<G: Kept> Games<G> {
         self: &Arc<Self>,
         id: i64,
         version: Option<u64>,
+        action: Option<String>,
         entry: impl FnOnce(&Timeline<G>) -> Result<EntryOf<G>, GameError>,
     ) -> Result<u64, GameError> {
         let version = self.with(id, |journal, live| {
+            if let Some(done) = action
+                .as_ref()
+                .and_then(|a| live.acted.iter().find(|(id, _)| id == a))
+            {
+                return Ok(done.1);
+            }
             if let Some(d) = &live.damage {
                 return Err(GameError::Journal(JournalError::Damaged {
                     game: id,
@@ -279,7 +293,14 @@ impl<G: Kept> Games<G> {
                 return Err(GameError::Stale { sent, now, missed });
             }
             let entry = entry(&live.timeline)?;
-            self.commit(id, journal, live, entry)
+            let made = self.commit(id, journal, live, entry)?;
+            if let Some(action) = action {
+                live.acted.push_back((action, made));
+                if live.acted.len() > RECENT {
+                    live.acted.pop_front();
+                }
+            }
+            Ok(made)
         })?;
         self.touch(id);
         Ok(version)

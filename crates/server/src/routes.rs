@@ -430,30 +430,64 @@ async fn game_view<G: Kept>(
 struct Sent<C> {
     version: u64,
     command: C,
+    /// The client's id for this action: the same id again is the same action.
+    action: Option<String>,
 }
 
+/// The longest client action id.
+const ACTION_ID: usize = 64;
+
+/// A command from `?role=R`'s screen; the answer carries that screen's new snapshot, so one
+/// request is one action.
 async fn game_command<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     caller: Caller,
+    Query(query): Query<HashMap<String, String>>,
     body: Result<Json<Sent<G::Command>>, JsonRejection>,
 ) -> Response {
-    let Sent { version, command } = match body {
+    let Sent {
+        version,
+        command,
+        action,
+    } = match body {
         Ok(Json(sent)) => sent,
         Err(r) => {
             return bad_json(
-                "a command is {\"version\": N, \"command\": {\"type\": …}} (see docs/API.md)",
+                "a command is {\"version\": N, \"command\": {\"type\": …}, \"action\": ID?} (see docs/API.md)",
                 r,
             );
         }
     };
+    if action.as_ref().is_some_and(|a| a.len() > ACTION_ID) {
+        return error(
+            StatusCode::BAD_REQUEST,
+            format!("an action id has at most {ACTION_ID} characters"),
+        );
+    }
+    let role = match role_in::<G>(&query) {
+        Ok(role) => role,
+        Err(why) => return error(StatusCode::BAD_REQUEST, why),
+    };
+    if let Err(refused) = phones::check_view::<G>(&shared, id, role, &caller, peer) {
+        return refused.into_response();
+    }
     let who = match phones::who::<G>(&shared, id, &caller, peer) {
         Ok(who) => who,
         Err(refused) => return refused.into_response(),
     };
-    let command = blocking(move || G::games(&shared).command(id, version, &who, command));
-    respond_version(command.await)
+    let answer = blocking(move || {
+        let version = G::games(&shared).command(id, version, &who, command, action)?;
+        Ok(json!({
+            "version": version,
+            "snapshot": snapshot_with_seats::<G>(&shared, id, role, &who)?,
+        }))
+    });
+    match answer.await {
+        Ok(answer) => Json(answer).into_response(),
+        Err(e) => game_error(e),
+    }
 }
 
 #[derive(Deserialize)]

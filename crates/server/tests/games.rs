@@ -355,3 +355,41 @@ async fn the_sand_timer_runs_on_the_server_and_ends_the_interpretation() {
     assert_eq!(again["view"]["phase"], "interpretation");
     assert_eq!(again["timer"]["running"], true);
 }
+
+#[tokio::test]
+async fn a_repeated_tap_is_one_action_and_its_answer_is_the_new_snapshot() {
+    let t = table().await;
+    let game = create(&t).await;
+    let tap = |action: &str| {
+        t.api(Method::POST, &format!("/games/{game}/commands"))
+            .json(&json!({"version": 0, "command": {"type": "give_vision", "psychic": 0}, "action": action}))
+            .send()
+    };
+    let first = tap("0-vision-0").await.unwrap();
+    assert_eq!(first.status(), StatusCode::OK);
+    let first: Value = first.json().await.unwrap();
+    assert_eq!(first["version"], 1);
+    // The answer is the sender's snapshot after the command: no second request needed.
+    assert_eq!(first["snapshot"]["version"], 1);
+    assert_eq!(first["snapshot"]["view"]["psychics"][0]["vision"], true);
+    assert!(
+        first["snapshot"]["allowed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["type"] == "give_vision" && a["psychics"] == json!([1, 2, 3]))
+    );
+    // The same tap again (a double tap, a retried request): acknowledged, not done twice,
+    // and never a 409.
+    let again = tap("0-vision-0").await.unwrap();
+    assert_eq!(again.status(), StatusCode::OK);
+    assert_eq!(again.json::<Value>().await.unwrap()["version"], 1);
+    assert_eq!(view(&t, game, "table").await["version"], 1);
+    // Another action on the old version is still stale.
+    let other = tap("0-other").await.unwrap();
+    assert_eq!(other.status(), StatusCode::CONFLICT);
+    // An id is short.
+    let long = tap(&"x".repeat(65)).await.unwrap();
+    assert_eq!(long.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(view(&t, game, "table").await["version"], 1);
+}

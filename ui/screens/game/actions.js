@@ -33,13 +33,22 @@ export async function post(path, body) {
   }
 }
 
-/** Sends one command; resolves to the new version, or null when refused. */
+/** A short fingerprint of `text` (FNV-1a), for action ids. */
+function fingerprint(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/** Sends one command; resolves to the new version, or null when refused. Its action id is
+ * the command on the version shown: tapped twice before the screen changes, it is one
+ * action, acknowledged twice. The answer brings this screen's new snapshot. */
 export async function command(type, fields = {}) {
   const version = state.game.snapshot.version;
-  const answer = await post('/commands', { version, command: { type, ...fields } });
-  // The socket brings the new view; ask for it too when it is not there yet, so the next
-  // command is based on it.
-  if (answer && state.game.snapshot.version < answer.version) await refresh();
+  const sent = { type, ...fields };
+  const action = `${version}-${fingerprint(JSON.stringify(sent))}`;
+  const answer = await post(`/commands?role=${state.game.role}`, { version, command: sent, action });
+  if (answer) showSnapshot(answer.snapshot);
   return answer?.version ?? null;
 }
 
