@@ -4,12 +4,12 @@
 import { state } from './app.js';
 
 /** The action of `type` open to this device now whose fields match `fields`, or null. */
-export function may(type, fields = {}, snapshot = state.game?.snapshot) {
-  return snapshot?.allowed?.find((a) => a.type === type
+export function may(type, fields = {}) {
+  return state.game?.snapshot?.allowed?.find((a) => a.type === type
     && Object.entries(fields).every(([k, v]) => a[k] === v)) ?? null;
 }
 
 /** The choices `key` (`psychics`, `groups`, `cards`…) of the action `type`, or none. */
-export function choices(type, key, fields = {}, snapshot = undefined) {
-  return may(type, fields, snapshot)?.[key] ?? [];
+export function choices(type, key, fields = {}) {
+  return may(type, fields)?.[key] ?? [];
 }

@@ -235,8 +235,6 @@ impl Game {
         let psychics = 0..self.psychics.len();
         let groups = 1..=self.groups.len() as u8;
         let mut actions = Vec::new();
-        let mut offer = |action: Action| actions.push(action);
-        let whole = |command: Command| ok(&command);
         // The commands without a choice, asked in every phase (a crow may be spent in the
         // revelation too).
         for (command, action) in [
@@ -246,15 +244,15 @@ impl Game {
             (Command::RevealVisionCard, Action::RevealVisionCard),
             (Command::ShareVision, Action::ShareVision),
         ] {
-            if whole(command) {
-                offer(action);
+            if ok(&command) {
+                actions.push(action);
             }
         }
         // The families with choices are asked only in their phase: the rules refuse them
         // anywhere else.
         match self.phase {
             Phase::Visions | Phase::Interpretation => {
-                offer(Action::GiveVision {
+                actions.push(Action::GiveVision {
                     psychics: psychics
                         .clone()
                         .filter(|&psychic| ok(&Command::GiveVision { psychic }))
@@ -265,7 +263,7 @@ impl Game {
                         .seeking()
                         .map(|c| self.layout.of(c).to_vec())
                         .unwrap_or_default();
-                    offer(Action::PlaceIntuition {
+                    actions.push(Action::PlaceIntuition {
                         psychic,
                         cards: cards
                             .into_iter()
@@ -275,7 +273,7 @@ impl Game {
                 }
                 for by in psychics.clone() {
                     for on in psychics.clone().filter(|&on| on != by) {
-                        offer(Action::PlaceToken {
+                        actions.push(Action::PlaceToken {
                             by,
                             on,
                             faces: [Face::Agree, Face::Disagree]
@@ -283,15 +281,15 @@ impl Game {
                                 .filter(|&face| ok(&Command::PlaceToken { by, on, face }))
                                 .collect(),
                         });
-                        if whole(Command::WithdrawToken { by, on }) {
-                            offer(Action::WithdrawToken { by, on });
+                        if ok(&Command::WithdrawToken { by, on }) {
+                            actions.push(Action::WithdrawToken { by, on });
                         }
                     }
                 }
             }
             Phase::Manifestation => {
                 for psychic in psychics.clone() {
-                    offer(Action::Manifest {
+                    actions.push(Action::Manifest {
                         psychic,
                         answers: [None, Some(true), Some(false)]
                             .into_iter()
@@ -305,7 +303,7 @@ impl Game {
                     groups.clone().filter(|&g| ok(&make(g))).collect::<Vec<_>>()
                 };
                 for psychic in psychics.clone() {
-                    offer(Action::StateLevel {
+                    actions.push(Action::StateLevel {
                         psychic,
                         levels: [Level::Low, Level::Intermediate, Level::High]
                             .into_iter()
@@ -313,22 +311,22 @@ impl Game {
                             .collect(),
                     });
                 }
-                offer(Action::ChooseCulprit {
+                actions.push(Action::ChooseCulprit {
                     groups: of_groups(&|group| Command::ChooseCulprit { group }),
                 });
                 for psychic in psychics.clone() {
-                    offer(Action::Vote {
+                    actions.push(Action::Vote {
                         psychic,
                         groups: of_groups(&|group| Command::Vote { psychic, group }),
                     });
                 }
-                offer(Action::DeclareEldest {
+                actions.push(Action::DeclareEldest {
                     psychics: psychics
                         .clone()
                         .filter(|&psychic| ok(&Command::DeclareEldest { psychic }))
                         .collect(),
                 });
-                offer(Action::PickGroup {
+                actions.push(Action::PickGroup {
                     groups: of_groups(&|group| Command::PickGroup { group }),
                 });
             }
