@@ -1,8 +1,11 @@
 //! The headless server in a real Chromium, as a phone or a browser table screen sees it.
 
+use std::time::Duration;
+
+use fantoccini::Client;
 use seance_e2e::{
-    Process, Table, accessibility_violations, api, attr, chromedriver, chromium, free_port,
-    present, screenshot, screenshot_qr, tap, text, wait_for, wait_for_text, wav,
+    Process, Table, accessibility_violations, act, api, attr, chromedriver, chromium, free_port,
+    phone_on_seats, present, screenshot, screenshot_qr, tap, text, wait_for, wait_for_text, wav,
 };
 use serde_json::json;
 
@@ -44,6 +47,10 @@ impl Suite {
             (
                 "chromium: a phone that opens the table's address by hand only watches",
                 Box::pin(watcher(p)),
+            ),
+            (
+                "chromium: an undo, a double tap and a refusal, told in the table's language",
+                Box::pin(told(p)),
             ),
             (
                 "chromium: the language switch is kept by the table",
@@ -201,6 +208,79 @@ async fn watcher(driver: u16) {
         .unwrap();
     wait_for(&tablet, "#undo").await;
     assert!(!present(&tablet, "#watching").await);
+    for client in [tablet, phone] {
+        client.close().await.unwrap();
+    }
+}
+
+/// On a French table: the table gives Stephanie her vision and undoes it, and her phone
+/// reads who undid what; a double tap on the crow spends one crow; the table frees her
+/// seat, and her phone reads why, in French.
+async fn told(driver: u16) {
+    let table = Table::start(0);
+    let tablet = chromium(driver, 1280, 800).await;
+    tablet.goto(&table.local_url).await.unwrap();
+    wait_for(&tablet, "#new-game").await;
+    api(&tablet, "PUT", "/settings", json!({"language": "fr"})).await;
+    let setup = json!({"setup": {"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept",
+        "players": [{"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
+                    {"name": "Carl", "colours": ["green"]}]}});
+    let id = api(&tablet, "POST", "/games", setup).await["id"]
+        .as_u64()
+        .unwrap();
+    let phone = phone_on_seats(driver, &table, &format!("#/join/{id}")).await;
+    tap(&phone, "button[data-seat='psychic:0']").await;
+    wait_for(&phone, "#phone[data-role='psychic:0']").await;
+    tablet
+        .goto(&format!("{}#/game/{id}", table.origin()))
+        .await
+        .unwrap();
+    tap(&tablet, "#begin").await;
+    act(&tablet, "button[data-vision='0']").await;
+    wait_for_text(&phone, "#last-change", "Stephanie a reçu une vision").await;
+    act(&tablet, "#undo").await;
+    let said = wait_for_text(&phone, "#last-change.undone", "La table a annulé").await;
+    assert!(said.contains("Stephanie a reçu une vision"), "{said}");
+    screenshot(&phone, "told-undo-fr-390x844").await;
+
+    // Two taps in a row on the crow, as an impatient hand does: one crow is spent.
+    let crows = |client: &Client| {
+        let client = client.clone();
+        async move { text(&client, "#crows-left").await }
+    };
+    let before = crows(&tablet).await;
+    tablet
+        .execute(
+            "const crow = document.getElementById('crow'); crow.click(); crow.click();",
+            vec![],
+        )
+        .await
+        .unwrap();
+    wait_for_text(&tablet, "#last-change", "corbeau").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let after: u32 = crows(&tablet).await.parse().unwrap();
+    assert_eq!(
+        after + 1,
+        before.parse::<u32>().unwrap(),
+        "one crow for a double tap"
+    );
+    let toast = tablet
+        .execute(
+            "const t = document.getElementById('toast'); return t.hidden ? null : t.textContent",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(toast.is_null(), "a double tap is not an error: {toast}");
+
+    tap(&tablet, "#phones").await;
+    tap(&tablet, "#hidden button[data-free='psychic:0']").await;
+    let why = wait_for_text(&phone, "#phone", "libérée par la table").await;
+    assert!(
+        !why.contains("freed"),
+        "no English on a French table: {why}"
+    );
+    screenshot(&phone, "told-freed-fr-390x844").await;
     for client in [tablet, phone] {
         client.close().await.unwrap();
     }

@@ -1,6 +1,8 @@
 // The one transport: HTTP for requests, a WebSocket for changes, both carrying this
 // device's secret: the join code (a phone or a watcher) or the table key (the table).
 
+import { refusal } from './i18n.js';
+
 const CODE_KEY = 'seance.code';
 const SEATS_KEY = 'seance.seats';
 
@@ -22,10 +24,14 @@ export function setCode(code) {
   localStorage.setItem(CODE_KEY, code);
 }
 
+/** A refused request: `code` and `params` as the API sends them, the message in this
+ * screen's language. */
 export class ApiError extends Error {
-  constructor(status, message) {
-    super(message);
+  constructor(status, body, fallback) {
+    super(body?.code ? refusal(body) : body?.error ?? fallback);
     this.status = status;
+    this.code = body?.code ?? null;
+    this.params = body?.params ?? {};
   }
 }
 
@@ -51,7 +57,7 @@ export async function api(path, { method = 'GET', body, seat } = {}) {
   });
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
-  if (!response.ok) throw new ApiError(response.status, data?.error ?? response.statusText);
+  if (!response.ok) throw new ApiError(response.status, data, response.statusText);
   return data;
 }
 

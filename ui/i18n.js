@@ -27,6 +27,25 @@ export async function setLanguage(lang, { remember = false } = {}) {
   document.documentElement.lang = lang;
 }
 
+/** Whether this language (or the edition's dialect) has a phrase for `key`. */
+export function has(key) {
+  return Boolean((dialect && words[`${dialect}:${key}`]) ?? words[key]);
+}
+
+/** A refusal `{code, params, error}` in this language: its phrase with the params filled in
+ * (lists joined, a game's terms in this language's words); the server's English if this
+ * language has no phrase for it. */
+export function refusal({ code, params = {}, error }) {
+  const key = `refusal.${code}`;
+  if (!has(key)) return error;
+  const said = (value) => {
+    if (Array.isArray(value)) return value.join(', ');
+    if (value && typeof value === 'object' && value.term) return t(value.term);
+    return value;
+  };
+  return t(key, Object.fromEntries(Object.entries(params).map(([k, v]) => [k, said(v)])));
+}
+
 /** t('home.devices', {n: 2}) → the phrase, with {n} filled in; the key itself if missing. */
 export function t(key, vars = {}) {
   const phrase = (dialect && words[`${dialect}:${key}`]) ?? words[key] ?? key;

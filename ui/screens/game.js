@@ -16,6 +16,7 @@ import { track } from './game/track.js';
 import { countArrived, ending, revelation } from './game/revelation.js';
 import { covering, hiddenPanel, open } from './game/hidden.js';
 import { may } from '../allowed.js';
+import { lastChange } from '../log.js';
 
 const ROMAN = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
 
@@ -248,6 +249,7 @@ export function renderGame(state) {
   const phaseOneBoard = ['visions', 'interpretation', 'manifestation'].includes(view.phase);
   return h('div', { id: 'game', class: 'screen game', 'data-phase': view.phase, 'data-version': snapshot.version },
     gameBar(snapshot),
+    lastChange(snapshot),
     damaged(snapshot),
     // A watcher sees the table as it is, and cannot tap it.
     h('div', { class: `board ${phaseOneBoard ? 'phase-one' : 'phase-two'}`, inert: !isTable() },

@@ -13,6 +13,7 @@ import { sandTimer } from './game/timer.js';
 import { sealedChoice, traceOf } from './game/groups.js';
 import { answerButtons } from './game/psychics.js';
 import { choices, may } from '../allowed.js';
+import { lastChange } from '../log.js';
 
 const CATEGORIES = ['character', 'location', 'object'];
 /** The group tapped on this phone (the culprit, or a vote), before sealing it. */
@@ -181,5 +182,6 @@ export function renderPhone(state) {
     ? h('p', { id: 'phone-outcome', class: 'banner' }, t(`outcome.${view.outcome}`)) : null;
   return h('div', { id: 'phone', class: 'screen phone', 'data-role': game.role, 'data-phase': view.phase, 'data-version': game.snapshot.version },
     header(view, who, ghost ? null : view.psychics[me].colour),
+    lastChange(game.snapshot),
     h('div', { class: 'phone-body' }, ending, ghost ? ghostScreen(game.snapshot) : psychicScreen(game.snapshot, me)));
 }

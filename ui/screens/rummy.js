@@ -14,6 +14,7 @@ import { roundDetails, scoreboard } from './rummy/rounds.js';
 import { openTally, tallyForm } from './rummy/tally.js';
 import { printedForm } from './rummy/printed.js';
 import { may } from '../allowed.js';
+import { lastChange } from '../log.js';
 
 /** What covers the screen now: null, 'phones' or 'printed'. */
 let sheet = null;
@@ -67,6 +68,7 @@ export function renderRummy(state) {
   const form = tallyForm(view) ?? (sheet === 'printed' ? printedForm(view, () => show(null)) : null);
   return h('div', { id: 'rummy', class: 'screen game rummy', 'data-version': snapshot.version },
     bar(snapshot),
+    lastChange(snapshot),
     form ?? h('div', { class: 'board rummy-board', inert: !isTable() },
       roundPanel(view),
       scoreboard(view),

@@ -96,7 +96,7 @@ fn command_latency() {
             let mut next = timeline.clone();
             next.push(decided.clone()).unwrap();
             journal
-                .append(game, next.version(), &decided, next.game().status())
+                .append(game, next.version(), &decided, next.game().status(), None)
                 .unwrap();
             timeline = next;
             ours.push(t.elapsed());
@@ -141,7 +141,13 @@ fn resume_and_replay(c: &mut Criterion) {
     for entry in &entries {
         timeline.push(entry.clone()).unwrap();
         journal
-            .append(game, timeline.version(), entry, timeline.game().status())
+            .append(
+                game,
+                timeline.version(),
+                entry,
+                timeline.game().status(),
+                None,
+            )
             .unwrap();
     }
     println!(

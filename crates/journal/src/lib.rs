@@ -7,16 +7,18 @@
 //! the table chooses to go on), never dropped or overwritten. Finished games stay as
 //! history.
 
+use std::collections::VecDeque;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
-use seance_timeline::{Entry, Rules, Timeline};
+use seance_timeline::{Entry, RECENT, Rules, Timeline};
 use serde::Serialize;
 
-/// The database layout this build writes (`PRAGMA user_version`). 2 added `edition`.
-const SCHEMA: i64 = 2;
+/// The database layout this build writes (`PRAGMA user_version`). 2 added `edition`, 3
+/// each entry's `sender`.
+const SCHEMA: i64 = 3;
 /// The entry format this build writes and reads.
 const FORMAT: i64 = 1;
 
@@ -36,6 +38,7 @@ CREATE TABLE IF NOT EXISTS entries (
     seq     INTEGER NOT NULL,
     format  INTEGER NOT NULL,
     entry   TEXT    NOT NULL,
+    sender  TEXT,
     PRIMARY KEY (game, seq)
 );
 CREATE TABLE IF NOT EXISTS identity (
@@ -148,6 +151,9 @@ pub struct Damage {
 pub struct Loaded<G: Rules> {
     pub timeline: Timeline<G>,
     pub damage: Option<Damage>,
+    /// Who sent each of the last entries that say so, by their number: the timeline's
+    /// recent changes, for the logs.
+    pub senders: Vec<(u64, String)>,
 }
 
 pub struct Journal {
@@ -186,17 +192,22 @@ impl Journal {
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(open_err)?;
         conn.execute_batch(CREATE).map_err(open_err)?;
-        let has_edition: bool = conn
-            .query_row(
-                "SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'edition'",
-                [],
+        let has = |table: &str, column: &str| {
+            conn.query_row(
+                "SELECT COUNT(*) FROM pragma_table_info(?1) WHERE name = ?2",
+                [table, column],
                 |r| r.get::<_, i64>(0),
             )
-            .map_err(open_err)?
-            > 0;
-        if !has_edition {
+            .map(|n| n > 0)
+        };
+        if !has("games", "edition").map_err(open_err)? {
             // A journal of schema 1: its games were all of editions that need no label.
             conn.execute_batch("ALTER TABLE games ADD COLUMN edition TEXT")
+                .map_err(open_err)?;
+        }
+        if !has("entries", "sender").map_err(open_err)? {
+            // Older entries say nothing of who sent them.
+            conn.execute_batch("ALTER TABLE entries ADD COLUMN sender TEXT")
                 .map_err(open_err)?;
         }
         // Made once, when the file is new (or older than identities): a table any build
@@ -248,7 +259,8 @@ impl Journal {
             .ok_or(JournalError::NoSuchGame(game))
     }
 
-    /// Durably appends entry `seq` (1, 2, …) of `game`; `status` is the game's after it
+    /// Durably appends entry `seq` (1, 2, …) of `game`, sent by `sender` (`table` or a
+    /// seat's name; none for the sand running out); `status` is the game's after it
     /// ([`Rules::status`]).
     pub fn append<C: Serialize, E: Serialize>(
         &mut self,
@@ -256,6 +268,7 @@ impl Journal {
         seq: u64,
         entry: &Entry<C, E>,
         status: &str,
+        sender: Option<&str>,
     ) -> Result<(), JournalError> {
         let tx = self.write()?;
         let last: Option<i64> = tx.query_row(
@@ -274,12 +287,13 @@ impl Journal {
             return Err(JournalError::NoSuchGame(game));
         }
         tx.execute(
-            "INSERT INTO entries (game, seq, format, entry) VALUES (?1, ?2, ?3, ?4)",
+            "INSERT INTO entries (game, seq, format, entry, sender) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![
                 game,
                 seq as i64,
                 FORMAT,
-                serde_json::to_string(entry).expect("entries serialize")
+                serde_json::to_string(entry).expect("entries serialize"),
+                sender
             ],
         )?;
         tx.commit()?;
@@ -338,18 +352,20 @@ impl Journal {
             path: PathBuf::from(format!("game {game}")),
             why: e.to_string(),
         })?;
-        let mut stmt = self
-            .conn
-            .prepare("SELECT seq, format, entry FROM entries WHERE game = ?1 ORDER BY seq")?;
+        let mut stmt = self.conn.prepare(
+            "SELECT seq, format, entry, sender FROM entries WHERE game = ?1 ORDER BY seq",
+        )?;
         let rows = stmt.query_map([game], |r| {
             Ok((
                 r.get::<_, i64>(0)? as u64,
                 r.get::<_, i64>(1)?,
                 r.get::<_, String>(2)?,
+                r.get::<_, Option<String>>(3)?,
             ))
         })?;
+        let mut senders = VecDeque::new();
         for row in rows {
-            let (seq, format, text) = row?;
+            let (seq, format, text, sender) = row?;
             let damage = |why: String| Damage { seq, why };
             let problem = if seq != timeline.version() + 1 {
                 Some(damage(format!(
@@ -370,12 +386,20 @@ impl Journal {
                 return Ok(Loaded {
                     timeline,
                     damage: problem,
+                    senders: senders.into(),
                 });
+            }
+            if let Some(sender) = sender {
+                if senders.len() == RECENT {
+                    senders.pop_front();
+                }
+                senders.push_back((seq, sender));
             }
         }
         Ok(Loaded {
             timeline,
             damage: None,
+            senders: senders.into(),
         })
     }
 

@@ -22,7 +22,13 @@ fn journal_with_game(path: &std::path::Path, commands: usize) -> (Journal, i64, 
         let entry = timeline.decide(Command::GiveVision { psychic }).unwrap();
         timeline.push(entry.clone()).unwrap();
         journal
-            .append(id, timeline.version(), &entry, timeline.game().status())
+            .append(
+                id,
+                timeline.version(),
+                &entry,
+                timeline.game().status(),
+                None,
+            )
             .unwrap();
     }
     (journal, id, timeline)
@@ -36,7 +42,7 @@ fn a_game_reads_back_exactly_with_undo_and_redo() {
     for entry in [Entry::Undo, Entry::Undo, Entry::Redo] {
         timeline.push(entry.clone()).unwrap();
         journal
-            .append(id, timeline.version(), &entry, "playing")
+            .append(id, timeline.version(), &entry, "playing", None)
             .unwrap();
     }
     drop(journal);
@@ -54,15 +60,17 @@ fn a_game_reads_back_exactly_with_undo_and_redo() {
 fn an_entry_out_of_order_is_refused_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let (mut journal, id, timeline) = journal_with_game(&dir.path().join("j.sqlite3"), 2);
-    let again = journal.append(id, 2, &Entry::Undo, "playing").unwrap_err();
+    let again = journal
+        .append(id, 2, &Entry::Undo, "playing", None)
+        .unwrap_err();
     assert!(matches!(again, JournalError::OutOfOrder { seq: 2, .. }));
     assert!(again.to_string().contains("reload"));
     assert!(matches!(
-        journal.append(id, 9, &Entry::Undo, "playing"),
+        journal.append(id, 9, &Entry::Undo, "playing", None),
         Err(JournalError::OutOfOrder { .. })
     ));
     assert!(matches!(
-        journal.append(77, 1, &Entry::Undo, "playing"),
+        journal.append(77, 1, &Entry::Undo, "playing", None),
         Err(JournalError::NoSuchGame(77))
     ));
     assert_eq!(
@@ -97,7 +105,7 @@ fn a_damaged_entry_is_reported_its_game_recovered_and_nothing_dropped() {
 
     // Going on means setting the damaged part aside, where it is kept.
     assert!(matches!(
-        journal.append(id, 2, &Entry::Undo, "playing"),
+        journal.append(id, 2, &Entry::Undo, "playing", None),
         Err(JournalError::OutOfOrder { .. })
     ));
     assert_eq!(journal.set_aside(id, 2, &damage.why).unwrap(), 2);
@@ -109,7 +117,9 @@ fn a_damaged_entry_is_reported_its_game_recovered_and_nothing_dropped() {
         )
         .unwrap();
     assert_eq!(kept, 2);
-    journal.append(id, 2, &Entry::Undo, "playing").unwrap();
+    journal
+        .append(id, 2, &Entry::Undo, "playing", None)
+        .unwrap();
     assert_eq!(journal.load::<Game>(id).unwrap().timeline.version(), 2);
 }
 
@@ -158,7 +168,9 @@ fn a_file_that_is_not_a_journal_is_left_untouched() {
 fn finished_games_stay_as_history() {
     let dir = tempfile::tempdir().unwrap();
     let (mut journal, first, _) = journal_with_game(&dir.path().join("j.sqlite3"), 1);
-    journal.append(first, 2, &Entry::Undo, "lost").unwrap();
+    journal
+        .append(first, 2, &Entry::Undo, "lost", None)
+        .unwrap();
     let (timeline, start) = seance_rules::begin(setup(), 5).unwrap();
     let second = journal.create(&start, timeline.game()).unwrap();
     let games = journal.games().unwrap();

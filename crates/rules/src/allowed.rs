@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use seance_timeline::{Extra, RuleError, Who, ensure};
+use seance_timeline::{Extra, Refusal, Who, ensure};
 
 use crate::cards::Card;
 use crate::clairvoyancy::Face;
@@ -174,8 +174,6 @@ impl Command {
     }
 }
 
-const WATCHER: &str = "this device only watches: take a seat to play, or play on the table";
-
 /// Whether `who` is the table or the ghost's phone: those keep the game's time and history.
 fn hosts(who: &Who<Role>) -> bool {
     matches!(who, Who::Table { .. } | Who::Seat(Role::Ghost))
@@ -185,46 +183,35 @@ impl Game {
     /// Whether `who` may send `command` at all: a psychic's phone acts for its psychic, the
     /// ghost's phone for everyone but the psychics, the table for everyone but the sealed
     /// choices of a seat a phone holds; a watcher for nobody.
-    pub fn permit(&self, who: &Who<Role>, command: &Command) -> Result<(), RuleError> {
+    pub fn permit(&self, who: &Who<Role>, command: &Command) -> Result<(), Refusal> {
         let seat = command.seat();
         match who {
-            Who::Watcher | Who::Seat(Role::Table) => Err(RuleError::new("watcher", WATCHER)),
-            Who::Seat(Role::Psychic(p)) => {
-                ensure(seat == Role::Psychic(*p), "psychic_acts_for_self", || {
-                    "a psychic's phone places its own pawn and tokens and casts its own vote; the rest is done on the table or the ghost's phone".into()
+            Who::Watcher | Who::Seat(Role::Table) => Err(Refusal::new("watcher")),
+            Who::Seat(Role::Psychic(p)) => ensure(seat == Role::Psychic(*p), || {
+                Refusal::new("psychic_acts_for_self")
+            }),
+            Who::Seat(Role::Ghost) => ensure(!matches!(seat, Role::Psychic(_)), || {
+                Refusal::new("ghost_not_for_psychics")
+            }),
+            Who::Table { .. } => {
+                ensure(!(command.sealed() && who.on_phone(&seat)), || match seat {
+                    Role::Ghost => Refusal::new("culprit_on_phone"),
+                    _ => Refusal::new("vote_on_phone"),
                 })
             }
-            Who::Seat(Role::Ghost) => ensure(
-                !matches!(seat, Role::Psychic(_)),
-                "ghost_not_for_psychics",
-                || {
-                    "the ghost's phone does not act for the psychics: they play on the table or on their phones".into()
-                },
-            ),
-            Who::Table { .. } => ensure(
-                !(command.sealed() && who.on_phone(&seat)),
-                "sealed_on_phone",
-                || match seat {
-                    Role::Ghost => "the ghost seals the culprit on their phone".into(),
-                    _ => "that psychic votes on their phone".into(),
-                },
-            ),
         }
     }
 
     /// Whether `who` may ask the shells for `extra`: undo and redo, the sand timer and the
     /// knocks belong to the table and the ghost's phone.
-    pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), RuleError> {
+    pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), Refusal> {
         if matches!(who, Who::Watcher | Who::Seat(Role::Table)) {
-            return Err(RuleError::new("watcher", WATCHER));
+            return Err(Refusal::new("watcher"));
         }
-        ensure(hosts(who), "host_only", || {
-            "that is done on the table or the ghost's phone".into()
-        })?;
+        ensure(hosts(who), || Refusal::new("host_only"))?;
         ensure(
             extra != Extra::Timer || self.setup.timer_seconds().is_some(),
-            "no_timer",
-            || "this game has no sand timer: the mediums take the time they need".into(),
+            || Refusal::new("no_timer"),
         )
     }
 

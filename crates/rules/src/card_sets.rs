@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, Category, Layout};
-use seance_timeline::{Draw, RuleError, ensure};
+use seance_timeline::{Draw, Param, Refusal, ensure};
 
 /// Medium cards in a set, and so laid out per category.
 pub const SET_SIZE: usize = 8;
@@ -57,36 +57,39 @@ impl CardBox {
     }
 
     /// Eight distinct numbers per set, each number once in its category, names unique.
-    pub fn validate(&self) -> Result<(), RuleError> {
+    pub fn validate(&self) -> Result<(), Refusal> {
         for category in Category::ALL {
             let mut seen: Vec<Card> = Vec::new();
             let mut names: Vec<String> = Vec::new();
             for set in self.of(category) {
                 let name = set.name.trim();
-                let what = category.name();
-                ensure(!name.is_empty(), "card_box", || {
-                    format!("every {what} set needs a name, such as the colour of its backs")
+                let what = category.term();
+                ensure(!name.is_empty(), || {
+                    Refusal::new("set_name").with("category", what.clone())
                 })?;
-                ensure(!names.contains(&name.to_lowercase()), "card_box", || {
-                    format!("two {what} sets are called {name:?}: give each its own name")
+                ensure(!names.contains(&name.to_lowercase()), || {
+                    Refusal::new("same_set_name")
+                        .with("category", what.clone())
+                        .with("name", name)
                 })?;
                 names.push(name.to_lowercase());
-                ensure(set.cards.len() == SET_SIZE, "card_box", || {
-                    format!(
-                        "the {name} {what} set has {} numbers; a set has {SET_SIZE} medium cards: enter the number on the back of each",
-                        set.cards.len()
-                    )
+                ensure(set.cards.len() == SET_SIZE, || {
+                    Refusal::new("set_size")
+                        .with("category", what.clone())
+                        .with("name", name)
+                        .with("n", set.cards.len())
+                        .with("size", SET_SIZE)
                 })?;
                 for &card in &set.cards {
-                    ensure(card > 0, "card_box", || {
-                        format!(
-                            "the {name} {what} set has a card numbered 0: card numbers start at 1"
-                        )
+                    ensure(card > 0, || {
+                        Refusal::new("card_zero")
+                            .with("category", what.clone())
+                            .with("name", name)
                     })?;
-                    ensure(!seen.contains(&card), "card_box", || {
-                        format!(
-                            "{what} card {card} is entered twice: each number is on one card; check the backs"
-                        )
+                    ensure(!seen.contains(&card), || {
+                        Refusal::new("card_twice")
+                            .with("category", what.clone())
+                            .with("card", card)
                     })?;
                     seen.push(card);
                 }
@@ -96,14 +99,11 @@ impl CardBox {
     }
 
     /// The cards laid out for `deal`, and the sets they come from (one set per category).
-    pub fn lay_out(&self, deal: &Deal, draw: &mut Draw) -> Result<Layout, RuleError> {
-        let mut lay = |category: Category| -> Result<(Vec<Card>, Option<String>), RuleError> {
+    pub fn lay_out(&self, deal: &Deal, draw: &mut Draw) -> Result<Layout, Refusal> {
+        let mut lay = |category: Category| -> Result<(Vec<Card>, Option<String>), Refusal> {
             let sets = self.of(category);
-            let what = category.name();
-            ensure(!sets.is_empty(), "card_box", || {
-                format!(
-                    "Séance does not know your box's {what} sets yet: enter each set's name and the numbers on its backs"
-                )
+            ensure(!sets.is_empty(), || {
+                Refusal::new("no_sets").with("category", category.term())
             })?;
             let (mut cards, name) = match deal {
                 Deal::Sets { .. } => {
@@ -112,15 +112,11 @@ impl CardBox {
                             .iter()
                             .find(|s| s.name.trim().eq_ignore_ascii_case(name.trim()))
                             .ok_or_else(|| {
-                                let known: Vec<&str> =
-                                    sets.iter().map(|s| s.name.as_str()).collect();
-                                RuleError::new(
-                                    "card_box",
-                                    format!(
-                                        "there is no {what} set called {name:?} in your box; its {what} sets are: {}",
-                                        known.join(", ")
-                                    ),
-                                )
+                                let known = sets.iter().map(|s| s.name.clone()).collect();
+                                Refusal::new("no_such_set")
+                                    .with("category", category.term())
+                                    .with("name", name.as_str())
+                                    .with("sets", Param::List(known))
                             })?,
                         None => &sets[draw.below(sets.len() as u64) as usize],
                     };
@@ -226,32 +222,25 @@ mod tests {
     fn a_box_that_cannot_be_right_says_what_to_check() {
         let mut b = two_sets_each();
         b.locations[1].cards[0] = 2;
-        assert!(
-            b.validate()
-                .unwrap_err()
-                .message
-                .contains("location card 2 is entered twice")
-        );
+        let twice = b.validate().unwrap_err();
+        assert_eq!(twice.code, "card_twice");
+        assert_eq!(twice.param("category"), Some(&Category::Location.term()));
+        assert_eq!(twice.param("card"), Some(&Param::Number(2)));
         let mut b = two_sets_each();
         b.objects[0].cards.pop();
-        assert!(b.validate().unwrap_err().message.contains("has 7 numbers"));
+        let short = b.validate().unwrap_err();
+        assert_eq!(short.code, "set_size");
+        assert_eq!(short.param("n"), Some(&Param::Number(7)));
         let mut b = two_sets_each();
         b.characters[1].name = "GREEN ".into();
-        assert!(
-            b.validate()
-                .unwrap_err()
-                .message
-                .contains("two character sets")
-        );
+        assert_eq!(b.validate().unwrap_err().code, "same_set_name");
         assert!(two_sets_each().validate().is_ok());
         let empty = CardBox::default();
         let err = empty
             .lay_out(&Deal::Mixed, &mut Draw::new(1, 0))
             .unwrap_err();
-        assert!(
-            err.message
-                .contains("does not know your box's character sets")
-        );
+        assert_eq!(err.code, "no_sets");
+        assert_eq!(err.param("category"), Some(&Category::Character.term()));
         let err = two_sets_each()
             .lay_out(
                 &Deal::Sets {
@@ -262,6 +251,8 @@ mod tests {
                 &mut Draw::new(1, 0),
             )
             .unwrap_err();
-        assert!(err.message.contains("green, red"), "{err}");
+        assert_eq!(err.code, "no_such_set");
+        let known = Param::List(vec!["green".into(), "red".into()]);
+        assert_eq!(err.param("sets"), Some(&known), "{err}");
     }
 }

@@ -4,6 +4,7 @@
 
 use std::ops::RangeInclusive;
 
+use seance_timeline::Param;
 use serde::{Deserialize, Serialize};
 
 pub type Card = u8;
@@ -40,6 +41,11 @@ impl Category {
 
     pub fn name(self) -> &'static str {
         ["character", "location", "object"][self.index()]
+    }
+
+    /// The category as a refusal says it, in the table's language.
+    pub fn term(self) -> Param {
+        Param::Term(["category.character", "category.location", "category.object"][self.index()])
     }
 }
 

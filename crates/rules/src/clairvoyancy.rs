@@ -13,7 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, Phase};
-use seance_timeline::{RuleError, ensure};
+use seance_timeline::{Refusal, ensure};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -22,6 +22,16 @@ pub enum Face {
     Agree,
     /// ✗: "I disagree".
     Disagree,
+}
+
+impl Face {
+    /// The face as printed on the token: the same in every language.
+    pub fn sign(self) -> &'static str {
+        match self {
+            Face::Agree => "✓",
+            Face::Disagree => "✗",
+        }
+    }
 }
 
 /// Tokens in hand, by face.
@@ -63,64 +73,49 @@ pub struct Placement {
 }
 
 /// Checks that `by` may put a `face` token on `on`'s pawn now.
-pub fn check_placement(game: &Game, by: usize, on: usize, face: Face) -> Result<(), RuleError> {
-    ensure(
-        game.setup.tokens_per_psychic() > 0,
-        "no_clairvoyancy",
-        || "with 2 or 3 players the clairvoyancy tokens are not used".into(),
-    )?;
-    check_timer_running(game)?;
-    let (giver, target) = (&game.psychics[by], &game.psychics[on]);
-    ensure(by != on, "not_own_pawn", || {
-        format!(
-            "{} cannot put a token on their own intuition pawn; choose another psychic's",
-            giver.name
-        )
+pub fn check_placement(game: &Game, by: usize, on: usize, face: Face) -> Result<(), Refusal> {
+    ensure(game.setup.tokens_per_psychic() > 0, || {
+        Refusal::new("no_clairvoyancy")
     })?;
-    ensure(target.seeking().is_some(), "token_on_finished", || {
-        format!(
-            "{} has finished and has no intuition pawn in play",
-            target.name
-        )
+    check_timer_running(game)?;
+    let (giver, target) = (game.name(by), game.name(on));
+    ensure(by != on, || {
+        Refusal::new("not_own_pawn").with("name", giver)
+    })?;
+    ensure(game.psychics[on].seeking().is_some(), || {
+        Refusal::new("token_on_finished").with("name", target)
     })?;
     // 003 p.10: tokens go beside the intuition pawns the others have *played*.
-    ensure(target.intuition.is_some(), "pawn_not_placed", || {
-        format!(
-            "{} has not placed their intuition pawn yet: a token goes beside a pawn on a card",
-            target.name
-        )
+    ensure(game.psychics[on].intuition.is_some(), || {
+        Refusal::new("pawn_not_placed").with("name", target)
     })?;
     // A token already there may be turned over (one act); the same face again changes nothing.
     let there = game.placements.iter().find(|p| p.by == by && p.on == on);
-    ensure(there.is_none_or(|p| p.face != face), "token_there", || {
-        let sign = if face == Face::Agree { "✓" } else { "✗" };
-        format!(
-            "{} already has a {sign} on {}'s pawn (one token per pawn): turn it over or take it back",
-            giver.name, target.name
-        )
+    ensure(there.is_none_or(|p| p.face != face), || {
+        Refusal::new("token_there")
+            .with("name", giver)
+            .with("face", face.sign())
+            .with("on", target)
     })?;
-    let held = match face {
-        Face::Agree => giver.held.agree,
-        Face::Disagree => giver.held.disagree,
+    let held = game.psychics[by].held;
+    let left = match face {
+        Face::Agree => held.agree,
+        Face::Disagree => held.disagree,
     };
-    ensure(held > 0, "tokens_held", || {
-        let sign = if face == Face::Agree { "✓" } else { "✗" };
-        format!(
-            "{} has no {sign} token left (holds {} ✓ and {} ✗; used tokens come back at the start of turn 4)",
-            giver.name, giver.held.agree, giver.held.disagree
-        )
+    ensure(left > 0, || {
+        Refusal::new("tokens_held")
+            .with("name", giver)
+            .with("face", face.sign())
+            .with("agree", held.agree)
+            .with("disagree", held.disagree)
     })
 }
 
 /// Tokens and intuitions may change only until the sand timer runs out.
-pub fn check_timer_running(game: &Game) -> Result<(), RuleError> {
+pub fn check_timer_running(game: &Game) -> Result<(), Refusal> {
     ensure(
         matches!(game.phase, Phase::Visions | Phase::Interpretation),
-        "until_timer_ends",
-        || {
-            "the sand timer has run out: intuitions and tokens stay as they are until the next turn"
-                .into()
-        },
+        || Refusal::new("until_timer_ends"),
     )
 }
 

@@ -12,13 +12,13 @@ use crate::game::{Game, Phase};
 use crate::setup::{CrowRule, Edition, SecretMode, Setup};
 use crate::straw_poll::{self, Ballot, Voter};
 use seance_timeline::Draw;
-use seance_timeline::{RuleError, ensure};
+use seance_timeline::{Param, Refusal, ensure};
 
 impl Game {
     /// The events that start a game: the cards laid out (classic: drawn by number; new
     /// edition: from the box's sets) and, when the app keeps the secrets, each psychic's
     /// character, location and object.
-    pub fn start(setup: Setup, seed: u64) -> Result<Vec<Event>, RuleError> {
+    pub fn start(setup: Setup, seed: u64) -> Result<Vec<Event>, Refusal> {
         setup.validate()?;
         let mut draw = Draw::new(seed, 0);
         let layout = match (&setup.card_box, &setup.deal) {
@@ -56,7 +56,7 @@ impl Game {
 
     /// Checks `command` against the rules and returns what it causes. `position` (the
     /// game's place in its history) seeds any draw, so a replay draws the same.
-    pub fn decide(&self, command: &Command, position: u64) -> Result<Vec<Event>, RuleError> {
+    pub fn decide(&self, command: &Command, position: u64) -> Result<Vec<Event>, Refusal> {
         self.check(command)?;
         let mut batch = Batch {
             game: self.clone(),
@@ -119,33 +119,26 @@ impl Game {
 
     /// Whether `command` may be done now, without doing it: every rule [`Game::decide`]
     /// holds a command to, and all [`Game::allowed`] asks (no clone, no events).
-    pub fn check(&self, command: &Command) -> Result<(), RuleError> {
-        ensure(self.phase != Phase::Ended, "game_over", || {
-            "the game is over: undo to change what happened, or start a new game".into()
-        })?;
+    pub fn check(&self, command: &Command) -> Result<(), Refusal> {
+        ensure(self.phase != Phase::Ended, || Refusal::new("game_over"))?;
         for p in psychic_args(command) {
-            ensure(p < self.psychics.len(), "no_such_psychic", || {
-                format!(
-                    "there is no psychic {p}: psychics are numbered 0 to {}",
-                    self.psychics.len() - 1
-                )
+            ensure(p < self.psychics.len(), || {
+                Refusal::new("no_such_psychic").with("last", self.psychics.len().saturating_sub(1))
             })?;
         }
         match *command {
             Command::GiveVision { psychic } => check_vision(self, psychic),
             Command::StartTimer => {
-                ensure(self.setup.timer_seconds().is_some(), "no_timer", || {
-                    "this game has no sand timer: the mediums take the time they need".into()
+                ensure(self.setup.timer_seconds().is_some(), || {
+                    Refusal::new("no_timer")
                 })?;
-                ensure(self.phase == Phase::Visions, "timer_not_waiting", || {
-                    "the sand timer is not waiting to start".into()
+                ensure(self.phase == Phase::Visions, || {
+                    Refusal::new("timer_not_waiting")
                 })
             }
-            Command::UseCrow => ensure(self.crows_left() > 0, "crows", || {
-                match self.setup.crows() {
-                    CrowRule::Turn(_) => "the crow is used this turn (Easy: one per turn); it comes back at the end of the turn".into(),
-                    CrowRule::Game(n) => format!("no crow left: this difficulty allows {n} per game"),
-                }
+            Command::UseCrow => ensure(self.crows_left() > 0, || match self.setup.crows() {
+                CrowRule::Turn(_) => Refusal::new("crow_this_turn"),
+                CrowRule::Game(n) => Refusal::new("no_crows_left").with("n", n),
             }),
             Command::PlaceIntuition { psychic, card } => check_intuition(self, psychic, card),
             Command::PlaceToken { by, on, face } => check_placement(self, by, on, face),
@@ -153,12 +146,10 @@ impl Game {
                 check_timer_running(self)?;
                 ensure(
                     self.placements.iter().any(|p| p.by == by && p.on == on),
-                    "no_such_token",
                     || {
-                        format!(
-                            "{} has no token on {}'s pawn",
-                            self.psychics[by].name, self.psychics[on].name
-                        )
+                        Refusal::new("no_such_token")
+                            .with("by", self.name(by))
+                            .with("on", self.name(on))
                     },
                 )
             }
@@ -168,62 +159,46 @@ impl Game {
                 let p = &self.psychics[psychic];
                 ensure(
                     self.phase == Phase::Revelation && self.has_straw_poll(),
-                    "state_level",
-                    || {
-                        "levels are read off the track for the straw poll, once every psychic has finished".into()
-                    },
+                    || Refusal::new("state_level"),
                 )?;
-                ensure(p.vote.is_none(), "level_after_vote", || {
-                    format!("{} has already voted", p.name)
+                ensure(p.vote.is_none(), || {
+                    Refusal::new("level_after_vote").with("name", p.name.as_str())
                 })?;
                 // The track stands still in the revelation, so a level is a fact from the
                 // first card on (000 p.12): a level whose card has passed cannot be theirs,
                 // and stating it would leave a psychic who can never vote.
-                ensure(level.card() >= self.revealed, "level_card_passed", || {
-                    format!(
-                        "card {} of the shared vision is turned, and {level:?} psychics voted after card {}: {} cannot be {level:?}; read the level off the track again, or undo",
-                        self.revealed,
-                        level.card(),
-                        p.name
-                    )
+                ensure(level.card() >= self.revealed, || {
+                    Refusal::new("level_card_passed")
+                        .with("revealed", self.revealed)
+                        .with("level", level.term())
+                        .with("card", level.card())
+                        .with("name", p.name.as_str())
                 })?;
                 let bands = self.setup.bands().expect("4+ players use the track");
-                ensure(bands.allows(p.track, level), "level_bands", || {
-                    format!(
-                        "space {} cannot be {level:?} with these bands (Intermediate from {}–{}, High from {}–{}); check the track, or correct the bands",
-                        p.track,
-                        bands.intermediate_from.lo,
-                        bands.intermediate_from.hi,
-                        bands.high_from.lo,
-                        bands.high_from.hi
-                    )
+                ensure(bands.allows(p.track, level), || {
+                    Refusal::new("level_off_band")
+                        .with("space", p.track)
+                        .with("level", level.term())
+                        .with("intermediate_lo", bands.intermediate_from.lo)
+                        .with("intermediate_hi", bands.intermediate_from.hi)
+                        .with("high_lo", bands.high_from.lo)
+                        .with("high_hi", bands.high_from.hi)
                 })
             }
             Command::ChooseCulprit { group } => {
                 in_revelation(self)?;
-                ensure(!self.draws_culprit(), "culprit_drawn", || {
-                    "Séance has drawn the culprit at random and shows it to the ghost".into()
-                })?;
-                ensure(self.culprit.is_none(), "culprit_sealed", || {
-                    "the culprit's group is already sealed".into()
-                })?;
+                ensure(!self.draws_culprit(), || Refusal::new("culprit_drawn"))?;
+                ensure(self.culprit.is_none(), || Refusal::new("culprit_sealed"))?;
                 valid_group(self, group)
             }
             Command::RevealVisionCard => check_reveal(self),
             Command::ShareVision => {
                 in_revelation(self)?;
-                ensure(
-                    self.setup.edition == Edition::New,
-                    "cards_one_at_a_time",
-                    || {
-                        "in the classic game the shared vision's cards are turned over one at a time"
-                        .into()
-                    },
-                )?;
+                ensure(self.setup.edition == Edition::New, || {
+                    Refusal::new("cards_one_at_a_time")
+                })?;
                 culprit_first(self)?;
-                ensure(!self.shared_vision, "shared_vision_given", || {
-                    "the shared vision has been given".into()
-                })
+                ensure(!self.shared_vision, || Refusal::new("shared_vision_given"))
             }
             Command::Vote { psychic, group } => match self.setup.edition {
                 Edition::New => check_majority_vote(self, psychic, group),
@@ -231,18 +206,18 @@ impl Game {
             },
             Command::DeclareEldest { psychic } => {
                 let among = self.eldest_asked.clone().unwrap_or_default();
-                ensure(among.contains(&psychic), "eldest", || {
+                ensure(among.contains(&psychic), || {
                     if among.is_empty() {
-                        "nobody's age is needed now".into()
+                        Refusal::new("eldest_not_asked")
                     } else {
-                        format!("the eldest is one of: {}", names(self, &among))
+                        Refusal::new("eldest_among").with("names", names(self, &among))
                     }
                 })
             }
             Command::PickGroup { group } => {
                 in_revelation(self)?;
-                ensure(!self.has_straw_poll(), "pick_in_straw_poll", || {
-                    "with 4 or more players the psychics vote in the straw poll".into()
+                ensure(!self.has_straw_poll(), || {
+                    Refusal::new("pick_in_straw_poll")
                 })?;
                 culprit_first(self)?;
                 shared_vision_given(self)?;
@@ -253,43 +228,27 @@ impl Game {
 
     /// Whether `psychic`'s intuition was right: the app judges where it keeps the secrets,
     /// the ghost says so in paper mode; refused where the ghost may not answer them now.
-    fn judge(&self, psychic: usize, said: Option<bool>) -> Result<bool, RuleError> {
+    fn judge(&self, psychic: usize, said: Option<bool>) -> Result<bool, Refusal> {
         let p = &self.psychics[psychic];
-        ensure(self.phase == Phase::Manifestation, "manifestation", || {
-            "the ghost manifests once the sand timer has run out".into()
+        let name = || p.name.as_str();
+        ensure(self.phase == Phase::Manifestation, || {
+            Refusal::new("manifestation")
         })?;
-        ensure(
-            p.vision && p.result.is_none(),
-            "one_manifestation",
-            || match p.result {
-                Some(_) => format!("the ghost has already answered {} this turn", p.name),
-                None => format!("{} is not searching this turn", p.name),
-            },
-        )?;
+        ensure(p.vision && p.result.is_none(), || match p.result {
+            Some(_) => Refusal::new("answered_this_turn").with("name", name()),
+            None => Refusal::new("not_searching").with("name", name()),
+        })?;
         let right = match (&self.assignments, said) {
             (Some(secrets), None) => {
                 let seeking = p.seeking().expect("searching psychics seek a category");
                 p.intuition == Some(secrets[psychic][seeking.index()])
             }
-            (Some(_), Some(_)) => {
-                return Err(RuleError::new(
-                    "app_judges",
-                    "in app-kept mode the app judges the intuition: leave out `right`",
-                ));
-            }
+            (Some(_), Some(_)) => return Err(Refusal::new("app_judges")),
             (None, Some(right)) => right,
-            (None, None) => {
-                return Err(RuleError::new(
-                    "ghost_answers",
-                    format!("in paper mode the ghost says whether {} was right", p.name),
-                ));
-            }
+            (None, None) => return Err(Refusal::new("ghost_answers").with("name", name())),
         };
-        ensure(!right || p.intuition.is_some(), "intuition_first", || {
-            format!(
-                "enter the card {}'s pawn is on before saying it was right",
-                p.name
-            )
+        ensure(!right || p.intuition.is_some(), || {
+            Refusal::new("intuition_first").with("name", name())
         })?;
         let seeking = p.seeking().expect("searching psychics seek a category");
         if let (true, Some(card)) = (right, p.intuition)
@@ -298,13 +257,10 @@ impl Game {
                 .iter()
                 .find(|q| q.found.get(seeking.index()) == Some(&card))
         {
-            return Err(RuleError::new(
-                "card_collected",
-                format!(
-                    "card {card} was just collected by {}: each psychic's card is their own, so {} cannot be right on it too; check the answer",
-                    holder.name, p.name
-                ),
-            ));
+            return Err(Refusal::new("card_collected")
+                .with("card", card)
+                .with("holder", holder.name.as_str())
+                .with("name", name()));
         }
         Ok(right)
     }
@@ -336,12 +292,8 @@ fn psychic_args(command: &Command) -> Vec<usize> {
     }
 }
 
-fn names(game: &Game, psychics: &[usize]) -> String {
-    psychics
-        .iter()
-        .map(|&p| game.psychics[p].name.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
+fn names(game: &Game, psychics: &[usize]) -> Vec<String> {
+    psychics.iter().map(|&p| game.name(p).to_owned()).collect()
 }
 
 fn waiting_for_vision(game: &Game) -> Vec<usize> {
@@ -350,79 +302,54 @@ fn waiting_for_vision(game: &Game) -> Vec<usize> {
         .collect()
 }
 
-fn check_vision(game: &Game, psychic: usize) -> Result<(), RuleError> {
+fn check_vision(game: &Game, psychic: usize) -> Result<(), Refusal> {
     let p = &game.psychics[psychic];
     ensure(
         matches!(game.phase, Phase::Visions | Phase::Interpretation),
-        "visions",
-        || "visions are given at the start of a turn, before the manifestation".into(),
+        || Refusal::new("visions_before_manifestation"),
     )?;
-    ensure(p.seeking().is_some(), "finished_no_vision", || {
-        format!(
-            "{} has found everything and receives no more visions",
-            p.name
-        )
+    ensure(p.seeking().is_some(), || {
+        Refusal::new("finished_no_vision").with("name", p.name.as_str())
     })?;
-    ensure(!p.vision, "one_vision_per_turn", || {
+    ensure(!p.vision, || {
         let waiting = waiting_for_vision(game);
-        if waiting.is_empty() {
-            format!(
-                "{} has had their vision this turn (one per psychic per turn); everyone has one now",
-                p.name
-            )
+        let refusal = if waiting.is_empty() {
+            Refusal::new("everyone_has_a_vision")
         } else {
-            format!(
-                "{} has had their vision this turn (one per psychic per turn); still waiting: {}",
-                p.name,
-                names(game, &waiting)
-            )
-        }
+            Refusal::new("one_vision_per_turn").with("waiting", names(game, &waiting))
+        };
+        refusal.with("name", p.name.as_str())
     })
 }
 
-fn check_intuition(game: &Game, psychic: usize, card: Card) -> Result<(), RuleError> {
+fn check_intuition(game: &Game, psychic: usize, card: Card) -> Result<(), Refusal> {
     check_timer_running(game)?;
     let p = &game.psychics[psychic];
     let Some(seeking) = p.seeking() else {
-        return Err(RuleError::new(
-            "finished_no_pawn",
-            format!("{} has found everything", p.name),
-        ));
+        return Err(Refusal::new("finished_no_pawn").with("name", p.name.as_str()));
     };
-    ensure(game.uncollected_has(seeking, card), "card_on_table", || {
-        let on_table = game.uncollected(seeking);
-        format!(
-            "{} seeks a {}: their pawn goes on one of the {} cards on the table ({})",
-            p.name,
-            seeking.name(),
-            seeking.name(),
-            on_table
-                .iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
+    ensure(game.uncollected_has(seeking, card), || {
+        let on_table = game
+            .uncollected(seeking)
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        Refusal::new("card_on_table")
+            .with("name", p.name.as_str())
+            .with("category", seeking.term())
+            .with("cards", Param::List(on_table))
     })
 }
 
-fn check_end_interpretation(game: &Game) -> Result<(), RuleError> {
-    ensure(
-        game.phase == Phase::Interpretation,
-        "timer_not_running",
-        || match game.phase {
-            Phase::Visions => format!(
-                "the sand timer has not started: it starts when every psychic has a vision (waiting: {})",
-                names(game, &waiting_for_vision(game))
-            ),
-            _ => "the sand timer is not running".into(),
-        },
-    )?;
+fn check_end_interpretation(game: &Game) -> Result<(), Refusal> {
+    ensure(game.phase == Phase::Interpretation, || match game.phase {
+        Phase::Visions => Refusal::new("timer_not_started")
+            .with("waiting", names(game, &waiting_for_vision(game))),
+        _ => Refusal::new("timer_not_running"),
+    })?;
     let waiting = waiting_for_vision(game);
-    ensure(waiting.is_empty(), "visions_first", || {
-        format!(
-            "give {} their vision before the manifestation",
-            names(game, &waiting)
-        )
+    ensure(waiting.is_empty(), || {
+        Refusal::new("visions_first").with("names", names(game, &waiting))
     })
 }
 
@@ -515,46 +442,36 @@ fn line_up(game: &Game, draw: &mut Draw) -> Vec<Group> {
         .collect()
 }
 
-fn in_revelation(game: &Game) -> Result<(), RuleError> {
-    ensure(game.phase == Phase::Revelation, "revelation", || {
-        "that happens in the revelation, once every psychic has found their three cards".into()
+fn in_revelation(game: &Game) -> Result<(), Refusal> {
+    ensure(game.phase == Phase::Revelation, || {
+        Refusal::new("revelation")
     })
 }
 
-fn valid_group(game: &Game, group: u8) -> Result<(), RuleError> {
+fn valid_group(game: &Game, group: u8) -> Result<(), Refusal> {
     ensure(
-        (1..=game.groups.len() as u8).contains(&group),
-        "no_such_group",
-        || format!("the groups are numbered 1 to {}", game.groups.len()),
+        usize::from(group).wrapping_sub(1) < game.groups.len(),
+        || Refusal::new("no_such_group").with("last", game.groups.len()),
     )
 }
 
-fn culprit_first(game: &Game) -> Result<(), RuleError> {
-    ensure(game.culprit.is_some(), "culprit_first", || {
-        "the ghost seals the culprit's group first".into()
-    })
+fn culprit_first(game: &Game) -> Result<(), Refusal> {
+    ensure(game.culprit.is_some(), || Refusal::new("culprit_first"))
 }
 
-fn check_reveal(game: &Game) -> Result<(), RuleError> {
+fn check_reveal(game: &Game) -> Result<(), Refusal> {
     in_revelation(game)?;
-    ensure(game.has_straw_poll(), "no_cards_to_turn", || {
-        match game.setup.edition {
-            Edition::Classic => "with 2 or 3 players the shared vision is laid face up".into(),
-            Edition::New => "in the new edition the ghost gives the three cards at once".into(),
-        }
+    ensure(game.has_straw_poll(), || match game.setup.edition {
+        Edition::Classic => Refusal::new("shared_vision_face_up"),
+        Edition::New => Refusal::new("shared_vision_at_once"),
     })?;
     culprit_first(game)?;
-    ensure(game.revealed < 3, "three_cards", || {
-        "all three cards of the shared vision are revealed".into()
-    })?;
+    ensure(game.revealed < 3, || Refusal::new("three_cards"))?;
     let unknown: Vec<usize> = (0..game.psychics.len())
         .filter(|&i| game.level_of(i).is_none())
         .collect();
-    ensure(unknown.is_empty(), "levels_unknown", || {
-        format!(
-            "read the level of {} off your track first: the bands are not certain on their spaces",
-            names(game, &unknown)
-        )
+    ensure(unknown.is_empty(), || {
+        Refusal::new("levels_unknown").with("names", names(game, &unknown))
     })?;
     let still_to_vote: Vec<usize> = (0..game.psychics.len())
         .filter(|&i| {
@@ -562,63 +479,48 @@ fn check_reveal(game: &Game) -> Result<(), RuleError> {
                 && game.psychics[i].vote.is_none()
         })
         .collect();
-    ensure(still_to_vote.is_empty(), "vote_first", || {
-        format!(
-            "{} must vote before the next card is revealed",
-            names(game, &still_to_vote)
-        )
+    ensure(still_to_vote.is_empty(), || {
+        Refusal::new("vote_first").with("names", names(game, &still_to_vote))
     })
 }
 
-fn check_vote(game: &Game, psychic: usize, group: u8) -> Result<(), RuleError> {
+fn check_vote(game: &Game, psychic: usize, group: u8) -> Result<(), Refusal> {
     in_revelation(game)?;
-    ensure(game.has_straw_poll(), "vote_in_straw_poll", || {
-        "with 2 or 3 players the psychics agree on one group: pick it".into()
-    })?;
+    ensure(game.has_straw_poll(), || Refusal::new("vote_in_straw_poll"))?;
     let p = &game.psychics[psychic];
-    ensure(p.vote.is_none(), "vote_once", || {
-        format!("{} has voted; votes are cast once", p.name)
+    ensure(p.vote.is_none(), || {
+        Refusal::new("vote_once").with("name", p.name.as_str())
     })?;
-    let level = game.level_of(psychic).ok_or_else(|| {
-        RuleError::new(
-            "level_unknown",
-            format!("read {}'s level off the track first", p.name),
-        )
-    })?;
-    ensure(game.revealed == level.card(), "vote_when_revealed", || {
-        format!(
-            "{} is of level {level:?} and votes after card {} of the shared vision (revealed: {})",
-            p.name,
-            level.card(),
-            game.revealed
-        )
+    let level = game
+        .level_of(psychic)
+        .ok_or_else(|| Refusal::new("level_unknown").with("name", p.name.as_str()))?;
+    ensure(game.revealed == level.card(), || {
+        Refusal::new("vote_when_revealed")
+            .with("name", p.name.as_str())
+            .with("level", level.term())
+            .with("card", level.card())
+            .with("revealed", game.revealed)
     })?;
     valid_group(game, group)
 }
 
 /// New edition: the ghost's three cards are out before the mediums decide.
-fn shared_vision_given(game: &Game) -> Result<(), RuleError> {
+fn shared_vision_given(game: &Game) -> Result<(), Refusal> {
     ensure(
         game.setup.edition == Edition::Classic || game.shared_vision,
-        "shared_vision_first",
-        || "the ghost gives the shared vision (three cards) before the mediums decide".into(),
+        || Refusal::new("shared_vision_first"),
     )
 }
 
 /// New edition: without a consensus, each medium player votes; a majority decides, a tie
 /// sends them back to talk (`majority`).
-fn check_majority_vote(game: &Game, psychic: usize, group: u8) -> Result<(), RuleError> {
+fn check_majority_vote(game: &Game, psychic: usize, group: u8) -> Result<(), Refusal> {
     in_revelation(game)?;
-    ensure(game.has_majority_vote(), "consensus", || {
-        "with two medium players a majority is a consensus: agree, then pick the trace".into()
-    })?;
+    ensure(game.has_majority_vote(), || Refusal::new("consensus"))?;
     shared_vision_given(game)?;
     let p = &game.psychics[psychic];
-    ensure(p.vote.is_none(), "vote_once", || {
-        format!(
-            "{} has voted; the votes are counted once all are in",
-            p.name
-        )
+    ensure(p.vote.is_none(), || {
+        Refusal::new("vote_once").with("name", p.name.as_str())
     })?;
     valid_group(game, group)
 }

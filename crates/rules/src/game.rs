@@ -104,6 +104,11 @@ pub struct Manifestation {
 }
 
 impl Game {
+    /// Psychic `i`'s name (`i` checked by the caller).
+    pub(crate) fn name(&self, i: usize) -> &str {
+        &self.psychics[i].name
+    }
+
     /// Folds a whole history. Fails on the first event that does not fit the game so far.
     pub fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Game, String> {
         let mut events = events.into_iter();
@@ -377,6 +382,7 @@ impl seance_timeline::Rules for Game {
     type Event = Event;
     type Role = crate::view::Role;
     type Action = crate::allowed::Action;
+    type Told = crate::log::Told;
 
     fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Game, String> {
         Game::replay(events)
@@ -390,7 +396,7 @@ impl seance_timeline::Rules for Game {
         &self,
         command: &Self::Command,
         position: u64,
-    ) -> Result<Vec<Event>, seance_timeline::RuleError> {
+    ) -> Result<Vec<Event>, seance_timeline::Refusal> {
         Game::decide(self, command, position)
     }
 
@@ -398,7 +404,7 @@ impl seance_timeline::Rules for Game {
         &self,
         who: &seance_timeline::Who<Self::Role>,
         command: &Self::Command,
-    ) -> Result<(), seance_timeline::RuleError> {
+    ) -> Result<(), seance_timeline::Refusal> {
         Game::permit(self, who, command)
     }
 
@@ -410,8 +416,12 @@ impl seance_timeline::Rules for Game {
         &self,
         who: &seance_timeline::Who<Self::Role>,
         extra: seance_timeline::Extra,
-    ) -> Result<(), seance_timeline::RuleError> {
+    ) -> Result<(), seance_timeline::Refusal> {
         Game::may(self, who, extra)
+    }
+
+    fn told(event: &Event, role: Self::Role) -> Option<Self::Told> {
+        crate::log::told(event, role)
     }
 
     fn sand_timer(&self) -> Option<std::time::Duration> {

@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use seance_timeline::{RuleError, ensure};
+use seance_timeline::{Param, Refusal, ensure};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -23,6 +23,11 @@ impl Level {
     /// The shared-vision card after which psychics of this level vote (1, 2 or 3).
     pub fn card(self) -> u8 {
         self as u8 + 1
+    }
+
+    /// The level as a refusal says it, in the table's language.
+    pub fn term(self) -> Param {
+        Param::Term(["level.low", "level.intermediate", "level.high"][self as usize])
     }
 }
 
@@ -76,18 +81,14 @@ impl LevelBands {
         }
     }
 
-    pub fn validate(&self) -> Result<(), RuleError> {
+    pub fn validate(&self) -> Result<(), Refusal> {
         let (i, h) = (self.intermediate_from, self.high_from);
-        ensure(i.lo <= i.hi && h.lo <= h.hi, "level_bands", || {
-            "each band's first space must be given as a range from low to high".into()
+        ensure(i.lo <= i.hi && h.lo <= h.hi, || {
+            Refusal::new("band_range_order")
         })?;
-        ensure(
-            i.lo >= 1 && h.lo > i.lo && h.hi > i.hi,
-            "level_bands",
-            || {
-                "the Intermediate band starts after space 0 and the High band after the Intermediate one".into()
-            },
-        )
+        ensure(i.lo >= 1 && h.lo > i.lo && h.hi > i.hi, || {
+            Refusal::new("band_order")
+        })
     }
 
     /// The level of a space, when the bands settle it.
@@ -159,6 +160,6 @@ mod tests {
             intermediate_from: Bound::exact(9),
             high_from: Bound::exact(5),
         };
-        assert_eq!(wrong.validate().unwrap_err().rule, "level_bands");
+        assert_eq!(wrong.validate().unwrap_err().code, "band_order");
     }
 }

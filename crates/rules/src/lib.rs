@@ -14,6 +14,7 @@ mod decide;
 mod event;
 mod game;
 mod levels;
+mod log;
 mod majority;
 mod setup;
 mod straw_poll;
@@ -27,8 +28,9 @@ pub use command::Command;
 pub use event::{Event, Group};
 pub use game::{Game, Manifestation, Outcome, Phase, Psychic};
 pub use levels::{Bound, Level, LevelBands, TrackSide};
+pub use log::{Sealed, Told};
 pub use majority::majority;
-pub use seance_timeline::{Extra, RuleError, Rules, TimelineError, Who};
+pub use seance_timeline::{Extra, Param, Refusal, Rules, TimelineError, Who};
 pub use setup::{
     AGES, Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing, SAND_TIMER_SECONDS,
     SecretMode, Setup,
@@ -42,7 +44,7 @@ pub type Entry = seance_timeline::Entry<Command, Event>;
 pub use view::{PsychicView, Role, View};
 
 /// A new Mysterium game: its timeline, and the events of its start for the journal.
-pub fn begin(setup: Setup, seed: u64) -> Result<(Timeline, Vec<Event>), RuleError> {
+pub fn begin(setup: Setup, seed: u64) -> Result<(Timeline, Vec<Event>), Refusal> {
     let start = Game::start(setup, seed)?;
     Ok(Timeline::begin(start).expect("a fresh start folds"))
 }

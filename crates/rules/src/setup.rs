@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::card_sets::{CardBox, Deal, SET_SIZE};
 use crate::clairvoyancy::Faces;
 use crate::levels::{LevelBands, TrackSide};
-use seance_timeline::{RuleError, check_name, ensure};
+use seance_timeline::{Param, Refusal, check_name, ensure};
 
 /// Which rulebook the table plays by.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,6 +115,18 @@ pub const SAND_TIMER_SECONDS: std::ops::RangeInclusive<u16> = 1..=600;
 pub const AGES: std::ops::RangeInclusive<u8> = 1..=120;
 
 impl Colour {
+    /// The colour as a refusal says it, in the table's language.
+    pub fn term(self) -> Param {
+        Param::Term(match self {
+            Colour::Red => "colour.red",
+            Colour::Yellow => "colour.yellow",
+            Colour::Blue => "colour.blue",
+            Colour::Purple => "colour.purple",
+            Colour::White => "colour.white",
+            Colour::Green => "colour.green",
+        })
+    }
+
     pub const ALL: [Colour; 6] = [
         Colour::Red,
         Colour::Yellow,
@@ -201,20 +213,19 @@ impl Setup {
         1 + self.players.len()
     }
 
-    pub fn validate(&self) -> Result<(), RuleError> {
+    pub fn validate(&self) -> Result<(), Refusal> {
         let n = self.player_count();
         let fewest = match self.edition {
             Edition::Classic => 2,
             Edition::New => 3,
         };
-        ensure((fewest..=7).contains(&n), "player_count", || {
-            format!(
-                "this edition of Mysterium is for {fewest} to 7 players (the ghost included); this setup has {n}: add or remove players"
-            )
+        ensure((fewest..=7).contains(&n), || {
+            Refusal::new("player_count")
+                .with("fewest", fewest)
+                .with("most", 7)
+                .with("n", n)
         })?;
-        ensure(!self.ghost.trim().is_empty(), "names", || {
-            "the ghost needs a name".into()
-        })?;
+        ensure(!self.ghost.trim().is_empty(), || Refusal::new("ghost_name"))?;
         for name in std::iter::once(&self.ghost).chain(self.players.iter().map(|p| &p.name)) {
             check_name(name)?;
         }
@@ -224,14 +235,10 @@ impl Setup {
             .filter_map(|p| p.age)
             .find(|a| !AGES.contains(a))
         {
-            return Err(RuleError::new(
-                "age",
-                format!(
-                    "an age is {} to {} years, not {age}; leave it out if it is not known",
-                    AGES.start(),
-                    AGES.end()
-                ),
-            ));
+            return Err(Refusal::new("age")
+                .with("least", *AGES.start())
+                .with("most", *AGES.end())
+                .with("age", age));
         }
         self.validate_edition()?;
         let colours_each = colours_each(n);
@@ -239,29 +246,22 @@ impl Setup {
         let mut colours = Vec::new();
         for p in &self.players {
             let name = p.name.trim();
-            ensure(!name.is_empty(), "names", || {
-                "every psychic player needs a name".into()
-            })?;
-            ensure(!names.contains(&name.to_lowercase()), "names", || {
-                format!("two players are called {name:?}: give each a different name")
+            ensure(!name.is_empty(), || Refusal::new("psychic_name"))?;
+            ensure(!names.contains(&name.to_lowercase()), || {
+                Refusal::new("same_name").with("name", name)
             })?;
             names.push(name.to_lowercase());
-            ensure(p.colours.len() == colours_each, "colours", || {
-                if colours_each == 2 {
-                    format!(
-                        "with {n} players each psychic player runs two psychics: give {name} two colours"
-                    )
+            ensure(p.colours.len() == colours_each, || {
+                let refusal = if colours_each == 2 {
+                    Refusal::new("two_colours")
                 } else {
-                    format!(
-                        "with {n} players each psychic player runs one psychic: give {name} one colour"
-                    )
-                }
+                    Refusal::new("one_colour")
+                };
+                refusal.with("n", n).with("name", name)
             })?;
             for c in &p.colours {
-                ensure(!colours.contains(c), "colours", || {
-                    format!(
-                        "the colour {c:?} is taken twice: each psychic has a colour of their own"
-                    )
+                ensure(!colours.contains(c), || {
+                    Refusal::new("colour_twice").with("colour", c.term())
                 })?;
                 colours.push(*c);
             }
@@ -270,24 +270,21 @@ impl Setup {
             bands.validate()?;
         }
         if let Some(seconds) = self.sand_timer {
-            ensure(SAND_TIMER_SECONDS.contains(&seconds), "sand_timer", || {
-                format!(
-                    "a house-rule sand timer runs {} to {} seconds, not {seconds}",
-                    SAND_TIMER_SECONDS.start(),
-                    SAND_TIMER_SECONDS.end()
-                )
+            ensure(SAND_TIMER_SECONDS.contains(&seconds), || {
+                Refusal::new("sand_timer")
+                    .with("least", *SAND_TIMER_SECONDS.start())
+                    .with("most", *SAND_TIMER_SECONDS.end())
+                    .with("seconds", seconds)
             })?;
         }
         if let Some(faces) = self.token_faces {
             ensure(
                 faces.total() == u16::from(self.tokens_per_psychic()),
-                "token_faces",
                 || {
-                    format!(
-                        "with {n} players each psychic holds {} clairvoyancy tokens; the ✓ and ✗ given add up to {}",
-                        self.tokens_per_psychic(),
-                        faces.total()
-                    )
+                    Refusal::new("token_faces")
+                        .with("n", n)
+                        .with("tokens", self.tokens_per_psychic())
+                        .with("total", faces.total())
                 },
             )?;
         }
@@ -295,41 +292,26 @@ impl Setup {
     }
 
     /// What only one edition has: classic's difficulty; the new edition's card sets.
-    fn validate_edition(&self) -> Result<(), RuleError> {
+    fn validate_edition(&self) -> Result<(), Refusal> {
         match self.edition {
             Edition::Classic => {
-                ensure(self.difficulty.is_some(), "difficulty", || {
-                    "choose a difficulty: easy, medium or hard".into()
-                })?;
-                ensure(
-                    self.card_box.is_none() && self.deal.is_none(),
-                    "edition",
-                    || {
-                        "card sets belong to the new edition: leave out `card_box` and `deal`, or set `edition` to \"new\"".into()
-                    },
-                )
+                ensure(self.difficulty.is_some(), || Refusal::new("difficulty"))?;
+                ensure(self.card_box.is_none() && self.deal.is_none(), || {
+                    Refusal::new("sets_are_new_edition")
+                })
             }
             Edition::New => {
-                ensure(self.difficulty.is_none(), "edition", || {
-                    "the new edition has no difficulty levels: leave out `difficulty`".into()
+                ensure(self.difficulty.is_none(), || Refusal::new("no_difficulty"))?;
+                ensure(self.bands.is_none() && self.token_faces.is_none(), || {
+                    Refusal::new("no_track")
                 })?;
-                ensure(
-                    self.bands.is_none() && self.token_faces.is_none(),
-                    "edition",
-                    || "the new edition has no clairvoyancy track or tokens".into(),
-                )?;
-                ensure(self.printing == Printing::default(), "edition", || {
-                    "the rulebook printing is classic's: leave out `printing`".into()
+                ensure(self.printing == Printing::default(), || {
+                    Refusal::new("printing_is_classic")
                 })?;
                 let Some(card_box) = &self.card_box else {
-                    return Err(RuleError::new(
-                        "card_box",
-                        "the new edition lays out the card sets of your box: send `card_box`, each category's sets with the numbers on their backs (Settings keeps it once told)",
-                    ));
+                    return Err(Refusal::new("card_box"));
                 };
-                ensure(self.deal.is_some(), "deal", || {
-                    "say how the cards are chosen: one set per category, or mixed".into()
-                })?;
+                ensure(self.deal.is_some(), || Refusal::new("deal"))?;
                 card_box.validate()
             }
         }
@@ -473,50 +455,49 @@ mod tests {
     fn bad_setups_say_what_to_fix() {
         let mut s = setup(3, Difficulty::Easy);
         s.players[0].colours.pop();
-        assert!(
-            s.validate()
-                .unwrap_err()
-                .message
-                .contains("give P0 two colours")
-        );
+        let one = s.validate().unwrap_err();
+        assert_eq!(one.code, "two_colours");
+        assert_eq!(one.param("name"), Some(&Param::Text("P0".into())));
         let mut s = setup(5, Difficulty::Easy);
         s.players[1].colours = s.players[0].colours.clone();
-        assert_eq!(s.validate().unwrap_err().rule, "colours");
+        assert_eq!(s.validate().unwrap_err().code, "colour_twice");
         let mut s = setup(5, Difficulty::Easy);
         s.players[1].name = "p0".into();
-        assert_eq!(s.validate().unwrap_err().rule, "names");
+        assert_eq!(s.validate().unwrap_err().code, "same_name");
         let mut s = setup(7, Difficulty::Easy);
         s.players.push(PlayerSetup {
             name: "X".into(),
             colours: vec![Colour::Red],
             age: None,
         });
-        assert!(s.validate().unwrap_err().message.contains("2 to 7 players"));
+        let eight = s.validate().unwrap_err();
+        assert_eq!(eight.code, "player_count");
+        assert_eq!(eight.param("n"), Some(&Param::Number(8)));
         let mut s = setup(4, Difficulty::Easy);
         s.token_faces = Some(Faces {
             agree: 3,
             disagree: 3,
         });
-        assert_eq!(s.validate().unwrap_err().rule, "token_faces");
+        assert_eq!(s.validate().unwrap_err().code, "token_faces");
         // Numbers no box has are refused, never overflowed.
         s.token_faces = Some(Faces {
             agree: 200,
             disagree: 100,
         });
-        assert_eq!(s.validate().unwrap_err().rule, "token_faces");
+        assert_eq!(s.validate().unwrap_err().code, "token_faces");
         let mut s = setup(5, Difficulty::Easy);
         s.players[2].name = "N".repeat(41);
         let long = s.validate().unwrap_err();
-        assert_eq!(long.rule, "name_too_long");
-        assert!(long.message.contains("at most 40"), "{long}");
+        assert_eq!(long.code, "name_too_long");
+        assert_eq!(long.param("most"), Some(&Param::Number(40)), "{long}");
         s.players[2].name = "É".repeat(40);
         s.validate().unwrap();
         s.ghost = "x".repeat(2_000_000);
-        assert_eq!(s.validate().unwrap_err().rule, "name_too_long");
+        assert_eq!(s.validate().unwrap_err().code, "name_too_long");
         let mut s = setup(5, Difficulty::Easy);
         for age in [0, 121, 255] {
             s.players[0].age = Some(age);
-            assert_eq!(s.validate().unwrap_err().rule, "age", "{age}");
+            assert_eq!(s.validate().unwrap_err().code, "age", "{age}");
         }
         s.players[0].age = Some(97);
         s.validate().unwrap();

@@ -7,7 +7,7 @@ mod common;
 use common::{Table, new_setup, table, two_set_box};
 use seance_rules::*;
 
-fn refused(t: &mut Table, command: Command) -> RuleError {
+fn refused(t: &mut Table, command: Command) -> Refusal {
     t.try_do(command).expect_err("refused")
 }
 
@@ -78,29 +78,29 @@ fn setups_the_new_edition_does_not_have_are_refused_with_what_to_do() {
     let mut two = new_setup(3, SecretMode::AppKept, false);
     two.players.truncate(1);
     let err = Game::start(two, 1).unwrap_err();
-    assert!(err.message.contains("3 to 7 players"), "{err}");
+    assert_eq!(err.code, "player_count", "{err}");
+    assert_eq!(err.param("fewest"), Some(&Param::Number(3)));
     let mut with_difficulty = new_setup(5, SecretMode::AppKept, false);
     with_difficulty.difficulty = Some(Difficulty::Easy);
     let err = Game::start(with_difficulty, 1).unwrap_err();
-    assert!(err.message.contains("no difficulty"), "{err}");
+    assert_eq!(err.code, "no_difficulty", "{err}");
     let mut no_deal = new_setup(5, SecretMode::AppKept, false);
     no_deal.deal = None;
-    assert_eq!(Game::start(no_deal, 1).unwrap_err().rule, "deal");
+    assert_eq!(Game::start(no_deal, 1).unwrap_err().code, "deal");
     let mut empty = new_setup(5, SecretMode::AppKept, false);
     empty.card_box = Some(CardBox::default());
     let err = Game::start(empty, 1).unwrap_err();
-    assert!(err.message.contains("does not know your box"), "{err}");
+    assert_eq!(err.code, "no_sets", "{err}");
     // Without a box the new edition has no cards to lay out: not classic's 1–54.
     let mut no_box = new_setup(5, SecretMode::AppKept, false);
     no_box.card_box = None;
     let err = Game::start(no_box, 1).unwrap_err();
-    assert_eq!(err.rule, "card_box");
-    assert!(err.message.contains("send `card_box`"), "{err}");
+    assert_eq!(err.code, "card_box", "{err}");
     let mut classic_with_sets = common::setup(5, Difficulty::Easy, SecretMode::AppKept);
     classic_with_sets.card_box = Some(two_set_box());
     assert_eq!(
-        Game::start(classic_with_sets, 1).unwrap_err().rule,
-        "edition"
+        Game::start(classic_with_sets, 1).unwrap_err().code,
+        "sets_are_new_edition"
     );
 }
 
@@ -130,7 +130,7 @@ fn three_candles_for_the_whole_game_and_no_clairvoyancy() {
     );
     t.play(Command::UseCrow);
     t.play(Command::UseCrow);
-    assert_eq!(refused(&mut t, Command::UseCrow).rule, "crows");
+    assert_eq!(refused(&mut t, Command::UseCrow).code, "no_crows_left");
     let err = refused(
         &mut t,
         Command::PlaceToken {
@@ -139,14 +139,14 @@ fn three_candles_for_the_whole_game_and_no_clairvoyancy() {
             face: Face::Agree,
         },
     );
-    assert!(!err.message.is_empty());
+    assert_eq!(err.code, "no_clairvoyancy");
 }
 
 #[test]
 fn no_sand_timer_unless_the_table_adds_one() {
     let mut t = Table::new(new_setup(4, SecretMode::AppKept, false), 5);
     assert_eq!(t.game().view(Role::Table).sand_timer, None);
-    assert_eq!(refused(&mut t, Command::StartTimer).rule, "no_timer");
+    assert_eq!(refused(&mut t, Command::StartTimer).code, "no_timer");
     // The mediums' turn ends when all are convinced, which the table says.
     for p in 0..3 {
         t.play(Command::GiveVision { psychic: p });
@@ -181,7 +181,7 @@ fn a_failed_vision_is_completed_next_round_and_finished_mediums_get_none() {
     assert_eq!(t.game().psychics[0].found.len(), 3);
     assert_eq!(t.game().psychics[0].track, 0, "no track, so no bonus");
     let err = refused(&mut t, Command::GiveVision { psychic: 0 });
-    assert_eq!(err.rule, "finished_no_vision");
+    assert_eq!(err.code, "finished_no_vision");
 }
 
 #[test]
@@ -281,17 +281,17 @@ fn the_culprit_is_drawn_at_random_secret_until_the_end_and_reproducible() {
 fn a_consensus_after_the_shared_vision_wins_or_loses() {
     let (mut t, culprit) = to_revelation(4, 11);
     let err = refused(&mut t, Command::ChooseCulprit { group: 1 });
-    assert_eq!(err.rule, "culprit_drawn");
+    assert_eq!(err.code, "culprit_drawn");
     let err = refused(&mut t, Command::PickGroup { group: culprit });
-    assert!(err.message.contains("shared vision"), "{err}");
+    assert_eq!(err.code, "shared_vision_first", "{err}");
     assert_eq!(
-        refused(&mut t, Command::RevealVisionCard).rule,
-        "no_cards_to_turn"
+        refused(&mut t, Command::RevealVisionCard).code,
+        "shared_vision_at_once"
     );
     t.play(Command::UseCrow); // a candle, in the final round too
     t.play(Command::ShareVision);
     assert_eq!(
-        refused(&mut t, Command::ShareVision).rule,
+        refused(&mut t, Command::ShareVision).code,
         "shared_vision_given"
     );
     assert!(
@@ -326,7 +326,7 @@ fn without_consensus_the_majority_decides_and_a_tie_votes_again() {
             group: culprit,
         },
     );
-    assert!(err.message.contains("shared vision"), "{err}");
+    assert_eq!(err.code, "shared_vision_first", "{err}");
     t.play(Command::ShareVision);
     // Two against two: no majority, the votes are taken back.
     for (psychic, group) in [(0, culprit), (1, other), (2, culprit), (3, other)] {
@@ -371,7 +371,7 @@ fn two_medium_players_decide_by_consensus_only() {
             group: culprit,
         },
     );
-    assert_eq!(err.rule, "consensus");
+    assert_eq!(err.code, "consensus");
     t.play(Command::PickGroup { group: culprit });
     assert_eq!(t.game().outcome, Some(Outcome::Won));
 }
@@ -405,14 +405,14 @@ fn in_paper_mode_the_ghost_draws_the_real_token_and_seals_it() {
             .events()
             .any(|e| matches!(e, Event::CulpritDrawn { .. }))
     );
-    assert_eq!(refused(&mut t, Command::ShareVision).rule, "culprit_first");
+    assert_eq!(refused(&mut t, Command::ShareVision).code, "culprit_first");
     assert_eq!(
-        refused(&mut t, Command::PickGroup { group: 2 }).rule,
+        refused(&mut t, Command::PickGroup { group: 2 }).code,
         "culprit_first"
     );
     t.play(Command::ChooseCulprit { group: 2 });
     assert_eq!(
-        refused(&mut t, Command::ChooseCulprit { group: 3 }).rule,
+        refused(&mut t, Command::ChooseCulprit { group: 3 }).code,
         "culprit_sealed"
     );
     assert_eq!(t.game().view(Role::Ghost).culprit, Some(2));

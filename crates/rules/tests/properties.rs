@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{Table, new_setup, setup};
+use common::{Table, new_setup, setup, worded};
 use proptest::prelude::*;
 use seance_rules::*;
 
@@ -154,7 +154,13 @@ fn check_allowed(game: &Game, who: &Who<Role>) {
         .flat_map(Action::commands)
         .collect();
     for command in command_space(game).into_iter().flatten() {
-        let accepted = game.permit(who, &command).is_ok() && game.decide(&command, 1).is_ok();
+        let verdict = game
+            .permit(who, &command)
+            .and_then(|()| game.decide(&command, 1).map(|_| ()));
+        if let Err(refusal) = &verdict {
+            worded(refusal);
+        }
+        let accepted = verdict.is_ok();
         assert_eq!(
             allowed.contains(&command),
             accepted,

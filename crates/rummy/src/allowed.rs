@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use seance_timeline::{Extra, RuleError, Who, ensure};
+use seance_timeline::{Extra, Refusal, Who, ensure};
 
 use crate::scorepad::{Command, Scorepad};
 use crate::suspects::SUSPECTS;
@@ -41,45 +41,35 @@ fn seat(command: &Command) -> Option<(usize, bool)> {
 }
 
 /// [`Scorepad::permit`] for a command done for `seat` (see [`seat`]).
-fn permit(who: &Who<Role>, seat: Option<(usize, bool)>) -> Result<(), RuleError> {
+fn permit(who: &Who<Role>, seat: Option<(usize, bool)>) -> Result<(), Refusal> {
     match who {
-        Who::Watcher | Who::Seat(Role::Table) => Err(RuleError::new("watcher", WATCHER)),
-        Who::Seat(Role::Player(p)) => ensure(
-            seat.is_some_and(|(s, _)| s == *p),
-            "player_acts_for_self",
-            || {
-                "a player's phone casts its own vote and may call the vote; the rounds are entered on the table".into()
-            },
-        ),
+        Who::Watcher | Who::Seat(Role::Table) => Err(Refusal::new("watcher")),
+        Who::Seat(Role::Player(p)) => ensure(seat.is_some_and(|(s, _)| s == *p), || {
+            Refusal::new("player_acts_for_self")
+        }),
         Who::Table { .. } => ensure(
             !seat.is_some_and(|(s, sealed)| sealed && who.on_phone(&Role::Player(s))),
-            "sealed_on_phone",
-            || "that player votes on their phone".into(),
+            || Refusal::new("vote_on_phone"),
         ),
     }
 }
-
-const WATCHER: &str = "this device only watches: take a seat to play, or play on the table";
 
 impl Scorepad {
     /// Whether `who` may send `command` at all: a player's phone calls the vote and casts
     /// its own vote; the table enters everything else, and votes for a player only while
     /// no phone holds their seat; a watcher does nothing.
-    pub fn permit(&self, who: &Who<Role>, command: &Command) -> Result<(), RuleError> {
+    pub fn permit(&self, who: &Who<Role>, command: &Command) -> Result<(), Refusal> {
         permit(who, seat(command))
     }
 
     /// Undo and redo are the table's; Mystery Rummy has no sand timer and no knocks.
-    pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), RuleError> {
+    pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), Refusal> {
         match extra {
-            Extra::Rewind => ensure(matches!(who, Who::Table { .. }), "table_only", || {
-                "that is done on the table".into()
+            Extra::Rewind => ensure(matches!(who, Who::Table { .. }), || {
+                Refusal::new("table_only")
             }),
-            Extra::Timer => Err(RuleError::new(
-                "no_timer",
-                "Mystery Rummy has no sand timer",
-            )),
-            Extra::Knock => Err(RuleError::new("no_knocks", "Mystery Rummy has no knocks")),
+            Extra::Timer => Err(Refusal::new("no_timer")),
+            Extra::Knock => Err(Refusal::new("no_knocks")),
         }
     }
 

@@ -6,6 +6,7 @@
 
 mod allowed;
 mod jack;
+mod log;
 mod round;
 mod scorepad;
 mod standings;
@@ -15,6 +16,7 @@ mod view;
 
 pub use allowed::Action;
 pub use jack::{JackStep, Verdict, who_is_jack};
+pub use log::Told;
 pub use round::{Ending, Line, PlayerCards, PlayerScore, Round, ScoreError, Scored, score};
 pub use scorepad::{Command, Event, Played, Scorepad, Setup, Vote};
 pub use standings::{Standings, standings};
@@ -30,10 +32,7 @@ pub type Timeline = seance_timeline::Timeline<Scorepad>;
 pub type Entry = seance_timeline::Entry<Command, Event>;
 
 /// A new game: its timeline, and the events of its start for the journal.
-pub fn begin(
-    setup: Setup,
-    seed: u64,
-) -> Result<(Timeline, Vec<Event>), seance_timeline::RuleError> {
+pub fn begin(setup: Setup, seed: u64) -> Result<(Timeline, Vec<Event>), seance_timeline::Refusal> {
     let start = Scorepad::start(setup, seed)?;
     Ok(Timeline::begin(start).expect("a fresh start folds"))
 }

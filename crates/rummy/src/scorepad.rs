@@ -4,7 +4,7 @@
 //! round or card value changes everything after it. The first dealer is drawn from the
 //! recorded seed.
 
-use seance_timeline::{Draw, Extra, RuleError, Who, check_name, ensure};
+use seance_timeline::{Draw, Extra, Refusal, Who, check_name, ensure};
 use serde::{Deserialize, Serialize};
 
 use crate::round::{Scored, score};
@@ -23,20 +23,19 @@ pub struct Setup {
 }
 
 impl Setup {
-    pub fn validate(&self) -> Result<(), RuleError> {
+    pub fn validate(&self) -> Result<(), Refusal> {
         let n = self.players.len();
-        ensure((2..=4).contains(&n), "players", || {
-            format!("Mystery Rummy is for 2 to 4 players, not {n}")
+        ensure((2..=4).contains(&n), || {
+            Refusal::new("rummy_players")
+                .with("fewest", 2)
+                .with("most", 4)
+                .with("n", n)
         })?;
-        ensure(
-            self.players.iter().all(|p| !p.trim().is_empty()),
-            "players",
-            || "every player needs a name".into(),
-        )?;
+        ensure(self.players.iter().all(|p| !p.trim().is_empty()), || {
+            Refusal::new("player_name")
+        })?;
         self.players.iter().try_for_each(|name| check_name(name))?;
-        self.printed
-            .validate()
-            .map_err(|why| RuleError::new("printed", why))
+        self.printed.validate()
     }
 }
 
@@ -121,7 +120,7 @@ pub struct Scorepad {
 
 impl Scorepad {
     /// The events that start a game: the setup, and the first dealer drawn.
-    pub fn start(setup: Setup, seed: u64) -> Result<Vec<Event>, RuleError> {
+    pub fn start(setup: Setup, seed: u64) -> Result<Vec<Event>, Refusal> {
         setup.validate()?;
         let dealer = Draw::new(seed, 0).below(setup.players.len() as u64) as usize;
         Ok(vec![Event::Started {
@@ -158,26 +157,14 @@ impl Scorepad {
         &self.players[player]
     }
 
-    fn player(&self, player: usize) -> Result<(), RuleError> {
+    fn player(&self, player: usize) -> Result<(), Refusal> {
         let n = self.players.len();
-        ensure(player < n, "no_such_player", || {
-            format!("players are numbered 0 to {}", n - 1)
+        ensure(player < n, || {
+            Refusal::new("no_such_player").with("last", n.saturating_sub(1))
         })
     }
 
-    /// The command in words, for a screen that missed it (votes stay sealed).
-    pub fn describe(&self, command: &Command) -> String {
-        let name = |p: usize| self.players.get(p).map_or("a player", String::as_str);
-        match command {
-            Command::CallVote { by } => format!("{} called a vote", name(*by)),
-            Command::Vote { player, .. } => format!("{} voted", name(*player)),
-            Command::EndRound { .. } => format!("round {} was scored", self.rounds.len() + 1),
-            Command::CorrectRound { round, .. } => format!("round {} was corrected", round + 1),
-            Command::SetPrinted { .. } => "the numbers printed on the cards were corrected".into(),
-        }
-    }
-
-    pub fn decide(&self, command: &Command) -> Result<Vec<Event>, RuleError> {
+    pub fn decide(&self, command: &Command) -> Result<Vec<Event>, Refusal> {
         self.check(self.standings().winner, command)?;
         let event = match command {
             &Command::CallVote { by } => Event::VoteCalled { by },
@@ -200,16 +187,15 @@ impl Scorepad {
                 }
             }
             Command::SetPrinted { printed } => {
-                printed
-                    .validate()
-                    .map_err(|why| RuleError::new("printed", why))?;
+                printed.validate()?;
                 Event::PrintedSet { printed: *printed }
             }
         };
         let mut after = self.clone();
+        // `check_tally` holds a round to everything its scoring asks, so this is a last guard.
         after
             .apply(&event)
-            .map_err(|why| RuleError::new("tally", why))?;
+            .map_err(|_| Refusal::new("round_does_not_score"))?;
         after.ends_in_order()?;
         Ok(vec![event])
     }
@@ -217,107 +203,78 @@ impl Scorepad {
     /// Whether a command of this kind may be sent now, by the game's state alone: what
     /// [`Scorepad::allowed`] asks. A tally's content is checked by [`Scorepad::decide`].
     /// `winner` is the game's, if it is over (worked out once by the caller).
-    pub(crate) fn check(&self, winner: Option<usize>, command: &Command) -> Result<(), RuleError> {
+    pub(crate) fn check(&self, winner: Option<usize>, command: &Command) -> Result<(), Refusal> {
         if let Some(winner) = winner
             && !matches!(
                 command,
                 Command::CorrectRound { .. } | Command::SetPrinted { .. }
             )
         {
-            return Err(RuleError::new(
-                "game_over",
-                format!(
-                    "the game is over: {} won; correct a round or undo to change it, or start a new game",
-                    self.name(winner)
-                ),
-            ));
+            return Err(Refusal::new("rummy_game_over").with("winner", self.name(winner)));
         }
         match command {
             &Command::CallVote { by } => {
                 self.player(by)?;
                 match &self.vote {
-                    Some(vote) => Err(RuleError::new(
-                        "one_vote_per_round",
-                        format!(
-                            "there is one vote per round, and {} has called this round's",
-                            self.name(vote.by)
-                        ),
-                    )),
+                    Some(vote) => {
+                        Err(Refusal::new("one_vote_per_round").with("name", self.name(vote.by)))
+                    }
                     None => Ok(()),
                 }
             }
             &Command::Vote { player, suspect } => {
                 self.player(player)?;
-                ensure(suspect < SUSPECTS.len(), "no_such_suspect", || {
-                    "a vote names one of the six suspects (0 to 5); Letters and Ripper Escapes cannot be named".into()
+                ensure(suspect < SUSPECTS.len(), || {
+                    Refusal::new("no_such_suspect").with("last", SUSPECTS.len() - 1)
                 })?;
                 let Some(vote) = &self.vote else {
-                    return Err(RuleError::new(
-                        "no_vote_called",
-                        "nobody has called a vote this round: a player with a set in front of them calls it at the start of their turn",
-                    ));
+                    return Err(Refusal::new("no_vote_called"));
                 };
-                ensure(vote.votes[player].is_none(), "vote_sealed", || {
-                    format!(
-                        "{}'s vote is sealed until the end of the round",
-                        self.name(player)
-                    )
+                ensure(vote.votes[player].is_none(), || {
+                    Refusal::new("vote_sealed").with("name", self.name(player))
                 })
             }
             Command::EndRound { .. } => self.check_round_over(),
-            Command::CorrectRound { round, .. } => {
-                ensure(*round < self.rounds.len(), "no_such_round", || {
-                    format!(
-                        "only {} rounds have been scored; a round in play ends with \"End the round\"",
-                        self.rounds.len()
-                    )
-                })
-            }
+            Command::CorrectRound { round, .. } => ensure(*round < self.rounds.len(), || {
+                Refusal::new("no_such_round").with("n", self.rounds.len())
+            }),
             Command::SetPrinted { .. } => Ok(()),
         }
     }
 
     /// A round is scored once every vote called in it is in.
-    pub(crate) fn check_round_over(&self) -> Result<(), RuleError> {
+    pub(crate) fn check_round_over(&self) -> Result<(), Refusal> {
         let Some(vote) = &self.vote else {
             return Ok(());
         };
-        let waiting: Vec<&str> = (0..self.players.len())
+        let waiting: Vec<String> = (0..self.players.len())
             .filter(|&p| vote.votes[p].is_none())
-            .map(|p| self.name(p))
+            .map(|p| self.name(p).to_owned())
             .collect();
-        ensure(waiting.is_empty(), "votes_missing", || {
-            format!(
-                "{} must vote before the round is scored: on their phone, or on the table",
-                waiting.join(", ")
-            )
+        ensure(waiting.is_empty(), || {
+            Refusal::new("votes_missing").with("names", waiting)
         })
     }
 
-    fn check_tally(&self, tally: &RoundTally) -> Result<(), RuleError> {
+    fn check_tally(&self, tally: &RoundTally) -> Result<(), Refusal> {
         let n = self.players.len();
-        ensure(tally.players.len() == n, "tally", || {
-            format!(
-                "a round is entered for every player: {n} here, not {}",
-                tally.players.len()
-            )
+        ensure(tally.players.len() == n, || {
+            Refusal::new("tally_players")
+                .with("n", n)
+                .with("given", tally.players.len())
         })?;
-        tally.check().map_err(|why| RuleError::new("tally", why))
+        tally.check()
     }
 
     /// A correction may not end the game before the last round played.
-    fn ends_in_order(&self) -> Result<(), RuleError> {
+    fn ends_in_order(&self) -> Result<(), Refusal> {
         let scored = self.scored();
         for r in 1..scored.len() {
             if let Some(winner) = standings_of(self.players.len(), &scored[..r]).winner {
-                return Err(RuleError::new(
-                    "ends_early",
-                    format!(
-                        "with this, {} would have won after round {r}, yet {} rounds were played: correct the later rounds first, or undo them",
-                        self.name(winner),
-                        scored.len()
-                    ),
-                ));
+                return Err(Refusal::new("ends_early")
+                    .with("winner", self.name(winner))
+                    .with("round", r)
+                    .with("rounds", scored.len()));
             }
         }
         Ok(())
@@ -333,7 +290,7 @@ impl Scorepad {
         else {
             return Err("a game's history must begin with its start".into());
         };
-        setup.validate().map_err(|e| e.message)?;
+        setup.validate().map_err(|e| e.to_string())?;
         if *dealer >= setup.players.len() {
             return Err(format!("there is no player {dealer} to deal"));
         }
@@ -387,7 +344,7 @@ impl Scorepad {
                 self.rounds[*round] = played;
             }
             Event::PrintedSet { printed } => {
-                printed.validate()?;
+                printed.validate().map_err(|e| e.to_string())?;
                 self.printed = *printed;
             }
             other => return Err(format!("{other:?} does not fit the game")),
@@ -419,6 +376,7 @@ impl seance_timeline::Rules for Scorepad {
     type Event = Event;
     type Role = crate::view::Role;
     type Action = crate::allowed::Action;
+    type Told = crate::log::Told;
 
     fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Scorepad, String> {
         Scorepad::replay(events)
@@ -428,11 +386,11 @@ impl seance_timeline::Rules for Scorepad {
         Scorepad::apply(self, event)
     }
 
-    fn decide(&self, command: &Command, _position: u64) -> Result<Vec<Event>, RuleError> {
+    fn decide(&self, command: &Command, _position: u64) -> Result<Vec<Event>, Refusal> {
         Scorepad::decide(self, command)
     }
 
-    fn permit(&self, who: &Who<Role>, command: &Command) -> Result<(), RuleError> {
+    fn permit(&self, who: &Who<Role>, command: &Command) -> Result<(), Refusal> {
         Scorepad::permit(self, who, command)
     }
 
@@ -440,8 +398,12 @@ impl seance_timeline::Rules for Scorepad {
         Scorepad::allowed(self, who)
     }
 
-    fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), RuleError> {
+    fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), Refusal> {
         Scorepad::may(self, who, extra)
+    }
+
+    fn told(event: &Event, role: Role) -> Option<crate::log::Told> {
+        crate::log::told(event, role)
     }
 
     fn status(&self) -> &'static str {

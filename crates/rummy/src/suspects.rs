@@ -6,6 +6,7 @@
 //! to check against their cards and correct ([`Printed`]): the text gives Chapman's only
 //! as a total ("5 Evidence + Suspect = 14"), and no Joker's.
 
+use seance_timeline::{Refusal, ensure};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -88,17 +89,12 @@ impl Default for Suspicion {
 
 impl Suspicion {
     /// Each number 1–6 once: otherwise a tie could not be broken.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), Refusal> {
         let mut seen = self.0;
         seen.sort_unstable();
-        if seen == [1, 2, 3, 4, 5, 6] {
-            Ok(())
-        } else {
-            Err(format!(
-                "suspicion numbers must be 1 to 6, each once (as printed on the suspects' cards); got {:?}",
-                self.0
-            ))
-        }
+        ensure(seen == [1, 2, 3, 4, 5, 6], || {
+            Refusal::new("suspicion_numbers")
+        })
     }
 }
 
@@ -129,20 +125,16 @@ impl Default for Printed {
 }
 
 impl Printed {
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), Refusal> {
         self.suspicion.validate()?;
-        if self
-            .evidence
-            .iter()
-            .chain(&self.suspect_card)
-            .chain([&self.joker])
-            .any(|&p| p == 0 || p > MOST_PRINTED)
-        {
-            return Err(format!(
-                "a card's points are 1 to {MOST_PRINTED}, as printed in its top right corner"
-            ));
-        }
-        Ok(())
+        ensure(
+            self.evidence
+                .iter()
+                .chain(&self.suspect_card)
+                .chain([&self.joker])
+                .all(|p| (1..=MOST_PRINTED).contains(p)),
+            || Refusal::new("printed_points").with("most", MOST_PRINTED),
+        )
     }
 }
 
@@ -162,14 +154,15 @@ mod tests {
         assert!(!SUSPECTS[4].evidence.confirmed && !SUSPECTS[4].suspect_card.confirmed);
         const { assert!(!JOKER.confirmed) };
         Printed::default().validate().unwrap();
-        assert!(
-            Suspicion([1, 1, 3, 4, 5, 6])
-                .validate()
-                .unwrap_err()
-                .contains("each once")
-        );
+        let twice = Suspicion([1, 1, 3, 4, 5, 6]).validate().unwrap_err();
+        assert_eq!(twice.code, "suspicion_numbers");
         let mut free = Printed::default();
         free.evidence[2] = 0;
-        assert!(free.validate().unwrap_err().contains("1 to 20"));
+        let zero = free.validate().unwrap_err();
+        assert_eq!(zero.code, "printed_points");
+        assert_eq!(
+            zero.param("most"),
+            Some(&seance_timeline::Param::Number(20))
+        );
     }
 }

@@ -5,6 +5,7 @@
 //! "Composition du paquet") and turned into points here, so a corrected card value scores
 //! every round again.
 
+use seance_timeline::{Refusal, ensure};
 use serde::{Deserialize, Serialize};
 
 use crate::round::{Ending, MOST_POINTS, PlayerCards, Round};
@@ -16,6 +17,8 @@ const LETTERS_IN_THE_DECK: u32 = 4;
 const JOKERS_IN_THE_DECK: u32 = 2;
 /// A set is at least three Evidence cards of one colour (Jokers included, 002 "Série").
 const SET: u32 = 3;
+/// Five Victim cards (002).
+const VICTIMS: u8 = 5;
 
 /// One player's cards at the end of a round.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,95 +65,98 @@ pub struct RoundTally {
 impl RoundTally {
     /// What no deck allows, and no play could have led to (002): more cards of a kind than
     /// the deck has, a set of fewer than three, a Suspect or Alibi card with no set of its
-    /// suspect in play, more than one Alibi, points no card prints.
-    pub fn check(&self) -> Result<(), String> {
+    /// suspect in play, more than one Alibi, points no card prints, an escape before the
+    /// fifth Victim.
+    pub fn check(&self) -> Result<(), Refusal> {
         let players = &self.players;
         let across = |f: &dyn Fn(&PlayerTally) -> u32| players.iter().map(f).sum::<u32>();
         let mut jokers = 0;
         for (s, suspect) in SUSPECTS.iter().enumerate() {
             let name = suspect.name;
             let evidence = across(&|p| u32::from(p.evidence[s]));
-            if evidence > EVIDENCE_PER_SUSPECT {
-                return Err(format!(
-                    "the deck has five Evidence cards of {name}, not {evidence}"
-                ));
-            }
+            ensure(evidence <= EVIDENCE_PER_SUSPECT, || {
+                Refusal::new("evidence_in_deck")
+                    .with("suspect", name)
+                    .with("most", EVIDENCE_PER_SUSPECT)
+                    .with("n", evidence)
+            })?;
             let on_suspect = across(&|p| u32::from(p.joker_cards[s]));
             jokers += on_suspect;
             let set = evidence + on_suspect;
-            if (1..SET).contains(&set) {
-                return Err(format!(
-                    "{name} has {set} Evidence card(s) on the table: a set is at least three (Jokers included)"
-                ));
-            }
+            ensure(!(1..SET).contains(&set), || {
+                Refusal::new("set_of_three")
+                    .with("suspect", name)
+                    .with("n", set)
+                    .with("least", SET)
+            })?;
             let suspect_cards = players.iter().filter(|p| p.suspect_cards[s]).count();
-            if suspect_cards > 1 {
-                return Err(format!(
-                    "{name}'s Suspect card can be in front of one player only"
-                ));
-            }
-            if suspect_cards == 1 && set == 0 {
-                return Err(format!(
-                    "{name}'s Suspect card is played only on a set of {name}'s Evidence: enter the set, or take the card out"
-                ));
-            }
-            if self.alibi == Some(s) && set == 0 {
-                return Err(format!(
-                    "{name}'s Alibi is played only on a set of {name}'s Evidence: enter the set, or the Alibi in play"
-                ));
-            }
+            ensure(suspect_cards <= 1, || {
+                Refusal::new("one_suspect_card").with("suspect", name)
+            })?;
+            ensure(suspect_cards == 0 || set > 0, || {
+                Refusal::new("suspect_card_on_set").with("suspect", name)
+            })?;
+            ensure(self.alibi != Some(s) || set > 0, || {
+                Refusal::new("alibi_on_set").with("suspect", name)
+            })?;
         }
-        if jokers > JOKERS_IN_THE_DECK {
-            return Err(format!("the deck has two Jokers, not {jokers}"));
-        }
+        ensure(jokers <= JOKERS_IN_THE_DECK, || {
+            Refusal::new("jokers_in_deck")
+                .with("most", JOKERS_IN_THE_DECK)
+                .with("n", jokers)
+        })?;
         let letters = across(&|p| u32::from(p.letters));
-        if letters > LETTERS_IN_THE_DECK {
-            return Err(format!("the deck has four Letters cards, not {letters}"));
-        }
-        if (1..SET).contains(&letters) {
-            return Err(format!(
-                "{letters} Letters card(s) on the table: Letters are played as a set of at least three"
-            ));
-        }
+        ensure(letters <= LETTERS_IN_THE_DECK, || {
+            Refusal::new("letters_in_deck")
+                .with("most", LETTERS_IN_THE_DECK)
+                .with("n", letters)
+        })?;
+        ensure(!(1..SET).contains(&letters), || {
+            Refusal::new("letters_set")
+                .with("n", letters)
+                .with("least", SET)
+        })?;
         // One Ripper Escapes card: held by one player at most, and by nobody once played.
         let escapes = players.iter().filter(|p| p.holds_ripper_escapes).count();
-        if escapes > 1 {
-            return Err("there is one Ripper Escapes card: only one player can hold it".into());
+        ensure(escapes <= 1, || Refusal::new("one_ripper_escapes"))?;
+        ensure(self.victims_in_play <= VICTIMS, || {
+            Refusal::new("victims_in_deck")
+                .with("most", VICTIMS)
+                .with("n", self.victims_in_play)
+        })?;
+        if let Ending::RipperEscapes { by } = self.ending {
+            ensure(escapes == 0, || Refusal::new("ripper_escapes_played"))?;
+            ensure(by < players.len(), || {
+                Refusal::new("no_such_player").with("last", players.len().saturating_sub(1))
+            })?;
+            ensure(self.victims_in_play == VICTIMS, || {
+                Refusal::new("escape_before_victims")
+                    .with("victims", VICTIMS)
+                    .with("n", self.victims_in_play)
+            })?;
         }
-        if escapes == 1 && matches!(self.ending, Ending::RipperEscapes { .. }) {
-            return Err("Ripper Escapes was played to end the round: nobody still holds it".into());
-        }
+        ensure(self.alibi.is_none_or(|a| a < SUSPECTS.len()), || {
+            Refusal::new("no_such_suspect").with("last", SUSPECTS.len() - 1)
+        })?;
         let holders = players.iter().filter(|p| p.alibi > 0).count();
         match (self.alibi, holders) {
             (None, 0) | (Some(_), 1) => {}
-            (None, _) => {
-                return Err(
-                    "the Alibi's points are entered with the Alibi in play: say whose Alibi it is"
-                        .into(),
-                );
-            }
-            (Some(_), 0) => {
-                return Err("say in front of whom the Alibi in play lies, and its points".into());
-            }
-            (Some(_), _) => {
-                return Err("there is one Alibi in play at a time, in front of one player".into());
-            }
+            (None, _) => return Err(Refusal::new("alibi_whose")),
+            (Some(_), 0) => return Err(Refusal::new("alibi_where")),
+            (Some(_), _) => return Err(Refusal::new("one_alibi")),
         }
-        if players.iter().any(|p| p.alibi > MOST_PRINTED) {
-            return Err(format!("an Alibi card prints 1 to {MOST_PRINTED} points"));
-        }
-        if players.iter().any(|p| !no_points(&p.joker_points)) {
-            return Err("count the Jokers on each suspect (`joker_cards`); their points come from the card numbers".into());
-        }
-        if players
-            .iter()
-            .any(|p| p.victims_and_scenes > MOST_POINTS || p.hand > MOST_POINTS)
-        {
-            return Err(format!(
-                "no cards are worth more than {MOST_POINTS} points: check the Victims and Scenes and the hand"
-            ));
-        }
-        Ok(())
+        ensure(players.iter().all(|p| p.alibi <= MOST_PRINTED), || {
+            Refusal::new("alibi_points").with("most", MOST_PRINTED)
+        })?;
+        ensure(players.iter().all(|p| no_points(&p.joker_points)), || {
+            Refusal::new("joker_cards")
+        })?;
+        ensure(
+            players
+                .iter()
+                .all(|p| p.victims_and_scenes <= MOST_POINTS && p.hand <= MOST_POINTS),
+            || Refusal::new("most_points").with("most", MOST_POINTS),
+        )
     }
 
     /// The round in points, with the votes cast (by player).
@@ -235,7 +241,7 @@ mod tests {
         let refused = |players: Vec<PlayerTally>, alibi: Option<usize>| {
             let mut t = tally(players);
             t.alibi = alibi;
-            t.check().unwrap_err()
+            t.check().unwrap_err().code
         };
         let with = |f: &dyn Fn(&mut PlayerTally)| {
             let mut p = PlayerTally::default();
@@ -246,65 +252,54 @@ mod tests {
         let card = with(&|p| p.suspect_cards[DRUITT] = true);
         let mut also = PlayerTally::default();
         also.suspect_cards[DRUITT] = true;
-        assert!(refused(vec![card, also], None).contains("one player only"));
+        assert!(refused(vec![card, also], None) == "one_suspect_card");
         let six = with(&|p| p.evidence[DRUITT] = 6);
-        assert!(refused(vec![six, PlayerTally::default()], None).contains("five Evidence"));
+        assert!(refused(vec![six, PlayerTally::default()], None) == "evidence_in_deck");
         let split = |n| with(&|p| p.evidence[DRUITT] = n);
-        assert!(refused(vec![split(3), split(3)], None).contains("five Evidence"));
+        assert!(refused(vec![split(3), split(3)], None) == "evidence_in_deck");
         let too_many = with(&|p| p.joker_cards[DRUITT] = 3);
-        assert!(refused(vec![too_many, PlayerTally::default()], None).contains("two Jokers"));
+        assert!(refused(vec![too_many, PlayerTally::default()], None) == "jokers_in_deck");
         let two_letters = with(&|p| p.letters = 2);
-        assert!(
-            refused(vec![two_letters, PlayerTally::default()], None).contains("at least three")
-        );
+        assert!(refused(vec![two_letters, PlayerTally::default()], None) == "letters_set");
         let letters = |n| PlayerTally {
             letters: n,
             ..Default::default()
         };
-        assert!(refused(vec![letters(3), letters(2)], None).contains("four Letters"));
+        assert!(refused(vec![letters(3), letters(2)], None) == "letters_in_deck");
         let lone = with(&|p| p.evidence[CHAPMAN] = 2);
-        assert!(refused(vec![lone, PlayerTally::default()], None).contains("at least three"));
+        assert!(refused(vec![lone, PlayerTally::default()], None) == "set_of_three");
         let no_set = with(&|p| p.suspect_cards[CHAPMAN] = true);
-        assert!(refused(vec![no_set, PlayerTally::default()], None).contains("only on a set"));
+        assert!(refused(vec![no_set, PlayerTally::default()], None) == "suspect_card_on_set");
         let plain = with(&|_| {});
         assert!(
-            refused(vec![plain.clone(), PlayerTally::default()], Some(CHAPMAN))
-                .contains("only on a set")
+            refused(vec![plain.clone(), PlayerTally::default()], Some(CHAPMAN)) == "alibi_on_set"
         );
         assert!(
-            refused(vec![plain.clone(), PlayerTally::default()], Some(DRUITT))
-                .contains("in front of whom")
+            refused(vec![plain.clone(), PlayerTally::default()], Some(DRUITT)) == "alibi_where"
         );
         let alibi = with(&|p| p.alibi = 3);
         let another = PlayerTally {
             alibi: 3,
             ..Default::default()
         };
-        assert!(refused(vec![alibi.clone(), another], Some(DRUITT)).contains("one Alibi in play"));
-        assert!(refused(vec![alibi.clone(), PlayerTally::default()], None).contains("whose Alibi"));
+        assert!(refused(vec![alibi.clone(), another], Some(DRUITT)) == "one_alibi");
+        assert!(refused(vec![alibi.clone(), PlayerTally::default()], None) == "alibi_whose");
         let mut ok = tally(vec![alibi, PlayerTally::default()]);
         ok.alibi = Some(DRUITT);
         ok.check().unwrap();
         let huge = with(&|p| p.hand = u32::MAX);
-        assert!(refused(vec![huge, PlayerTally::default()], None).contains("more than"));
+        assert!(refused(vec![huge, PlayerTally::default()], None) == "most_points");
         let holding = PlayerTally {
             holds_ripper_escapes: true,
             ..Default::default()
         };
-        assert!(
-            refused(vec![holding.clone(), holding.clone()], None).contains("one Ripper Escapes")
-        );
+        assert!(refused(vec![holding.clone(), holding.clone()], None) == "one_ripper_escapes");
         let mut played = tally(vec![holding, PlayerTally::default()]);
         played.ending = Ending::RipperEscapes { by: 1 };
         played.victims_in_play = 5;
-        assert!(
-            played
-                .check()
-                .unwrap_err()
-                .contains("nobody still holds it")
-        );
+        assert!(played.check().unwrap_err().code == "ripper_escapes_played");
         let legacy = with(&|p| p.joker_points[DRUITT] = 2);
-        assert!(refused(vec![legacy, PlayerTally::default()], None).contains("count the Jokers"));
+        assert!(refused(vec![legacy, PlayerTally::default()], None) == "joker_cards");
     }
 
     #[test]

@@ -16,6 +16,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::Shared;
+use crate::refused::{Refused, refused};
+use seance_timeline::Refusal;
 
 /// Wrong codes allowed from one address per window before it must wait.
 const MAX_FAILURES: u32 = 20;
@@ -66,12 +68,11 @@ impl<S: Send + Sync> FromRequestParts<S> for Device {
     type Rejection = Response;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        parts.extensions.get::<Device>().copied().ok_or_else(|| {
-            error(
-                StatusCode::UNAUTHORIZED,
-                "this table needs its code: scan the QR code on the table screen",
-            )
-        })
+        parts
+            .extensions
+            .get::<Device>()
+            .copied()
+            .ok_or_else(|| refused(StatusCode::UNAUTHORIZED, "code_needed").into_response())
     }
 }
 
@@ -84,40 +85,33 @@ impl<S: Send + Sync> FromRequestParts<S> for TableOnly {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match Device::from_request_parts(parts, state).await? {
             Device::Table => Ok(TableOnly),
-            Device::Joined => Err(error(
-                StatusCode::FORBIDDEN,
-                "only the table may do that (its window, or the table link shown in its terminal); a phone plays from its seat",
-            )),
+            Device::Joined => Err(refused(StatusCode::FORBIDDEN, "table_only").into_response()),
         }
     }
-}
-
-/// A JSON error body: `{"error": "..."}`.
-pub fn error(status: StatusCode, message: impl Into<String>) -> Response {
-    let body = serde_json::json!({ "error": message.into() });
-    (status, axum::Json(body)).into_response()
 }
 
 /// The most a request's body may hold: far more than any command, setup or the settings
 /// with a box of card sets, far less than would tie up memory.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
-/// A body that is not the JSON asked for: `400` saying what `shape` is; or `413` when it
-/// is larger than [`BODY_LIMIT`].
+/// A body that is not the JSON asked for: `400` saying what `shape` is and what was wrong
+/// (for programs: the screens send only what the API takes); or `413` when it is larger
+/// than [`BODY_LIMIT`].
 pub fn bad_json(shape: &str, rejection: JsonRejection) -> Response {
     if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        return error(
+        return Refused::new(
             StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "that request is larger than anything Séance sends ({} KiB at most): {shape}",
-                BODY_LIMIT / 1024
-            ),
-        );
+            Refusal::new("too_large").with("most_kib", BODY_LIMIT / 1024),
+        )
+        .into_response();
     }
-    error(
+    Refused::new(
         StatusCode::BAD_REQUEST,
-        format!("{shape}: {}", rejection.body_text()),
+        Refusal::new("bad_request")
+            .with("expected", shape)
+            .with("detail", rejection.body_text()),
     )
+    .into_response()
 }
 
 pub async fn guard(
@@ -133,30 +127,25 @@ pub async fn guard(
             }
             with_security_headers(next.run(request).await)
         }
-        Err((status, why)) => {
+        Err(refused) => {
             tracing::warn!(
                 peer = %peer.ip(),
                 method = %request.method(),
                 path = request.uri().path(),
-                status = status.as_u16(),
-                "refused: {why}"
+                status = refused.status.as_u16(),
+                "refused: {}",
+                refused.refusal
             );
-            with_security_headers(error(status, why))
+            with_security_headers(refused.into_response())
         }
     }
 }
 
 /// Whether the request may go on, and on the API, from what kind of device.
-fn check(
-    shared: &Shared,
-    peer: IpAddr,
-    request: &Request,
-) -> Result<Option<Device>, (StatusCode, String)> {
-    let forbidden = |why: String| Err((StatusCode::FORBIDDEN, why));
+fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Option<Device>, Refused> {
+    let forbidden = |refusal| Err(Refused::new(StatusCode::FORBIDDEN, refusal));
     if !is_local_network(peer) {
-        return forbidden(
-            "Séance only answers devices on the same local network as the table".into(),
-        );
+        return forbidden(Refusal::new("not_local"));
     }
     let headers = request.headers();
     let host = headers
@@ -164,15 +153,14 @@ fn check(
         .and_then(|h| h.to_str().ok())
         .unwrap_or("");
     if !host_is_ours(host, shared.port) {
-        return forbidden(format!(
-            "the address {host:?} is not this table's; open the join link shown on the table screen"
-        ));
+        return forbidden(Refusal::new("not_this_host").with("host", host));
     }
     if let Some(origin) = headers.get(header::ORIGIN)
         && origin.to_str().ok() != Some(&format!("http://{host}"))
     {
-        return forbidden(format!(
-            "requests from the page {origin:?} are not allowed; open the join link shown on the table screen"
+        return forbidden(Refusal::new("foreign_origin").with(
+            "origin",
+            String::from_utf8_lossy(origin.as_bytes()).into_owned(),
         ));
     }
     if request.uri().path().starts_with("/api/") {
@@ -181,30 +169,17 @@ fn check(
     Ok(None)
 }
 
-fn check_code(
-    shared: &Shared,
-    peer: IpAddr,
-    request: &Request,
-) -> Result<Device, (StatusCode, String)> {
+fn check_code(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Device, Refused> {
     if shared.failures.blocked(peer) {
-        return Err((
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many wrong table codes from this device; wait a minute, then scan the QR code on the table screen".into(),
-        ));
+        return Err(refused(StatusCode::TOO_MANY_REQUESTS, "wrong_codes_wait"));
     }
     match presented_code(request.headers(), request.uri().query()) {
-        None => Err((
-            StatusCode::UNAUTHORIZED,
-            "this table needs its code: scan the QR code on the table screen, or type the code shown there".into(),
-        )),
+        None => Err(refused(StatusCode::UNAUTHORIZED, "code_needed")),
         Some(key) if shared.key.matches(&key) => Ok(Device::Table),
         Some(code) if shared.code.matches(&code) => Ok(Device::Joined),
         Some(_) => {
             shared.failures.record(peer);
-            Err((
-                StatusCode::FORBIDDEN,
-                "wrong table code: scan the QR code on the table screen again, or check the code shown there".into(),
-            ))
+            Err(refused(StatusCode::FORBIDDEN, "wrong_code"))
         }
     }
 }

@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 
 use seance_journal::{Damage, GameRecord, Journal, JournalError};
 use seance_rules::SAND_TIMER_SECONDS;
-use seance_timeline::{Entry, EntryOf, Extra, RuleError, Timeline, TimelineError, Who};
+use seance_timeline::{
+    ChangeKind, Entry, EntryOf, Extra, Refusal, Rules, Timeline, TimelineError, Who,
+};
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
@@ -21,15 +23,14 @@ use crate::timer::{SandTimer, TimerView};
 #[derive(Debug)]
 pub enum GameError {
     /// Against the rules: nothing changed.
-    Rule(RuleError),
+    Rule(Refusal),
     /// Not this device's to do, as the rules say: nothing changed.
-    Forbidden(RuleError),
-    /// Sent for a version the game has moved past: it moved on from `sent` to `now`, and
-    /// `missed` says how, as far as remembered.
+    Forbidden(Refusal),
+    /// Sent for a version the game has moved past: it moved on from `sent` to `now` (the
+    /// view's `log` says how).
     Stale {
         sent: u64,
         now: u64,
-        missed: Vec<String>,
     },
     Timeline(TimelineError),
     Journal(JournalError),
@@ -41,9 +42,10 @@ impl From<JournalError> for GameError {
     }
 }
 
-/// What a screen receives: a role's view and what its device may do now.
+/// What a screen receives: a role's view, what its device may do now, and what happened
+/// lately as that role may know it.
 #[derive(Debug, Serialize)]
-pub struct Snapshot<V, A> {
+pub struct Snapshot<V, A, T> {
     pub game: i64,
     pub version: u64,
     /// Whether this device may undo (or redo) now: the rules say who, the history whether
@@ -57,22 +59,28 @@ pub struct Snapshot<V, A> {
     /// The sand timer, on the server's clock, for a game that has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timer: Option<TimerView>,
+    /// The last few changes, oldest first, as this role may know them.
+    pub log: Vec<Logged<T>>,
     pub view: V,
 }
+
+/// A snapshot of a game of rule set `G`.
+pub type SnapshotOf<G> = Snapshot<<G as Kept>::View, <G as Rules>::Action, <G as Rules>::Told>;
 
 struct Live<G: Kept> {
     timeline: Timeline<G>,
     damage: Option<Damage>,
     timer: Option<SandTimer>,
-    /// The last few changes, in words, by the version they made: what a stale screen missed.
-    recent: VecDeque<(u64, String)>,
+    /// Who made each of the last few changes (`table`, or a seat's name), by the version it
+    /// made, as journaled: the log says who undid what.
+    by: VecDeque<(u64, String)>,
     /// The action ids of the last few commands, with the version each made: the same tap
     /// sent again is acknowledged, not done twice.
     acted: VecDeque<(String, u64)>,
 }
 
-/// How many changes a game remembers in words.
-const RECENT: usize = 16;
+/// How many action ids and senders a game remembers: as many as the timeline's changes.
+const RECENT: usize = seance_timeline::RECENT;
 
 /// What the table does with the sand timer.
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -102,21 +110,21 @@ pub enum Rewind {
 }
 
 impl<G: Kept> Live<G> {
-    fn new(timeline: Timeline<G>, damage: Option<Damage>) -> Live<G> {
+    fn new(timeline: Timeline<G>, damage: Option<Damage>, senders: Vec<(u64, String)>) -> Live<G> {
         // Stopped, also after a restart: the timer waits for the table to resume it.
         let timer = timeline.game().sand_timer().map(SandTimer::new);
         Live {
             timeline,
             damage,
             timer,
-            recent: VecDeque::new(),
+            by: senders.into(),
             acted: VecDeque::new(),
         }
     }
 }
 
 fn no_timer() -> GameError {
-    GameError::Forbidden(RuleError::new("no_timer", "this game has no sand timer"))
+    GameError::Forbidden(Refusal::new("no_timer"))
 }
 
 impl<G: Kept> Games<G> {
@@ -160,7 +168,7 @@ impl<G: Kept> Games<G> {
         let (timeline, start) = Timeline::begin(start).map_err(GameError::Timeline)?;
         let mut state = self.state.lock().expect("games lock");
         let id = state.0.create(&start, timeline.game())?;
-        state.1.insert(id, Live::new(timeline, None));
+        state.1.insert(id, Live::new(timeline, None, Vec::new()));
         Ok(id)
     }
 
@@ -183,7 +191,7 @@ impl<G: Kept> Games<G> {
                         d.why
                     );
                 }
-                slot.insert(Live::new(loaded.timeline, loaded.damage))
+                slot.insert(Live::new(loaded.timeline, loaded.damage, loaded.senders))
             }
         };
         f(journal, game)
@@ -200,10 +208,10 @@ impl<G: Kept> Games<G> {
         id: i64,
         role: G::Role,
         who: &Who<G::Role>,
-    ) -> Result<Snapshot<G::View, G::Action>, GameError> {
+    ) -> Result<SnapshotOf<G>, GameError> {
         // The view is built outside the lock: other games' commands need not wait on it.
         let (around, game) = self.with(id, |_, live| {
-            Ok((Around::of(id, live), live.timeline.game().clone()))
+            Ok((Around::of(id, live, role), live.timeline.game().clone()))
         })?;
         let view = game.view(role).map_err(GameError::Rule)?;
         Ok(around.with(&game, who, view))
@@ -231,7 +239,7 @@ impl<G: Kept> Games<G> {
         command: G::Command,
         action: Option<String>,
     ) -> Result<u64, GameError> {
-        self.write(id, Some(version), action, |timeline| {
+        self.write(id, Some(version), action, sender::<G>(who), |timeline| {
             timeline
                 .game()
                 .permit(who, &command)
@@ -248,25 +256,32 @@ impl<G: Kept> Games<G> {
         how: Rewind,
     ) -> Result<u64, GameError> {
         self.may(id, who, Extra::Rewind)?;
-        self.write(id, Some(version), None, |timeline| match how {
-            Rewind::Undo if !timeline.can_undo() => {
-                Err(GameError::Timeline(TimelineError::NothingToUndo))
-            }
-            Rewind::Redo if !timeline.can_redo() => {
-                Err(GameError::Timeline(TimelineError::NothingToRedo))
-            }
-            Rewind::Undo => Ok(Entry::Undo),
-            Rewind::Redo => Ok(Entry::Redo),
-        })
+        self.write(
+            id,
+            Some(version),
+            None,
+            sender::<G>(who),
+            |timeline| match how {
+                Rewind::Undo if !timeline.can_undo() => {
+                    Err(GameError::Timeline(TimelineError::NothingToUndo))
+                }
+                Rewind::Redo if !timeline.can_redo() => {
+                    Err(GameError::Timeline(TimelineError::NothingToRedo))
+                }
+                Rewind::Undo => Ok(Entry::Undo),
+                Rewind::Redo => Ok(Entry::Redo),
+            },
+        )
     }
 
-    /// Adds an entry to the game's history: on disk first, then in memory. `version`, when
-    /// given, is what the sender saw; a game that has moved on refuses.
+    /// Adds an entry to the game's history from `by`: on disk first, then in memory.
+    /// `version`, when given, is what the sender saw; a game that has moved on refuses.
     fn write(
         self: &Arc<Self>,
         id: i64,
         version: Option<u64>,
         action: Option<String>,
+        by: String,
         entry: impl FnOnce(&Timeline<G>) -> Result<EntryOf<G>, GameError>,
     ) -> Result<u64, GameError> {
         let version = self.with(id, |journal, live| {
@@ -284,16 +299,10 @@ impl<G: Kept> Games<G> {
             }
             let now = live.timeline.version();
             if let Some(sent) = version.filter(|&v| v != now) {
-                let missed = live
-                    .recent
-                    .iter()
-                    .filter(|(v, _)| *v > sent)
-                    .map(|(_, what)| what.clone())
-                    .collect();
-                return Err(GameError::Stale { sent, now, missed });
+                return Err(GameError::Stale { sent, now });
             }
             let entry = entry(&live.timeline)?;
-            let made = self.commit(id, journal, live, entry)?;
+            let made = self.commit(id, journal, live, entry, Some(by))?;
             if let Some(action) = action {
                 live.acted.push_back((action, made));
                 if live.acted.len() > RECENT {
@@ -306,27 +315,32 @@ impl<G: Kept> Games<G> {
         Ok(version)
     }
 
-    /// Journals `entry`, then applies it, then lets the sand timer follow the phase.
+    /// Journals `entry`, then applies it, then lets the sand timer follow the phase. `by`
+    /// is who sent it (none: the sand running out).
     fn commit(
         self: &Arc<Self>,
         id: i64,
         journal: &mut Journal,
         live: &mut Live<G>,
         entry: EntryOf<G>,
+        by: Option<String>,
     ) -> Result<u64, GameError> {
         let mut next = live.timeline.clone();
         next.push(entry.clone()).map_err(GameError::Timeline)?;
-        journal.append(id, next.version(), &entry, next.game().status())?;
-        let what = match &entry {
-            Entry::Command { command, .. } => live.timeline.game().describe(command),
-            Entry::Undo => "the last change was undone".into(),
-            Entry::Redo => "an undone change was redone".into(),
-        };
-        live.recent.push_back((next.version(), what));
-        if live.recent.len() > RECENT {
-            live.recent.pop_front();
-        }
+        journal.append(
+            id,
+            next.version(),
+            &entry,
+            next.game().status(),
+            by.as_deref(),
+        )?;
         live.timeline = next;
+        if let Some(by) = by {
+            if live.by.len() == RECENT {
+                live.by.pop_front();
+            }
+            live.by.push_back((live.timeline.version(), by));
+        }
         self.follow_phase(id, live);
         Ok(live.timeline.version())
     }
@@ -371,7 +385,7 @@ impl<G: Kept> Games<G> {
                 return Ok(false);
             };
             let entry = live.timeline.decide(command).map_err(GameError::Rule)?;
-            self.commit(id, journal, live, entry).map(|_| true)
+            self.commit(id, journal, live, entry, None).map(|_| true)
         });
         match ended {
             Ok(true) => {
@@ -402,10 +416,7 @@ impl<G: Kept> Games<G> {
                 TimerAction::Reset => timer.reset(),
                 TimerAction::Resume => {
                     if !runs {
-                        return Err(GameError::Rule(RuleError::new(
-                            "timer_waits_for_visions",
-                            "the sand timer runs while the psychics interpret their visions, after the last vision",
-                        )));
+                        return Err(GameError::Rule(Refusal::new("timer_waits_for_visions")));
                     }
                     if let Some(run) = timer.run(now) {
                         self.expire_at(id, run);
@@ -413,14 +424,12 @@ impl<G: Kept> Games<G> {
                 }
                 TimerAction::Duration { seconds } => {
                     if !u16::try_from(seconds).is_ok_and(|s| SAND_TIMER_SECONDS.contains(&s)) {
-                        return Err(GameError::Rule(RuleError::new(
-                            "timer_duration",
-                            format!(
-                                "a house-rule sand timer runs {} to {} seconds",
-                                SAND_TIMER_SECONDS.start(),
-                                SAND_TIMER_SECONDS.end()
-                            ),
-                        )));
+                        return Err(GameError::Rule(
+                            Refusal::new("sand_timer")
+                                .with("least", *SAND_TIMER_SECONDS.start())
+                                .with("most", *SAND_TIMER_SECONDS.end())
+                                .with("seconds", seconds),
+                        ));
                     }
                     timer.set_duration(Duration::from_secs(seconds));
                 }
@@ -444,20 +453,59 @@ impl<G: Kept> Games<G> {
     }
 }
 
+/// Who sent a change, as the log names them: `table`, or the seat's name.
+fn sender<G: Kept>(who: &Who<G::Role>) -> String {
+    match who {
+        Who::Seat(role) => G::seat(*role).unwrap_or_else(|| "table".into()),
+        Who::Table { .. } | Who::Watcher => "table".into(),
+    }
+}
+
+/// A recent change as `role`'s log tells it.
+#[derive(Debug, Serialize)]
+pub struct Logged<T> {
+    pub version: u64,
+    pub change: ChangeKind,
+    /// `table` or a seat's name; none for the sand running out, or before a restart.
+    pub by: Option<String>,
+    pub told: Vec<T>,
+}
+
 /// What a snapshot holds around the view: taken under the lock, the view added after.
-struct Around {
+struct Around<T> {
     game: i64,
     version: u64,
     can_undo: bool,
     can_redo: bool,
     damage: Option<String>,
     timer: Option<TimerView>,
+    log: Vec<Logged<T>>,
 }
 
-impl Around {
-    fn of<G: Kept>(id: i64, live: &Live<G>) -> Around {
+impl<T> Around<T> {
+    fn of<G: Kept<Told = T>>(id: i64, live: &Live<G>, role: G::Role) -> Around<T> {
+        let log = live
+            .timeline
+            .recent()
+            .map(|change| Logged {
+                version: change.version,
+                change: change.kind,
+                by: live
+                    .by
+                    .iter()
+                    .find(|(v, _)| *v == change.version)
+                    .map(|(_, by)| by.clone()),
+                told: change
+                    .events
+                    .iter()
+                    .filter_map(|e| G::told(e, role))
+                    .collect(),
+            })
+            .filter(|logged| !logged.told.is_empty())
+            .collect();
         Around {
             game: id,
+            log,
             version: live.timeline.version(),
             can_undo: live.timeline.can_undo(),
             can_redo: live.timeline.can_redo(),
@@ -469,12 +517,12 @@ impl Around {
         }
     }
 
-    fn with<G: Kept>(
+    fn with<G: Kept<Told = T>>(
         self,
         game: &G,
         who: &Who<G::Role>,
         view: G::View,
-    ) -> Snapshot<G::View, G::Action> {
+    ) -> Snapshot<G::View, G::Action, T> {
         let rewinds = game.may(who, Extra::Rewind).is_ok();
         Snapshot {
             game: self.game,
@@ -484,6 +532,7 @@ impl Around {
             allowed: game.allowed(who),
             damage: self.damage,
             timer: self.timer,
+            log: self.log,
             view,
         }
     }

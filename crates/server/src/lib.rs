@@ -13,6 +13,7 @@ pub mod instance;
 mod net;
 mod phones;
 pub mod qr;
+pub mod refused;
 mod routes;
 mod rulesets;
 pub mod seats;

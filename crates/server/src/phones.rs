@@ -19,26 +19,11 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::Shared;
-use crate::access::{Device, TableOnly, bad_json, error};
+use crate::access::{Device, TableOnly, bad_json};
+use crate::refused::{Refused, refused};
 use crate::rulesets::Kept;
 use crate::seats::SeatError;
-use seance_timeline::{Extra, Who};
-
-/// A request refused for its seat: a status and what to do, sent as `{"error": …}`.
-pub struct Refused(StatusCode, String);
-
-impl IntoResponse for Refused {
-    fn into_response(self) -> Response {
-        error(self.0, self.1)
-    }
-}
-
-fn refused(status: StatusCode, why: impl Into<String>) -> Refused {
-    Refused(status, why.into())
-}
-
-/// What a seat's phone is told once the table has freed its seat.
-const FREED: &str = "this phone's seat was freed by the table: join again";
+use seance_timeline::{Extra, Refusal, Who};
 
 /// Who asks about a game, by the credentials of the request: its [`Device`], and the seat
 /// token it shows (`X-Seat`, or `?seat=` where headers cannot be set).
@@ -122,18 +107,14 @@ pub fn check_view<G: Kept>(
     }
     count_guess(shared, game, caller, peer);
     tracing::warn!("{peer}: refused the {role:?} view of game {game} to {caller:?}");
-    Err(refused(
-        StatusCode::FORBIDDEN,
-        match caller {
-            Caller::Phone(_) => {
-                "this phone does not hold that seat (the table may have freed it): take a seat again"
-            }
-            Caller::Table => {
-                "that seat is taken by a phone, and only that phone sees its view; the table can free the seat"
-            }
-            Caller::Watcher => "a watcher sees the table's view only: take the seat to see its own",
-        },
-    ))
+    Err(match caller {
+        Caller::Phone(token) if shared.seats.seat_of(game, token).is_none() => {
+            refused(StatusCode::FORBIDDEN, "seat_freed")
+        }
+        Caller::Phone(_) => refused(StatusCode::FORBIDDEN, "not_your_seat"),
+        Caller::Table => refused(StatusCode::FORBIDDEN, "seat_on_phone"),
+        Caller::Watcher => refused(StatusCode::FORBIDDEN, "watcher_sees_table"),
+    })
 }
 
 fn seat_error(e: SeatError) -> Response {
@@ -142,13 +123,10 @@ fn seat_error(e: SeatError) -> Response {
 
 fn seat_refusal(e: SeatError) -> Refused {
     match e {
-        SeatError::Taken => refused(
-            StatusCode::CONFLICT,
-            "that seat is taken by another phone: choose a free one, or ask the table to free it",
-        ),
-        SeatError::Io(e) => refused(
+        SeatError::Taken => refused(StatusCode::CONFLICT, "seat_taken"),
+        SeatError::Io(e) => Refused::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            format!("could not save the seats ({e}); nothing was changed"),
+            Refusal::new("seats_not_saved").with("detail", e.to_string()),
         ),
     }
 }
@@ -179,7 +157,7 @@ pub fn who<G: Kept>(
             .map(Who::Seat)
             .ok_or_else(|| {
                 count_guess(shared, game, caller, peer);
-                refused(StatusCode::FORBIDDEN, FREED)
+                refused(StatusCode::FORBIDDEN, "seat_freed")
             }),
     }
 }
@@ -200,10 +178,7 @@ pub async fn take<G: Kept>(
     body: Result<Json<Wanted>, JsonRejection>,
 ) -> Response {
     if shared.joins.blocked(peer.ip()) {
-        return error(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many seats asked for from this device in a minute: wait a minute, then try again",
-        );
+        return refused(StatusCode::TOO_MANY_REQUESTS, "seats_wait").into_response();
     }
     shared.joins.record(peer.ip());
     let Wanted { seat } = match body {
@@ -218,20 +193,21 @@ pub async fn take<G: Kept>(
     let seats = match G::games(&shared).seats(id) {
         Ok(seats) => seats,
         Err(_) => {
-            return error(
+            return Refused::new(
                 StatusCode::NOT_FOUND,
-                format!("there is no such game {id}; list the games to find it"),
-            );
+                Refusal::new("no_such_game").with("game", id),
+            )
+            .into_response();
         }
     };
     if !seats.contains(&seat) {
-        return error(
+        return Refused::new(
             StatusCode::BAD_REQUEST,
-            format!(
-                "there is no seat {seat:?} in this game: its seats are {}",
-                seats.join(", ")
-            ),
-        );
+            Refusal::new("no_such_seat")
+                .with("seat", seat)
+                .with("seats", seats),
+        )
+        .into_response();
     }
     match shared.seats.take(id, &seat) {
         Ok(token) => {
@@ -253,10 +229,11 @@ pub async fn free<G: Kept>(
     Path((id, seat)): Path<(i64, String)>,
 ) -> Response {
     if G::parse_role(&seat).and_then(G::seat).is_none() {
-        return error(
+        return Refused::new(
             StatusCode::BAD_REQUEST,
-            format!("there is no seat {seat:?}: see the game's seats"),
-        );
+            Refusal::new("no_such_seat").with("seat", seat),
+        )
+        .into_response();
     }
     match shared.seats.free(id, &seat) {
         Ok(_) => {
@@ -286,17 +263,14 @@ pub async fn knock<G: Kept>(
         Err(r) => return bad_json("a knock is {\"times\": 1} (yes) or {\"times\": 2} (no)", r),
     };
     if !(1..=2).contains(&times) {
-        return error(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "the ghost knocks once (yes) or twice (no)",
-        );
+        return refused(StatusCode::UNPROCESSABLE_ENTITY, "knock_times").into_response();
     }
     let who = match who::<G>(&shared, id, &caller, peer) {
         Ok(who) => who,
         Err(refused) => return refused.into_response(),
     };
     if let Err(e) = G::games(&shared).may(id, &who, Extra::Knock) {
-        return crate::routes::game_error(e);
+        return e.into_response();
     }
     crate::routes::broadcast(
         &shared,

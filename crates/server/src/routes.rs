@@ -13,16 +13,17 @@ use axum::routing::{any, delete, get, post};
 use axum::{Json, Router, middleware};
 use serde_json::json;
 
-use crate::access::{self, Device, TableOnly, bad_json, error};
+use crate::access::{self, Device, TableOnly, bad_json};
 use crate::games::{GameError, Rewind, TimerAction};
 use crate::phones::Caller;
+use crate::refused::{Refused, refused};
 use crate::rulesets::Kept;
 use crate::settings::{SetError, Settings};
 use crate::{Shared, assets, phones, qr};
 use seance_journal::JournalError;
 use seance_rules::Game;
 use seance_rummy::Scorepad;
-use seance_timeline::Who;
+use seance_timeline::{Refusal, TimelineError, Who};
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -94,7 +95,7 @@ async fn qr_svg(
     let link = match game.map(|g| g.parse::<i64>()) {
         None => shared.join_url.clone(),
         Some(Ok(game)) => format!("{}{}", shared.join_url, seats(game)),
-        Some(Err(_)) => return error(StatusCode::BAD_REQUEST, "game must be a game's number"),
+        Some(Err(_)) => return refused(StatusCode::BAD_REQUEST, "game_number").into_response(),
     };
     ([(header::CONTENT_TYPE, "image/svg+xml")], qr::svg(&link)).into_response()
 }
@@ -122,11 +123,14 @@ async fn put_settings(
             broadcast(&shared, json!({ "type": "settings", "settings": settings }));
             Json(settings).into_response()
         }
-        Err(SetError::Invalid(why)) => error(StatusCode::UNPROCESSABLE_ENTITY, why),
-        Err(SetError::Io(e)) => error(
+        Err(SetError::Invalid(refusal)) => {
+            Refused::new(StatusCode::UNPROCESSABLE_ENTITY, refusal).into_response()
+        }
+        Err(SetError::Io(e)) => Refused::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            format!("could not save the settings ({e}); nothing was changed"),
-        ),
+            Refusal::new("settings_not_saved").with("detail", e.to_string()),
+        )
+        .into_response(),
     }
 }
 
@@ -136,20 +140,18 @@ async fn focus(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
 ) -> Response {
     if !peer.ip().is_loopback() {
-        return error(
-            StatusCode::FORBIDDEN,
-            "only a launch on this machine may bring the table to the front",
-        );
+        return refused(StatusCode::FORBIDDEN, "focus_from_here").into_response();
     }
     let _ = shared.focus.try_send(());
     StatusCode::NO_CONTENT.into_response()
 }
 
 async fn unknown_api(uri: Uri) -> Response {
-    error(
+    Refused::new(
         StatusCode::NOT_FOUND,
-        format!("no API endpoint at {}; see docs/API.md", uri.path()),
+        Refusal::new("no_endpoint").with("path", uri.path()),
     )
+    .into_response()
 }
 
 pub(crate) fn broadcast(shared: &Shared, message: serde_json::Value) {
@@ -182,13 +184,13 @@ fn follow<G: Kept>(
 ) -> Response {
     let watch = match watched::<G>(&query, key) {
         Ok(watch) => watch,
-        Err(why) => return error(StatusCode::BAD_REQUEST, why),
+        Err(refused) => return refused.into_response(),
     };
     // Only a game that exists is followed: each one followed is kept track of.
     if let Some((game, _)) = watch
         && let Err(e) = G::games(&shared).seats(game)
     {
-        return game_error(e);
+        return e.into_response();
     }
     if let Some((game, role)) = watch
         && let Err(refused) = phones::check_view::<G>(&shared, game, role, &caller, peer)
@@ -203,20 +205,27 @@ fn follow<G: Kept>(
 fn watched<G: Kept>(
     query: &HashMap<String, String>,
     key: &str,
-) -> Result<Option<(i64, G::Role)>, String> {
+) -> Result<Option<(i64, G::Role)>, Refused> {
     let Some(game) = query.get(key) else {
         return Ok(None);
     };
     let game = game
         .parse()
-        .map_err(|_| format!("{key} must be a game's number, not {game:?}"))?;
+        .map_err(|_| refused(StatusCode::BAD_REQUEST, "game_number"))?;
     Ok(Some((game, role_in::<G>(query)?)))
 }
 
 /// The `?role=` of a request: `table` (the default) or one of the game's seats.
-fn role_in<G: Kept>(query: &HashMap<String, String>) -> Result<G::Role, String> {
+fn role_in<G: Kept>(query: &HashMap<String, String>) -> Result<G::Role, Refused> {
     let role = query.get("role").map(String::as_str).unwrap_or("table");
-    G::parse_role(role).ok_or_else(|| format!("role must be {}, not {role:?}", G::ROLES))
+    G::parse_role(role).ok_or_else(|| {
+        Refused::new(
+            StatusCode::BAD_REQUEST,
+            Refusal::new("no_such_role")
+                .with("role", role)
+                .with("roles", G::ROLES),
+        )
+    })
 }
 
 /// The message that carries a role's view of a game, serialized once.
@@ -227,9 +236,10 @@ fn view_message<G: Kept>(
     who: &Who<G::Role>,
 ) -> Option<String> {
     #[derive(serde::Serialize)]
-    struct ViewMessage<V, A> {
+    #[serde(bound = "")]
+    struct ViewMessage<G: Kept> {
         r#type: &'static str,
-        snapshot: Seated<V, A>,
+        snapshot: Seated<G>,
     }
     match snapshot_with_seats::<G>(shared, game, role, who) {
         Ok(snapshot) => Some(
@@ -248,9 +258,10 @@ fn view_message<G: Kept>(
 
 /// A role's snapshot, with the seats taken by phones (`"seats": ["ghost", "psychic:1"]`).
 #[derive(serde::Serialize)]
-struct Seated<V, A> {
+#[serde(bound = "")]
+struct Seated<G: Kept> {
     #[serde(flatten)]
-    snapshot: crate::games::Snapshot<V, A>,
+    snapshot: crate::games::SnapshotOf<G>,
     seats: Vec<String>,
 }
 
@@ -259,7 +270,7 @@ fn snapshot_with_seats<G: Kept>(
     game: i64,
     role: G::Role,
     who: &Who<G::Role>,
-) -> Result<Seated<G::View, G::Action>, GameError> {
+) -> Result<Seated<G>, GameError> {
     Ok(Seated {
         snapshot: G::games(shared).snapshot(game, role, who)?,
         seats: shared.seats.taken(game),
@@ -366,7 +377,7 @@ async fn list_games(State(shared): State<Arc<Shared>>) -> Response {
                 .collect::<Vec<_>>(),
         )
         .into_response(),
-        Err(e) => game_error(e),
+        Err(e) => e.into_response(),
     }
 }
 
@@ -388,11 +399,11 @@ async fn create_game<G: Kept>(
     let seed = seed.unwrap_or_else(random_seed);
     let start = match G::start(setup, seed) {
         Ok(start) => start,
-        Err(rule) => return game_error(GameError::Rule(rule)),
+        Err(rule) => return GameError::Rule(rule).into_response(),
     };
     match blocking(move || G::games(&shared).create(start)).await {
         Ok(id) => (StatusCode::CREATED, Json(json!({ "id": id, "version": 0 }))).into_response(),
-        Err(e) => game_error(e),
+        Err(e) => e.into_response(),
     }
 }
 
@@ -411,7 +422,7 @@ async fn game_view<G: Kept>(
 ) -> Response {
     let role = match role_in::<G>(&query) {
         Ok(role) => role,
-        Err(why) => return error(StatusCode::BAD_REQUEST, why),
+        Err(refused) => return refused.into_response(),
     };
     if let Err(refused) = phones::check_view::<G>(&shared, id, role, &caller, peer) {
         return refused.into_response();
@@ -422,7 +433,7 @@ async fn game_view<G: Kept>(
     };
     match blocking(move || snapshot_with_seats::<G>(&shared, id, role, &who)).await {
         Ok(snapshot) => Json(snapshot).into_response(),
-        Err(e) => game_error(e),
+        Err(e) => e.into_response(),
     }
 }
 
@@ -461,14 +472,15 @@ async fn game_command<G: Kept>(
         }
     };
     if action.as_ref().is_some_and(|a| a.len() > ACTION_ID) {
-        return error(
+        return Refused::new(
             StatusCode::BAD_REQUEST,
-            format!("an action id has at most {ACTION_ID} characters"),
-        );
+            Refusal::new("action_id").with("most", ACTION_ID),
+        )
+        .into_response();
     }
     let role = match role_in::<G>(&query) {
         Ok(role) => role,
-        Err(why) => return error(StatusCode::BAD_REQUEST, why),
+        Err(refused) => return refused.into_response(),
     };
     if let Err(refused) = phones::check_view::<G>(&shared, id, role, &caller, peer) {
         return refused.into_response();
@@ -486,7 +498,7 @@ async fn game_command<G: Kept>(
     });
     match answer.await {
         Ok(answer) => Json(answer).into_response(),
-        Err(e) => game_error(e),
+        Err(e) => e.into_response(),
     }
 }
 
@@ -556,7 +568,7 @@ async fn timer<G: Kept>(
     };
     match blocking(move || G::games(&shared).timer(id, &who, action)).await {
         Ok(view) => Json(view).into_response(),
-        Err(e) => game_error(e),
+        Err(e) => e.into_response(),
     }
 }
 
@@ -571,7 +583,7 @@ async fn set_aside<G: Kept>(
 fn respond_version(result: Result<u64, GameError>) -> Response {
     match result {
         Ok(version) => Json(json!({ "version": version })).into_response(),
-        Err(e) => game_error(e),
+        Err(e) => e.into_response(),
     }
 }
 
@@ -584,44 +596,51 @@ async fn blocking<T: Send + 'static>(
         .expect("a journal task does not panic")
 }
 
-pub(crate) fn game_error(e: GameError) -> Response {
-    match e {
-        GameError::Rule(rule) => (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Json(json!({ "error": rule.message, "rule": rule.rule })),
-        )
-            .into_response(),
-        GameError::Forbidden(rule) => (
-            StatusCode::FORBIDDEN,
-            Json(json!({ "error": rule.message, "rule": rule.rule })),
-        )
-            .into_response(),
-        GameError::Stale { sent, now, missed } => {
-            let changed = if missed.is_empty() {
-                String::new()
-            } else {
-                format!(": {}", missed.join("; "))
-            };
-            error(
+/// A game's refusal as the API sends it: a rule's (422), not this device's (403), stale
+/// (409), or the journal's.
+impl IntoResponse for GameError {
+    fn into_response(self) -> Response {
+        let (status, refusal) = match self {
+            GameError::Rule(refusal) => (StatusCode::UNPROCESSABLE_ENTITY, refusal),
+            GameError::Forbidden(refusal) => (StatusCode::FORBIDDEN, refusal),
+            GameError::Stale { sent, now } => (
                 StatusCode::CONFLICT,
-                format!(
-                    "the game has moved on since you looked (you sent version {sent}, it is at {now}){changed}. Look again, then act"
-                ),
-            )
-        }
-        GameError::Timeline(t) => error(StatusCode::CONFLICT, t.to_string()),
-        GameError::Journal(j @ (JournalError::NoSuchGame(_) | JournalError::Ruleset { .. })) => {
-            error(StatusCode::NOT_FOUND, j.to_string())
-        }
-        GameError::Journal(
-            j @ (JournalError::OutOfOrder { .. } | JournalError::Damaged { .. }),
-        ) => error(StatusCode::CONFLICT, j.to_string()),
-        GameError::Journal(j) => {
-            tracing::error!("journal: {j}");
-            error(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                format!("{j}; nothing was changed"),
-            )
-        }
+                Refusal::new("stale").with("sent", sent).with("now", now),
+            ),
+            GameError::Timeline(TimelineError::NothingToUndo) => {
+                (StatusCode::CONFLICT, Refusal::new("nothing_to_undo"))
+            }
+            GameError::Timeline(TimelineError::NothingToRedo) => {
+                (StatusCode::CONFLICT, Refusal::new("nothing_to_redo"))
+            }
+            GameError::Timeline(TimelineError::Damaged(why)) => (
+                StatusCode::CONFLICT,
+                Refusal::new("history_damaged").with("detail", why),
+            ),
+            GameError::Journal(
+                JournalError::NoSuchGame(game) | JournalError::Ruleset { game, .. },
+            ) => (
+                StatusCode::NOT_FOUND,
+                Refusal::new("no_such_game").with("game", game),
+            ),
+            GameError::Journal(JournalError::OutOfOrder { game, .. }) => (
+                StatusCode::CONFLICT,
+                Refusal::new("written_meanwhile").with("game", game),
+            ),
+            GameError::Journal(JournalError::Damaged { game, seq }) => (
+                StatusCode::CONFLICT,
+                Refusal::new("damaged_tail")
+                    .with("game", game)
+                    .with("entry", seq),
+            ),
+            GameError::Journal(j) => {
+                tracing::error!("journal: {j}");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    Refusal::new("journal").with("detail", j.to_string()),
+                )
+            }
+        };
+        Refused::new(status, refusal).into_response()
     }
 }

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use seance_rules::{Command, Game, Role, RuleError, Rules};
+use seance_rules::{Game, Refusal, Role, Rules};
 use seance_rummy::Scorepad;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -18,7 +18,7 @@ pub trait Kept: Rules + Send + Sync + 'static {
     type Setup: DeserializeOwned + Send + 'static;
 
     /// The events that start a game, decided by the rules.
-    fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, RuleError>;
+    fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, Refusal>;
     /// This rule set's games.
     fn games(shared: &Shared) -> &Arc<Games<Self>>;
     /// The roles in words, for a request that names none of them.
@@ -30,9 +30,7 @@ pub trait Kept: Rules + Send + Sync + 'static {
     /// The seats this game has, by name.
     fn seats(&self) -> Vec<String>;
     /// The role's view; refused for a seat the game does not have.
-    fn view(&self, role: Self::Role) -> Result<Self::View, RuleError>;
-    /// The command in words, for a screen that missed it (sealed choices stay sealed).
-    fn describe(&self, command: &Self::Command) -> String;
+    fn view(&self, role: Self::Role) -> Result<Self::View, Refusal>;
 }
 
 impl Kept for Game {
@@ -40,7 +38,7 @@ impl Kept for Game {
     type View = seance_rules::View;
     type Setup = seance_rules::Setup;
 
-    fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, RuleError> {
+    fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, Refusal> {
         Game::start(setup, seed)
     }
 
@@ -74,24 +72,14 @@ impl Kept for Game {
             .collect()
     }
 
-    fn view(&self, role: Role) -> Result<seance_rules::View, RuleError> {
+    fn view(&self, role: Role) -> Result<seance_rules::View, Refusal> {
         let psychics = self.psychics.len();
         if let Role::Psychic(i) = role
             && i >= psychics
         {
-            return Err(RuleError::new(
-                "no_such_psychic",
-                format!(
-                    "there is no psychic {i}: this game's are numbered 0 to {}",
-                    psychics - 1
-                ),
-            ));
+            return Err(Refusal::new("no_such_psychic").with("last", psychics.saturating_sub(1)));
         }
         Ok(Game::view(self, role))
-    }
-
-    fn describe(&self, command: &Command) -> String {
-        command.describe(self)
     }
 }
 
@@ -100,7 +88,7 @@ impl Kept for Scorepad {
     type View = seance_rummy::View;
     type Setup = seance_rummy::Setup;
 
-    fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, RuleError> {
+    fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, Refusal> {
         Scorepad::start(setup, seed)
     }
 
@@ -132,20 +120,12 @@ impl Kept for Scorepad {
             .collect()
     }
 
-    fn view(&self, role: Self::Role) -> Result<Self::View, RuleError> {
+    fn view(&self, role: Self::Role) -> Result<Self::View, Refusal> {
         if !self.has(role) {
-            return Err(RuleError::new(
-                "no_such_player",
-                format!(
-                    "there is no such player: this game's are numbered 0 to {}",
-                    self.players.len() - 1
-                ),
-            ));
+            return Err(
+                Refusal::new("no_such_player").with("last", self.players.len().saturating_sub(1))
+            );
         }
         Ok(Scorepad::view(self, role))
-    }
-
-    fn describe(&self, command: &seance_rummy::Command) -> String {
-        Scorepad::describe(self, command)
     }
 }

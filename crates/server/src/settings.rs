@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use seance_rules::CardBox;
+use seance_timeline::{Refusal, ensure};
 use serde::{Deserialize, Serialize};
 
 const FILE: &str = "settings.json";
@@ -87,23 +88,19 @@ impl Default for Cues {
 
 impl Settings {
     /// Checks a proposed change; the error says what is allowed.
-    pub fn validate(&self) -> Result<(), String> {
-        if !LANGUAGES.contains(&self.language.as_str()) {
-            return Err(format!(
-                "unknown language {:?}: choose one of {}",
-                self.language,
-                LANGUAGES.join(", ")
-            ));
-        }
-        for (what, level) in [
-            ("volume", self.sound.volume),
-            ("music's volume", self.sound.music),
-        ] {
-            if !(0.0..=1.0).contains(&level) {
-                return Err(format!("the {what} goes from 0 to 1, not {level}"));
-            }
-        }
-        self.card_box.validate().map_err(|e| e.message)
+    pub fn validate(&self) -> Result<(), Refusal> {
+        ensure(LANGUAGES.contains(&self.language.as_str()), || {
+            Refusal::new("language")
+                .with("language", self.language.as_str())
+                .with("languages", LANGUAGES.map(String::from).to_vec())
+        })?;
+        ensure(
+            [self.sound.volume, self.sound.music]
+                .iter()
+                .all(|level| (0.0..=1.0).contains(level)),
+            || Refusal::new("volume"),
+        )?;
+        self.card_box.validate()
     }
 }
 
@@ -120,7 +117,7 @@ impl SettingsStore {
         let current = match std::fs::read_to_string(&path) {
             Ok(text) => match serde_json::from_str::<Settings>(&text)
                 .map_err(|e| e.to_string())
-                .and_then(|s| s.validate().map(|()| s))
+                .and_then(|s| s.validate().map(|()| s).map_err(|e| e.to_string()))
             {
                 Ok(settings) => settings,
                 Err(why) => {
@@ -158,7 +155,7 @@ impl SettingsStore {
 
 #[derive(Debug)]
 pub enum SetError {
-    Invalid(String),
+    Invalid(Refusal),
     Io(io::Error),
 }
 
@@ -215,7 +212,7 @@ mod tests {
             })
             .unwrap_err();
         assert!(
-            matches!(err, SetError::Invalid(ref m) if m.contains("en, fr, it")),
+            matches!(err, SetError::Invalid(ref m) if m.code == "language"),
             "{err:?}"
         );
         assert_eq!(store.get().language, "en");
@@ -235,7 +232,7 @@ mod tests {
         loud.sound.volume = 3.0;
         let err = store.set(loud).unwrap_err();
         assert!(
-            matches!(err, SetError::Invalid(ref m) if m.contains("0 to 1")),
+            matches!(err, SetError::Invalid(ref m) if m.code == "volume"),
             "{err:?}"
         );
         assert_eq!(store.get(), quiet);

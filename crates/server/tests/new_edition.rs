@@ -47,7 +47,8 @@ async fn the_box_is_kept_in_the_settings_and_checked() {
     let (status, message) = error_of(refused).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
-        message.contains("object card 3 is entered twice"),
+        message.code == "card_twice"
+            && message.params == json!({"category": {"term": "category.object"}, "card": 3}),
         "{message}"
     );
     settings["card_box"] = card_box();
@@ -142,10 +143,7 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
         json!({"type": "vote", "psychic": 1, "group": 1}),
     )
     .await;
-    assert_eq!(
-        error_of(table_vote).await.1,
-        "that psychic votes on their phone"
-    );
+    assert_eq!(error_of(table_vote).await.1.code, "vote_on_phone");
     for (psychic, phone) in phones.iter().enumerate() {
         act(
             &t,

@@ -82,7 +82,7 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
     assert_eq!(ghost.len(), 32);
     let (status, why) = error_of(look(&t, game, "ghost", None).await).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.contains("only that phone"), "{why}");
+    assert!(why.code == "seat_on_phone", "{why}");
     let forged = "f".repeat(32);
     assert_eq!(
         look(&t, game, "ghost", Some(&forged)).await.status(),
@@ -116,7 +116,7 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
 
     let (status, why) = error_of(seat(&t, game, "ghost").await).await;
     assert_eq!(status, StatusCode::CONFLICT);
-    assert!(why.contains("taken"), "{why}");
+    assert!(why.code == "seat_taken", "{why}");
     assert_eq!(
         seat(&t, game, "psychic:9").await.status(),
         StatusCode::BAD_REQUEST
@@ -153,7 +153,7 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
     let (status, why) =
         error_of(act(&t, game, Some(&ghost), json!({"type": "use_crow"})).await).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.contains("join again"), "{why}");
+    assert!(why.code == "seat_freed", "{why}");
 }
 
 #[tokio::test]
@@ -222,7 +222,8 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
         "the ghost does not move pawns"
     );
     ok(act(&t, game, Some(&ghost), json!({"type": "use_crow"})).await).await;
-    // A screen that acts on what it saw before is told what changed meanwhile.
+    // A screen that acts on what it saw before is refused, and its log tells what changed
+    // meanwhile, and who did it.
     let stale = t
         .api(Method::POST, &format!("/games/{game}/commands"))
         .json(&json!({"version": 4, "command": {"type": "use_crow"}}))
@@ -231,9 +232,22 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
         .unwrap();
     let (status, why) = error_of(stale).await;
     assert_eq!(status, StatusCode::CONFLICT);
-    assert!(
-        why.contains("Paul received a vision; Alex put a ✓ on Carl's pawn; the ghost used a crow"),
-        "{why}"
+    assert_eq!(why.code, "stale", "{why}");
+    let seen: Value = look(&t, game, "table", None).await.json().await.unwrap();
+    let since: Vec<Value> = seen["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["version"].as_u64().unwrap() > 4)
+        .map(|c| json!([c["by"], c["told"][0]["type"]]))
+        .collect();
+    assert_eq!(
+        since,
+        [
+            json!(["ghost", "vision_given"]),
+            json!(["psychic:1", "token_placed"]),
+            json!(["ghost", "crow_used"])
+        ]
     );
     // The table still enters what is public, for anyone.
     ok(act(
@@ -256,10 +270,7 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(
-        why.contains("ghost seals the culprit on their phone"),
-        "{why}"
-    );
+    assert!(why.code == "culprit_on_phone", "{why}");
     let undo = |token: &str| {
         t.joined(Method::POST, &format!("/games/{game}/undo"))
             .header("X-Seat", token.to_owned())
@@ -267,6 +278,35 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
             .send()
     };
     assert_eq!(undo(&alex).await.unwrap().status(), StatusCode::FORBIDDEN);
+    // The ghost's phone undoes the last change: Alex's phone is told who undid what.
+    let seen = |token: String, role: &'static str| {
+        let t = &t;
+        async move {
+            let view: Value = look(t, game, role, Some(&token))
+                .await
+                .json()
+                .await
+                .unwrap();
+            view
+        }
+    };
+    let before = seen(alex.clone(), "psychic:1").await;
+    let done = before["log"].as_array().unwrap().last().unwrap().clone();
+    let now = before["version"].as_u64().unwrap();
+    let undone = t
+        .joined(Method::POST, &format!("/games/{game}/undo"))
+        .header("X-Seat", ghost.clone())
+        .json(&json!({"version": now}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(undone.status(), StatusCode::OK);
+    let after = seen(alex.clone(), "psychic:1").await;
+    let last = after["log"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        last,
+        json!({"version": now + 1, "change": "undone", "by": "ghost", "told": done["told"]})
+    );
 
     let mut table_screen = t.socket_with(&format!("&game={game}&role=table")).await;
     let knock = |token: Option<&str>, times: u8| {

@@ -8,13 +8,14 @@ mod error;
 mod rng;
 mod who;
 
+use std::collections::VecDeque;
 use std::fmt;
 use std::time::Duration;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-pub use error::{NAME_CHARS, RuleError, check_name, ensure};
+pub use error::{NAME_CHARS, Param, Params, Refusal, check_name, ensure};
 pub use rng::Draw;
 pub use who::{Extra, Who};
 
@@ -40,6 +41,8 @@ pub trait Rules: Clone + Sized {
     type Role: Copy + PartialEq + fmt::Debug + Send + Sync + 'static;
     /// What may be done now, with the choices it takes, as a view carries it.
     type Action: Serialize + fmt::Debug + Clone + PartialEq + Send + 'static;
+    /// An event as a view's log tells it.
+    type Told: Serialize + fmt::Debug + Clone + PartialEq + Send + 'static;
 
     /// Folds a whole history, start first; fails on the first event that does not fit.
     fn replay<'a>(events: impl IntoIterator<Item = &'a Self::Event>) -> Result<Self, String>
@@ -48,16 +51,15 @@ pub trait Rules: Clone + Sized {
     fn apply(&mut self, event: &Self::Event) -> Result<(), String>;
     /// The events `command` causes; `position` (the game's place in its history) seeds any
     /// draw, so a replay draws the same.
-    fn decide(&self, command: &Self::Command, position: u64)
-    -> Result<Vec<Self::Event>, RuleError>;
+    fn decide(&self, command: &Self::Command, position: u64) -> Result<Vec<Self::Event>, Refusal>;
     /// Whether `who` may send `command` at all (the seat it is done for, sealed choices on
     /// phones); [`Rules::decide`] says whether it may be done now.
-    fn permit(&self, who: &Who<Self::Role>, command: &Self::Command) -> Result<(), RuleError>;
+    fn permit(&self, who: &Who<Self::Role>, command: &Self::Command) -> Result<(), Refusal>;
     /// Everything `who` may do now, with its choices: exactly the commands [`Rules::permit`]
     /// and [`Rules::decide`] accept, and the extras [`Rules::may`] grants.
     fn allowed(&self, who: &Who<Self::Role>) -> Vec<Self::Action>;
     /// Whether `who` may ask for `extra` (undo, the sand timer, a knock) in this game.
-    fn may(&self, who: &Who<Self::Role>, extra: Extra) -> Result<(), RuleError>;
+    fn may(&self, who: &Who<Self::Role>, extra: Extra) -> Result<(), Refusal>;
     /// The sand timer's run, for a game that has one.
     fn sand_timer(&self) -> Option<Duration> {
         None
@@ -78,6 +80,9 @@ pub trait Rules: Clone + Sized {
     fn edition(&self) -> Option<&'static str> {
         None
     }
+    /// `event` as a screen of `role` may be told it in its log, or nothing (a start, a
+    /// secret that role does not see); a sealed choice is told without what was chosen.
+    fn told(event: &Self::Event, role: Self::Role) -> Option<Self::Told>;
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,6 +95,27 @@ pub enum Entry<C, E> {
 
 /// An entry of `G`'s history.
 pub type EntryOf<G> = Entry<<G as Rules>::Command, <G as Rules>::Event>;
+
+/// A recent change to the game, as the screens' logs tell it: the events a command caused,
+/// or those an undo took back or a redo brought back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change<E> {
+    /// The version the change made.
+    pub version: u64,
+    pub kind: ChangeKind,
+    pub events: Vec<E>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChangeKind {
+    Done,
+    Undone,
+    Redone,
+}
+
+/// How many changes a timeline remembers for the logs.
+pub const RECENT: usize = 16;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TimelineError {
@@ -122,6 +148,7 @@ pub struct Timeline<G: Rules> {
     undone: Vec<Vec<G::Event>>,
     entries: u64,
     game: G,
+    recent: VecDeque<Change<G::Event>>,
 }
 
 impl<G: Rules> Timeline<G> {
@@ -142,6 +169,7 @@ impl<G: Rules> Timeline<G> {
             undone: Vec::new(),
             entries: 0,
             game,
+            recent: VecDeque::new(),
         };
         for entry in entries {
             timeline.push(entry)?;
@@ -167,36 +195,52 @@ impl<G: Rules> Timeline<G> {
     }
 
     /// The entry `command` would add, without adding it.
-    pub fn decide(&self, command: G::Command) -> Result<EntryOf<G>, RuleError> {
+    pub fn decide(&self, command: G::Command) -> Result<EntryOf<G>, Refusal> {
         let events = self.game.decide(&command, self.entries + 1)?;
         Ok(Entry::Command { command, events })
     }
 
     /// Adds an entry (one just decided, or one read back from the journal).
     pub fn push(&mut self, entry: EntryOf<G>) -> Result<(), TimelineError> {
-        match entry {
+        let (kind, events) = match entry {
             Entry::Command { events, .. } => {
                 for event in &events {
                     self.game.apply(event).map_err(TimelineError::Damaged)?;
                 }
-                self.done.push(events);
+                self.done.push(events.clone());
                 self.undone.clear();
+                (ChangeKind::Done, events)
             }
             Entry::Undo => {
                 let events = self.done.pop().ok_or(TimelineError::NothingToUndo)?;
-                self.undone.push(events);
+                self.undone.push(events.clone());
                 self.refold()?;
+                (ChangeKind::Undone, events)
             }
             Entry::Redo => {
                 let events = self.undone.pop().ok_or(TimelineError::NothingToRedo)?;
                 for event in &events {
                     self.game.apply(event).map_err(TimelineError::Damaged)?;
                 }
-                self.done.push(events);
+                self.done.push(events.clone());
+                (ChangeKind::Redone, events)
             }
-        }
+        };
         self.entries += 1;
+        if self.recent.len() == RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(Change {
+            version: self.entries,
+            kind,
+            events,
+        });
         Ok(())
+    }
+
+    /// The last [`RECENT`] changes, oldest first.
+    pub fn recent(&self) -> impl Iterator<Item = &Change<G::Event>> {
+        self.recent.iter()
     }
 
     fn refold(&mut self) -> Result<(), TimelineError> {

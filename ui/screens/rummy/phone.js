@@ -12,6 +12,7 @@ import { topBar } from '../chrome.js';
 import { roundDetails, scoreboard, suspectName } from './rounds.js';
 import { suspectChoice } from './vote.js';
 import { choices, may } from '../../allowed.js';
+import { lastChange } from '../../log.js';
 
 /** The suspect picked but not yet sealed. */
 let picked = null;
@@ -75,6 +76,7 @@ export function renderRummyPhone(state) {
   }
   return h('div', { id: 'phone', class: 'screen phone rummy', 'data-version': snapshot.version },
     topBar(),
+    lastChange(snapshot),
     h('section', { class: 'panel' },
       h('h1', { id: 'phone-me' }, view.players[view.you]),
       view.winner !== null

@@ -64,7 +64,7 @@ impl Table {
         self.timeline.game()
     }
 
-    pub fn try_do(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+    pub fn try_do(&mut self, command: Command) -> Result<Vec<Event>, Refusal> {
         let entry = self.timeline.decide(command)?;
         let Entry::Command { events, .. } = &entry else {
             unreachable!()
@@ -148,4 +148,21 @@ impl Table {
             self.turn(&all);
         }
     }
+}
+
+/// Panics unless `refusal` has its words in the English file and a param for each blank.
+pub fn worded(refusal: &Refusal) {
+    static ENGLISH: std::sync::LazyLock<std::collections::HashMap<String, String>> =
+        std::sync::LazyLock::new(|| {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/i18n/en.json");
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+        });
+    let phrase = ENGLISH
+        .get(&format!("refusal.{}", refusal.code))
+        .unwrap_or_else(|| panic!("no English words for {refusal}"));
+    let unfilled = refusal.unfilled(phrase);
+    assert!(
+        unfilled.is_empty(),
+        "{refusal} leaves {unfilled:?} blank in {phrase:?}"
+    );
 }

@@ -127,10 +127,35 @@ where
     }
 }
 
-pub async fn error_of(response: reqwest::Response) -> (StatusCode, String) {
+/// A refusal as the API sends it.
+#[derive(Debug)]
+pub struct Refused {
+    pub code: String,
+    pub params: Value,
+    pub error: String,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}: {}", self.code, self.params, self.error)
+    }
+}
+
+pub async fn error_of(response: reqwest::Response) -> (StatusCode, Refused) {
     let status = response.status();
     let body: Value = response.json().await.unwrap();
-    (status, body["error"].as_str().unwrap().to_owned())
+    let text = |key: &str| body[key].as_str().unwrap_or_default().to_owned();
+    let refused = Refused {
+        code: text("code"),
+        params: body["params"].clone(),
+        error: text("error"),
+    };
+    // The English words have every blank filled: each has its param.
+    assert!(
+        refused.code == "bad_request" || !refused.error.contains('{'),
+        "{refused}"
+    );
+    (status, refused)
 }
 
 /// A phone asks for `seat` of game `game` under `/api/{base}` (`games`, `rummy`).

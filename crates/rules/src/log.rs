@@ -1,0 +1,75 @@
+//! What each role's log tells of the events: everything on the table as it happened, and
+//! of a secret only what its role sees (the ghost's culprit, a psychic's own vote). The
+//! screens word each line in their language (`log.<type>`).
+
+use serde::Serialize;
+
+use crate::event::Event;
+use crate::view::Role;
+
+/// An event as a log tells it: as it happened, or sealed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Told {
+    Open(Event),
+    Sealed(Sealed),
+}
+
+/// What is told of a secret to a role that does not see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Sealed {
+    /// A psychic voted; for which group is sealed until the count.
+    Voted { psychic: usize },
+    /// The ghost sealed the culprit (or Séance drew it for the ghost).
+    CulpritSealed,
+    /// The groups are laid out: whose group is whose stays the ghost's until the end.
+    LinedUp { groups: usize },
+}
+
+/// `event` as `role`'s log tells it; nothing for the start and the drawn secrets, which
+/// are no news to anyone.
+pub fn told(event: &Event, role: Role) -> Option<Told> {
+    let sealed = match *event {
+        Event::Started { .. } | Event::SecretsDrawn { .. } => return None,
+        Event::Voted { psychic, .. } if role != Role::Psychic(psychic) => Sealed::Voted { psychic },
+        Event::CulpritChosen { .. } | Event::CulpritDrawn { .. } if role != Role::Ghost => {
+            Sealed::CulpritSealed
+        }
+        Event::LinedUp { ref groups } if role != Role::Ghost => Sealed::LinedUp {
+            groups: groups.len(),
+        },
+        _ => return Some(Told::Open(event.clone())),
+    };
+    Some(Told::Sealed(sealed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_vote_is_told_in_full_to_its_psychic_only_and_the_culprit_to_the_ghost_only() {
+        let vote = Event::Voted {
+            psychic: 1,
+            group: 3,
+        };
+        assert_eq!(
+            told(&vote, Role::Psychic(1)),
+            Some(Told::Open(vote.clone()))
+        );
+        for role in [Role::Table, Role::Ghost, Role::Psychic(0)] {
+            assert_eq!(
+                told(&vote, role),
+                Some(Told::Sealed(Sealed::Voted { psychic: 1 }))
+            );
+        }
+        let culprit = Event::CulpritChosen { group: 2 };
+        assert_eq!(
+            told(&culprit, Role::Ghost),
+            Some(Told::Open(culprit.clone()))
+        );
+        let table = serde_json::to_string(&told(&culprit, Role::Table)).unwrap();
+        assert!(!table.contains('2'), "{table}");
+    }
+}

@@ -1,0 +1,140 @@
+//! The screens' words: every language has every phrase with the same blanks, and every
+//! refusal any crate can send has its words in every language and its line in
+//! `docs/API.md`, with no words left for a refusal nobody sends.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+const LANGUAGES: [&str; 3] = ["en", "fr", "it"];
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn words(language: &str) -> BTreeMap<String, String> {
+    let path = root().join(format!("ui/i18n/{language}.json"));
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The `{blanks}` a phrase has.
+fn blanks(phrase: &str) -> BTreeSet<&str> {
+    phrase
+        .split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
+        .collect()
+}
+
+fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, found);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+/// Every refusal code the crates' sources send: the string each `Refusal::new(…)` and
+/// `refused(StatusCode::…, …)` starts with.
+fn codes_sent() -> BTreeSet<String> {
+    let mut files = Vec::new();
+    for krate in ["timeline", "rules", "rummy", "server", "journal"] {
+        rust_files(&root().join("crates").join(krate).join("src"), &mut files);
+    }
+    let mut codes = BTreeSet::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for opening in ["Refusal::new(", "refused("] {
+            for (at, _) in text.match_indices(opening) {
+                let mut rest = text[at + opening.len()..].trim_start();
+                if let Some(after) = rest.strip_prefix("StatusCode::") {
+                    let Some((_, after)) = after.split_once(',') else {
+                        continue;
+                    };
+                    rest = after.trim_start();
+                }
+                if let Some(quoted) = rest.strip_prefix('"') {
+                    let code = quoted.split('"').next().unwrap();
+                    if !code.is_empty() && code.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                    {
+                        codes.insert(code.to_owned());
+                    }
+                }
+            }
+        }
+    }
+    codes
+}
+
+#[test]
+fn every_language_has_every_phrase_with_the_same_blanks() {
+    let english = words("en");
+    for language in ["fr", "it"] {
+        let theirs = words(language);
+        // A `new:` phrase is the new edition's own word where it differs; without one, the
+        // classic phrase serves.
+        let classic = |w: &BTreeMap<String, String>| -> BTreeSet<String> {
+            w.keys()
+                .filter(|k| !k.starts_with("new:"))
+                .cloned()
+                .collect()
+        };
+        assert_eq!(
+            classic(&english),
+            classic(&theirs),
+            "{language}: the same phrases"
+        );
+        for (key, phrase) in &theirs {
+            let base = key.strip_prefix("new:").unwrap_or(key);
+            let reference = english
+                .get(key)
+                .or(english.get(base))
+                .unwrap_or_else(|| panic!("{language}: {key} has no English phrase"));
+            assert_eq!(
+                blanks(phrase),
+                blanks(reference),
+                "{language}: {key} has other blanks than in English"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_refusal_sent_is_worded_in_every_language_and_listed_in_the_api() {
+    let codes = codes_sent();
+    assert!(
+        codes.len() > 100 && codes.contains("one_vision_per_turn") && codes.contains("seat_freed"),
+        "the scan finds the codes: {codes:?}"
+    );
+    let api = std::fs::read_to_string(root().join("docs/API.md")).unwrap();
+    for language in LANGUAGES {
+        let words = words(language);
+        for code in &codes {
+            assert!(
+                words.contains_key(&format!("refusal.{code}")),
+                "{language} has no words for the refusal {code}"
+            );
+        }
+        let worded: BTreeSet<String> = words
+            .keys()
+            .filter_map(|k| {
+                k.strip_prefix("refusal.")
+                    .or(k.strip_prefix("new:refusal."))
+            })
+            .map(str::to_owned)
+            .collect();
+        let unsent: Vec<_> = worded.difference(&codes).collect();
+        assert!(
+            unsent.is_empty(),
+            "{language} words refusals nobody sends: {unsent:?}"
+        );
+    }
+    for code in &codes {
+        assert!(
+            api.contains(&format!("| `{code}` |")),
+            "docs/API.md does not list the refusal {code}"
+        );
+    }
+}

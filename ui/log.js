@@ -1,0 +1,68 @@
+// What happened lately, as the snapshot's `log` tells it to this screen's role: each change
+// in this language's words (`log.<type>`), who undid or redid it, and the names of the
+// players it concerns. The log is the rules' account; this only words it.
+
+import { h } from './dom.js';
+import { has, t } from './i18n.js';
+
+const SIGNS = { agree: '✓', disagree: '✗' };
+
+/** Names for the indices a told event carries, from the view. */
+function namer(view) {
+  const people = view.psychics?.map((p) => p.name) ?? view.players ?? [];
+  const name = (i) => people[i] ?? '?';
+  return {
+    name,
+    names: (list) => list.map(name).join(', '),
+    sender(by) {
+      if (by === null || by === undefined) return t('log.by_someone');
+      if (by === 'table') return t('log.by_table');
+      if (by === 'ghost') return view.ghost;
+      const [seat, n] = by.split(':');
+      return seat === 'psychic' ? view.psychics[Number(n)]?.player ?? '?' : name(Number(n));
+    },
+  };
+}
+
+/** One told event in words, or null for one this screen has no words for. */
+function sentence(told, view, names) {
+  const { name } = names;
+  const vars = {
+    name: name(told.psychic ?? told.player ?? told.by),
+    by: name(told.by), on: name(told.on), card: told.card, face: SIGNS[told.face],
+    hour: told.hour, bonus: told.bonus, group: told.group, count: told.count,
+    level: told.level && t(`level.${told.level}`), round: (told.round ?? 0) + 1,
+    chosen: told.chosen, culprit: told.culprit,
+    suspect: told.suspect === undefined ? undefined : t(`suspect.${told.suspect}`),
+  };
+  let key = `log.${told.type}`;
+  if (told.type === 'manifested') key = told.right ? 'log.manifested_right' : 'log.manifested_wrong';
+  if (told.type === 'ended') key = told.won ? 'log.ended_won' : 'log.ended_lost';
+  if (told.type === 'voted') key = told.suspect !== undefined ? 'log.voted_suspect' : told.group === undefined ? 'log.voted_sealed' : 'log.voted';
+  if (!has(key)) return null;
+  let said = t(key, vars);
+  if (told.type === 'manifested' && told.moved?.length) said += ` · ${t('log.moved', { names: names.names(told.moved) })}`;
+  return said;
+}
+
+/** A change in words: what it told, and who undid or redid it. */
+export function changeSaid(change, view) {
+  const names = namer(view);
+  const what = change.told.map((told) => sentence(told, view, names)).filter(Boolean).join(' · ');
+  if (!what) return null;
+  if (change.change === 'done') return what;
+  return t(`log.${change.change}`, { by: names.sender(change.by), what });
+}
+
+/** The latest change this screen may know of, in a line under the bar; an undo stands out. */
+export function lastChange(snapshot) {
+  const latest = [...(snapshot.log ?? [])].reverse()
+    .map((change) => [change, changeSaid(change, snapshot.view)])
+    .find(([, said]) => said);
+  if (!latest) return null;
+  const [change, said] = latest;
+  return h('p', {
+    id: 'last-change', class: `last-change ${change.change}`, role: 'status', 'aria-live': 'polite',
+    'data-version': change.version,
+  }, said);
+}
