@@ -7,7 +7,8 @@
 
 mod common;
 
-use common::{Table, new_setup, setup, worded};
+use common::worded::worded;
+use common::{Table, new_setup, setup};
 use proptest::prelude::*;
 use seance_rules::*;
 

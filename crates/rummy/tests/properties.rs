@@ -5,9 +5,13 @@
 //! played to its end, and the history replays to the same game; any numbers at all are
 //! refused or scored, never a panic.
 
+#[path = "../../rules/tests/common/worded.rs"]
+mod worded;
+
 use proptest::prelude::*;
 use seance_rummy::*;
 use seance_timeline::{Entry, Rules, Who};
+use worded::worded;
 
 /// A small generator for tallies built from a seed, so that every one is a table the
 /// deck allows: sets of three or more (Jokers included), at most five Evidence cards of a
@@ -34,23 +38,6 @@ const TIMING: [&str; 6] = [
     "no_such_round",
     "votes_missing",
 ];
-
-/// Panics unless `refusal` has its words in the English file and a param for each blank.
-fn worded(refusal: &seance_timeline::Refusal) {
-    static ENGLISH: std::sync::LazyLock<std::collections::HashMap<String, String>> =
-        std::sync::LazyLock::new(|| {
-            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/i18n/en.json");
-            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-        });
-    let phrase = ENGLISH
-        .get(&format!("refusal.{}", refusal.code))
-        .unwrap_or_else(|| panic!("no English words for {refusal}"));
-    let unfilled = refusal.unfilled(phrase);
-    assert!(
-        unfilled.is_empty(),
-        "{refusal} leaves {unfilled:?} blank in {phrase:?}"
-    );
-}
 
 fn legal_tally(players: usize, seed: u64) -> RoundTally {
     let mut r = Cards(seed);
