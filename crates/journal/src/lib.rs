@@ -7,13 +7,12 @@
 //! the table chooses to go on), never dropped or overwritten. Finished games stay as
 //! history.
 
-use std::collections::VecDeque;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
-use seance_timeline::{Entry, RECENT, Rules, Timeline};
+use seance_timeline::{Entry, Rules, Timeline};
 use serde::Serialize;
 
 /// The database layout this build writes (`PRAGMA user_version`). 2 added `edition`, 3
@@ -151,9 +150,6 @@ pub struct Damage {
 pub struct Loaded<G: Rules> {
     pub timeline: Timeline<G>,
     pub damage: Option<Damage>,
-    /// Who sent each of the last entries that say so, by their number: the timeline's
-    /// recent changes, for the logs.
-    pub senders: Vec<(u64, String)>,
 }
 
 pub struct Journal {
@@ -363,7 +359,6 @@ impl Journal {
                 r.get::<_, Option<String>>(3)?,
             ))
         })?;
-        let mut senders = VecDeque::new();
         for row in rows {
             let (seq, format, text, sender) = row?;
             let damage = |why: String| Damage { seq, why };
@@ -379,27 +374,22 @@ impl Journal {
             } else {
                 match serde_json::from_str(&text) {
                     Err(e) => Some(damage(format!("unreadable: {e}"))),
-                    Ok(entry) => timeline.push(entry).err().map(|e| damage(e.to_string())),
+                    Ok(entry) => timeline
+                        .push_by(entry, sender)
+                        .err()
+                        .map(|e| damage(e.to_string())),
                 }
             };
             if problem.is_some() {
                 return Ok(Loaded {
                     timeline,
                     damage: problem,
-                    senders: senders.into(),
                 });
-            }
-            if let Some(sender) = sender {
-                if senders.len() == RECENT {
-                    senders.pop_front();
-                }
-                senders.push_back((seq, sender));
             }
         }
         Ok(Loaded {
             timeline,
             damage: None,
-            senders: senders.into(),
         })
     }
 

@@ -71,15 +71,12 @@ struct Live<G: Kept> {
     timeline: Timeline<G>,
     damage: Option<Damage>,
     timer: Option<SandTimer>,
-    /// Who made each of the last few changes (`table`, or a seat's name), by the version it
-    /// made, as journaled: the log says who undid what.
-    by: VecDeque<(u64, String)>,
     /// The action ids of the last few commands, with the version each made: the same tap
     /// sent again is acknowledged, not done twice.
     acted: VecDeque<(String, u64)>,
 }
 
-/// How many action ids and senders a game remembers: as many as the timeline's changes.
+/// How many action ids a game remembers: as many as the timeline's changes.
 const RECENT: usize = seance_timeline::RECENT;
 
 /// What the table does with the sand timer.
@@ -110,14 +107,13 @@ pub enum Rewind {
 }
 
 impl<G: Kept> Live<G> {
-    fn new(timeline: Timeline<G>, damage: Option<Damage>, senders: Vec<(u64, String)>) -> Live<G> {
+    fn new(timeline: Timeline<G>, damage: Option<Damage>) -> Live<G> {
         // Stopped, also after a restart: the timer waits for the table to resume it.
         let timer = timeline.game().sand_timer().map(SandTimer::new);
         Live {
             timeline,
             damage,
             timer,
-            by: senders.into(),
             acted: VecDeque::new(),
         }
     }
@@ -168,7 +164,7 @@ impl<G: Kept> Games<G> {
         let (timeline, start) = Timeline::begin(start).map_err(GameError::Timeline)?;
         let mut state = self.state.lock().expect("games lock");
         let id = state.0.create(&start, timeline.game())?;
-        state.1.insert(id, Live::new(timeline, None, Vec::new()));
+        state.1.insert(id, Live::new(timeline, None));
         Ok(id)
     }
 
@@ -191,7 +187,7 @@ impl<G: Kept> Games<G> {
                         d.why
                     );
                 }
-                slot.insert(Live::new(loaded.timeline, loaded.damage, loaded.senders))
+                slot.insert(Live::new(loaded.timeline, loaded.damage))
             }
         };
         f(journal, game)
@@ -326,7 +322,8 @@ impl<G: Kept> Games<G> {
         by: Option<String>,
     ) -> Result<u64, GameError> {
         let mut next = live.timeline.clone();
-        next.push(entry.clone()).map_err(GameError::Timeline)?;
+        next.push_by(entry.clone(), by.clone())
+            .map_err(GameError::Timeline)?;
         journal.append(
             id,
             next.version(),
@@ -335,12 +332,6 @@ impl<G: Kept> Games<G> {
             by.as_deref(),
         )?;
         live.timeline = next;
-        if let Some(by) = by {
-            if live.by.len() == RECENT {
-                live.by.pop_front();
-            }
-            live.by.push_back((live.timeline.version(), by));
-        }
         self.follow_phase(id, live);
         Ok(live.timeline.version())
     }
@@ -490,11 +481,7 @@ impl<T> Around<T> {
             .map(|change| Logged {
                 version: change.version,
                 change: change.kind,
-                by: live
-                    .by
-                    .iter()
-                    .find(|(v, _)| *v == change.version)
-                    .map(|(_, by)| by.clone()),
+                by: change.by.clone(),
                 told: change
                     .events
                     .iter()

@@ -103,6 +103,9 @@ pub struct Change<E> {
     /// The version the change made.
     pub version: u64,
     pub kind: ChangeKind,
+    /// Who sent it, as the shells name the device (`table`, a seat's name); none when
+    /// nobody did (the sand running out) or nobody said.
+    pub by: Option<String>,
     pub events: Vec<E>,
 }
 
@@ -200,8 +203,15 @@ impl<G: Rules> Timeline<G> {
         Ok(Entry::Command { command, events })
     }
 
-    /// Adds an entry (one just decided, or one read back from the journal).
+    /// Adds an entry (one just decided, or one read back from the journal), its sender
+    /// unsaid.
     pub fn push(&mut self, entry: EntryOf<G>) -> Result<(), TimelineError> {
+        self.push_by(entry, None)
+    }
+
+    /// [`Timeline::push`] of an entry `by` sent, which its change in [`Timeline::recent`]
+    /// remembers.
+    pub fn push_by(&mut self, entry: EntryOf<G>, by: Option<String>) -> Result<(), TimelineError> {
         let (kind, events) = match entry {
             Entry::Command { events, .. } => {
                 for event in &events {
@@ -233,6 +243,7 @@ impl<G: Rules> Timeline<G> {
         self.recent.push_back(Change {
             version: self.entries,
             kind,
+            by,
             events,
         });
         Ok(())
