@@ -84,11 +84,13 @@ pub fn may_see<G: Kept>(shared: &Shared, game: i64, role: G::Role, caller: &Call
     }
 }
 
-/// Counts a seat token that holds no seat of `game` as a wrong code: tokens are guessed
-/// that way. An honest refusal (a watcher, or a phone asking for another seat) is not one.
+/// Counts a seat token that never held a seat of `game` as a wrong code: tokens are
+/// guessed that way. An honest refusal is not one: a watcher, a phone asking for another
+/// seat, or a phone still retrying with the token of a seat the table freed.
 fn count_guess(shared: &Shared, game: i64, caller: &Caller, peer: SocketAddr) {
     if let Caller::Phone(token) = caller
         && shared.seats.seat_of(game, token).is_none()
+        && !shared.seats.was_freed(game, token)
     {
         shared.failures.record(peer.ip());
     }

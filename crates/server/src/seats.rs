@@ -22,17 +22,33 @@ const FILE: &str = "seats.json";
 /// tokens.
 type Taken = BTreeMap<i64, BTreeMap<String, String>>;
 
-/// The file: the journal the seats belong to, and the seats.
+/// Tokens of seats the table freed, by game: they open nothing, but a phone still holding
+/// one is no guesser (it retries until told). The latest [`FREED_KEPT`] per game.
+type Freed = BTreeMap<i64, Vec<String>>;
+
+/// How many freed tokens a game remembers: more than its seats change hands in an evening.
+const FREED_KEPT: usize = 32;
+
+/// The file: the journal the seats belong to, the seats, and the tokens freed.
 #[derive(Serialize, Deserialize)]
 struct Kept {
     journal: String,
     taken: Taken,
+    #[serde(default)]
+    freed: Freed,
 }
 
 pub struct Seats {
     path: PathBuf,
     journal: String,
-    taken: Mutex<Taken>,
+    held: Mutex<Held>,
+}
+
+/// The seats taken and the tokens freed, changed together.
+#[derive(Clone, Default)]
+struct Held {
+    taken: Taken,
+    freed: Freed,
 }
 
 #[derive(Debug)]
@@ -55,23 +71,34 @@ impl Seats {
                 .or_else(|_| {
                     serde_json::from_str::<Taken>(text).map(|taken| {
                         let journal = journal.to_owned();
-                        (Kept { journal, taken }, false)
+                        let freed = Freed::new();
+                        (
+                            Kept {
+                                journal,
+                                taken,
+                                freed,
+                            },
+                            false,
+                        )
                     })
                 })
         };
         // Whether the file already names this journal: then it need not be written.
         let mut current = false;
-        let taken = match std::fs::read_to_string(&path) {
+        let held = match std::fs::read_to_string(&path) {
             Ok(text) => match read(&text) {
                 Ok((kept, named)) if kept.journal == journal => {
                     current = named;
-                    kept.taken
+                    Held {
+                        taken: kept.taken,
+                        freed: kept.freed,
+                    }
                 }
                 Ok(_) => {
                     tracing::warn!(
                         "the seats were another journal's (it was moved or replaced): every seat is free, phones join again"
                     );
-                    Taken::new()
+                    Held::default()
                 }
                 Err(why) => {
                     let aside = set_aside(&path)?;
@@ -79,29 +106,30 @@ impl Seats {
                         "the seats file was damaged ({why}); kept it as {} and freed every seat: phones join again",
                         aside.display()
                     );
-                    Taken::new()
+                    Held::default()
                 }
             },
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Taken::new(),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Held::default(),
             Err(e) => return Err(e),
         };
         let seats = Seats {
             path,
             journal: journal.to_owned(),
-            taken: Mutex::new(Taken::new()),
+            held: Mutex::default(),
         };
         // Otherwise written at once: the file names this journal from now on.
         if !current {
-            seats.save(&taken)?;
+            seats.save(&held)?;
         }
-        *seats.taken.lock().expect("seats lock") = taken;
+        *seats.held.lock().expect("seats lock") = held;
         Ok(seats)
     }
 
-    fn save(&self, taken: &Taken) -> io::Result<()> {
+    fn save(&self, held: &Held) -> io::Result<()> {
         let kept = Kept {
             journal: self.journal.clone(),
-            taken: taken.clone(),
+            taken: held.taken.clone(),
+            freed: held.freed.clone(),
         };
         let text = serde_json::to_string_pretty(&kept).expect("seats serialize");
         write_atomically(&self.path, text.as_bytes())
@@ -109,40 +137,44 @@ impl Seats {
 
     /// Takes a free seat; returns the token that will open it from now on.
     pub fn take(&self, game: i64, name: &str) -> Result<String, SeatError> {
-        let mut taken = self.taken.lock().expect("seats lock");
-        if taken.get(&game).is_some_and(|g| g.contains_key(name)) {
+        let mut held = self.held.lock().expect("seats lock");
+        if held.taken.get(&game).is_some_and(|g| g.contains_key(name)) {
             return Err(SeatError::Taken);
         }
         let mut bytes = [0u8; 16];
         getrandom::fill(&mut bytes).map_err(|e| SeatError::Io(io::Error::other(e)))?;
         let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-        let mut next = taken.clone();
-        next.entry(game)
+        let mut next = held.clone();
+        next.taken
+            .entry(game)
             .or_default()
             .insert(name.to_owned(), token.clone());
         self.save(&next).map_err(SeatError::Io)?;
-        *taken = next;
+        *held = next;
         Ok(token)
     }
 
     /// Frees a seat (the table's choice: a phone left, or changes hands).
     pub fn free(&self, game: i64, name: &str) -> io::Result<bool> {
-        let mut taken = self.taken.lock().expect("seats lock");
-        let mut next = taken.clone();
-        let freed = next
-            .get_mut(&game)
-            .is_some_and(|g| g.remove(name).is_some());
-        if freed {
-            self.save(&next)?;
-            *taken = next;
+        let mut held = self.held.lock().expect("seats lock");
+        let mut next = held.clone();
+        let Some(token) = next.taken.get_mut(&game).and_then(|g| g.remove(name)) else {
+            return Ok(false);
+        };
+        let freed = next.freed.entry(game).or_default();
+        freed.push(token);
+        if freed.len() > FREED_KEPT {
+            freed.remove(0);
         }
-        Ok(freed)
+        self.save(&next)?;
+        *held = next;
+        Ok(true)
     }
 
     /// The seats taken in `game`, by name.
     pub fn taken(&self, game: i64) -> Vec<String> {
-        let taken = self.taken.lock().expect("seats lock");
-        taken
+        let held = self.held.lock().expect("seats lock");
+        held.taken
             .get(&game)
             .map(|g| g.keys().cloned().collect())
             .unwrap_or_default()
@@ -150,8 +182,9 @@ impl Seats {
 
     /// The seat that `token` opens in `game`, if any.
     pub fn seat_of(&self, game: i64, token: &str) -> Option<String> {
-        let taken = self.taken.lock().expect("seats lock");
-        let (name, _) = taken
+        let held = self.held.lock().expect("seats lock");
+        let (name, _) = held
+            .taken
             .get(&game)?
             .iter()
             .find(|(_, t)| equal_in_constant_time(t.as_bytes(), token.as_bytes()))?;
@@ -160,8 +193,18 @@ impl Seats {
 
     /// Whether a phone holds seat `name` in `game`.
     pub fn held(&self, game: i64, name: &str) -> bool {
-        let taken = self.taken.lock().expect("seats lock");
-        taken.get(&game).is_some_and(|g| g.contains_key(name))
+        let held = self.held.lock().expect("seats lock");
+        held.taken.get(&game).is_some_and(|g| g.contains_key(name))
+    }
+
+    /// Whether `token` once held a seat of `game` that the table has freed since.
+    pub fn was_freed(&self, game: i64, token: &str) -> bool {
+        let held = self.held.lock().expect("seats lock");
+        held.freed.get(&game).is_some_and(|freed| {
+            freed
+                .iter()
+                .any(|t| equal_in_constant_time(t.as_bytes(), token.as_bytes()))
+        })
     }
 }
 
@@ -197,10 +240,12 @@ mod tests {
             None,
             "a freed seat's token opens nothing"
         );
-        assert_eq!(
-            Seats::load(dir.path(), "journal-a").unwrap().taken(1),
-            ["psychic:2"]
-        );
+        assert!(again.was_freed(1, &token), "but it was no guess");
+        assert!(!again.was_freed(1, &forged));
+        assert!(!again.was_freed(2, &token));
+        let reloaded = Seats::load(dir.path(), "journal-a").unwrap();
+        assert_eq!(reloaded.taken(1), ["psychic:2"]);
+        assert!(reloaded.was_freed(1, &token), "freed tokens are kept");
     }
 
     #[test]

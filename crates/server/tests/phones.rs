@@ -348,6 +348,38 @@ async fn asking_for_seats_over_and_over_is_slowed_down() {
     assert_eq!(statuses.last(), Some(&StatusCode::TOO_MANY_REQUESTS));
 }
 
+#[tokio::test]
+async fn a_phone_retrying_with_a_freed_seat_is_not_locked_out_but_a_guessed_token_is() {
+    let t = table().await;
+    let game = create(&t, 3).await;
+    let ghost = take(&t, game, "ghost").await;
+    let freed = t
+        .api(Method::DELETE, &format!("/games/{game}/seats/ghost"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(freed.status(), StatusCode::NO_CONTENT);
+    // A phone that slept through its seat being freed retries, and is told so each time.
+    for _ in 0..30 {
+        let (status, why) = error_of(look(&t, game, "ghost", Some(&ghost)).await).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        assert!(why.code == "seat_freed", "{why}");
+    }
+    assert_eq!(
+        look(&t, game, "table", None).await.status(),
+        StatusCode::OK,
+        "the same address is still served"
+    );
+    // A token that never held a seat is a guess: guessing is slowed down.
+    let guessed = "0".repeat(32);
+    let mut statuses = Vec::new();
+    for _ in 0..22 {
+        statuses.push(look(&t, game, "ghost", Some(&guessed)).await.status());
+    }
+    assert_eq!(statuses[0], StatusCode::FORBIDDEN);
+    assert_eq!(statuses.last(), Some(&StatusCode::TOO_MANY_REQUESTS));
+}
+
 /// Keeps every text message `socket` receives.
 fn record(mut socket: Socket) -> Arc<Mutex<Vec<String>>> {
     let kept = Arc::new(Mutex::new(Vec::new()));
