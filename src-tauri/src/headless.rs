@@ -25,9 +25,11 @@ pub fn run(lock: InstanceLock, config: Config) -> Result<(), Box<dyn std::error:
         let mut focus = server
             .take_focus_requests()
             .expect("focus requests are taken once");
+        let stopped = stop_asked();
+        tokio::pin!(stopped);
         loop {
             tokio::select! {
-                _ = tokio::signal::ctrl_c() => break,
+                _ = &mut stopped => break,
                 Some(()) = focus.recv() => println!(
                     "Another launch asked for the table: it is at {}",
                     server.local_url()
@@ -39,4 +41,24 @@ pub fn run(lock: InstanceLock, config: Config) -> Result<(), Box<dyn std::error:
         drop(lock);
         Ok(())
     })
+}
+
+/// Ctrl+C, or (on Unix) the system asking the service to stop: either stops it cleanly, so a
+/// running sand timer is journaled where it is.
+async fn stop_asked() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            },
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = tokio::signal::ctrl_c().await;
 }

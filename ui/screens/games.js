@@ -1,4 +1,5 @@
-// Resume a game: every game the table keeps, those in play first.
+// Resume a game: the games in play, then those finished, a page at a time (a table's whole
+// history is never fetched at once).
 
 import { h, toast } from '../dom.js';
 import { language, t } from '../i18n.js';
@@ -17,19 +18,30 @@ function item(game) {
       h('span', { class: 'when' }, `${t(`status_game.${game.status}`)} · ${when}`)));
 }
 
+/** How many finished games a page shows. */
+const PAGE = 20;
+
 export function renderGames() {
   const list = h('ul', { id: 'game-list', class: 'game-list' }, h('li', { class: 'note' }, '…'));
-  api('/games').then((games) => {
-    const playing = games.filter((g) => g.status === 'playing');
-    const done = games.filter((g) => g.status !== 'playing');
-    list.replaceChildren(...(games.length ? [...playing, ...done].map(item)
-      : [h('li', { class: 'note' }, t('games.none'))]));
+  const older = h('button', { id: 'games-older', type: 'button', hidden: true }, t('games.older'));
+  let shown = 0;
+  const more = () => api(`/games?state=finished&limit=${PAGE}&offset=${shown}`).then((done) => {
+    shown += done.length;
+    list.append(...done.map(item));
+    older.hidden = done.length < PAGE;
+  }, (error) => toast(error.message));
+  older.onclick = more;
+  api('/games?state=playing').then(async (playing) => {
+    list.replaceChildren(...playing.map(item));
+    await more();
+    if (!list.children.length) list.append(h('li', { class: 'note' }, t('games.none')));
   }, (error) => toast(error.message));
   return h('div', { id: 'games', class: 'screen' },
     topBar(),
     h('section', { class: 'panel' },
       h('h1', {}, t('games.title')),
       list,
+      older,
       h('div', { class: 'row' },
         h('a', { class: 'button primary', href: '#/new' }, t('home.new_game')),
         h('a', { class: 'button', href: '#' }, t('settings.back')))));

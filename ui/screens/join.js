@@ -13,8 +13,7 @@ const seatsHref = (g) => (g.ruleset === 'mystery-rummy' ? `#/rummy/${g.id}/join`
 
 export function renderJoin() {
   const list = h('ul', { id: 'join-list', class: 'game-list' }, h('li', { class: 'note' }, '…'));
-  api('/games').then((games) => {
-    const playing = games.filter((g) => g.status === 'playing');
+  api('/games?state=playing').then((playing) => {
     list.replaceChildren(...(playing.length
       ? playing.map((g) => h('li', {}, h('a', { class: 'game-link', href: seatsHref(g), 'data-status': g.status },
         h('span', { class: 'who' }, g.players.join(' · ')),

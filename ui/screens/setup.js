@@ -136,8 +136,8 @@ function classicChoices(pick, time) {
 
 /** Whether no new-edition game was ever started at this table (asked once). */
 async function learnFirstNewGame() {
-  const games = await api('/games').catch(() => null);
-  form.firstNewGame = Array.isArray(games) && !games.some((g) => g.edition === 'new');
+  const games = await api('/games?edition=new&limit=1').catch(() => null);
+  form.firstNewGame = Array.isArray(games) && games.length === 0;
   if (!document.getElementById('setup')) return;
   rerender();
   // Drawn again with what was typed, which is no choice yet: show the green sets chosen.

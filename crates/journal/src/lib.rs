@@ -44,6 +44,14 @@ CREATE TABLE IF NOT EXISTS identity (
     one     INTEGER PRIMARY KEY CHECK (one = 1),
     id      TEXT    NOT NULL
 );
+CREATE INDEX IF NOT EXISTS games_latest ON games (updated_at DESC, id DESC);
+CREATE TABLE IF NOT EXISTS timers (
+    game        INTEGER PRIMARY KEY REFERENCES games(id),
+    duration_ms INTEGER NOT NULL,
+    left_ms     INTEGER NOT NULL,
+    running     INTEGER NOT NULL,
+    at          INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS set_aside (
     game    INTEGER NOT NULL,
     seq     INTEGER NOT NULL,
@@ -139,6 +147,35 @@ pub struct GameRecord {
     pub updated_at: i64,
 }
 
+/// Which games a list holds: a page of them, the latest first, so a journal's whole history
+/// is never read at once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listing {
+    pub state: Option<GameState>,
+    /// Only games of this edition (`new`, `classic`).
+    pub edition: Option<String>,
+    pub limit: u32,
+    pub offset: u32,
+}
+
+/// A game in play, or one that has ended (won, lost, or a scorepad over).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameState {
+    Playing,
+    Finished,
+}
+
+impl Default for Listing {
+    fn default() -> Self {
+        Listing {
+            state: None,
+            edition: None,
+            limit: 100,
+            offset: 0,
+        }
+    }
+}
+
 /// Where a stored game stopped making sense, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Damage {
@@ -146,10 +183,21 @@ pub struct Damage {
     pub why: String,
 }
 
-/// A game read back: its timeline up to any damage, and the damage if there is some.
+/// A game's sand timer as last written: its length, the time it had left, and whether it
+/// was running then (while it runs, the time left is written every few seconds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimerRecord {
+    pub duration_ms: u64,
+    pub left_ms: u64,
+    pub running: bool,
+}
+
+/// A game read back: its timeline up to any damage, the damage if there is some, and its
+/// sand timer if one was written.
 pub struct Loaded<G: Rules> {
     pub timeline: Timeline<G>,
     pub damage: Option<Damage>,
+    pub timer: Option<TimerRecord>,
 }
 
 pub struct Journal {
@@ -305,24 +353,64 @@ impl Journal {
             .transaction_with_behavior(TransactionBehavior::Immediate)?)
     }
 
-    /// Every game, the latest first.
-    pub fn games(&self) -> Result<Vec<GameRecord>, JournalError> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT id, ruleset, status, players, created_at, updated_at, edition FROM games ORDER BY updated_at DESC, id DESC")?;
-        let rows = stmt.query_map([], |r| {
-            let players: String = r.get(3)?;
-            Ok(GameRecord {
-                id: r.get(0)?,
-                ruleset: r.get(1)?,
-                status: r.get(2)?,
-                players: serde_json::from_str(&players).unwrap_or_default(),
-                edition: r.get(6)?,
-                created_at: r.get(4)?,
-                updated_at: r.get(5)?,
-            })
-        })?;
+    /// The games `listing` asks for, the latest first.
+    pub fn games(&self, listing: &Listing) -> Result<Vec<GameRecord>, JournalError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT id, ruleset, status, players, created_at, updated_at, edition FROM games
+             WHERE (?1 IS NULL OR (status = 'playing') = ?1) AND (?2 IS NULL OR edition = ?2)
+             ORDER BY updated_at DESC, id DESC LIMIT ?3 OFFSET ?4",
+        )?;
+        let playing = listing.state.map(|s| s == GameState::Playing);
+        let rows = stmt.query_map(
+            params![playing, listing.edition, listing.limit, listing.offset],
+            |r| {
+                let players: String = r.get(3)?;
+                Ok(GameRecord {
+                    id: r.get(0)?,
+                    ruleset: r.get(1)?,
+                    status: r.get(2)?,
+                    players: serde_json::from_str(&players).unwrap_or_default(),
+                    edition: r.get(6)?,
+                    created_at: r.get(4)?,
+                    updated_at: r.get(5)?,
+                })
+            },
+        )?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Keeps game `game`'s sand timer as it is now (durably, like an entry).
+    pub fn save_timer(&mut self, game: i64, timer: &TimerRecord) -> Result<(), JournalError> {
+        let clamp = |ms: u64| i64::try_from(ms).unwrap_or(i64::MAX);
+        self.conn.execute(
+            "INSERT OR REPLACE INTO timers (game, duration_ms, left_ms, running, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                game,
+                clamp(timer.duration_ms),
+                clamp(timer.left_ms),
+                timer.running,
+                now()
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn timer(&self, game: i64) -> Result<Option<TimerRecord>, JournalError> {
+        let read = |ms: i64| u64::try_from(ms).unwrap_or(0);
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT duration_ms, left_ms, running FROM timers WHERE game = ?1",
+                [game],
+                |r| {
+                    Ok(TimerRecord {
+                        duration_ms: read(r.get(0)?),
+                        left_ms: read(r.get(1)?),
+                        running: r.get(2)?,
+                    })
+                },
+            )
+            .optional()?)
     }
 
     /// Reads a game back, recovering it up to the first entry that does not make sense.
@@ -384,12 +472,14 @@ impl Journal {
                 return Ok(Loaded {
                     timeline,
                     damage: problem,
+                    timer: self.timer(game)?,
                 });
             }
         }
         Ok(Loaded {
             timeline,
             damage: None,
+            timer: self.timer(game)?,
         })
     }
 

@@ -1,7 +1,7 @@
 //! The journal on a real SQLite file.
 
 use rusqlite::Connection;
-use seance_journal::{Journal, JournalError};
+use seance_journal::{GameState, Journal, JournalError, Listing};
 use seance_rules::*;
 
 fn setup() -> Setup {
@@ -173,7 +173,7 @@ fn finished_games_stay_as_history() {
         .unwrap();
     let (timeline, start) = seance_rules::begin(setup(), 5).unwrap();
     let second = journal.create(&start, timeline.game()).unwrap();
-    let games = journal.games().unwrap();
+    let games = journal.games(&Listing::default()).unwrap();
     assert_eq!(games.len(), 2);
     let by_id = |id| games.iter().find(|g| g.id == id).unwrap();
     assert_eq!(by_id(first).status, "lost");
@@ -186,6 +186,36 @@ fn finished_games_stay_as_history() {
         journal.load::<Game>(42),
         Err(JournalError::NoSuchGame(42))
     ));
+    // A page at a time, and by state: a long history is never read whole.
+    let ids = |listing: Listing| -> Vec<i64> {
+        journal
+            .games(&listing)
+            .unwrap()
+            .iter()
+            .map(|g| g.id)
+            .collect()
+    };
+    let playing = Listing {
+        state: Some(GameState::Playing),
+        ..Listing::default()
+    };
+    let finished = Listing {
+        state: Some(GameState::Finished),
+        ..Listing::default()
+    };
+    assert_eq!(ids(playing), [second]);
+    assert_eq!(ids(finished), [first]);
+    let first_page = Listing {
+        limit: 1,
+        ..Listing::default()
+    };
+    let page = ids(first_page.clone());
+    let next = ids(Listing {
+        offset: 1,
+        ..first_page
+    });
+    assert_eq!(page.len() + next.len(), 2);
+    assert_ne!(page, next);
 }
 
 #[test]
@@ -229,7 +259,7 @@ fn a_journal_of_the_first_schema_gains_editions_and_keeps_its_games() {
     let (timeline, start) = seance_rules::begin(setup, 5).unwrap();
     let new_id = journal.create(&start, timeline.game()).unwrap();
     let editions: Vec<(i64, Option<String>)> = journal
-        .games()
+        .games(&Listing::default())
         .unwrap()
         .into_iter()
         .map(|g| (g.id, g.edition))

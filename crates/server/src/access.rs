@@ -3,6 +3,7 @@
 //! kind of [`Device`] is asking. Every refusal is logged (without the secret) and answered
 //! with a message that says what to do.
 
+use crate::sync::Hold;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
@@ -33,12 +34,12 @@ pub struct FailureLog(Mutex<HashMap<IpAddr, (Instant, u32)>>);
 
 impl FailureLog {
     pub(crate) fn blocked(&self, ip: IpAddr) -> bool {
-        let log = self.0.lock().expect("failure log");
+        let log = self.0.hold();
         matches!(log.get(&ip), Some((since, n)) if since.elapsed() < FAILURE_WINDOW && *n >= MAX_FAILURES)
     }
 
     pub(crate) fn record(&self, ip: IpAddr) {
-        let mut log = self.0.lock().expect("failure log");
+        let mut log = self.0.hold();
         log.retain(|_, (since, _)| since.elapsed() < FAILURE_WINDOW);
         log.entry(ip).or_insert((Instant::now(), 0)).1 += 1;
     }

@@ -1,14 +1,17 @@
 //! Games over the API, for any rule set ([`Kept`]). A command goes to the rules core; if
 //! accepted it is committed to the journal, and only then applied and acknowledged. Every
 //! change is announced, and each screen then builds its own role's view: secrets are
-//! filtered here, at the source.
+//! filtered here, at the source. Only the games in use are in memory: a game is loaded from
+//! the journal when asked for, and the least recently used is let go past [`IN_MEMORY`], so
+//! memory does not grow with history.
 
+use crate::sync::Hold;
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use seance_journal::{Damage, GameRecord, Journal, JournalError};
+use seance_journal::{Damage, GameRecord, Journal, JournalError, Listing, TimerRecord};
 use seance_rules::SAND_TIMER_SECONDS;
 use seance_timeline::{
     ChangeKind, Entry, EntryOf, Extra, Refusal, Rules, Timeline, TimelineError, Who,
@@ -34,6 +37,8 @@ pub enum GameError {
     },
     Timeline(TimelineError),
     Journal(JournalError),
+    /// Something failed that never should (a panic): nothing was changed.
+    Fault(String),
 }
 
 impl From<JournalError> for GameError {
@@ -74,7 +79,17 @@ struct Live<G: Kept> {
     /// The action ids of the last few commands, with the version each made: the same tap
     /// sent again is acknowledged, not done twice.
     acted: VecDeque<(String, u64)>,
+    /// When it was last asked for: the least recent is let go first.
+    used: Instant,
 }
+
+/// How many games stay in memory: more than a café's tables play at once. Others are read
+/// back from the journal when asked for.
+const IN_MEMORY: usize = 16;
+
+/// How often a running sand timer's time left is journaled, so a table that stops finds it
+/// paused within this of where it was.
+const CHECKPOINT: Duration = Duration::from_secs(5);
 
 /// How many action ids a game remembers: as many as the timeline's changes.
 const RECENT: usize = seance_timeline::RECENT;
@@ -107,14 +122,36 @@ pub enum Rewind {
 }
 
 impl<G: Kept> Live<G> {
-    fn new(timeline: Timeline<G>, damage: Option<Damage>) -> Live<G> {
-        // Stopped, also after a restart: the timer waits for the table to resume it.
-        let timer = timeline.game().sand_timer().map(SandTimer::new);
+    /// The game with its sand timer as journaled: one that was running comes back paused
+    /// (the table resumes it when everyone is ready), one the phase no longer runs reset.
+    fn new(timeline: Timeline<G>, damage: Option<Damage>, kept: Option<TimerRecord>) -> Live<G> {
+        let runs = timeline.game().timer_runs();
+        let timer = timeline.game().sand_timer().map(|duration| match kept {
+            Some(record) => {
+                let mut timer = SandTimer::restore(record);
+                if !runs {
+                    timer.reset();
+                }
+                timer
+            }
+            None => SandTimer::new(duration),
+        });
         Live {
             timeline,
             damage,
             timer,
             acted: VecDeque::new(),
+            used: Instant::now(),
+        }
+    }
+
+    /// Journals the sand timer as it is now; a failure is logged, as the entry that moved
+    /// it is already on disk and the timer follows from it.
+    fn keep_timer(&self, id: i64, journal: &mut Journal) {
+        if let Some(timer) = &self.timer
+            && let Err(e) = journal.save_timer(id, &timer.record(Instant::now()))
+        {
+            tracing::warn!("game {id}: the sand timer could not be journaled: {e}");
         }
     }
 }
@@ -135,12 +172,14 @@ impl<G: Kept> Games<G> {
 
     /// The identity of the journal these games are kept in.
     pub fn journal(&self) -> Result<String, JournalError> {
-        self.state.lock().expect("games lock").0.identity()
+        self.state.hold().0.identity()
     }
 
     /// Hears of every change to game `id`.
     pub fn subscribe(&self, id: i64) -> broadcast::Receiver<()> {
-        let mut changes = self.changes.lock().expect("changes lock");
+        let mut changes = self.changes.hold();
+        // Games nobody watches any more keep no channel.
+        changes.retain(|_, watchers| watchers.receiver_count() > 0);
         changes
             .entry(id)
             .or_insert_with(|| broadcast::channel(16).0)
@@ -149,22 +188,27 @@ impl<G: Kept> Games<G> {
 
     /// Tells every screen watching `id` to look again.
     pub fn touch(&self, id: i64) {
-        if let Some(watchers) = self.changes.lock().expect("changes lock").get(&id) {
+        if let Some(watchers) = self.changes.hold().get(&id) {
             // No receiver left is not an error: nobody watches now.
             let _ = watchers.send(());
         }
     }
 
-    pub fn list(&self) -> Result<Vec<GameRecord>, GameError> {
-        Ok(self.state.lock().expect("games lock").0.games()?)
+    pub fn list(&self, listing: &Listing) -> Result<Vec<GameRecord>, GameError> {
+        Ok(self.state.hold().0.games(listing)?)
     }
 
     /// A new game from the events of its start (decided by the rules from a setup).
     pub fn create(&self, start: Vec<G::Event>) -> Result<i64, GameError> {
         let (timeline, start) = Timeline::begin(start).map_err(GameError::Timeline)?;
-        let mut state = self.state.lock().expect("games lock");
+        let mut state = self.state.hold();
         let id = state.0.create(&start, timeline.game())?;
-        state.1.insert(id, Live::new(timeline, None));
+        state.1.insert(id, Live::new(timeline, None, None));
+        let (journal, live) = &mut *state;
+        if let Some(game) = live.get(&id) {
+            game.keep_timer(id, journal);
+        }
+        let_go(live, id);
         Ok(id)
     }
 
@@ -174,7 +218,7 @@ impl<G: Kept> Games<G> {
         id: i64,
         f: impl FnOnce(&mut Journal, &mut Live<G>) -> Result<T, GameError>,
     ) -> Result<T, GameError> {
-        let mut guard = self.state.lock().expect("games lock");
+        let mut guard = self.state.hold();
         let (journal, live) = &mut *guard;
         let game = match live.entry(id) {
             std::collections::hash_map::Entry::Occupied(game) => game.into_mut(),
@@ -187,10 +231,13 @@ impl<G: Kept> Games<G> {
                         d.why
                     );
                 }
-                slot.insert(Live::new(loaded.timeline, loaded.damage))
+                slot.insert(Live::new(loaded.timeline, loaded.damage, loaded.timer))
             }
         };
-        f(journal, game)
+        game.used = Instant::now();
+        let done = f(journal, game);
+        let_go(live, id);
+        done
     }
 
     /// The seats game `id` has, by name.
@@ -333,6 +380,7 @@ impl<G: Kept> Games<G> {
         )?;
         live.timeline = next;
         self.follow_phase(id, live);
+        live.keep_timer(id, journal);
         Ok(live.timeline.version())
     }
 
@@ -352,13 +400,48 @@ impl<G: Kept> Games<G> {
         }
     }
 
-    /// Waits for the run to end, then [`Games::expire`]s it.
+    /// Waits for the run to end, journaling its time left every [`CHECKPOINT`] meanwhile,
+    /// then [`Games::expire`]s it.
     fn expire_at(self: &Arc<Self>, id: i64, (generation, ends): (u64, Instant)) {
         let games = Arc::clone(self);
         tokio::spawn(async move {
+            while ends > Instant::now() + CHECKPOINT {
+                tokio::time::sleep(CHECKPOINT).await;
+                let games = Arc::clone(&games);
+                let runs = tokio::task::spawn_blocking(move || games.checkpoint(id, generation))
+                    .await
+                    .unwrap_or(false);
+                if !runs {
+                    return;
+                }
+            }
             tokio::time::sleep_until(ends.into()).await;
             let _ = tokio::task::spawn_blocking(move || games.expire(id, generation)).await;
         });
+    }
+
+    /// Journals the time left of run `generation`, if it still runs; says whether it does.
+    fn checkpoint(&self, id: i64, generation: u64) -> bool {
+        self.with(id, |journal, live| {
+            let runs = live.timer.as_ref().is_some_and(|t| t.runs(generation));
+            if runs {
+                live.keep_timer(id, journal);
+            }
+            Ok(runs)
+        })
+        .unwrap_or(false)
+    }
+
+    /// The table is stopping: every running sand timer is journaled with its exact time
+    /// left, to come back paused there.
+    pub fn keep_timers(&self) {
+        let mut state = self.state.hold();
+        let (journal, live) = &mut *state;
+        for (id, game) in live.iter() {
+            if game.timer.as_ref().is_some_and(SandTimer::is_running) {
+                game.keep_timer(*id, journal);
+            }
+        }
     }
 
     /// The sand timer has run out — unless this run was paused or reset meanwhile: carry
@@ -398,10 +481,12 @@ impl<G: Kept> Games<G> {
         action: TimerAction,
     ) -> Result<TimerView, GameError> {
         self.may(id, who, Extra::Timer)?;
-        let view = self.with(id, |_, live| {
+        let view = self.with(id, |journal, live| {
             let now = Instant::now();
             let runs = live.timeline.game().timer_runs();
-            let timer = live.timer.as_mut().ok_or_else(no_timer)?;
+            // Changed aside, journaled, then kept: as a command is.
+            let mut timer = live.timer.clone().ok_or_else(no_timer)?;
+            let mut started = None;
             match action {
                 TimerAction::Pause => timer.pause(now),
                 TimerAction::Reset => timer.reset(),
@@ -409,9 +494,7 @@ impl<G: Kept> Games<G> {
                     if !runs {
                         return Err(GameError::Rule(Refusal::new("timer_waits_for_visions")));
                     }
-                    if let Some(run) = timer.run(now) {
-                        self.expire_at(id, run);
-                    }
+                    started = timer.run(now);
                 }
                 TimerAction::Duration { seconds } => {
                     if !u16::try_from(seconds).is_ok_and(|s| SAND_TIMER_SECONDS.contains(&s)) {
@@ -425,7 +508,13 @@ impl<G: Kept> Games<G> {
                     timer.set_duration(Duration::from_secs(seconds));
                 }
             }
-            Ok(timer.view(now))
+            journal.save_timer(id, &timer.record(now))?;
+            let view = timer.view(now);
+            live.timer = Some(timer);
+            if let Some(run) = started {
+                self.expire_at(id, run);
+            }
+            Ok(view)
         })?;
         self.touch(id);
         Ok(view)
@@ -441,6 +530,24 @@ impl<G: Kept> Games<G> {
         })?;
         self.touch(id);
         Ok(version)
+    }
+}
+
+/// Lets the least recently used game go while more than [`IN_MEMORY`] are kept, but never
+/// `id` (in use now) nor one whose sand timer runs (its expiry is on its way).
+fn let_go<G: Kept>(live: &mut HashMap<i64, Live<G>>, id: i64) {
+    while live.len() > IN_MEMORY {
+        let Some(oldest) = live
+            .iter()
+            .filter(|(other, game)| {
+                **other != id && !game.timer.as_ref().is_some_and(SandTimer::is_running)
+            })
+            .min_by_key(|(_, game)| game.used)
+            .map(|(other, _)| *other)
+        else {
+            return;
+        };
+        live.remove(&oldest);
     }
 }
 

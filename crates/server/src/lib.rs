@@ -19,6 +19,7 @@ mod rulesets;
 pub mod seats;
 mod serve;
 pub mod settings;
+mod sync;
 mod timer;
 
 use std::net::SocketAddr;
@@ -223,9 +224,11 @@ impl Server {
         self.focus.take()
     }
 
-    /// Closes every WebSocket, stops accepting requests and waits (at most a few seconds)
-    /// for the ones under way.
+    /// Journals every running sand timer where it is, closes every WebSocket, stops
+    /// accepting requests and waits (at most a few seconds) for the ones under way.
     pub async fn shutdown(self) {
+        self.shared.games.keep_timers();
+        self.shared.rummy.keep_timers();
         let _ = self.stop.send(true);
         match tokio::time::timeout(Duration::from_secs(5), self.task).await {
             Ok(Ok(Ok(()))) => tracing::info!("server stopped"),

@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{StatusCode, Uri, header};
@@ -20,7 +20,7 @@ use crate::refused::{Refused, refused};
 use crate::rulesets::Kept;
 use crate::settings::{SetError, Settings};
 use crate::{Shared, assets, phones, qr};
-use seance_journal::JournalError;
+use seance_journal::{GameState, JournalError, Listing};
 use seance_rules::Game;
 use seance_rummy::Scorepad;
 use seance_timeline::{Refusal, TimelineError, Who};
@@ -365,8 +365,53 @@ async fn session<G: Kept>(
     broadcast(&shared, json!({ "type": "presence", "devices": devices }));
 }
 
-async fn list_games(State(shared): State<Arc<Shared>>) -> Response {
-    let games = blocking(move || shared.games.list()).await;
+/// What a list of games may ask for: `?state=playing|finished&edition=new&limit=N&offset=N`.
+#[derive(Deserialize)]
+struct ListQuery {
+    state: Option<ListState>,
+    edition: Option<String>,
+    limit: Option<u32>,
+    offset: Option<u32>,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum ListState {
+    Playing,
+    Finished,
+}
+
+/// The most games one list holds: a page for a screen, never the whole history at once.
+const LIST_LIMIT: std::ops::RangeInclusive<u32> = 1..=200;
+
+async fn list_games(
+    State(shared): State<Arc<Shared>>,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> Response {
+    let Ok(Query(query)) = query else {
+        return Refused::new(StatusCode::BAD_REQUEST, Refusal::new("list_query")).into_response();
+    };
+    let limit = query.limit.unwrap_or(100);
+    if !LIST_LIMIT.contains(&limit) {
+        return Refused::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Refusal::new("list_limit")
+                .with("least", *LIST_LIMIT.start())
+                .with("most", *LIST_LIMIT.end())
+                .with("n", limit),
+        )
+        .into_response();
+    }
+    let listing = Listing {
+        state: query.state.map(|s| match s {
+            ListState::Playing => GameState::Playing,
+            ListState::Finished => GameState::Finished,
+        }),
+        edition: query.edition,
+        limit,
+        offset: query.offset.unwrap_or(0),
+    };
+    let games = blocking(move || shared.games.list(&listing)).await;
     match games {
         Ok(list) => Json(
             list.into_iter()
@@ -591,9 +636,11 @@ fn respond_version(result: Result<u64, GameError>) -> Response {
 async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, GameError> + Send + 'static,
 ) -> Result<T, GameError> {
+    // A panic is answered as a fault, and its locks are not left poisoned (`hold`): the
+    // next request is served.
     tokio::task::spawn_blocking(f)
         .await
-        .expect("a journal task does not panic")
+        .unwrap_or_else(|fault| Err(GameError::Fault(fault.to_string())))
 }
 
 /// A game's refusal as the API sends it: a rule's (422), not this device's (403), stale
@@ -633,6 +680,10 @@ impl IntoResponse for GameError {
                     .with("game", game)
                     .with("entry", seq),
             ),
+            GameError::Fault(what) => {
+                tracing::error!("a request failed unexpectedly: {what}");
+                (StatusCode::INTERNAL_SERVER_ERROR, Refusal::new("fault"))
+            }
             GameError::Journal(j) => {
                 tracing::error!("journal: {j}");
                 (

@@ -6,6 +6,7 @@
 //! they are, so that a journal moved away or replaced starts with no seats (game 1 of a new
 //! journal is not game 1 of the old one).
 
+use crate::sync::Hold;
 use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -121,7 +122,7 @@ impl Seats {
         if !current {
             seats.save(&held)?;
         }
-        *seats.held.lock().expect("seats lock") = held;
+        *seats.held.hold() = held;
         Ok(seats)
     }
 
@@ -137,7 +138,7 @@ impl Seats {
 
     /// Takes a free seat; returns the token that will open it from now on.
     pub fn take(&self, game: i64, name: &str) -> Result<String, SeatError> {
-        let mut held = self.held.lock().expect("seats lock");
+        let mut held = self.held.hold();
         if held.taken.get(&game).is_some_and(|g| g.contains_key(name)) {
             return Err(SeatError::Taken);
         }
@@ -156,7 +157,7 @@ impl Seats {
 
     /// Frees a seat (the table's choice: a phone left, or changes hands).
     pub fn free(&self, game: i64, name: &str) -> io::Result<bool> {
-        let mut held = self.held.lock().expect("seats lock");
+        let mut held = self.held.hold();
         let mut next = held.clone();
         let Some(token) = next.taken.get_mut(&game).and_then(|g| g.remove(name)) else {
             return Ok(false);
@@ -173,7 +174,7 @@ impl Seats {
 
     /// The seats taken in `game`, by name.
     pub fn taken(&self, game: i64) -> Vec<String> {
-        let held = self.held.lock().expect("seats lock");
+        let held = self.held.hold();
         held.taken
             .get(&game)
             .map(|g| g.keys().cloned().collect())
@@ -182,7 +183,7 @@ impl Seats {
 
     /// The seat that `token` opens in `game`, if any.
     pub fn seat_of(&self, game: i64, token: &str) -> Option<String> {
-        let held = self.held.lock().expect("seats lock");
+        let held = self.held.hold();
         let (name, _) = held
             .taken
             .get(&game)?
@@ -193,13 +194,13 @@ impl Seats {
 
     /// Whether a phone holds seat `name` in `game`.
     pub fn held(&self, game: i64, name: &str) -> bool {
-        let held = self.held.lock().expect("seats lock");
+        let held = self.held.hold();
         held.taken.get(&game).is_some_and(|g| g.contains_key(name))
     }
 
     /// Whether `token` once held a seat of `game` that the table has freed since.
     pub fn was_freed(&self, game: i64, token: &str) -> bool {
-        let held = self.held.lock().expect("seats lock");
+        let held = self.held.hold();
         held.freed.get(&game).is_some_and(|freed| {
             freed
                 .iter()

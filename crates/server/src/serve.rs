@@ -4,6 +4,7 @@
 //! browser needs a handful; a script holding hundreds half-open gets no more); and stopping
 //! lets the requests under way finish.
 
+use crate::sync::Hold;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
@@ -33,7 +34,7 @@ struct Place(Arc<Open>, IpAddr);
 
 impl Open {
     fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Place> {
-        let mut open = self.0.lock().expect("connections lock");
+        let mut open = self.0.hold();
         let count = open.entry(ip).or_default();
         if *count >= PER_ADDRESS {
             return None;
@@ -45,7 +46,7 @@ impl Open {
 
 impl Drop for Place {
     fn drop(&mut self) {
-        let mut open = self.0.0.lock().expect("connections lock");
+        let mut open = self.0.0.hold();
         if let Some(count) = open.get_mut(&self.1) {
             *count -= 1;
             if *count == 0 {

@@ -3,6 +3,7 @@
 //! Phones may override the language for themselves (in their own browser); these are the
 //! table's own choices.
 
+use crate::sync::Hold;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -139,13 +140,13 @@ impl SettingsStore {
     }
 
     pub fn get(&self) -> Settings {
-        self.current.lock().expect("settings lock").clone()
+        self.current.hold().clone()
     }
 
     /// Validates, saves durably (write to a temporary file, then rename), then applies.
     pub fn set(&self, settings: Settings) -> Result<(), SetError> {
         settings.validate().map_err(SetError::Invalid)?;
-        let mut current = self.current.lock().expect("settings lock");
+        let mut current = self.current.hold();
         let text = serde_json::to_string_pretty(&settings).expect("settings serialize");
         write_atomically(&self.path, text.as_bytes()).map_err(SetError::Io)?;
         *current = settings;

@@ -1,9 +1,11 @@
 //! The sand timer's clock. The rules say when it runs (the core's interpretation phase);
 //! this keeps its time on the server's monotonic clock, so every screen shows the same
-//! second and a screen that slept wakes to the right time.
+//! second and a screen that slept wakes to the right time. It is journaled as a
+//! [`TimerRecord`]: a table that stopped while it ran finds it paused where it was.
 
 use std::time::{Duration, Instant};
 
+use seance_journal::TimerRecord;
 use serde::Serialize;
 
 /// Two minutes, as the sand timer in the box; a table may choose another as a house rule.
@@ -28,6 +30,9 @@ pub struct SandTimer {
     /// Changes whenever the timer is stopped or restarted, so a pending expiry of an
     /// earlier run knows it is stale.
     generation: u64,
+    /// Paused because the table stopped while it ran (a crash, a closed window): screens
+    /// say so until it runs again.
+    interrupted: bool,
 }
 
 /// What screens show: they count down from `remaining_ms` on their own clock while
@@ -37,6 +42,8 @@ pub struct TimerView {
     pub duration_ms: u64,
     pub remaining_ms: u64,
     pub running: bool,
+    /// Paused by the table stopping, not by a person.
+    pub interrupted: bool,
 }
 
 impl Default for SandTimer {
@@ -45,6 +52,7 @@ impl Default for SandTimer {
             duration: DEFAULT,
             state: State::Idle,
             generation: 0,
+            interrupted: false,
         }
     }
 }
@@ -56,6 +64,42 @@ impl SandTimer {
             duration,
             ..SandTimer::default()
         }
+    }
+
+    /// The timer as it was written: one that was running comes back paused where it was,
+    /// and says it was interrupted.
+    pub fn restore(record: TimerRecord) -> SandTimer {
+        let duration = Duration::from_millis(record.duration_ms);
+        let left = Duration::from_millis(record.left_ms).min(duration);
+        let state = if record.running || left < duration {
+            State::Paused { left }
+        } else {
+            State::Idle
+        };
+        SandTimer {
+            duration,
+            state,
+            interrupted: record.running,
+            ..SandTimer::default()
+        }
+    }
+
+    /// What to journal of it now.
+    pub fn record(&self, now: Instant) -> TimerRecord {
+        TimerRecord {
+            duration_ms: self.duration.as_millis() as u64,
+            left_ms: self.remaining(now).as_millis() as u64,
+            running: self.is_running(),
+        }
+    }
+
+    /// The run `generation` is the current one and still running.
+    pub fn runs(&self, generation: u64) -> bool {
+        generation == self.generation && self.is_running()
+    }
+
+    pub fn is_running(&self) -> bool {
+        matches!(self.state, State::Running { .. })
     }
 
     pub fn remaining(&self, now: Instant) -> Duration {
@@ -70,7 +114,8 @@ impl SandTimer {
         TimerView {
             duration_ms: self.duration.as_millis() as u64,
             remaining_ms: self.remaining(now).as_millis() as u64,
-            running: matches!(self.state, State::Running { .. }),
+            running: self.is_running(),
+            interrupted: self.interrupted,
         }
     }
 
@@ -81,11 +126,12 @@ impl SandTimer {
     /// Starts (or resumes) the countdown; returns the run's generation and end for the
     /// expiry to wait on. `None` if it was already running.
     pub fn run(&mut self, now: Instant) -> Option<(u64, Instant)> {
-        if matches!(self.state, State::Running { .. }) {
+        if self.is_running() {
             return None;
         }
         let ends = now + self.remaining(now);
         self.state = State::Running { ends };
+        self.interrupted = false;
         self.generation += 1;
         Some((self.generation, ends))
     }
@@ -102,13 +148,14 @@ impl SandTimer {
     /// Back to the full duration, stopped.
     pub fn reset(&mut self) {
         self.state = State::Idle;
+        self.interrupted = false;
         self.generation += 1;
     }
 
     /// A house rule: takes effect at once when the timer is not running.
     pub fn set_duration(&mut self, duration: Duration) {
         self.duration = duration;
-        if !matches!(self.state, State::Running { .. }) {
+        if !self.is_running() {
             self.reset();
         }
     }
@@ -133,7 +180,8 @@ mod tests {
             TimerView {
                 duration_ms: 120_000,
                 remaining_ms: 120_000,
-                running: false
+                running: false,
+                interrupted: false
             }
         );
         let (first, ends) = timer.run(t0).unwrap();
@@ -160,6 +208,39 @@ mod tests {
         timer.reset();
         assert!(!timer.expired(second, ends));
         assert!(timer.is_idle());
+    }
+
+    #[test]
+    fn a_running_timer_comes_back_paused_where_it_was_written() {
+        let t0 = Instant::now();
+        let mut timer = SandTimer::new(Duration::from_secs(90));
+        timer.run(t0);
+        let written = timer.record(t0 + Duration::from_secs(25));
+        assert_eq!(
+            written,
+            TimerRecord {
+                duration_ms: 90_000,
+                left_ms: 65_000,
+                running: true
+            }
+        );
+        let mut back = SandTimer::restore(written);
+        let later = t0 + Duration::from_secs(600);
+        let view = back.view(later);
+        assert_eq!((view.remaining_ms, view.running), (65_000, false));
+        assert!(view.interrupted, "the screens say why it is paused");
+        assert!(back.run(later).is_some());
+        assert!(
+            !back.view(later).interrupted,
+            "running again, nothing to say"
+        );
+        // Paused by a person, or never started: back as it was, nothing interrupted.
+        timer.pause(t0 + Duration::from_secs(30));
+        let paused = SandTimer::restore(timer.record(later));
+        assert_eq!(paused.view(later).remaining_ms, 60_000);
+        assert!(!paused.view(later).interrupted);
+        let idle = SandTimer::restore(SandTimer::new(Duration::from_secs(90)).record(later));
+        assert!(idle.is_idle());
     }
 
     #[test]

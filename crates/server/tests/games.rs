@@ -254,6 +254,71 @@ async fn a_house_rule_sand_timer_is_part_of_the_setup_and_survives_a_restart() {
     assert!(why.code == "sand_timer", "{why}");
 }
 
+/// Gives the four visions of the first turn: the interpretation begins and the sand runs.
+async fn turn_the_sand(t: &Table, game: i64) {
+    for psychic in 0..4 {
+        let sent = send(
+            t,
+            game,
+            psychic,
+            json!({"type": "give_vision", "psychic": psychic}),
+        );
+        assert_eq!(sent.await.status(), StatusCode::OK);
+    }
+    assert_eq!(view(t, game, "table").await["timer"]["running"], true);
+}
+
+/// The time left, and whether the timer runs and was interrupted, as the table sees it.
+async fn sand(t: &Table, game: i64) -> (u64, bool, bool) {
+    let timer = &view(t, game, "table").await["timer"];
+    (
+        timer["remaining_ms"].as_u64().unwrap(),
+        timer["running"].as_bool().unwrap(),
+        timer["interrupted"].as_bool().unwrap(),
+    )
+}
+
+#[tokio::test]
+async fn a_running_sand_timer_comes_back_paused_where_it_was_after_the_table_stops() {
+    let t = table().await;
+    let game = create(&t).await;
+    turn_the_sand(&t, game).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    let t = support::restart(t).await;
+    let (left, running, interrupted) = sand(&t, game).await;
+    assert!(!running && interrupted, "paused, and the screens say why");
+    assert!((115_000..=118_800).contains(&left), "{left} ms left");
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(sand(&t, game).await.0, left, "paused time stands still");
+    let resumed: Value = t
+        .api(Method::POST, &format!("/games/{game}/timer"))
+        .json(&json!({"action": "resume"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(resumed["running"], true);
+    assert_eq!(resumed["interrupted"], false);
+}
+
+#[tokio::test]
+async fn after_a_crash_the_sand_timer_comes_back_paused_within_a_checkpoint() {
+    let t = table().await;
+    let game = create(&t).await;
+    turn_the_sand(&t, game).await;
+    tokio::time::sleep(std::time::Duration::from_millis(5600)).await;
+    // The server is not stopped: as after a crash, only what it journaled is read back.
+    let again = support::crash_copy(&t).await;
+    let (left, running, interrupted) = sand(&again, game).await;
+    assert!(!running && interrupted);
+    assert!(
+        (113_000..=115_100).contains(&left),
+        "journaled at the 5 s checkpoint: {left} ms left"
+    );
+}
+
 #[tokio::test]
 async fn a_restart_resumes_the_game_exactly() {
     let t = table().await;
@@ -300,7 +365,7 @@ async fn the_sand_timer_runs_on_the_server_and_ends_the_interpretation() {
         .unwrap();
     assert_eq!(
         short,
-        json!({"duration_ms": 1000, "remaining_ms": 1000, "running": false})
+        json!({"duration_ms": 1000, "remaining_ms": 1000, "running": false, "interrupted": false})
     );
     let (status, why) = error_of(
         timer(json!({"action": "duration", "seconds": 0}))

@@ -141,3 +141,41 @@ async fn only_a_game_that_exists_is_followed() {
     assert_eq!(status, StatusCode::NOT_FOUND, "{why}");
     still_answers(&t).await;
 }
+
+#[tokio::test]
+async fn a_list_of_games_is_a_page_within_its_bounds() {
+    let t = table().await;
+    for _ in 0..3 {
+        let made = t
+            .api(Method::POST, "/rummy")
+            .json(&json!({"setup": {"players": ["Ann", "Ben"]}}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(made.status(), StatusCode::CREATED);
+    }
+    let page: Value = support::table_json(&t, "/games?limit=2").await;
+    let next: Value = support::table_json(&t, "/games?limit=2&offset=2").await;
+    assert_eq!(page.as_array().unwrap().len(), 2);
+    assert_eq!(next.as_array().unwrap().len(), 1);
+    let playing: Value = support::table_json(&t, "/games?state=playing").await;
+    assert_eq!(playing.as_array().unwrap().len(), 3);
+    let finished: Value = support::table_json(&t, "/games?state=finished").await;
+    assert_eq!(finished, json!([]));
+    for (query, status, code) in [
+        ("limit=0", StatusCode::UNPROCESSABLE_ENTITY, "list_limit"),
+        ("limit=201", StatusCode::UNPROCESSABLE_ENTITY, "list_limit"),
+        ("limit=-1", StatusCode::BAD_REQUEST, "list_query"),
+        ("state=ended", StatusCode::BAD_REQUEST, "list_query"),
+    ] {
+        let (got, why) = error_of(
+            t.api(Method::GET, &format!("/games?{query}"))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!((got, why.code.as_str()), (status, code), "{query}: {why}");
+    }
+    still_answers(&t).await;
+}

@@ -9,7 +9,7 @@ import * as player from '../../sound/player.js';
 import { command, timer } from './actions.js';
 import { may } from '../../allowed.js';
 
-const clock = { duration: 120000, remaining: 120000, running: false, endsAt: 0, loop: null, lastTick: null };
+const clock = { duration: 120000, remaining: 120000, running: false, interrupted: false, endsAt: 0, loop: null, lastTick: null };
 
 /** The last half-minute turns the ambience tense, if it plays. */
 const TENSE_FROM = 30;
@@ -19,9 +19,9 @@ export function setClock(snapshot, at) {
   clearTimeout(clock.loop);
   clock.loop = null;
   if (!snapshot.timer) return; // a game without a sand timer (the new edition's default)
-  const { duration_ms, remaining_ms, running } = snapshot.timer;
+  const { duration_ms, remaining_ms, running, interrupted } = snapshot.timer;
   const phase = snapshot.view.phase;
-  Object.assign(clock, { duration: duration_ms, remaining: remaining_ms, running: running && phase === 'interpretation' });
+  Object.assign(clock, { duration: duration_ms, remaining: remaining_ms, running: running && phase === 'interpretation', interrupted });
   clock.endsAt = at + remaining_ms;
   if (clock.running) step();
 }
@@ -103,6 +103,9 @@ export function sandTimer(view, { controls = true } = {}) {
   const box = h('section', { id: 'sand-timer', class: `sand-timer${controls ? '' : ' compact'}`, 'aria-label': t('timer.label') },
     hourglass(),
     h('div', { id: 'timer-digits', class: 'digits', role: 'timer' }, formatTime(ms)),
+    // Séance stopped while the sand ran (a crash, a closed window): it waits where it was.
+    clock.interrupted ? h('p', { id: 'timer-interrupted', class: 'timer-note', role: 'status' },
+      t(controls ? 'timer.interrupted' : 'timer.interrupted_phone')) : null,
     controls ? h('div', { class: 'timer-controls' }, buttons) : null);
   // Paint the sand and the state as soon as the box is in the page.
   queueMicrotask(() => paint(left()));

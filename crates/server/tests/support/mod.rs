@@ -59,6 +59,20 @@ pub async fn restart_after(t: Table, change: impl FnOnce(&std::path::Path)) -> T
     serve(dir, 0).await
 }
 
+/// A table started on a copy of `t`'s data folder taken while `t` runs, as a crash would
+/// leave it: the journal and its write-ahead log as they are on disk (the shared-memory
+/// index is rebuilt, as after a reboot).
+pub async fn crash_copy(t: &Table) -> Table {
+    let copy = tempfile::tempdir().unwrap();
+    for file in std::fs::read_dir(t.dir.path()).unwrap() {
+        let file = file.unwrap();
+        if !file.file_name().to_string_lossy().ends_with("-shm") {
+            std::fs::copy(file.path(), copy.path().join(file.file_name())).unwrap();
+        }
+    }
+    serve(copy, 0).await
+}
+
 impl Table {
     pub fn get(&self, path: &str) -> reqwest::RequestBuilder {
         reqwest::Client::new().get(format!("{}{path}", self.base))
