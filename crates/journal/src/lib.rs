@@ -7,6 +7,10 @@
 //! the table chooses to go on), never dropped or overwritten. Finished games stay as
 //! history.
 
+mod check;
+
+pub use check::{Trouble, check};
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -42,7 +46,8 @@ CREATE TABLE IF NOT EXISTS entries (
 );
 CREATE TABLE IF NOT EXISTS identity (
     one     INTEGER PRIMARY KEY CHECK (one = 1),
-    id      TEXT    NOT NULL
+    id      TEXT    NOT NULL,
+    commits INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_latest ON games (updated_at DESC, id DESC);
 CREATE TABLE IF NOT EXISTS timers (
@@ -89,6 +94,8 @@ pub enum JournalError {
         game: i64,
         seq: u64,
     },
+    /// The disk is full: nothing was written, nothing lost.
+    DiskFull,
     Sql(rusqlite::Error),
 }
 
@@ -97,8 +104,12 @@ impl fmt::Display for JournalError {
         match self {
             JournalError::Open { path, why } => write!(
                 f,
-                "{} is not a readable Séance journal ({why}); it was left untouched: move it away to start afresh",
+                "{} could not be opened as a Séance journal ({why}); it was left as it was. To play meanwhile, start Séance with another data folder (--data-dir): every game stays in this one",
                 path.display()
+            ),
+            JournalError::DiskFull => write!(
+                f,
+                "the disk is full, so the journal could not be written: nothing was lost, and the last change was not made. Free some space on the disk and try again"
             ),
             JournalError::Newer { path, schema } => write!(
                 f,
@@ -129,7 +140,10 @@ impl std::error::Error for JournalError {}
 
 impl From<rusqlite::Error> for JournalError {
     fn from(e: rusqlite::Error) -> Self {
-        JournalError::Sql(e)
+        match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::DiskFull) => JournalError::DiskFull,
+            _ => JournalError::Sql(e),
+        }
     }
 }
 
@@ -202,6 +216,9 @@ pub struct Loaded<G: Rules> {
 
 pub struct Journal {
     conn: Connection,
+    /// The file, whose mark is rewritten after each commit ([`check`]).
+    path: PathBuf,
+    identity: String,
 }
 
 fn now() -> i64 {
@@ -214,9 +231,12 @@ fn now() -> i64 {
 impl Journal {
     /// Opens (or creates) the journal at `path`.
     pub fn open(path: &Path) -> Result<Journal, JournalError> {
-        let open_err = |e: rusqlite::Error| JournalError::Open {
-            path: path.to_owned(),
-            why: e.to_string(),
+        let open_err = |e: rusqlite::Error| match JournalError::from(e) {
+            JournalError::Sql(e) => JournalError::Open {
+                path: path.to_owned(),
+                why: e.to_string(),
+            },
+            other => other,
         };
         let conn = Connection::open(path).map_err(open_err)?;
         let schema: i64 = conn
@@ -254,6 +274,13 @@ impl Journal {
             conn.execute_batch("ALTER TABLE entries ADD COLUMN sender TEXT")
                 .map_err(open_err)?;
         }
+        if !has("identity", "commits").map_err(open_err)? {
+            // Counted from now on; older builds write past it (the default).
+            conn.execute_batch(
+                "ALTER TABLE identity ADD COLUMN commits INTEGER NOT NULL DEFAULT 0",
+            )
+            .map_err(open_err)?;
+        }
         // Made once, when the file is new (or older than identities): a table any build
         // reads past, so the schema stays the same.
         conn.execute(
@@ -263,23 +290,29 @@ impl Journal {
         .map_err(open_err)?;
         conn.pragma_update(None, "user_version", SCHEMA)
             .map_err(open_err)?;
-        Ok(Journal { conn })
+        let identity = conn
+            .query_row("SELECT id FROM identity WHERE one = 1", [], |r| r.get(0))
+            .map_err(open_err)?;
+        Ok(Journal {
+            conn,
+            path: path.to_owned(),
+            identity,
+        })
     }
 
     /// This journal's own identity: made with the file, kept with it. What belongs to one
     /// journal (the phones' seats) records it, and a journal moved away or replaced is seen
     /// to be another.
-    pub fn identity(&self) -> Result<String, JournalError> {
-        Ok(self
-            .conn
-            .query_row("SELECT id FROM identity WHERE one = 1", [], |r| r.get(0))?)
+    pub fn identity(&self) -> &str {
+        &self.identity
     }
 
     /// Records a new game's start (under its rule set), `game` being what the start folds
     /// into (for the list of games); returns its id.
     pub fn create<G: Rules>(&mut self, start: &[G::Event], game: &G) -> Result<i64, JournalError> {
         let t = now();
-        self.conn.execute(
+        let tx = write(&mut self.conn)?;
+        tx.execute(
             "INSERT INTO games (ruleset, start, status, players, created_at, updated_at, edition) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6)",
             params![
                 G::RULESET,
@@ -290,7 +323,9 @@ impl Journal {
                 game.edition()
             ],
         )?;
-        Ok(self.conn.last_insert_rowid())
+        let id = tx.last_insert_rowid();
+        commit(&self.path, &self.identity, tx)?;
+        Ok(id)
     }
 
     /// The rule set game `game` is kept under (`mysterium-classic`, `mystery-rummy`).
@@ -314,7 +349,7 @@ impl Journal {
         status: &str,
         sender: Option<&str>,
     ) -> Result<(), JournalError> {
-        let tx = self.write()?;
+        let tx = write(&mut self.conn)?;
         let last: Option<i64> = tx.query_row(
             "SELECT MAX(seq) FROM entries WHERE game = ?1",
             [game],
@@ -340,17 +375,8 @@ impl Journal {
                 sender
             ],
         )?;
-        tx.commit()?;
+        commit(&self.path, &self.identity, tx)?;
         Ok(())
-    }
-
-    /// A write transaction that takes the lock at its start: each rule set's games have
-    /// their own connection to the file, and a transaction that read first and wrote later
-    /// would fail at once, unretried, if the other wrote in between.
-    fn write(&mut self) -> Result<rusqlite::Transaction<'_>, JournalError> {
-        Ok(self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?)
     }
 
     /// The games `listing` asks for, the latest first.
@@ -486,7 +512,7 @@ impl Journal {
     /// Moves the entries from `seq` on into `set_aside` (kept, with the reason), so the
     /// game can go on from before them.
     pub fn set_aside(&mut self, game: i64, seq: u64, why: &str) -> Result<usize, JournalError> {
-        let tx = self.write()?;
+        let tx = write(&mut self.conn)?;
         tx.execute(
             "INSERT INTO set_aside (game, seq, format, entry, why, at) SELECT game, seq, format, entry, ?3, ?4 FROM entries WHERE game = ?1 AND seq >= ?2",
             params![game, seq as i64, why, now()],
@@ -495,7 +521,47 @@ impl Journal {
             "DELETE FROM entries WHERE game = ?1 AND seq >= ?2",
             params![game, seq as i64],
         )?;
-        tx.commit()?;
+        commit(&self.path, &self.identity, tx)?;
         Ok(moved)
+    }
+}
+
+/// A write transaction that takes the lock at its start: each rule set's games have their
+/// own connection to the file, and a transaction that read first and wrote later would fail
+/// at once, unretried, if the other wrote in between.
+fn write(conn: &mut Connection) -> Result<rusqlite::Transaction<'_>, JournalError> {
+    Ok(conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
+}
+
+/// Commits `tx`, having counted the commit; then rewrites the journal's mark ([`check`]).
+fn commit(path: &Path, identity: &str, tx: rusqlite::Transaction<'_>) -> Result<(), JournalError> {
+    let commits: i64 = tx.query_row(
+        "UPDATE identity SET commits = commits + 1 WHERE one = 1 RETURNING commits",
+        [],
+        |r| r.get(0),
+    )?;
+    tx.commit()?;
+    check::write_mark(path, identity, commits as u64);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_disk_is_told_as_a_full_disk() {
+        let full = rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL),
+            None,
+        );
+        let told = JournalError::from(full);
+        assert!(matches!(told, JournalError::DiskFull), "{told:?}");
+        assert!(told.to_string().starts_with("the disk is full"));
+        let busy = rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_BUSY),
+            None,
+        );
+        assert!(matches!(JournalError::from(busy), JournalError::Sql(_)));
     }
 }

@@ -171,8 +171,8 @@ impl<G: Kept> Games<G> {
     }
 
     /// The identity of the journal these games are kept in.
-    pub fn journal(&self) -> Result<String, JournalError> {
-        self.state.hold().0.identity()
+    pub fn journal(&self) -> String {
+        self.state.hold().0.identity().to_owned()
     }
 
     /// Hears of every change to game `id`.

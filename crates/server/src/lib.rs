@@ -40,6 +40,9 @@ pub const DEFAULT_PORT: u16 = 4747;
 /// The journal's file in the data folder.
 pub const JOURNAL: &str = "seance.sqlite3";
 
+/// How long the journal's integrity check at start may take before it is cut short.
+const CHECK_BUDGET: Duration = Duration::from_secs(5);
+
 /// What the server needs to start.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -61,6 +64,11 @@ pub enum StartError {
         source: std::io::Error,
     },
     Journal(seance_journal::JournalError),
+    /// The journal's check at start found it damaged; it was not written to.
+    Trouble {
+        path: PathBuf,
+        trouble: seance_journal::Trouble,
+    },
 }
 
 impl std::fmt::Display for StartError {
@@ -76,6 +84,11 @@ impl std::fmt::Display for StartError {
                 "no free port from {first} on ({source}); close the program using it or choose one with --port"
             ),
             StartError::Journal(e) => write!(f, "{e}"),
+            StartError::Trouble { path, trouble } => write!(
+                f,
+                "Séance checked its journal ({}) and did not start: {trouble}",
+                path.display()
+            ),
         }
     }
 }
@@ -128,11 +141,17 @@ impl Server {
         let code = JoinCode::load_or_create(&config.data_dir).map_err(data_err)?;
         let key = TableKey::load_or_create(&config.data_dir).map_err(data_err)?;
         let settings = SettingsStore::load(&config.data_dir).map_err(data_err)?;
-        let games =
-            games::Games::open(&config.data_dir.join(JOURNAL)).map_err(StartError::Journal)?;
-        let rummy =
-            games::Games::open(&config.data_dir.join(JOURNAL)).map_err(StartError::Journal)?;
-        let journal = games.journal().map_err(StartError::Journal)?;
+        let journal_path = config.data_dir.join(JOURNAL);
+        // Checked before it is opened: a damaged journal is told exactly, and not written to.
+        seance_journal::check(&journal_path, CHECK_BUDGET).map_err(|trouble| {
+            StartError::Trouble {
+                path: journal_path.clone(),
+                trouble,
+            }
+        })?;
+        let games = games::Games::open(&journal_path).map_err(StartError::Journal)?;
+        let rummy = games::Games::open(&journal_path).map_err(StartError::Journal)?;
+        let journal = games.journal();
         let seats = seats::Seats::load(&config.data_dir, &journal).map_err(data_err)?;
         let listener = net::bind(config.port)
             .await

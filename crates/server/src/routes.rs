@@ -680,6 +680,9 @@ impl IntoResponse for GameError {
                     .with("game", game)
                     .with("entry", seq),
             ),
+            GameError::Journal(JournalError::DiskFull) => {
+                (StatusCode::INSUFFICIENT_STORAGE, Refusal::new("disk_full"))
+            }
             GameError::Fault(what) => {
                 tracing::error!("a request failed unexpectedly: {what}");
                 (StatusCode::INTERNAL_SERVER_ERROR, Refusal::new("fault"))

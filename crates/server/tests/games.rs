@@ -465,3 +465,38 @@ async fn a_repeated_tap_is_one_action_and_its_answer_is_the_new_snapshot() {
     assert_eq!(long.status(), StatusCode::BAD_REQUEST);
     assert_eq!(view(&t, game, "table").await["version"], 1);
 }
+
+#[tokio::test]
+async fn a_damaged_journal_is_told_exactly_at_start_and_left_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join(seance_server::JOURNAL);
+    std::fs::write(&journal, b"").unwrap();
+    let started = seance_server::Server::start(seance_server::Config {
+        data_dir: dir.path().to_owned(),
+        port: 0,
+    })
+    .await;
+    let Err(why) = started else {
+        panic!("a server started on an empty journal");
+    };
+    assert!(
+        matches!(
+            &why,
+            seance_server::StartError::Trouble {
+                trouble: seance_journal::Trouble::Empty,
+                ..
+            }
+        ),
+        "{why}"
+    );
+    assert!(
+        why.to_string().contains("the journal is empty (0 bytes)"),
+        "{why}"
+    );
+    assert_eq!(std::fs::read(&journal).unwrap(), b"", "not written to");
+    for beside in ["-wal", "-shm", ".mark"] {
+        let mut name = journal.as_os_str().to_owned();
+        name.push(beside);
+        assert!(!std::path::Path::new(&name).exists(), "no {beside} made");
+    }
+}

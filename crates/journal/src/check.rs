@@ -1,0 +1,224 @@
+//! The journal checked at start, before it is opened: without writing a byte to it (SQLite
+//! checks a copy, made beside it in the data folder, with its write-ahead log), so what is
+//! found is told exactly and the file stays as it was until the table chooses.
+//!
+//! The journal's *mark*, a small file beside it rewritten after every commit, says how many
+//! commits the journal had: a journal found with fewer lost its recent history (its `-wal`
+//! went missing or was damaged), which SQLite alone would silently roll back.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rusqlite::{Connection, ErrorCode, OpenFlags};
+
+/// What the check found wrong, worded for the person at the table with what to do; none of
+/// the advice hides or loses a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Trouble {
+    /// The file is empty (0 bytes).
+    Empty,
+    /// The file is not a SQLite database.
+    NotAJournal,
+    /// Written by a newer Séance.
+    Newer { schema: i64 },
+    /// SQLite's own integrity check found damaged pages: the first few of its findings.
+    DamagedPages { found: Vec<String> },
+    /// The journal holds `found` commits but had `written`: its latest changes are gone.
+    HistoryMissing { written: u64, found: u64 },
+    /// The disk is full: even a check could not be made.
+    DiskFull,
+}
+
+/// The files of the journal at `path`.
+pub(crate) fn wal(path: &Path) -> PathBuf {
+    with_suffix(path, "-wal")
+}
+
+pub(crate) fn mark(path: &Path) -> PathBuf {
+    with_suffix(path, ".mark")
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Rewrites the mark after a commit. Not synced: a mark that lags the journal after a power
+/// cut is only a check missed, never a false alarm.
+pub(crate) fn write_mark(path: &Path, identity: &str, commits: u64) {
+    let written = std::fs::File::create(mark(path))
+        .and_then(|mut f| f.write_all(format!("{identity} {commits}\n").as_bytes()));
+    if let Err(e) = written {
+        // The journal itself is committed; only the next check is weaker.
+        eprintln!("seance: the journal's mark could not be written: {e}");
+    }
+}
+
+fn read_mark(path: &Path) -> Option<(String, u64)> {
+    let text = std::fs::read_to_string(mark(path)).ok()?;
+    let (identity, commits) = text.trim().split_once(' ')?;
+    Some((identity.to_owned(), commits.parse().ok()?))
+}
+
+/// Checks the journal at `path` without writing to it; SQLite's integrity check stops after
+/// `budget` (a long check is cut short rather than keep the table waiting). A journal that
+/// does not exist yet is sound.
+pub fn check(path: &Path, budget: Duration) -> Result<(), Trouble> {
+    let size = match std::fs::metadata(path) {
+        Ok(meta) => meta.len(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(_) => return Err(Trouble::NotAJournal),
+    };
+    if size == 0 {
+        return Err(Trouble::Empty);
+    }
+    let mut header = [0u8; 16];
+    let read =
+        std::fs::File::open(path).and_then(|mut f| io::Read::read_exact(&mut f, &mut header));
+    if read.is_err() || &header != b"SQLite format 3\0" {
+        return Err(Trouble::NotAJournal);
+    }
+    let copy = Copy::of(path).map_err(|e| match e.kind() {
+        io::ErrorKind::StorageFull => Trouble::DiskFull,
+        _ => Trouble::NotAJournal,
+    })?;
+    let mut conn = Connection::open_with_flags(&copy.db, OpenFlags::SQLITE_OPEN_READ_WRITE)
+        .map_err(|e| sql_trouble(&e))?;
+    let schema: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(|e| sql_trouble(&e))?;
+    if schema > crate::SCHEMA {
+        return Err(Trouble::Newer { schema });
+    }
+    let found = integrity(&mut conn, budget)?;
+    if !found.is_empty() {
+        return Err(Trouble::DamagedPages { found });
+    }
+    if let Some((identity, written)) = read_mark(path) {
+        let kept: Option<(String, i64)> = conn
+            .query_row("SELECT id, commits FROM identity WHERE one = 1", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .ok();
+        // No identity at all where the mark names one: the log held everything, even the
+        // journal's first commit.
+        let found = match kept {
+            Some((id, commits)) if id == identity => Some(commits as u64),
+            Some(_) => None,
+            None => Some(0),
+        };
+        if let Some(found) = found.filter(|&found| found < written) {
+            return Err(Trouble::HistoryMissing { written, found });
+        }
+    }
+    Ok(())
+}
+
+/// SQLite's integrity check on the copy, cut short after `budget`: its first findings.
+fn integrity(conn: &mut Connection, budget: Duration) -> Result<Vec<String>, Trouble> {
+    let deadline = Instant::now() + budget;
+    conn.progress_handler(10_000, Some(move || Instant::now() > deadline))
+        .map_err(|e| sql_trouble(&e))?;
+    let mut found = Vec::new();
+    let run = conn
+        .prepare("PRAGMA integrity_check(8)")
+        .and_then(|mut stmt| {
+            let mut rows = stmt.query([])?;
+            while let Some(row) = rows.next()? {
+                let line: String = row.get(0)?;
+                if line != "ok" {
+                    found.push(line);
+                }
+            }
+            Ok(())
+        });
+    match run {
+        Ok(()) => Ok(found),
+        Err(e) if e.sqlite_error_code() == Some(ErrorCode::OperationInterrupted) => {
+            eprintln!(
+                "seance: the journal's check took over {} s and was cut short; nothing wrong was found meanwhile",
+                budget.as_secs()
+            );
+            Ok(found)
+        }
+        Err(e) => Err(sql_trouble(&e)),
+    }
+}
+
+fn sql_trouble(e: &rusqlite::Error) -> Trouble {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::DiskFull) => Trouble::DiskFull,
+        Some(ErrorCode::NotADatabase) => Trouble::NotAJournal,
+        _ => Trouble::DamagedPages {
+            found: vec![e.to_string()],
+        },
+    }
+}
+
+/// The journal and its write-ahead log copied beside it, removed when dropped.
+struct Copy {
+    dir: PathBuf,
+    db: PathBuf,
+}
+
+impl Copy {
+    fn of(path: &Path) -> io::Result<Copy> {
+        let dir = with_suffix(path, &format!(".check-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)?;
+        let copy = Copy {
+            db: dir.join("journal"),
+            dir,
+        };
+        std::fs::copy(path, &copy.db)?;
+        match std::fs::copy(wal(path), wal(&copy.db)) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+        Ok(copy)
+    }
+}
+
+impl Drop for Copy {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+impl fmt::Display for Trouble {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Every case ends the same way: the file was left as it was.
+        let untouched = "Nothing was written to it.";
+        let elsewhere = "To play meanwhile, start Séance with another data folder (--data-dir): every game stays in this one.";
+        match self {
+            Trouble::Empty => write!(
+                f,
+                "the journal is empty (0 bytes), as after a copy that failed. {untouched} If you have a copy of the data folder, put its seance.sqlite3 back. {elsewhere}"
+            ),
+            Trouble::NotAJournal => write!(
+                f,
+                "the journal is not a SQLite database. {untouched} If you have a copy of the data folder, put its seance.sqlite3 back. {elsewhere}"
+            ),
+            Trouble::Newer { schema } => write!(
+                f,
+                "the journal was written by a newer Séance (journal version {schema}; this one reads {}). {untouched} Update Séance to go on with it.",
+                crate::SCHEMA
+            ),
+            Trouble::DamagedPages { found } => write!(
+                f,
+                "the journal has damaged pages (SQLite's check found: {}). {untouched} Keep a copy of the data folder as it is. {elsewhere}",
+                found.join("; ")
+            ),
+            Trouble::HistoryMissing { written, found } => write!(
+                f,
+                "the journal's latest changes are missing: it holds {found} commits, but {written} were written. Its write-ahead log (seance.sqlite3-wal) is missing or damaged. {untouched} If the data folder was copied or restored, copy seance.sqlite3-wal beside it from the same place. {elsewhere}"
+            ),
+            Trouble::DiskFull => write!(
+                f,
+                "the disk is full: the journal could not even be checked. {untouched} Free some space on the disk and start Séance again; nothing is lost."
+            ),
+        }
+    }
+}
