@@ -1,0 +1,92 @@
+//! What both targets do: the input is lines of text, as a device would send them. The
+//! first is a setup (JSON); every other line is a command (JSON), `undo` or `redo`, sent by
+//! the table (a line starting `@N ` is sent from seat N's phone instead). Each is asked of
+//! the rules exactly as the server asks: who may send it, then decide, then push; after
+//! each change every role's view, what each may do, and what each log tells are built. The
+//! rules must refuse what is wrong, never panic nor overflow.
+
+use seance_timeline::{Entry, Rules, Timeline, Who};
+use serde::de::DeserializeOwned;
+
+/// A rule set as the targets drive it.
+pub trait Driven: Rules + Sized {
+    type Setup: DeserializeOwned;
+    fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, seance_timeline::Refusal>;
+    /// Every role this game has.
+    fn roles(&self) -> Vec<Self::Role>;
+    /// Builds `role`'s view (its content is not needed, only that it is made).
+    fn look(&self, role: Self::Role);
+    /// The role of seat `n`, if this game has it.
+    fn seat(&self, n: usize) -> Option<Self::Role>;
+}
+
+pub fn drive<G: Driven + PartialEq>(data: &[u8])
+where
+    G::Command: DeserializeOwned,
+{
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let mut lines = text.lines();
+    let Some(Ok(setup)) = lines.next().map(serde_json::from_str::<G::Setup>) else {
+        return;
+    };
+    let seed = data
+        .iter()
+        .fold(0u64, |h, &b| h.rotate_left(5) ^ u64::from(b));
+    let Ok(start) = G::start(setup, seed) else {
+        return;
+    };
+    let Ok((mut timeline, start)) = Timeline::<G>::begin(start) else {
+        return;
+    };
+    let mut entries = Vec::new();
+    look_all(&timeline);
+    for line in lines.take(400) {
+        let (who, line) = match line.strip_prefix('@').and_then(|l| l.split_once(' ')) {
+            Some((n, rest)) => match n.parse().ok().and_then(|n| timeline.game().seat(n)) {
+                Some(role) => (Who::Seat(role), rest),
+                None => continue,
+            },
+            None => (Who::Table { phones: Vec::new() }, line),
+        };
+        let entry = match line {
+            "undo" if timeline.can_undo() => Entry::Undo,
+            "redo" if timeline.can_redo() => Entry::Redo,
+            _ => {
+                let Ok(command) = serde_json::from_str::<G::Command>(line) else {
+                    continue;
+                };
+                if timeline.game().permit(&who, &command).is_err() {
+                    continue;
+                }
+                match timeline.decide(command) {
+                    Ok(entry) => entry,
+                    Err(_) => continue,
+                }
+            }
+        };
+        if timeline.push(entry.clone()).is_ok() {
+            entries.push(entry);
+            look_all(&timeline);
+        }
+    }
+    // The history replays to the same game, as after a restart.
+    let replayed = Timeline::<G>::resume(start, entries);
+    assert!(replayed.is_ok_and(|r| r.game() == timeline.game()));
+}
+
+fn look_all<G: Driven>(timeline: &Timeline<G>) {
+    let game = timeline.game();
+    let _ = game.allowed(&Who::Table { phones: Vec::new() });
+    let _ = game.allowed(&Who::Watcher);
+    for role in game.roles() {
+        game.look(role);
+        let _ = game.allowed(&Who::Seat(role));
+        for change in timeline.recent() {
+            for event in &change.events {
+                let _ = G::told(event, role);
+            }
+        }
+    }
+}
