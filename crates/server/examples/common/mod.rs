@@ -2,6 +2,9 @@
 //! folder, reading its links, calling its API as the table or a seat's phone, opening a
 //! WebSocket from a given loopback address, and reading its memory.
 
+// Each benchmark uses the part it needs.
+#![allow(dead_code)]
+
 use std::io::{BufRead, BufReader};
 use std::net::IpAddr;
 use std::process::{Child, Command, Stdio};
