@@ -23,7 +23,7 @@ async fn write(s: Arc<Server>, game: i64, acked: Arc<AtomicU64>, count: Arc<Atom
     let post = reqwest::Method::POST;
     let mut version = acked.load(Ordering::SeqCst);
     loop {
-        let (path, body) = if version % 2 == 0 {
+        let (path, body) = if version.is_multiple_of(2) {
             let command = json!({"type": "give_vision", "psychic": 0});
             (
                 format!("/games/{game}/commands"),
