@@ -57,6 +57,14 @@ impl Suite {
                 Box::pin(language(p)),
             ),
             (
+                "chromium: a journal that lost its latest changes is told, and the table recovers it",
+                Box::pin(journal_trouble(p)),
+            ),
+            (
+                "chromium: after a crash the sand timer waits, paused, and the table says why",
+                Box::pin(timer_after_crash(p)),
+            ),
+            (
                 "chromium: a busy port moves the table and the QR code follows",
                 Box::pin(busy_port(p)),
             ),
@@ -307,6 +315,111 @@ async fn language(driver: u16) {
     tap(&fresh, "a[href='#/settings']").await;
     wait_for_text(&fresh, "#settings h1", "Impostazioni").await;
     fresh.close().await.unwrap();
+}
+
+async fn journal_trouble(driver: u16) {
+    // A game with a vision given, then a crash, and the write-ahead log lost with it.
+    let table = Table::start(0);
+    let client = chromium(driver, 1280, 800).await;
+    client.goto(&table.local_url).await.unwrap();
+    wait_for(&client, "#home").await;
+    let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
+        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
+        {"name": "Carl", "colours": ["green"]}]});
+    let game = api(&client, "POST", "/games", json!({"setup": setup})).await["id"].clone();
+    let vision = json!({"version": 0, "command": {"type": "give_vision", "psychic": 0}});
+    api(&client, "POST", &format!("/games/{game}/commands"), vision).await;
+    let dir = table.crash();
+    std::fs::remove_file(dir.path().join("seance.sqlite3-wal")).unwrap();
+    let journal = std::fs::read(dir.path().join("seance.sqlite3")).unwrap();
+
+    let table = Table::start_in(0, dir);
+    client.goto(&table.local_url).await.unwrap();
+    wait_for(&client, "#journal").await;
+    tap(&client, ".languages button[lang=fr]").await;
+    let found = wait_for_text(
+        &client,
+        "#journal-found",
+        "Les derniers changements du journal manquent",
+    )
+    .await;
+    assert!(
+        found.contains("il en contient 0, mais 2 avaient été écrits"),
+        "{found}"
+    );
+    assert!(
+        std::fs::read(table.data_dir.path().join("seance.sqlite3")).unwrap() == journal,
+        "the journal is left as it was until the table chooses"
+    );
+    screenshot(&client, "journal-trouble-fr-1280x800").await;
+    tap(&client, "#journal-recover").await;
+    // The server starts again on the recovered journal, and the screen with it.
+    wait_for(&client, "#home").await;
+    let listed = api(&client, "GET", "/games", json!(null)).await;
+    assert_eq!(
+        listed,
+        json!([]),
+        "the game never reached the file: nothing to list"
+    );
+    let kept = std::fs::read_dir(table.data_dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .find(|e| {
+            // The journal itself, not the mark kept with it.
+            let name = e.file_name().to_string_lossy().into_owned();
+            let stamp = name.strip_prefix("seance.sqlite3.damaged-").unwrap_or("x");
+            stamp.bytes().all(|b| b.is_ascii_digit())
+        })
+        .expect("the old journal is kept beside the new one");
+    assert!(
+        std::fs::read(kept.path()).unwrap() == journal,
+        "the old journal is kept byte for byte"
+    );
+    client.close().await.unwrap();
+}
+
+async fn timer_after_crash(driver: u16) {
+    let table = Table::start(0);
+    let client = chromium(driver, 1280, 800).await;
+    client.goto(&table.local_url).await.unwrap();
+    wait_for(&client, "#home").await;
+    let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
+        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
+        {"name": "Carl", "colours": ["green"]}]});
+    let game = api(&client, "POST", "/games", json!({"setup": setup})).await["id"].clone();
+    for psychic in 0..3 {
+        let vision =
+            json!({"version": psychic, "command": {"type": "give_vision", "psychic": psychic}});
+        api(&client, "POST", &format!("/games/{game}/commands"), vision).await;
+    }
+    client
+        .goto(&format!("{}#/game/{game}", table.local_url))
+        .await
+        .unwrap();
+    wait_for_text(&client, "#sand-timer", "1:5").await;
+    let table = Table::start_in(0, table.crash());
+    client
+        .goto(&format!("{}#/game/{game}", table.local_url))
+        .await
+        .unwrap();
+    let note = wait_for_text(
+        &client,
+        "#timer-interrupted",
+        "the timer waits where it was",
+    )
+    .await;
+    assert!(note.contains("Resume when everyone is ready"), "{note}");
+    let before = text(&client, "#timer-digits").await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(text(&client, "#timer-digits").await, before, "paused");
+    screenshot(&client, "timer-after-crash-1280x800").await;
+    tap(&client, "#timer-resume").await;
+    wait_for(&client, "#timer-pause").await;
+    assert!(
+        !present(&client, "#timer-interrupted").await,
+        "running again, nothing to say"
+    );
+    client.close().await.unwrap();
 }
 
 async fn busy_port(driver: u16) {

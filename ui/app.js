@@ -10,6 +10,7 @@ import { renderSettings } from './screens/settings.js';
 import { renderCodeEntry } from './screens/code.js';
 import { renderSetup } from './screens/setup.js';
 import { renderGames } from './screens/games.js';
+import { renderJournal } from './screens/journal.js';
 import { renderGame, viewChanged } from './screens/game.js';
 import { refresh } from './screens/game/actions.js';
 import { setClock } from './screens/game/timer.js';
@@ -86,7 +87,8 @@ function route() {
 }
 
 export function render() {
-  const { screen, id, watch } = route();
+  // A journal in trouble shows nothing but itself until the table chooses.
+  const { screen, id, watch } = state.info?.journal ? { screen: renderJournal, id: null, watch: null } : route();
   const game = state.game;
   if (id !== (game?.id ?? null) || watch?.role !== game?.role || watch?.seat !== game?.seat || watch?.kind !== game?.kind) {
     state.game = id === null ? null : { id, ...watch, snapshot: null, at: 0 };
@@ -159,14 +161,22 @@ async function boot() {
     throw error;
   }
   player.configure(state.settings.sound);
+  // The table's language, unless this device chose its own.
+  const speaking = words.then(() => (!deviceLanguage() && state.settings.language !== 'en'
+    ? setLanguage(state.settings.language) : null));
+  if (state.info.journal) {
+    // The journal waits for the table's choice: no game, no socket, until it is made.
+    await speaking;
+    render();
+    return;
+  }
   follow = connect(onMessage, (connection) => {
     state.connection = connection;
     updateStatus();
     // A phone's socket refused or closed: ask why (the table may have freed its seat).
     if (connection !== 'open' && state.game?.seat) refresh();
   });
-  await words;
-  if (!deviceLanguage() && state.settings.language !== 'en') await setLanguage(state.settings.language);
+  await speaking;
   window.addEventListener('hashchange', render);
   render();
 }

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use seance_server::instance::InstanceLock;
 use seance_server::{Config, Server};
 use tauri::webview::PageLoadEvent;
-use tauri::{Manager, RunEvent, WebviewUrl, WebviewWindowBuilder};
+use tauri::{AppHandle, Manager, RunEvent, WebviewUrl, WebviewWindowBuilder};
 
 const LABEL: &str = "table";
 
@@ -27,7 +27,7 @@ pub fn run(lock: InstanceLock, config: Config) -> Result<(), Box<dyn std::error:
     let launched = std::time::Instant::now();
     let app = tauri::Builder::default()
         .setup(move |app| {
-            let mut server = tauri::async_runtime::block_on(Server::start(config))?;
+            let mut server = tauri::async_runtime::block_on(Server::start(config.clone()))?;
             lock.publish(&server.record())?;
             tracing::info!("phones join at {}", server.join_url());
             WebviewWindowBuilder::new(
@@ -39,19 +39,8 @@ pub fn run(lock: InstanceLock, config: Config) -> Result<(), Box<dyn std::error:
             .inner_size(1280.0, 800.0)
             .min_inner_size(360.0, 560.0)
             .build()?;
-            let mut focus = server
-                .take_focus_requests()
-                .expect("focus requests are taken once");
             let handle = app.handle().clone();
-            tauri::async_runtime::spawn(async move {
-                while focus.recv().await.is_some() {
-                    if let Some(window) = handle.get_webview_window(LABEL) {
-                        let _ = window.unminimize();
-                        let _ = window.show();
-                        let _ = window.set_focus();
-                    }
-                }
-            });
+            follow(&handle, &mut server, config);
             app.manage(Running(Mutex::new(Some((server, lock)))));
             Ok(())
         })
@@ -74,4 +63,61 @@ pub fn run(lock: InstanceLock, config: Config) -> Result<(), Box<dyn std::error:
         }
     });
     Ok(())
+}
+
+/// Brings the window to the front when a later launch asks, and starts the server again
+/// (on the same port) when the table has chosen what to do with a journal in trouble.
+fn follow(handle: &AppHandle, server: &mut Server, config: Config) {
+    let mut focus = server
+        .take_focus_requests()
+        .expect("focus requests are taken once");
+    let mut restart = server
+        .take_restart_requests()
+        .expect("restart requests are taken once");
+    let front = handle.clone();
+    tauri::async_runtime::spawn(async move {
+        while focus.recv().await.is_some() {
+            if let Some(window) = front.get_webview_window(LABEL) {
+                let _ = window.unminimize();
+                let _ = window.show();
+                let _ = window.set_focus();
+            }
+        }
+    });
+    let handle = handle.clone();
+    tauri::async_runtime::spawn(async move {
+        if restart.recv().await.is_none() {
+            return;
+        }
+        let running = handle
+            .state::<Running>()
+            .0
+            .lock()
+            .expect("server slot")
+            .take();
+        let Some((server, lock)) = running else {
+            return;
+        };
+        let config = Config {
+            port: server.port(),
+            ..config
+        };
+        server.shutdown().await;
+        match Server::start(config.clone()).await {
+            Ok(mut next) => {
+                let _ = lock.publish(&next.record());
+                if let (Some(window), Ok(url)) =
+                    (handle.get_webview_window(LABEL), next.local_url().parse())
+                {
+                    let _ = window.navigate(url);
+                }
+                follow(&handle, &mut next, config);
+                *handle.state::<Running>().0.lock().expect("server slot") = Some((next, lock));
+            }
+            Err(e) => {
+                tracing::error!("the server could not start again: {e}");
+                handle.exit(1);
+            }
+        }
+    });
 }

@@ -134,7 +134,11 @@ pub struct Table {
 
 impl Table {
     pub fn start(port: u16) -> Table {
-        let data_dir = tempfile::tempdir().unwrap();
+        Table::start_in(port, tempfile::tempdir().unwrap())
+    }
+
+    /// A table on the data folder `data_dir`, as it is.
+    pub fn start_in(port: u16, data_dir: tempfile::TempDir) -> Table {
         let mut process = Process::spawn(
             Command::new(seance_binary())
                 .args(["--headless", "--port", &port.to_string(), "--data-dir"])
@@ -169,6 +173,13 @@ impl Table {
             data_dir,
             _process: process,
         }
+    }
+
+    /// Kills the server as a crash would (kill -9, nothing finished), and gives back its
+    /// data folder as the crash left it.
+    pub fn crash(self) -> tempfile::TempDir {
+        drop(self._process);
+        self.data_dir
     }
 
     /// The server's process id.

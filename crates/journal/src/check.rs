@@ -40,7 +40,7 @@ pub(crate) fn mark(path: &Path) -> PathBuf {
     with_suffix(path, ".mark")
 }
 
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+pub(crate) fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     PathBuf::from(name)
@@ -159,13 +159,13 @@ fn sql_trouble(e: &rusqlite::Error) -> Trouble {
 }
 
 /// The journal and its write-ahead log copied beside it, removed when dropped.
-struct Copy {
+pub(crate) struct Copy {
     dir: PathBuf,
-    db: PathBuf,
+    pub(crate) db: PathBuf,
 }
 
 impl Copy {
-    fn of(path: &Path) -> io::Result<Copy> {
+    pub(crate) fn of(path: &Path) -> io::Result<Copy> {
         let dir = with_suffix(path, &format!(".check-{}", std::process::id()));
         std::fs::create_dir_all(&dir)?;
         let copy = Copy {

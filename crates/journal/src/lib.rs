@@ -8,8 +8,10 @@
 //! history.
 
 mod check;
+mod recover;
 
 pub use check::{Trouble, check};
+pub use recover::{Recovered, recover};
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -21,7 +23,7 @@ use serde::Serialize;
 
 /// The database layout this build writes (`PRAGMA user_version`). 2 added `edition`, 3
 /// each entry's `sender`.
-const SCHEMA: i64 = 3;
+pub const SCHEMA: i64 = 3;
 /// The entry format this build writes and reads.
 const FORMAT: i64 = 1;
 

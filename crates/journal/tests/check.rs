@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use seance_journal::{Journal, Trouble, check};
+use seance_journal::{Journal, Listing, Trouble, check, recover};
 use seance_rules::*;
 
 const BUDGET: Duration = Duration::from_secs(5);
@@ -186,4 +186,79 @@ fn a_newer_journal_is_told_with_its_version() {
             .to_string()
             .contains("journal version 99; this one reads 3")
     );
+}
+
+/// Recovers the journal in `dir`: the new one is sound and holds `games` games, each
+/// loading whole, and the old file is kept beside it byte for byte.
+fn recovered(dir: &Path, games: usize) -> seance_journal::Recovered {
+    let path = dir.join("seance.sqlite3");
+    let before = std::fs::read(&path).unwrap();
+    let done = recover(&path, "test").unwrap();
+    assert_eq!(
+        std::fs::read(&done.kept_as).unwrap(),
+        before,
+        "kept as it was"
+    );
+    assert_eq!(checked(dir), Ok(()), "the new journal is sound");
+    let journal = Journal::open(&path).unwrap();
+    let listed = journal.games(&Listing::default()).unwrap();
+    assert_eq!(listed.len(), games);
+    for game in listed {
+        let loaded = journal.load::<Game>(game.id).unwrap();
+        assert!(loaded.damage.is_none());
+    }
+    done
+}
+
+#[test]
+fn recovering_after_missing_history_goes_on_from_what_the_file_holds() {
+    let dir = crashed(2, 3);
+    std::fs::remove_file(dir.path().join("seance.sqlite3-wal")).unwrap();
+    let identity = {
+        let copy = tempfile::tempdir().unwrap();
+        std::fs::copy(dir.path().join("seance.sqlite3"), copy.path().join("j")).unwrap();
+        Journal::open(&copy.path().join("j"))
+            .unwrap()
+            .identity()
+            .to_owned()
+    };
+    let done = recovered(dir.path(), 2);
+    assert_eq!((done.games, done.entries, done.unreadable), (2, 6, 0));
+    let path = dir.path().join("seance.sqlite3");
+    assert_eq!(
+        Journal::open(&path).unwrap().identity(),
+        identity,
+        "the same journal to the phones' seats"
+    );
+}
+
+#[test]
+fn recovering_a_flipped_page_keeps_every_game_that_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("seance.sqlite3");
+    play(&mut Journal::open(&path).unwrap(), 40);
+    let mut bytes = std::fs::read(&path).unwrap();
+    for b in &mut bytes[4096 * 3..4096 * 3 + 64] {
+        *b ^= 0xa5;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let path2 = dir.path().join("seance.sqlite3");
+    let before = std::fs::read(&path2).unwrap();
+    let done = recover(&path2, "test").unwrap();
+    assert_eq!(std::fs::read(&done.kept_as).unwrap(), before);
+    assert_eq!(checked(dir.path()), Ok(()));
+    assert!(done.games > 0 && done.games <= 40, "{done:?}");
+    let journal = Journal::open(&path2).unwrap();
+    for game in journal.games(&Listing::default()).unwrap() {
+        assert!(journal.load::<Game>(game.id).unwrap().damage.is_none());
+    }
+}
+
+#[test]
+fn recovering_an_empty_file_starts_a_new_journal_and_keeps_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("seance.sqlite3"), b"").unwrap();
+    let done = recovered(dir.path(), 0);
+    assert_eq!((done.games, done.entries), (0, 0));
+    assert!(done.kept_as.ends_with("seance.sqlite3.damaged-test"));
 }

@@ -177,6 +177,16 @@ pub async fn guard(
     }
 }
 
+/// What the API serves while the journal waits for the table's choice: enough for a screen
+/// to say what was found, in its language, and for the table to choose.
+const SERVED_IN_TROUBLE: [&str; 5] = [
+    "/api/info",
+    "/api/settings",
+    "/api/journal",
+    "/api/qr.svg",
+    "/api/instance/focus",
+];
+
 /// Whether the request may go on, and on the API, from what kind of device.
 fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Option<Device>, Refused> {
     let forbidden = |refusal| Err(Refused::new(StatusCode::FORBIDDEN, refusal));
@@ -200,7 +210,14 @@ fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Option<Devi
         ));
     }
     if request.uri().path().starts_with("/api/") {
-        return check_code(shared, peer, request).map(Some);
+        let device = check_code(shared, peer, request)?;
+        if shared.trouble.is_some() && !SERVED_IN_TROUBLE.contains(&request.uri().path()) {
+            return Err(Refused::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                Refusal::new("journal_waits"),
+            ));
+        }
+        return Ok(Some(device));
     }
     Ok(None)
 }

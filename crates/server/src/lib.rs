@@ -21,9 +21,10 @@ mod serve;
 pub mod settings;
 mod sync;
 mod timer;
+mod trouble;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -64,11 +65,6 @@ pub enum StartError {
         source: std::io::Error,
     },
     Journal(seance_journal::JournalError),
-    /// The journal's check at start found it damaged; it was not written to.
-    Trouble {
-        path: PathBuf,
-        trouble: seance_journal::Trouble,
-    },
 }
 
 impl std::fmt::Display for StartError {
@@ -84,11 +80,6 @@ impl std::fmt::Display for StartError {
                 "no free port from {first} on ({source}); close the program using it or choose one with --port"
             ),
             StartError::Journal(e) => write!(f, "{e}"),
-            StartError::Trouble { path, trouble } => write!(
-                f,
-                "Séance checked its journal ({}) and did not start: {trouble}",
-                path.display()
-            ),
         }
     }
 }
@@ -117,6 +108,12 @@ pub(crate) struct Shared {
     /// Mystery Rummy's scorepads.
     pub rummy: Arc<games::Games<seance_rummy::Scorepad>>,
     pub seats: seats::Seats,
+    pub data_dir: PathBuf,
+    /// What the journal's check at start found: then no game is served until the table
+    /// chooses what to do (`trouble`).
+    pub trouble: Option<seance_journal::Trouble>,
+    /// Asks the shell to start the server again (after the table's choice).
+    pub restart: mpsc::Sender<()>,
 }
 
 /// A running server. Dropping it without [`Server::shutdown`] leaves it running until the
@@ -127,6 +124,7 @@ pub struct Server {
     stop: watch::Sender<bool>,
     task: JoinHandle<std::io::Result<()>>,
     focus: Option<mpsc::Receiver<()>>,
+    restart: Option<mpsc::Receiver<()>>,
 }
 
 impl Server {
@@ -142,17 +140,30 @@ impl Server {
         let key = TableKey::load_or_create(&config.data_dir).map_err(data_err)?;
         let settings = SettingsStore::load(&config.data_dir).map_err(data_err)?;
         let journal_path = config.data_dir.join(JOURNAL);
-        // Checked before it is opened: a damaged journal is told exactly, and not written to.
-        seance_journal::check(&journal_path, CHECK_BUDGET).map_err(|trouble| {
-            StartError::Trouble {
-                path: journal_path.clone(),
-                trouble,
+        // Checked before it is opened: a journal in trouble is told exactly and not written
+        // to; the screens serve no game (from a journal in memory) until the table chooses.
+        let trouble = seance_journal::check(&journal_path, CHECK_BUDGET).err();
+        if let Some(trouble) = &trouble {
+            tracing::error!(
+                "checked the journal {}: {trouble}; the table screen asks what to do",
+                journal_path.display()
+            );
+        }
+        let (games, rummy, seats) = match trouble {
+            None => {
+                let games = games::Games::open(&journal_path).map_err(StartError::Journal)?;
+                let rummy = games::Games::open(&journal_path).map_err(StartError::Journal)?;
+                let seats =
+                    seats::Seats::load(&config.data_dir, &games.journal()).map_err(data_err)?;
+                (games, rummy, seats)
             }
-        })?;
-        let games = games::Games::open(&journal_path).map_err(StartError::Journal)?;
-        let rummy = games::Games::open(&journal_path).map_err(StartError::Journal)?;
-        let journal = games.journal();
-        let seats = seats::Seats::load(&config.data_dir, &journal).map_err(data_err)?;
+            Some(_) => {
+                let none = Path::new(":memory:");
+                let games = games::Games::open(none).map_err(StartError::Journal)?;
+                let rummy = games::Games::open(none).map_err(StartError::Journal)?;
+                (games, rummy, seats::Seats::unsaved())
+            }
+        };
         let listener = net::bind(config.port)
             .await
             .map_err(|source| StartError::NoFreePort {
@@ -170,6 +181,7 @@ impl Server {
         let table_url = format!("http://{lan}/?key={key}");
         let (stop, shutdown) = watch::channel(false);
         let (focus_tx, focus_rx) = mpsc::channel(4);
+        let (restart_tx, restart_rx) = mpsc::channel(1);
         let shared = Arc::new(Shared {
             code,
             key,
@@ -186,6 +198,9 @@ impl Server {
             games: Arc::new(games),
             rummy: Arc::new(rummy),
             seats,
+            data_dir: config.data_dir.clone(),
+            trouble,
+            restart: restart_tx,
         });
         let task = tokio::spawn(serve::serve(
             listener,
@@ -199,6 +214,7 @@ impl Server {
             stop,
             task,
             focus: Some(focus_rx),
+            restart: Some(restart_rx),
         })
     }
 
@@ -236,6 +252,18 @@ impl Server {
             table_url: self.shared.table_url.clone(),
             key: self.shared.key.to_string(),
         }
+    }
+
+    /// The journal's trouble found at start, if any (the screens then ask the table what
+    /// to do, and the server serves no game).
+    pub fn trouble(&self) -> Option<&seance_journal::Trouble> {
+        self.shared.trouble.as_ref()
+    }
+
+    /// Requests to start the server again on its journal: the table chose what to do with
+    /// a journal in trouble. Taken once.
+    pub fn take_restart_requests(&mut self) -> Option<mpsc::Receiver<()>> {
+        self.restart.take()
     }
 
     /// Requests from later launches to bring the table to the front. Taken once.

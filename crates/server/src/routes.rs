@@ -19,7 +19,7 @@ use crate::phones::Caller;
 use crate::refused::{Refused, refused};
 use crate::rulesets::Kept;
 use crate::settings::{SetError, Settings};
-use crate::{Shared, assets, phones, qr};
+use crate::{Shared, assets, phones, qr, trouble};
 use seance_journal::{GameState, JournalError, Listing};
 use seance_rules::Game;
 use seance_rummy::Scorepad;
@@ -34,6 +34,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/settings", get(get_settings).put(put_settings))
         .route("/api/ws", get(socket))
         .route("/api/instance/focus", post(focus))
+        .route("/api/journal", get(trouble::get).post(trouble::choose))
         .route("/api/games", get(list_games).post(create_game::<Game>))
         .route("/api/rummy", post(create_game::<Scorepad>))
         .merge(games::<Game>("/api/games"))
@@ -78,6 +79,7 @@ async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<serde_j
         "port": shared.port,
         "version": env!("CARGO_PKG_VERSION"),
         "devices": shared.devices.load(Ordering::Relaxed),
+        "journal": trouble::told(&shared),
     }))
 }
 

@@ -40,7 +40,8 @@ struct Kept {
 }
 
 pub struct Seats {
-    path: PathBuf,
+    /// None: seats kept in memory only (while the journal waits for the table's choice).
+    path: Option<PathBuf>,
     journal: String,
     held: Mutex<Held>,
 }
@@ -114,7 +115,7 @@ impl Seats {
             Err(e) => return Err(e),
         };
         let seats = Seats {
-            path,
+            path: Some(path),
             journal: journal.to_owned(),
             held: Mutex::default(),
         };
@@ -126,14 +127,27 @@ impl Seats {
         Ok(seats)
     }
 
+    /// No seats, and none saved: the seats file stays as it is for the journal it belongs
+    /// to, while that journal waits for the table's choice.
+    pub fn unsaved() -> Seats {
+        Seats {
+            path: None,
+            journal: String::new(),
+            held: Mutex::default(),
+        }
+    }
+
     fn save(&self, held: &Held) -> io::Result<()> {
+        let Some(path) = &self.path else {
+            return Ok(());
+        };
         let kept = Kept {
             journal: self.journal.clone(),
             taken: held.taken.clone(),
             freed: held.freed.clone(),
         };
         let text = serde_json::to_string_pretty(&kept).expect("seats serialize");
-        write_atomically(&self.path, text.as_bytes())
+        write_atomically(path, text.as_bytes())
     }
 
     /// Takes a free seat; returns the token that will open it from now on.

@@ -467,31 +467,25 @@ async fn a_repeated_tap_is_one_action_and_its_answer_is_the_new_snapshot() {
 }
 
 #[tokio::test]
-async fn a_damaged_journal_is_told_exactly_at_start_and_left_as_it_was() {
+async fn a_journal_in_trouble_waits_untouched_for_the_table_s_choice() {
     let dir = tempfile::tempdir().unwrap();
     let journal = dir.path().join(seance_server::JOURNAL);
     std::fs::write(&journal, b"").unwrap();
-    let started = seance_server::Server::start(seance_server::Config {
-        data_dir: dir.path().to_owned(),
-        port: 0,
-    })
-    .await;
-    let Err(why) = started else {
-        panic!("a server started on an empty journal");
-    };
+    let t = support::serve_in(dir).await;
+    let info = support::table_json(&t, "/info").await;
+    assert_eq!(info["journal"]["code"], "journal_empty", "{info}");
+    assert_eq!(info["journal"]["choices"], json!(["recover", "retry"]));
     assert!(
-        matches!(
-            &why,
-            seance_server::StartError::Trouble {
-                trouble: seance_journal::Trouble::Empty,
-                ..
-            }
-        ),
-        "{why}"
+        info["journal"]["error"]
+            .as_str()
+            .unwrap()
+            .contains("0 bytes")
     );
-    assert!(
-        why.to_string().contains("the journal is empty (0 bytes)"),
-        "{why}"
+    // No game is served meanwhile, and nothing is written.
+    let (status, why) = error_of(t.api(Method::GET, "/games").send().await.unwrap()).await;
+    assert_eq!(
+        (status, why.code.as_str()),
+        (StatusCode::SERVICE_UNAVAILABLE, "journal_waits")
     );
     assert_eq!(std::fs::read(&journal).unwrap(), b"", "not written to");
     for beside in ["-wal", "-shm", ".mark"] {
@@ -499,4 +493,45 @@ async fn a_damaged_journal_is_told_exactly_at_start_and_left_as_it_was() {
         name.push(beside);
         assert!(!std::path::Path::new(&name).exists(), "no {beside} made");
     }
+    // Only the table chooses, and only among the choices offered.
+    let mut t = t;
+    let mut restarts = t.server.take_restart_requests().unwrap();
+    let choose = |credential: &str, choice: &str| {
+        t.with(credential, Method::POST, "/journal")
+            .json(&json!({ "choice": choice }))
+            .send()
+    };
+    assert_eq!(
+        choose(&t.code, "recover").await.unwrap().status(),
+        StatusCode::FORBIDDEN
+    );
+    let done: Value = choose(&t.key, "recover")
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(done["games"], 0, "{done}");
+    assert!(
+        done["kept_as"]
+            .as_str()
+            .unwrap()
+            .starts_with("seance.sqlite3.damaged-")
+    );
+    restarts
+        .recv()
+        .await
+        .expect("the shell is asked to start again");
+    let t = support::restart(t).await;
+    assert!(support::table_json(&t, "/info").await["journal"].is_null());
+    assert_eq!(support::table_json(&t, "/games").await, json!([]));
+    let kept = std::fs::read_dir(t.dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .any(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("seance.sqlite3.damaged-")
+        });
+    assert!(kept, "the old file is kept beside the new journal");
 }

@@ -46,6 +46,11 @@ async fn serve(dir: tempfile::TempDir, port: u16) -> Table {
     }
 }
 
+/// A table on the data folder `dir`, as it is.
+pub async fn serve_in(dir: tempfile::TempDir) -> Table {
+    serve(dir, 0).await
+}
+
 /// Stops the server and starts it again on the same data folder.
 pub async fn restart(t: Table) -> Table {
     restart_after(t, |_| {}).await

@@ -1,0 +1,156 @@
+//! What the table may choose for a journal the check found in trouble: every game that can
+//! still be read is copied, row by row, into a new journal that takes the old one's place;
+//! the old files are kept beside it, byte for byte, so nothing is hidden or lost (a `-wal`
+//! that turns up later can still be put back with them). The new journal keeps the old
+//! one's identity, so phones keep their seats in the games that came through.
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, params};
+
+use crate::check::{Copy, mark, wal, with_suffix as with_name};
+use crate::{Journal, JournalError};
+
+/// What a recovery did: how many games and entries came through, how many rows could not
+/// be read, and where the old files were kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recovered {
+    pub games: usize,
+    pub entries: usize,
+    pub unreadable: usize,
+    pub kept_as: PathBuf,
+}
+
+/// Recovers the journal at `path` into a new one at the same place; `stamp` names where the
+/// old files are kept (`seance.sqlite3.damaged-<stamp>`).
+pub fn recover(path: &Path, stamp: &str) -> Result<Recovered, JournalError> {
+    let open = |e: std::io::Error| JournalError::Open {
+        path: path.to_owned(),
+        why: e.to_string(),
+    };
+    let fresh = with_name(path, ".recovering");
+    let _ = std::fs::remove_file(&fresh);
+    // The new journal, made by this build, so its tables are the ones it reads.
+    drop(Journal::open(&fresh)?);
+    let mut out = Connection::open(&fresh)?;
+    let (mut games, mut entries, mut unreadable) = (0, 0, 0);
+    // Nothing to read in an empty file, or one that is no database: a new journal alone.
+    if let Some(copy) = Copy::of(path).ok().filter(|_| readable(path)) {
+        let old = Connection::open(&copy.db)?;
+        if let Ok(id) = old.query_row("SELECT id FROM identity WHERE one = 1", [], |r| {
+            r.get::<_, String>(0)
+        }) {
+            out.execute("UPDATE identity SET id = ?1 WHERE one = 1", [id])?;
+        }
+        let tx = out.transaction()?;
+        for id in ids(&old, "games", "id") {
+            let row = old.query_row(
+                "SELECT ruleset, start, status, players, created_at, updated_at, edition FROM games WHERE id = ?1",
+                [id],
+                |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, String>(2)?,
+                        r.get::<_, String>(3)?,
+                        r.get::<_, i64>(4)?,
+                        r.get::<_, i64>(5)?,
+                        r.get::<_, Option<String>>(6)?,
+                    ))
+                },
+            );
+            let Ok((ruleset, start, status, players, created, updated, edition)) = row else {
+                unreadable += 1;
+                continue;
+            };
+            tx.execute(
+                "INSERT INTO games (id, ruleset, start, status, players, created_at, updated_at, edition) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![id, ruleset, start, status, players, created, updated, edition],
+            )?;
+            games += 1;
+            // A game's entries up to the first that cannot be read: the rest would not
+            // follow on from it.
+            for seq in 1.. {
+                let entry = old.query_row(
+                    "SELECT format, entry, sender FROM entries WHERE game = ?1 AND seq = ?2",
+                    params![id, seq],
+                    |r| {
+                        Ok((
+                            r.get::<_, i64>(0)?,
+                            r.get::<_, String>(1)?,
+                            r.get::<_, Option<String>>(2)?,
+                        ))
+                    },
+                );
+                match entry {
+                    Ok((format, entry, sender)) => {
+                        tx.execute(
+                            "INSERT INTO entries (game, seq, format, entry, sender) VALUES (?1, ?2, ?3, ?4, ?5)",
+                            params![id, seq, format, entry, sender],
+                        )?;
+                        entries += 1;
+                    }
+                    Err(rusqlite::Error::QueryReturnedNoRows) => break,
+                    Err(_) => {
+                        unreadable += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        tx.commit()?;
+    }
+    drop(out);
+    // The old files kept beside, then the new journal in their place.
+    let kept_as = with_name(path, &format!(".damaged-{stamp}"));
+    for (from, to) in [
+        (path.to_owned(), kept_as.clone()),
+        (wal(path), wal(&kept_as)),
+        (mark(path), mark(&kept_as)),
+    ] {
+        match std::fs::rename(&from, &to) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(open(e)),
+            _ => {}
+        }
+    }
+    let _ = std::fs::remove_file(with_name(path, "-shm"));
+    std::fs::rename(&fresh, path).map_err(open)?;
+    let _ = std::fs::remove_file(with_name(&fresh, "-shm"));
+    Ok(Recovered {
+        games,
+        entries,
+        unreadable,
+        kept_as,
+    })
+}
+
+/// Whether the file is a SQLite database at all.
+fn readable(path: &Path) -> bool {
+    let mut header = [0u8; 16];
+    std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut header))
+        .is_ok()
+        && &header == b"SQLite format 3\0"
+}
+
+/// The ids of `table` that can be read: by the table's own order if it reads whole, else
+/// every number up to the largest (a damaged page hides some rows, not the others).
+fn ids(old: &Connection, table: &str, column: &str) -> Vec<i64> {
+    let listed = old
+        .prepare(&format!("SELECT {column} FROM {table} ORDER BY {column}"))
+        .and_then(|mut stmt| {
+            stmt.query_map([], |r| r.get::<_, i64>(0))?
+                .collect::<Result<Vec<_>, _>>()
+        });
+    match listed {
+        Ok(ids) => ids,
+        Err(_) => {
+            let most: i64 = old
+                .query_row(&format!("SELECT MAX({column}) FROM {table}"), [], |r| {
+                    r.get(0)
+                })
+                .unwrap_or(0);
+            (1..=most.min(1_000_000)).collect()
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! A journal found in trouble at start ([`seance_journal::check`]): the server still serves
+//! the screens, so the table reads what was found in its own language, but no game until the
+//! table chooses — to recover what can be read into a new journal (the old files kept
+//! beside it), or to look again once it has put things right (space freed, a `-wal` put
+//! back, Séance updated). Either way the server then starts again on the journal.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use seance_journal::Trouble;
+use seance_timeline::Refusal;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::access::{TableOnly, bad_json};
+use crate::refused::{Refused, refused};
+use crate::{JOURNAL, Shared};
+
+/// What the table may choose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Choice {
+    /// Copy every game that can be read into a new journal; keep the old files beside it.
+    Recover,
+    /// Check again (after freeing space, putting a `-wal` back or updating Séance).
+    Retry,
+}
+
+/// The trouble as the screens word it: a code per kind, with its facts.
+pub fn refusal(trouble: &Trouble) -> Refusal {
+    match trouble {
+        Trouble::Empty => Refusal::new("journal_empty"),
+        Trouble::NotAJournal => Refusal::new("journal_not_sqlite"),
+        Trouble::Newer { schema } => Refusal::new("journal_newer")
+            .with("schema", *schema)
+            .with("reads", seance_journal::SCHEMA),
+        Trouble::DamagedPages { found } => {
+            Refusal::new("journal_damaged_pages").with("found", found.clone())
+        }
+        Trouble::HistoryMissing { written, found } => Refusal::new("journal_history_missing")
+            .with("written", *written as i64)
+            .with("found", *found as i64),
+        Trouble::DiskFull => Refusal::new("journal_disk_full"),
+    }
+}
+
+/// What the table may choose for `trouble`: a newer journal or a full disk has nothing to
+/// recover, only something to put right first.
+pub fn choices(trouble: &Trouble) -> Vec<Choice> {
+    match trouble {
+        Trouble::Newer { .. } | Trouble::DiskFull => vec![Choice::Retry],
+        _ => vec![Choice::Recover, Choice::Retry],
+    }
+}
+
+/// What `/api/info` and `/api/journal` say of the journal: nothing when it is sound.
+pub fn told(shared: &Shared) -> Option<serde_json::Value> {
+    let trouble = shared.trouble.as_ref()?;
+    let refusal = refusal(trouble);
+    Some(json!({
+        "code": refusal.code,
+        "params": refusal.params,
+        "error": crate::refused::english(&refusal),
+        "choices": choices(trouble),
+    }))
+}
+
+pub async fn get(State(shared): State<Arc<Shared>>) -> Response {
+    Json(json!({ "trouble": told(&shared) })).into_response()
+}
+
+#[derive(Deserialize)]
+pub struct Chosen {
+    choice: Choice,
+}
+
+/// Carries out the table's choice, answers with what was done, then asks for a restart.
+pub async fn choose(
+    _: TableOnly,
+    State(shared): State<Arc<Shared>>,
+    body: Result<Json<Chosen>, JsonRejection>,
+) -> Response {
+    let choice = match body {
+        Ok(Json(Chosen { choice })) => choice,
+        Err(r) => return bad_json("a choice is {\"choice\": \"recover\" | \"retry\"}", r),
+    };
+    let Some(trouble) = &shared.trouble else {
+        return refused(StatusCode::CONFLICT, "journal_sound").into_response();
+    };
+    if !choices(trouble).contains(&choice) {
+        return refused(StatusCode::CONFLICT, "journal_choice").into_response();
+    }
+    let answer = match choice {
+        Choice::Retry => json!({ "choice": choice }),
+        Choice::Recover => {
+            let path = shared.data_dir.join(JOURNAL);
+            let stamp = stamp();
+            let done =
+                tokio::task::spawn_blocking(move || seance_journal::recover(&path, &stamp)).await;
+            match done {
+                Ok(Ok(done)) => {
+                    tracing::warn!(
+                        "recovered {} games ({} entries, {} rows unreadable) into a new journal; the old one is kept as {}",
+                        done.games,
+                        done.entries,
+                        done.unreadable,
+                        done.kept_as.display()
+                    );
+                    json!({
+                        "choice": choice,
+                        "games": done.games,
+                        "entries": done.entries,
+                        "unreadable": done.unreadable,
+                        "kept_as": done.kept_as.file_name().map(|n| n.to_string_lossy().into_owned()),
+                    })
+                }
+                Ok(Err(e)) => {
+                    return Refused::new(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        Refusal::new("journal").with("detail", e.to_string()),
+                    )
+                    .into_response();
+                }
+                Err(_) => {
+                    return refused(StatusCode::INTERNAL_SERVER_ERROR, "fault").into_response();
+                }
+            }
+        }
+    };
+    // The shell starts the server again on the journal, on the same port.
+    let _ = shared.restart.try_send(());
+    Json(answer).into_response()
+}
+
+/// A stamp for the kept files' name: seconds since 1970, sortable and unique enough for
+/// one table.
+fn stamp() -> String {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs().to_string())
+        .unwrap_or_else(|_| "0".into())
+}

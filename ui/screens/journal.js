@@ -1,0 +1,56 @@
+// A journal in trouble at start: what the server's check found, in this screen's language,
+// and the table's choices (recover what can be read, or look again once it is put right).
+// Phones and watchers are told the table is choosing. The server starts again after the
+// choice; this screen waits for it, then reloads.
+
+import { h, toast } from '../dom.js';
+import { refusal, t } from '../i18n.js';
+import { api } from '../api.js';
+import { topBar } from './chrome.js';
+import { isTable } from '../app.js';
+
+/** Waits for the server to answer again with a sound journal, then reloads the page. */
+async function waitForRestart() {
+  for (;;) {
+    await new Promise((done) => setTimeout(done, 500));
+    const info = await api('/info').catch(() => null);
+    if (info && !info.journal) {
+      location.reload();
+      return;
+    }
+  }
+}
+
+export function renderJournal(state) {
+  const trouble = state.info.journal;
+  const outcome = h('p', { id: 'journal-outcome', class: 'note', role: 'status' });
+  const choose = async (choice, buttons) => {
+    buttons.forEach((b) => { b.disabled = true; });
+    try {
+      const done = await api('/journal', { method: 'POST', body: { choice } });
+      outcome.textContent = choice === 'recover' ? t('journal.recovered', done) : t('journal.restarting');
+      await waitForRestart();
+    } catch (error) {
+      buttons.forEach((b) => { b.disabled = false; });
+      toast(error.message);
+    }
+  };
+  const buttons = [];
+  const choices = isTable() ? trouble.choices.map((choice, i) => {
+    const button = h('button', { id: `journal-${choice}`, type: 'button', class: i === 0 ? 'primary' : '',
+      onclick: () => choose(choice, buttons) }, t(`journal.${choice}`));
+    buttons.push(button);
+    return h('li', {}, button, h('p', { class: 'hint' }, t(`journal.${choice}_hint`)));
+  }) : null;
+  // No socket is open meanwhile: nothing to say of a connection.
+  const bar = topBar();
+  bar.querySelector('#connection')?.classList.add('quiet');
+  return h('div', { id: 'journal', class: 'screen' },
+    bar,
+    h('section', { class: 'panel' },
+      h('h1', {}, t('journal.title')),
+      h('p', { id: 'journal-found' }, refusal(trouble)),
+      isTable() ? [h('p', {}, t('journal.choose')), h('ul', { class: 'journal-choices' }, choices)]
+        : h('p', { class: 'note' }, t('journal.phone')),
+      outcome));
+}
