@@ -1,0 +1,123 @@
+//! A full disk, for real: a small tmpfs mounted for the test (root only, as CI runs; a
+//! developer's run without root says it was skipped). A command that does not fit is
+//! refused as a full disk, with nothing lost; a journal that cannot even be checked is told
+//! as a full disk, not as damaged.
+
+use std::path::Path;
+use std::process::Command as Run;
+use std::time::Duration;
+
+use seance_journal::{Journal, JournalError, Trouble, check};
+use seance_rules::*;
+
+/// A tmpfs of `size` mounted on a new folder, unmounted when dropped.
+struct Small(tempfile::TempDir);
+
+impl Small {
+    fn mount(size: &str) -> Option<Small> {
+        let dir = tempfile::tempdir().unwrap();
+        let mounted = Run::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir.path())
+            .status()
+            .is_ok_and(|s| s.success());
+        mounted.then_some(Small(dir))
+    }
+
+    fn path(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl Drop for Small {
+    fn drop(&mut self) {
+        let _ = Run::new("umount").arg(self.0.path()).status();
+    }
+}
+
+fn is_root() -> bool {
+    Run::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.trim_ascii() == b"0")
+}
+
+/// Fills what is left of the disk at `dir`.
+fn fill(dir: &Path) {
+    let mut filler = std::fs::File::create(dir.join("filler")).unwrap();
+    let block = vec![7u8; 4096];
+    while std::io::Write::write_all(&mut filler, &block).is_ok() {}
+    let _ = filler.sync_all();
+}
+
+#[test]
+fn a_full_disk_refuses_the_command_loses_nothing_and_is_told_as_a_full_disk() {
+    if !is_root() {
+        eprintln!("skipped: mounting a small disk needs root (CI runs as root)");
+        return;
+    }
+    let disk = Small::mount("1m").expect("a 1 MiB tmpfs mounted");
+    let path = disk.path().join("seance.sqlite3");
+    let mut journal = Journal::open(&path).unwrap();
+    let setup = Setup::with_dealt_colours(
+        "Laura",
+        &["Stephanie", "Alex", "Carl"],
+        Difficulty::Medium,
+        SecretMode::AppKept,
+    );
+    let (mut timeline, start) = seance_rules::begin(setup, 1).unwrap();
+    let game = journal.create(&start, timeline.game()).unwrap();
+    // All but a few pages taken: some commands fit, then none.
+    fill(disk.path());
+    let filler = std::fs::OpenOptions::new()
+        .write(true)
+        .open(disk.path().join("filler"))
+        .unwrap();
+    filler
+        .set_len(filler.metadata().unwrap().len() - 96 * 1024)
+        .unwrap();
+    drop(filler);
+    // Visions given and undone until the disk refuses one.
+    let mut refused = None;
+    for _ in 0..10_000 {
+        let entry = if timeline.can_undo() {
+            Entry::Undo
+        } else {
+            timeline.decide(Command::GiveVision { psychic: 0 }).unwrap()
+        };
+        let mut next = timeline.clone();
+        next.push(entry.clone()).unwrap();
+        match journal.append(game, next.version(), &entry, "playing", None) {
+            Ok(()) => timeline = next,
+            Err(e) => {
+                refused = Some(e);
+                break;
+            }
+        }
+    }
+    let refused = refused.expect("the disk filled up");
+    assert!(matches!(refused, JournalError::DiskFull), "{refused:?}");
+    assert!(
+        refused.to_string().starts_with("the disk is full"),
+        "{refused}"
+    );
+    // Everything acknowledged is there, once space is freed.
+    drop(journal);
+    std::fs::remove_file(disk.path().join("filler")).unwrap();
+    let loaded = Journal::open(&path).unwrap().load::<Game>(game).unwrap();
+    assert!(loaded.damage.is_none());
+    assert_eq!(loaded.timeline.version(), timeline.version());
+    assert!(timeline.version() > 0);
+    // With not a byte left, the check at start says so, and writes nothing.
+    fill(disk.path());
+    let before = std::fs::read(&path).unwrap();
+    let found = check(&path, Duration::from_secs(5)).unwrap_err();
+    assert_eq!(found, Trouble::DiskFull);
+    assert_eq!(
+        found.to_string(),
+        "the disk is full: the journal could not even be checked. Nothing was written to it. Free some space on the disk and start Séance again; nothing is lost."
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    std::fs::remove_file(disk.path().join("filler")).unwrap();
+    assert_eq!(check(&path, Duration::from_secs(5)), Ok(()), "space freed");
+}
