@@ -9,12 +9,13 @@ import { api } from '../api.js';
 import { topBar } from './chrome.js';
 import { isTable } from '../app.js';
 
-/** Waits for the server to answer again with a sound journal, then reloads the page. */
-async function waitForRestart() {
+/** Waits for the server started again after the choice (its start time changes), then
+ * reloads: the journal sound, or still in trouble and told again. */
+async function waitForRestart(started) {
   for (;;) {
-    await new Promise((done) => setTimeout(done, 500));
+    await new Promise((done) => setTimeout(done, 300));
     const info = await api('/info').catch(() => null);
-    if (info && !info.journal) {
+    if (info && info.started !== started) {
       location.reload();
       return;
     }
@@ -29,7 +30,7 @@ export function renderJournal(state) {
     try {
       const done = await api('/journal', { method: 'POST', body: { choice } });
       outcome.textContent = choice === 'recover' ? t('journal.recovered', done) : t('journal.restarting');
-      await waitForRestart();
+      await waitForRestart(state.info.started);
     } catch (error) {
       buttons.forEach((b) => { b.disabled = false; });
       toast(error.message);

@@ -100,6 +100,9 @@ pub(crate) struct Shared {
     pub shutdown: watch::Receiver<bool>,
     pub focus: mpsc::Sender<()>,
     pub port: u16,
+    /// When this server started (ms since 1970): a screen waiting for a restart sees it
+    /// change.
+    pub started: u128,
     pub failures: access::FailureLog,
     /// Seats asked for, per address, to slow down guessing.
     pub joins: access::FailureLog,
@@ -193,6 +196,9 @@ impl Server {
             shutdown: shutdown.clone(),
             focus: focus_tx,
             port: addr.port(),
+            started: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis()),
             failures: Default::default(),
             joins: Default::default(),
             games: Arc::new(games),

@@ -80,6 +80,7 @@ async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<serde_j
         "version": env!("CARGO_PKG_VERSION"),
         "devices": shared.devices.load(Ordering::Relaxed),
         "journal": trouble::told(&shared),
+        "started": shared.started as u64,
     }))
 }
 

@@ -505,6 +505,18 @@ async fn a_journal_in_trouble_waits_untouched_for_the_table_s_choice() {
         choose(&t.code, "recover").await.unwrap().status(),
         StatusCode::FORBIDDEN
     );
+    // Looking again (once something was put right) starts the server again as it is.
+    let again: Value = choose(&t.key, "retry").await.unwrap().json().await.unwrap();
+    assert_eq!(again, json!({"choice": "retry"}));
+    restarts
+        .recv()
+        .await
+        .expect("the shell is asked to start again");
+    assert_eq!(
+        std::fs::read(&journal).unwrap(),
+        b"",
+        "still not written to"
+    );
     let done: Value = choose(&t.key, "recover")
         .await
         .unwrap()
