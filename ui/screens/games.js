@@ -18,24 +18,29 @@ function item(game) {
       h('span', { class: 'when' }, `${t(`status_game.${game.status}`)} · ${when}`)));
 }
 
-/** How many finished games a page shows. */
+/** How many games a page shows. */
 const PAGE = 20;
 
 export function renderGames() {
   const list = h('ul', { id: 'game-list', class: 'game-list' }, h('li', { class: 'note' }, '…'));
   const older = h('button', { id: 'games-older', type: 'button', hidden: true }, t('games.older'));
-  let shown = 0;
-  const more = () => api(`/games?state=finished&limit=${PAGE}&offset=${shown}`).then((done) => {
-    shown += done.length;
-    list.append(...done.map(item));
-    older.hidden = done.length < PAGE;
-  }, (error) => toast(error.message));
-  older.onclick = more;
-  api('/games?state=playing').then(async (playing) => {
-    list.replaceChildren(...playing.map(item));
-    await more();
+  // The games in play first, then those finished, a page at a time, the latest first.
+  const pages = { state: 'playing', shown: 0, first: true };
+  const more = async () => {
+    const games = await api(`/games?state=${pages.state}&limit=${PAGE}&offset=${pages.shown}`);
+    if (pages.first) list.replaceChildren();
+    pages.first = false;
+    list.append(...games.map(item));
+    pages.shown += games.length;
+    if (games.length < PAGE && pages.state === 'playing') {
+      Object.assign(pages, { state: 'finished', shown: 0 });
+      return more();
+    }
+    older.hidden = games.length < PAGE;
     if (!list.children.length) list.append(h('li', { class: 'note' }, t('games.none')));
-  }, (error) => toast(error.message));
+  };
+  older.onclick = () => more().catch((error) => toast(error.message));
+  more().catch((error) => toast(error.message));
   return h('div', { id: 'games', class: 'screen' },
     topBar(),
     h('section', { class: 'panel' },

@@ -98,17 +98,23 @@ pub fn check(path: &Path, budget: Duration) -> Result<(), Trouble> {
         return Err(Trouble::DamagedPages { found });
     }
     if let Some((identity, written)) = read_mark(path) {
-        let kept: Option<(String, i64)> = conn
-            .query_row("SELECT id, commits FROM identity WHERE one = 1", [], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })
-            .ok();
-        // No identity at all where the mark names one: the log held everything, even the
-        // journal's first commit.
+        let kept = conn.query_row("SELECT id, commits FROM identity WHERE one = 1", [], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?))
+        });
         let found = match kept {
-            Some((id, commits)) if id == identity => Some(commits as u64),
-            Some(_) => None,
-            None => Some(0),
+            Ok((id, commits)) if id == identity => Some(commits as u64),
+            // Another journal, or one that cannot tell (a copy from before commits were
+            // counted): no alarm.
+            Ok(_) => None,
+            // No tables at all where the mark names a journal: its log held everything,
+            // even its first commit.
+            Err(_) => conn
+                .query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| {
+                    r.get::<_, i64>(0)
+                })
+                .ok()
+                .filter(|&tables| tables == 0)
+                .map(|_| 0),
         };
         if let Some(found) = found.filter(|&found| found < written) {
             return Err(Trouble::HistoryMissing { written, found });
@@ -166,6 +172,15 @@ pub(crate) struct Copy {
 
 impl Copy {
     pub(crate) fn of(path: &Path) -> io::Result<Copy> {
+        // One table per data folder: a copy left by a check that was killed is stale.
+        if let (Some(folder), Some(name)) = (path.parent(), path.file_name()) {
+            let stale = format!("{}.check-", name.to_string_lossy());
+            for entry in std::fs::read_dir(folder)?.filter_map(Result::ok) {
+                if entry.file_name().to_string_lossy().starts_with(&stale) {
+                    let _ = std::fs::remove_dir_all(entry.path());
+                }
+            }
+        }
         let dir = with_suffix(path, &format!(".check-{}", std::process::id()));
         std::fs::create_dir_all(&dir)?;
         let copy = Copy {

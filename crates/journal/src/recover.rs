@@ -1,8 +1,9 @@
 //! What the table may choose for a journal the check found in trouble: every game that can
-//! still be read is copied, row by row, into a new journal that takes the old one's place;
-//! the old files are kept beside it, byte for byte, so nothing is hidden or lost (a `-wal`
-//! that turns up later can still be put back with them). The new journal keeps the old
-//! one's identity, so phones keep their seats in the games that came through.
+//! still be read is copied, row by row, into a new journal that takes the old one's place
+//! (with its sand timers and the entries it had set aside); the old files are kept beside
+//! it, byte for byte, so nothing is hidden or lost (a `-wal` that turns up later can still
+//! be put back with them). The new journal has an identity of its own: a game lost with the
+//! old one may have its number taken by a new game, so no phone keeps an old seat.
 
 use std::path::{Path, PathBuf};
 
@@ -28,20 +29,28 @@ pub fn recover(path: &Path, stamp: &str) -> Result<Recovered, JournalError> {
         path: path.to_owned(),
         why: e.to_string(),
     };
+    let kept_as = with_name(path, &format!(".damaged-{stamp}"));
+    if kept_as.exists() {
+        // Never written over: that would lose the only copy of a damaged journal.
+        return Err(open(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            format!("{} already exists", kept_as.display()),
+        )));
+    }
     let fresh = with_name(path, ".recovering");
     let _ = std::fs::remove_file(&fresh);
+    let _ = std::fs::remove_file(wal(&fresh));
     // The new journal, made by this build, so its tables are the ones it reads.
     drop(Journal::open(&fresh)?);
     let mut out = Connection::open(&fresh)?;
     let (mut games, mut entries, mut unreadable) = (0, 0, 0);
     // Nothing to read in an empty file, or one that is no database: a new journal alone.
-    if let Some(copy) = Copy::of(path).ok().filter(|_| readable(path)) {
+    if readable(path) {
+        let copy = Copy::of(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::StorageFull => JournalError::DiskFull,
+            _ => open(e),
+        })?;
         let old = Connection::open(&copy.db)?;
-        if let Ok(id) = old.query_row("SELECT id FROM identity WHERE one = 1", [], |r| {
-            r.get::<_, String>(0)
-        }) {
-            out.execute("UPDATE identity SET id = ?1 WHERE one = 1", [id])?;
-        }
         let tx = out.transaction()?;
         for id in ids(&old, "games", "id") {
             let row = old.query_row(
@@ -98,11 +107,44 @@ pub fn recover(path: &Path, stamp: &str) -> Result<Recovered, JournalError> {
                 }
             }
         }
+        // What else the journal keeps of its games, as far as it reads.
+        for (table, columns) in [
+            ("timers", "game, duration_ms, left_ms, running, at"),
+            ("set_aside", "game, seq, format, entry, why, at"),
+        ] {
+            let rows = old
+                .prepare(&format!("SELECT {columns} FROM {table}"))
+                .and_then(|mut stmt| {
+                    let n = stmt.column_count();
+                    stmt.query_map([], |r| {
+                        (0..n)
+                            .map(|i| r.get::<_, rusqlite::types::Value>(i))
+                            .collect::<Result<Vec<_>, _>>()
+                    })?
+                    .collect::<Result<Vec<_>, _>>()
+                });
+            let Ok(rows) = rows else {
+                unreadable += 1;
+                continue;
+            };
+            // Only for the games that came through: a lost game's number may be a new game's.
+            let blanks: Vec<_> = (1..=columns.split(',').count())
+                .map(|i| format!("?{i}"))
+                .collect();
+            let insert = format!(
+                "INSERT OR IGNORE INTO {table} ({columns}) SELECT {} WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1)",
+                blanks.join(", ")
+            );
+            for row in rows {
+                tx.execute(&insert, rusqlite::params_from_iter(row))?;
+            }
+        }
         tx.commit()?;
     }
+    // Whole in one file before it takes the old one's place.
+    out.pragma_update(None, "journal_mode", "DELETE")?;
     drop(out);
     // The old files kept beside, then the new journal in their place.
-    let kept_as = with_name(path, &format!(".damaged-{stamp}"));
     for (from, to) in [
         (path.to_owned(), kept_as.clone()),
         (wal(path), wal(&kept_as)),

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use seance_journal::{Journal, Listing, Trouble, check, recover};
+use seance_journal::{Journal, Listing, TimerRecord, Trouble, check, recover};
 use seance_rules::*;
 
 const BUDGET: Duration = Duration::from_secs(5);
@@ -87,6 +87,12 @@ fn a_sound_journal_and_one_not_yet_made_pass() {
         Ok(()),
         "a crash with its log is sound"
     );
+    // A copy left by a check that was killed is cleared by the next.
+    let stale = dir.path().join("seance.sqlite3.check-99999");
+    std::fs::create_dir(&stale).unwrap();
+    std::fs::write(stale.join("journal"), b"an old copy").unwrap();
+    assert_eq!(check(&dir.path().join("seance.sqlite3"), BUDGET), Ok(()));
+    assert!(!stale.exists());
 }
 
 #[test]
@@ -225,11 +231,15 @@ fn recovering_after_missing_history_goes_on_from_what_the_file_holds() {
     let done = recovered(dir.path(), 2);
     assert_eq!((done.games, done.entries, done.unreadable), (2, 6, 0));
     let path = dir.path().join("seance.sqlite3");
-    assert_eq!(
+    assert_ne!(
         Journal::open(&path).unwrap().identity(),
         identity,
-        "the same journal to the phones' seats"
+        "another journal to the phones' seats: a lost game's number may be taken again"
     );
+    // Recovering never writes over files kept before.
+    std::fs::write(&path, b"").unwrap();
+    assert!(recover(&path, "test").is_err());
+    assert_eq!(std::fs::read(&path).unwrap(), b"");
 }
 
 #[test]
@@ -261,4 +271,23 @@ fn recovering_an_empty_file_starts_a_new_journal_and_keeps_the_file() {
     let done = recovered(dir.path(), 0);
     assert_eq!((done.games, done.entries), (0, 0));
     assert!(done.kept_as.ends_with("seance.sqlite3.damaged-test"));
+}
+
+#[test]
+fn recovering_keeps_the_sand_timers_of_the_games_that_came_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("seance.sqlite3");
+    let mut journal = Journal::open(&path).unwrap();
+    play(&mut journal, 2);
+    let paused = TimerRecord {
+        duration_ms: 90_000,
+        left_ms: 41_000,
+        running: false,
+    };
+    journal.save_timer(2, &paused).unwrap();
+    drop(journal);
+    recovered(dir.path(), 2);
+    let journal = Journal::open(&path).unwrap();
+    assert_eq!(journal.load::<Game>(2).unwrap().timer, Some(paused));
+    assert_eq!(journal.load::<Game>(1).unwrap().timer, None);
 }

@@ -523,8 +523,10 @@ impl<G: Kept> Games<G> {
     /// Keeps a damaged tail aside so the game can go on from before it.
     pub fn set_aside_damage(&self, id: i64) -> Result<u64, GameError> {
         let version = self.with(id, |journal, live| {
-            if let Some(d) = live.damage.take() {
+            // The damage stays told until its tail is set aside on disk.
+            if let Some(d) = &live.damage {
                 journal.set_aside(id, d.seq, &d.why)?;
+                live.damage = None;
             }
             Ok(live.timeline.version())
         })?;

@@ -117,6 +117,8 @@ pub(crate) struct Shared {
     pub trouble: Option<seance_journal::Trouble>,
     /// Asks the shell to start the server again (after the table's choice).
     pub restart: mpsc::Sender<()>,
+    /// Set by the table's first choice: one choice per start, never two at once.
+    pub chosen: std::sync::atomic::AtomicBool,
 }
 
 /// A running server. Dropping it without [`Server::shutdown`] leaves it running until the
@@ -207,6 +209,7 @@ impl Server {
             data_dir: config.data_dir.clone(),
             trouble,
             restart: restart_tx,
+            chosen: Default::default(),
         });
         let task = tokio::spawn(serve::serve(
             listener,
@@ -279,15 +282,19 @@ impl Server {
 
     /// Journals every running sand timer where it is, closes every WebSocket, stops
     /// accepting requests and waits (at most a few seconds) for the ones under way.
-    pub async fn shutdown(self) {
+    pub async fn shutdown(mut self) {
         self.shared.games.keep_timers();
         self.shared.rummy.keep_timers();
         let _ = self.stop.send(true);
-        match tokio::time::timeout(Duration::from_secs(5), self.task).await {
+        match tokio::time::timeout(Duration::from_secs(5), &mut self.task).await {
             Ok(Ok(Ok(()))) => tracing::info!("server stopped"),
             Ok(Ok(Err(e))) => tracing::warn!("server stopped with an error: {e}"),
             Ok(Err(e)) => tracing::warn!("server task failed: {e}"),
-            Err(_) => tracing::warn!("server did not stop within 5 s; leaving it"),
+            Err(_) => {
+                // Its port is let go with it, for a server started again on the same one.
+                tracing::warn!("server did not stop within 5 s; cutting its requests short");
+                self.task.abort();
+            }
         }
     }
 }

@@ -94,6 +94,13 @@ pub async fn choose(
     if !choices(trouble).contains(&choice) {
         return refused(StatusCode::CONFLICT, "journal_choice").into_response();
     }
+    // A second tap, or a second screen, while the first choice is carried out.
+    if shared
+        .chosen
+        .swap(true, std::sync::atomic::Ordering::SeqCst)
+    {
+        return refused(StatusCode::CONFLICT, "journal_chosen").into_response();
+    }
     let answer = match choice {
         Choice::Retry => json!({ "choice": choice }),
         Choice::Recover => {
@@ -136,11 +143,11 @@ pub async fn choose(
     Json(answer).into_response()
 }
 
-/// A stamp for the kept files' name: seconds since 1970, sortable and unique enough for
-/// one table.
+/// A stamp for the kept files' name: milliseconds since 1970, sortable (recovering never
+/// writes over a name already kept).
 fn stamp() -> String {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs().to_string())
-        .unwrap_or_else(|_| "0".into())
+        .map_or(0, |d| d.as_millis())
+        .to_string()
 }

@@ -493,31 +493,48 @@ async fn a_journal_in_trouble_waits_untouched_for_the_table_s_choice() {
         name.push(beside);
         assert!(!std::path::Path::new(&name).exists(), "no {beside} made");
     }
-    // Only the table chooses, and only among the choices offered.
-    let mut t = t;
-    let mut restarts = t.server.take_restart_requests().unwrap();
-    let choose = |credential: &str, choice: &str| {
+    // Only the table chooses, only among the choices offered, and once per start.
+    let choose = |t: &support::Table, credential: &str, choice: &str| {
         t.with(credential, Method::POST, "/journal")
             .json(&json!({ "choice": choice }))
             .send()
     };
+    let (key, code) = (t.key.clone(), t.code.clone());
     assert_eq!(
-        choose(&t.code, "recover").await.unwrap().status(),
+        choose(&t, &code, "recover").await.unwrap().status(),
         StatusCode::FORBIDDEN
     );
     // Looking again (once something was put right) starts the server again as it is.
-    let again: Value = choose(&t.key, "retry").await.unwrap().json().await.unwrap();
+    let mut t = t;
+    let mut restarts = t.server.take_restart_requests().unwrap();
+    let again: Value = choose(&t, &key, "retry")
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(again, json!({"choice": "retry"}));
+    let (status, why) = error_of(choose(&t, &key, "recover").await.unwrap()).await;
+    assert_eq!(
+        (status, why.code.as_str()),
+        (StatusCode::CONFLICT, "journal_chosen")
+    );
     restarts
         .recv()
         .await
         .expect("the shell is asked to start again");
+    let mut t = support::restart(t).await;
     assert_eq!(
         std::fs::read(&journal).unwrap(),
         b"",
         "still not written to"
     );
-    let done: Value = choose(&t.key, "recover")
+    assert_eq!(
+        support::table_json(&t, "/info").await["journal"]["code"],
+        "journal_empty"
+    );
+    let mut restarts = t.server.take_restart_requests().unwrap();
+    let done: Value = choose(&t, &key, "recover")
         .await
         .unwrap()
         .json()
