@@ -317,8 +317,8 @@ async fn language(driver: u16) {
     fresh.close().await.unwrap();
 }
 
-async fn journal_trouble(driver: u16) {
-    // A game with a vision given, then a crash, and the write-ahead log lost with it.
+/// A table with a 3-player game on the table screen at 1280×800, `visions` visions given.
+async fn table_with_a_game(driver: u16, visions: u64) -> (Table, Client, serde_json::Value) {
     let table = Table::start(0);
     let client = chromium(driver, 1280, 800).await;
     client.goto(&table.local_url).await.unwrap();
@@ -327,8 +327,17 @@ async fn journal_trouble(driver: u16) {
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
         {"name": "Carl", "colours": ["green"]}]});
     let game = api(&client, "POST", "/games", json!({"setup": setup})).await["id"].clone();
-    let vision = json!({"version": 0, "command": {"type": "give_vision", "psychic": 0}});
-    api(&client, "POST", &format!("/games/{game}/commands"), vision).await;
+    for psychic in 0..visions {
+        let vision =
+            json!({"version": psychic, "command": {"type": "give_vision", "psychic": psychic}});
+        api(&client, "POST", &format!("/games/{game}/commands"), vision).await;
+    }
+    (table, client, game)
+}
+
+async fn journal_trouble(driver: u16) {
+    // A game with a vision given, then a crash, and the write-ahead log lost with it.
+    let (table, client, _) = table_with_a_game(driver, 1).await;
     let dir = table.crash();
     std::fs::remove_file(dir.path().join("seance.sqlite3-wal")).unwrap();
     let journal = std::fs::read(dir.path().join("seance.sqlite3")).unwrap();
@@ -379,19 +388,8 @@ async fn journal_trouble(driver: u16) {
 }
 
 async fn timer_after_crash(driver: u16) {
-    let table = Table::start(0);
-    let client = chromium(driver, 1280, 800).await;
-    client.goto(&table.local_url).await.unwrap();
-    wait_for(&client, "#home").await;
-    let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
-        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
-        {"name": "Carl", "colours": ["green"]}]});
-    let game = api(&client, "POST", "/games", json!({"setup": setup})).await["id"].clone();
-    for psychic in 0..3 {
-        let vision =
-            json!({"version": psychic, "command": {"type": "give_vision", "psychic": psychic}});
-        api(&client, "POST", &format!("/games/{game}/commands"), vision).await;
-    }
+    // The last of three visions turns the sand.
+    let (table, client, game) = table_with_a_game(driver, 3).await;
     client
         .goto(&format!("{}#/game/{game}", table.local_url))
         .await

@@ -1,22 +1,16 @@
 //! The journal's check at start, on real damaged files: each kind of damage told exactly,
 //! and the file byte for byte as it was.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use common::setup;
 use seance_journal::{Journal, Listing, TimerRecord, Trouble, check, recover};
 use seance_rules::*;
 
 const BUDGET: Duration = Duration::from_secs(5);
-
-fn setup() -> Setup {
-    Setup::with_dealt_colours(
-        "Laura",
-        &["Stephanie", "Alex", "Carl"],
-        Difficulty::Medium,
-        SecretMode::AppKept,
-    )
-}
 
 /// Adds `games` games to `journal`, each with three visions given.
 fn play(journal: &mut Journal, games: usize) {

@@ -3,6 +3,8 @@
 //! refused as a full disk, with nothing lost; a journal that cannot even be checked is told
 //! as a full disk, not as damaged.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command as Run;
 use std::time::Duration;
@@ -59,13 +61,7 @@ fn a_full_disk_refuses_the_command_loses_nothing_and_is_told_as_a_full_disk() {
     let disk = Small::mount("1m").expect("a 1 MiB tmpfs mounted");
     let path = disk.path().join("seance.sqlite3");
     let mut journal = Journal::open(&path).unwrap();
-    let setup = Setup::with_dealt_colours(
-        "Laura",
-        &["Stephanie", "Alex", "Carl"],
-        Difficulty::Medium,
-        SecretMode::AppKept,
-    );
-    let (mut timeline, start) = seance_rules::begin(setup, 1).unwrap();
+    let (mut timeline, start) = seance_rules::begin(common::setup(), 1).unwrap();
     let game = journal.create(&start, timeline.game()).unwrap();
     // All but a few pages taken: some commands fit, then none.
     fill(disk.path());

@@ -1,17 +1,11 @@
 //! The journal on a real SQLite file.
 
+mod common;
+
+use common::setup;
 use rusqlite::Connection;
 use seance_journal::{GameState, Journal, JournalError, Listing};
 use seance_rules::*;
-
-fn setup() -> Setup {
-    Setup::with_dealt_colours(
-        "Laura",
-        &["Stephanie", "Alex", "Carl"],
-        Difficulty::Medium,
-        SecretMode::AppKept,
-    )
-}
 
 /// A journal with one game and `commands` visions given, and the live timeline.
 fn journal_with_game(path: &std::path::Path, commands: usize) -> (Journal, i64, Timeline) {

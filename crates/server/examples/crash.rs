@@ -60,9 +60,7 @@ async fn main() {
     let data = tempfile::tempdir().unwrap();
     let http = reqwest::Client::new();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
-    let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
-        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
-        {"name": "Carl", "colours": ["green"]}]});
+    let setup = common::setup(3);
     let s = start(&binary, data.path());
     let mut ids = Vec::new();
     for _ in 0..games {

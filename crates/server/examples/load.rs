@@ -44,9 +44,7 @@ async fn table(
         .local_address(from)
         .build()
         .unwrap();
-    let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
-        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
-        {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]});
+    let setup = common::setup(4);
     let game = call(
         &http,
         &s,

@@ -40,9 +40,7 @@ fn open_files(pid: u32) -> usize {
 }
 
 async fn new_game(http: &reqwest::Client, s: &Server) -> (i64, Vec<(String, String)>) {
-    let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
-        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
-        {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]});
+    let setup = common::setup(4);
     let post = reqwest::Method::POST;
     let made = call(
         http,

@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader};
 use std::net::IpAddr;
 use std::process::{Child, Command, Stdio};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 pub struct Server {
     pub child: Child,
@@ -117,4 +117,20 @@ pub async fn socket(
         .await
         .expect("a socket")
         .0
+}
+
+/// A Mysterium setup, easy, the app keeping the secrets, with the first `psychics` of four
+/// psychics (3 or 4).
+pub fn setup(psychics: usize) -> Value {
+    let players = [
+        ("Stephanie", "red"),
+        ("Alex", "blue"),
+        ("Carl", "green"),
+        ("Paul", "white"),
+    ];
+    let players: Vec<_> = players[..psychics]
+        .iter()
+        .map(|(name, colour)| json!({"name": name, "colours": [colour]}))
+        .collect();
+    json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": players})
 }
