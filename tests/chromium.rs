@@ -395,11 +395,40 @@ async fn timer_after_crash(driver: u16) {
         .await
         .unwrap();
     wait_for_text(&client, "#sand-timer", "1:5").await;
-    let table = Table::start_in(0, table.crash());
-    client
-        .goto(&format!("{}#/game/{game}", table.local_url))
+    // The server dies: the screen says so, its buttons wait, the sand stands still.
+    let port: u16 = table
+        .origin()
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .unwrap();
+    let dir = table.crash();
+    wait_for_text(&client, "#offline", "Reconnecting to the table").await;
+    let waits = client
+        .execute(
+            "return getComputedStyle(document.getElementById('app')).pointerEvents",
+            vec![],
+        )
         .await
         .unwrap();
+    assert_eq!(
+        waits,
+        json!("none"),
+        "the buttons wait while the server is away"
+    );
+    let frozen = text(&client, "#timer-digits").await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(
+        text(&client, "#timer-digits").await,
+        frozen,
+        "the sand stands still"
+    );
+    screenshot(&client, "server-lost-1280x800").await;
+    // Started again on the same port: the screen comes back and says what it found.
+    let _table = Table::start_in(port, dir);
+    let told = wait_for_text(&client, "#toast", "Connected again").await;
+    assert!(told.contains("the sand timer paused at"), "{told}");
+    assert!(!present(&client, "#offline:not([hidden])").await);
     let note = wait_for_text(
         &client,
         "#timer-interrupted",

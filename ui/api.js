@@ -1,7 +1,7 @@
 // The one transport: HTTP for requests, a WebSocket for changes, both carrying this
 // device's secret: the join code (a phone or a watcher) or the table key (the table).
 
-import { refusal } from './i18n.js';
+import { refusal, t } from './i18n.js';
 
 const CODE_KEY = 'seance.code';
 const SEATS_KEY = 'seance.seats';
@@ -35,6 +35,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The table's server could not be reached at all (it stopped, or the network dropped):
+ * the screen's reconnecting state says so, not a toast. */
+export class Offline extends Error {
+  constructor() {
+    super(t('offline.title'));
+  }
+}
+
 /** The seat this phone holds in `game`: { seat: 'ghost' | 'psychic:N' | 'player:N', token }, or null. */
 export function mySeat(game) {
   return JSON.parse(localStorage.getItem(SEATS_KEY) ?? '{}')[game] ?? null;
@@ -54,7 +62,7 @@ export async function api(path, { method = 'GET', body, seat } = {}) {
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`/api${path}`, {
     method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  }).catch(() => { throw new Offline(); });
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
   if (!response.ok) throw new ApiError(response.status, data, response.statusText);

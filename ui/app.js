@@ -2,9 +2,9 @@
 // open and renders the screen named by the address's #hash. It renders views; it decides
 // no rule.
 
-import { ApiError, api, connect, mySeat, takeCode } from './api.js';
+import { ApiError, Offline, api, connect, mySeat, takeCode } from './api.js';
 import { deviceLanguage, setDialect, setLanguage, t } from './i18n.js';
-import { toast } from './dom.js';
+import { h, toast } from './dom.js';
 import { renderHome } from './screens/home.js';
 import { renderSettings } from './screens/settings.js';
 import { renderCodeEntry } from './screens/code.js';
@@ -13,7 +13,7 @@ import { renderGames } from './screens/games.js';
 import { renderJournal } from './screens/journal.js';
 import { renderGame, viewChanged } from './screens/game.js';
 import { refresh } from './screens/game/actions.js';
-import { setClock } from './screens/game/timer.js';
+import { formatTime, freeze, setClock } from './screens/game/timer.js';
 import { renderJoin, renderSeats } from './screens/join.js';
 import { knocked, renderPhone } from './screens/phone.js';
 import { renderRummy } from './screens/rummy.js';
@@ -26,7 +26,7 @@ import * as player from './sound/player.js';
  * screen: its id, its kind (`games` for Mysterium, `rummy`), the role it is seen as, its
  * latest snapshot and when that arrived (performance.now()).
  */
-export const state = { info: null, settings: null, connection: 'closed', devices: 0, game: null };
+export const state = { info: null, settings: null, connection: 'closed', devices: 0, game: null, offline: false };
 
 /** The table's view of a game, with the table's cues. */
 const asTable = () => ({ kind: 'games', role: 'table', seat: null, onView: viewChanged });
@@ -110,10 +110,45 @@ function updateStatus() {
     ? `${t('status.open')} · ${devices}` : t(`status.${state.connection}`);
 }
 
+/**
+ * The table's server out of reach (it stopped, or the network dropped), or back: every
+ * screen is covered and its buttons wait, the sand timer stands still; once back, the
+ * screen says what it found (a sand timer paused by the stop, with its time left).
+ */
+function setOffline(offline) {
+  if (offline === state.offline) return;
+  state.offline = offline;
+  document.body.dataset.offline = String(offline);
+  const banner = document.getElementById('offline');
+  banner.hidden = !offline;
+  if (offline) {
+    banner.replaceChildren(h('strong', {}, t('offline.title')), ' ', t('offline.hint'));
+    freeze();
+  } else {
+    state.restored = true;
+    if (!state.game) back(null);
+  }
+}
+
+/** Says the server is back, with what the first snapshot since shows. */
+function back(snapshot) {
+  state.restored = false;
+  const timer = snapshot?.timer;
+  toast(timer?.interrupted
+    ? t('offline.back_timer', { time: formatTime(timer.remaining_ms) })
+    : t('offline.back'));
+}
+
+/** Whether a closed socket means the server is out of reach (not a seat freed, say). */
+function probe() {
+  api('/info').then(() => setOffline(false), (error) => setOffline(error instanceof Offline));
+}
+
 /** Takes a snapshot of the game on screen (from the socket or a request) and shows it. */
 export function showSnapshot(snapshot) {
   if (!state.game || snapshot.game !== state.game.id) return;
   if (state.game.snapshot && snapshot.version < state.game.snapshot.version) return;
+  if (state.restored) back(snapshot);
   const before = state.game.snapshot;
   state.game.snapshot = snapshot;
   state.game.at = performance.now();
@@ -172,6 +207,8 @@ async function boot() {
   }
   follow = connect(onMessage, (connection) => {
     state.connection = connection;
+    if (connection === 'open') setOffline(false);
+    else probe();
     updateStatus();
     // A phone's socket refused or closed: ask why (the table may have freed its seat).
     if (connection !== 'open' && state.game?.seat) refresh();
@@ -184,6 +221,7 @@ async function boot() {
 // Whatever goes wrong on this screen is said, never swallowed: the game is safe on the
 // table's server, and a reload brings the screen back.
 window.addEventListener('unhandledrejection', (event) => {
+  if (event.reason instanceof Offline) return; // the reconnecting state says so
   toast(t('error.generic', { message: event.reason?.message ?? event.reason }));
 });
 window.addEventListener('error', (event) => {

@@ -2,7 +2,7 @@
 // and the sand timer's buttons. A refusal changes nothing and is said in a toast; a stale
 // screen is brought up to date first.
 
-import { ApiError, api } from '../../api.js';
+import { ApiError, Offline, api } from '../../api.js';
 import { toast } from '../../dom.js';
 import { render, state, showSnapshot } from '../../app.js';
 
@@ -13,6 +13,7 @@ export async function refresh() {
   try {
     showSnapshot(await api(`/${game.kind}/${game.id}?role=${game.role}`, { seat: game.seat }));
   } catch (error) {
+    if (error instanceof Offline) return; // the reconnecting state says so
     if (!(error instanceof ApiError)) throw error;
     // A phone whose seat the table freed: its screen says so.
     game.refused = error.message;
@@ -26,6 +27,7 @@ export async function post(path, body) {
   try {
     return await api(`/${game.kind}/${game.id}${path}`, { method: 'POST', body, seat: game.seat });
   } catch (error) {
+    if (error instanceof Offline) return null; // the reconnecting state says so
     if (!(error instanceof ApiError)) throw error;
     toast(error.message);
     if (error.status === 409) await refresh();

@@ -26,6 +26,15 @@ export function setClock(snapshot, at) {
   if (clock.running) step();
 }
 
+/** The server is out of reach: the countdown stops where it is, until a snapshot says
+ * what the sand really did. */
+export function freeze() {
+  clearTimeout(clock.loop);
+  clock.loop = null;
+  Object.assign(clock, { remaining: left(), running: false });
+  paint(clock.remaining);
+}
+
 function left() {
   return clock.running ? Math.max(0, clock.endsAt - performance.now()) : clock.remaining;
 }
