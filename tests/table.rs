@@ -263,9 +263,26 @@ async fn five_players_win(driver: u16) {
     act(&client, "#reveal-card").await;
     wait_for_text(&client, "#shared-vision", "Intermediate level: vote now").await;
     vote(&client, 1, 1).await;
-    // The count is played out vote by vote, then the outcome.
+    // The count is played out vote by vote, giving nothing away before its end; then the
+    // outcome, the chosen group and the culprit's.
     wait_for_text(&client, "#count", "Stephanie voted for group 1").await;
+    assert!(
+        present(&client, "#count-all").await,
+        "still being played out"
+    );
+    for giveaway in ["#outcome", "[data-chosen='true']", "[data-culprit='true']"] {
+        assert!(
+            !present(&client, giveaway).await,
+            "{giveaway} before the count's end"
+        );
+    }
+    assert_eq!(
+        text(&client, "#stage").await.matches("The count").count(),
+        1,
+        "said once"
+    );
     wait_for(&client, "#stage[data-outcome='won']").await;
+    assert!(present(&client, "[data-chosen='true'][data-culprit='true']").await);
     assert!(
         text(&client, "#outcome")
             .await

@@ -87,14 +87,16 @@ function count(view, game) {
       : null);
 }
 
-function lineUp(view) {
+/** The groups laid out; which was chosen and which held the culprit only once `reveal`
+ * (never while the count is still being played out: that would give it away). */
+function lineUp(view, { reveal = true } = {}) {
   return h('section', { id: 'line-up', class: 'line-up', 'aria-label': t('lineup.title') },
     h('h2', {}, t('lineup.title')),
     h('ol', {}, view.groups.map((g) => {
       const whose = traceOf(view, g);
       return h('li', {
         class: 'group-card', 'data-group': g.number, dataset: whose ? { colour: whose.colour } : {},
-        'data-culprit': String(view.culprit === g.number), 'data-chosen': String(view.chosen === g.number),
+        'data-culprit': String(reveal && view.culprit === g.number), 'data-chosen': String(reveal && view.chosen === g.number),
       },
       h('span', { class: 'number' }, g.number),
       h('span', { class: 'cards' }, g.cards.join(' · ')),
@@ -224,12 +226,13 @@ export function revelation(snapshot, game) {
 export function ending(view, game) {
   const outcome = view.outcome;
   const hold = counting(game);
+  // While the count plays out, its own heading is the stage's: nothing says the outcome.
   return h('section', { id: 'stage', class: `stage ending ${hold ? '' : outcome}`, 'data-outcome': hold ? 'counting' : outcome },
-    hold ? h('h2', { class: 'phase-title' }, t('count.title')) : h('h1', { id: 'outcome', class: 'outcome' }, t(`outcome.${outcome}`)),
+    hold ? null : h('h1', { id: 'outcome', class: 'outcome' }, t(`outcome.${outcome}`)),
     hold ? null : h('p', { class: 'outcome-why' }, t(`outcome.${outcome}_why`, {
       culprit: view.culprit ?? '—', chosen: view.chosen ?? '—', hour: view.hour,
     })),
-    view.groups.length ? lineUp(view) : null,
+    view.groups.length ? lineUp(view, { reveal: !hold }) : null,
     count(view, game),
     hold ? null : summary(view));
 }
