@@ -138,3 +138,32 @@ fn every_refusal_sent_is_worded_in_every_language_and_listed_in_the_api() {
         );
     }
 }
+
+/// Every phase a game's view can be in has its words: a screen naming the phase never shows
+/// a raw key (the ghost's phone once read `phase.ended`).
+#[test]
+fn every_phase_is_worded_in_every_language() {
+    use seance_rules::Phase;
+    let phases = [
+        Phase::Visions,
+        Phase::Interpretation,
+        Phase::Manifestation,
+        Phase::Revelation,
+        Phase::Ended,
+    ];
+    for phase in phases {
+        // A phase added to the rules must be added here too.
+        match phase {
+            Phase::Visions
+            | Phase::Interpretation
+            | Phase::Manifestation
+            | Phase::Revelation
+            | Phase::Ended => {}
+        }
+        let name = serde_json::to_value(phase).unwrap();
+        let key = format!("phase.{}", name.as_str().unwrap());
+        for language in LANGUAGES {
+            assert!(words(language).contains_key(&key), "{language} has no {key}");
+        }
+    }
+}

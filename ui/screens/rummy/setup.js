@@ -44,7 +44,7 @@ export function renderRummySetup() {
         h('input', { id: `rummy-name-${i}`, class: 'name', type: 'text', placeholder: t('rummy.player_n', { n: i + 1 }), maxlength: 24, autocomplete: 'off' })))),
       h('p', { class: 'note' }, t('rummy.seating_hint')),
       h('div', { class: 'row' },
-        h('button', { id: 'start-rummy', type: 'button', class: 'primary', onclick: start }, t('setup.start')),
+        h('button', { id: 'start-rummy', type: 'button', class: 'primary', onclick: start }, t('rummy.start')),
         h('a', { class: 'button', href: '#' }, t('settings.back')))));
   queueMicrotask(() => {
     for (const [id, value] of typed) {
