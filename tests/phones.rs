@@ -162,6 +162,7 @@ async fn table_and_five_phones(driver: u16) {
         played(&sounds(&tablet).await.0, "knock", Some(2)),
         "two knocks: no"
     );
+    wait_for_text(&ghost, "#toast", "Knocked twice (no): the table heard it.").await;
     assert!(
         !played(&sounds(&ghost).await.0, "knock", None),
         "the ghost's phone stays silent"

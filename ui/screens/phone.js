@@ -3,7 +3,7 @@
 // their pawn, their clairvoyancy tokens, their secret vote). It shows its seat's view and
 // sends what its seat may do; the server refuses the rest.
 
-import { h } from '../dom.js';
+import { h, toast } from '../dom.js';
 import { t } from '../i18n.js';
 import { keepSeat } from '../api.js';
 import * as player from '../sound/player.js';
@@ -22,6 +22,11 @@ let choice = null;
 function choose(group) {
   choice = group;
   refresh();
+}
+
+/** The ghost knocks from the phone, and is told the table heard it. */
+async function knock(times) {
+  if (await post('/knock', { times })) toast(t(times === 1 ? 'phone.knocked_yes' : 'phone.knocked_no'));
 }
 
 /** The ghost's knock, heard on the table screen. */
@@ -78,8 +83,8 @@ function ghostScreen(snapshot) {
     : null;
   return [
     may('knock') ? h('section', { class: 'knocks', 'aria-label': t('phone.knocks') },
-      h('button', { id: 'knock-1', type: 'button', class: 'big', onclick: () => post('/knock', { times: 1 }) }, t('phone.knock_yes')),
-      h('button', { id: 'knock-2', type: 'button', class: 'big', onclick: () => post('/knock', { times: 2 }) }, t('phone.knock_no'))) : null,
+      h('button', { id: 'knock-1', type: 'button', class: 'big', onclick: () => knock(1) }, t('phone.knock_yes')),
+      h('button', { id: 'knock-2', type: 'button', class: 'big', onclick: () => knock(2) }, t('phone.knock_no'))) : null,
     timerLine(snapshot),
     h('p', { class: 'phone-phase' }, t(`phase.${view.phase}`)),
     h('ul', { id: 'phone-psychics', class: 'phone-list' }, rows),

@@ -163,7 +163,10 @@ fn every_phase_is_worded_in_every_language() {
         let name = serde_json::to_value(phase).unwrap();
         let key = format!("phase.{}", name.as_str().unwrap());
         for language in LANGUAGES {
-            assert!(words(language).contains_key(&key), "{language} has no {key}");
+            assert!(
+                words(language).contains_key(&key),
+                "{language} has no {key}"
+            );
         }
     }
 }

@@ -21,11 +21,12 @@ export async function refresh() {
   }
 }
 
-/** Posts to the game on screen, as this device's seat. */
+/** Posts to the game on screen, as this device's seat: the answer (`{}` for one with no
+ * body), or null when refused (the refusal toasted). */
 export async function post(path, body) {
   const game = state.game;
   try {
-    return await api(`/${game.kind}/${game.id}${path}`, { method: 'POST', body, seat: game.seat });
+    return (await api(`/${game.kind}/${game.id}${path}`, { method: 'POST', body, seat: game.seat })) ?? {};
   } catch (error) {
     if (error instanceof Offline) return null; // the reconnecting state says so
     if (!(error instanceof ApiError)) throw error;
