@@ -86,6 +86,13 @@ async fn turn(tablet: &Client, ghost: &Client, psychics: &[Client], tokens: bool
             "[data-psychic='0'] .token[data-by='1'][data-face='agree']",
         )
         .await;
+        // The table's tiles mark the psychics who play on their phones.
+        for i in 0..4 {
+            let badge =
+                format!("#psychics [data-psychic='{i}'][data-on-phone='true'] .on-phone-badge");
+            assert!(present(tablet, &badge).await, "psychic {i} on a phone");
+        }
+        screenshot(tablet, "phones-tablet-turn-1280x800").await;
         // A phone that reloads mid-turn comes back to its seat and its pawn.
         psychics[3].refresh().await.unwrap();
         wait_for(

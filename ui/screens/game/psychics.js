@@ -109,14 +109,29 @@ function standing(view, p) {
   return items.length ? h('span', { class: 'standing' }, items) : null;
 }
 
-export function psychicTile(view, p, i) {
+/** A phone's outline: this psychic plays on their own phone. */
+function onPhone() {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 12 18');
+  svg.setAttribute('class', 'on-phone-icon');
+  svg.setAttribute('aria-hidden', 'true');
+  const body = document.createElementNS(ns, 'rect');
+  for (const [k, v] of Object.entries({ x: 1, y: 1, width: 10, height: 16, rx: 2 })) body.setAttribute(k, v);
+  svg.append(body);
+  return h('span', { class: 'on-phone-badge', role: 'img', title: t('psychic.on_phone'), 'aria-label': t('psychic.on_phone') }, svg);
+}
+
+/** A psychic's tile; `phone`: their seat is held by a phone. */
+export function psychicTile(view, p, i, phone = false) {
   return h('article', {
     class: 'psychic', 'data-psychic': i, dataset: { colour: p.colour },
-    'data-has-vision': String(p.vision), 'aria-label': p.name,
+    'data-has-vision': String(p.vision), 'data-on-phone': String(phone), 'aria-label': p.name,
   },
   h('header', {},
     h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: { colour: p.colour } }),
     h('h3', {}, p.name),
+    phone ? onPhone() : null,
     standing(view, p)),
   progress(p),
   status(view, p, i),
@@ -125,7 +140,8 @@ export function psychicTile(view, p, i) {
   answer(i));
 }
 
-export function psychicGrid(view) {
+/** Every psychic's tile; `seats` are the seats phones hold (`psychic:N`). */
+export function psychicGrid(view, seats = []) {
   return h('section', { id: 'psychics', class: 'psychics', 'data-count': view.psychics.length, 'aria-label': t('psychics.title') },
-    view.psychics.map((p, i) => psychicTile(view, p, i)));
+    view.psychics.map((p, i) => psychicTile(view, p, i, seats.includes(`psychic:${i}`))));
 }
