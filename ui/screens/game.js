@@ -254,6 +254,6 @@ export function renderGame(state) {
     // A watcher sees the table as it is, and cannot tap it.
     h('div', { class: `board ${phaseOneBoard ? 'phase-one' : 'phase-two'}`, inert: !isTable() },
       stage,
-      phaseOneBoard ? psychicGrid(view, snapshot.seats ?? []) : null,
+      phaseOneBoard ? psychicGrid(view, (i) => seated(snapshot, `psychic:${i}`)) : null,
       track(view)));
 }

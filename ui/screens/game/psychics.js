@@ -110,7 +110,7 @@ function standing(view, p) {
 }
 
 /** A phone's outline: this psychic plays on their own phone. */
-function onPhone() {
+function phoneBadge() {
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('viewBox', '0 0 12 18');
@@ -131,7 +131,7 @@ export function psychicTile(view, p, i, phone = false) {
   h('header', {},
     h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: { colour: p.colour } }),
     h('h3', {}, p.name),
-    phone ? onPhone() : null,
+    phone ? phoneBadge() : null,
     standing(view, p)),
   progress(p),
   status(view, p, i),
@@ -140,8 +140,8 @@ export function psychicTile(view, p, i, phone = false) {
   answer(i));
 }
 
-/** Every psychic's tile; `seats` are the seats phones hold (`psychic:N`). */
-export function psychicGrid(view, seats = []) {
+/** Every psychic's tile; `onPhone(i)`: whether a phone holds psychic i's seat. */
+export function psychicGrid(view, onPhone = () => false) {
   return h('section', { id: 'psychics', class: 'psychics', 'data-count': view.psychics.length, 'aria-label': t('psychics.title') },
-    view.psychics.map((p, i) => psychicTile(view, p, i, seats.includes(`psychic:${i}`))));
+    view.psychics.map((p, i) => psychicTile(view, p, i, onPhone(i))));
 }
