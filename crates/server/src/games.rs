@@ -204,11 +204,7 @@ impl<G: Kept> Games<G> {
         let mut state = self.state.hold();
         let id = state.0.create(&start, timeline.game())?;
         state.1.insert(id, Live::new(timeline, None, None));
-        let (journal, live) = &mut *state;
-        if let Some(game) = live.get(&id) {
-            game.keep_timer(id, journal);
-        }
-        let_go(live, id);
+        let_go(&mut state.1, id);
         Ok(id)
     }
 
@@ -379,24 +375,32 @@ impl<G: Kept> Games<G> {
             by.as_deref(),
         )?;
         live.timeline = next;
-        self.follow_phase(id, live);
-        live.keep_timer(id, journal);
+        // Journaled only when the phase moved it: most commands leave the sand alone.
+        if self.follow_phase(id, live) {
+            live.keep_timer(id, journal);
+        }
         Ok(live.timeline.version())
     }
 
     /// The sand timer runs while the rules say so (Mysterium: the interpretation phase),
     /// and only then.
-    fn follow_phase(self: &Arc<Self>, id: i64, live: &mut Live<G>) {
+    /// Says whether it started or stopped the timer.
+    fn follow_phase(self: &Arc<Self>, id: i64, live: &mut Live<G>) -> bool {
         let runs = live.timeline.game().timer_runs();
         let Some(timer) = live.timer.as_mut() else {
-            return;
+            return false;
         };
         if !runs {
+            let moved = !timer.is_idle();
             timer.reset();
+            moved
         } else if timer.is_idle()
             && let Some(run) = timer.run(Instant::now())
         {
             self.expire_at(id, run);
+            true
+        } else {
+            false
         }
     }
 
