@@ -3,7 +3,7 @@
 //! can be the table screen.
 
 use seance_server::instance::InstanceLock;
-use seance_server::{Config, Server, qr};
+use seance_server::{Config, Requests, Server, qr};
 
 pub fn run(lock: InstanceLock, mut config: Config) -> Result<(), Box<dyn std::error::Error>> {
     tauri::async_runtime::block_on(async move {
@@ -13,12 +13,10 @@ pub fn run(lock: InstanceLock, mut config: Config) -> Result<(), Box<dyn std::er
             let mut server = Server::start(config.clone()).await?;
             lock.publish(&server.record())?;
             print_links(&server);
-            let mut focus = server
-                .take_focus_requests()
-                .expect("focus requests are taken once");
-            let mut restart = server
-                .take_restart_requests()
-                .expect("restart requests are taken once");
+            let Requests {
+                mut focus,
+                mut restart,
+            } = server.take_requests().expect("requests are taken once");
             let again = loop {
                 tokio::select! {
                     _ = &mut stopped => break false,

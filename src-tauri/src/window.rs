@@ -4,7 +4,7 @@
 use std::sync::Mutex;
 
 use seance_server::instance::InstanceLock;
-use seance_server::{Config, Server};
+use seance_server::{Config, Requests, Server};
 use tauri::webview::PageLoadEvent;
 use tauri::{AppHandle, Manager, RunEvent, WebviewUrl, WebviewWindowBuilder};
 
@@ -68,12 +68,10 @@ pub fn run(lock: InstanceLock, config: Config) -> Result<(), Box<dyn std::error:
 /// Brings the window to the front when a later launch asks, and starts the server again
 /// (on the same port) when the table has chosen what to do with a journal in trouble.
 fn follow(handle: &AppHandle, server: &mut Server, config: Config) {
-    let mut focus = server
-        .take_focus_requests()
-        .expect("focus requests are taken once");
-    let mut restart = server
-        .take_restart_requests()
-        .expect("restart requests are taken once");
+    let Requests {
+        mut focus,
+        mut restart,
+    } = server.take_requests().expect("requests are taken once");
     let front = handle.clone();
     tauri::async_runtime::spawn(async move {
         while focus.recv().await.is_some() {

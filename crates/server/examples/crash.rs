@@ -60,19 +60,10 @@ async fn main() {
     let data = tempfile::tempdir().unwrap();
     let http = reqwest::Client::new();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
-    let setup = common::setup(3);
     let s = start(&binary, data.path());
     let mut ids = Vec::new();
     for _ in 0..games {
-        let made = call(
-            &http,
-            &s,
-            reqwest::Method::POST,
-            "/games",
-            None,
-            json!({"setup": setup}),
-        );
-        ids.push(made.await.unwrap()["id"].as_i64().unwrap());
+        ids.push(common::create(&http, &s, 3).await.unwrap());
     }
     drop(s);
     let acked: Vec<_> = ids.iter().map(|_| Arc::new(AtomicU64::new(0))).collect();

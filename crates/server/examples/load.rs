@@ -44,19 +44,7 @@ async fn table(
         .local_address(from)
         .build()
         .unwrap();
-    let setup = common::setup(4);
-    let game = call(
-        &http,
-        &s,
-        reqwest::Method::POST,
-        "/games",
-        None,
-        json!({"setup": setup}),
-    )
-    .await
-    .unwrap()["id"]
-        .as_i64()
-        .unwrap();
+    let game = common::create(&http, &s, 4).await.unwrap();
     let mut tokens = Vec::new();
     for seat in ["ghost", "psychic:0", "psychic:1", "psychic:2", "psychic:3"] {
         let taken = call(

@@ -40,17 +40,8 @@ fn open_files(pid: u32) -> usize {
 }
 
 async fn new_game(http: &reqwest::Client, s: &Server) -> (i64, Vec<(String, String)>) {
-    let setup = common::setup(4);
     let post = reqwest::Method::POST;
-    let made = call(
-        http,
-        s,
-        post.clone(),
-        "/games",
-        None,
-        json!({"setup": setup}),
-    );
-    let game = made.await.expect("a game")["id"].as_i64().unwrap();
+    let game = common::create(http, s, 4).await.expect("a game");
     let mut seats = Vec::new();
     for seat in ["ghost", "psychic:0", "psychic:1", "psychic:2", "psychic:3"] {
         let path = format!("/games/{game}/seats");

@@ -128,8 +128,15 @@ pub struct Server {
     addr: SocketAddr,
     stop: watch::Sender<bool>,
     task: JoinHandle<std::io::Result<()>>,
-    focus: Option<mpsc::Receiver<()>>,
-    restart: Option<mpsc::Receiver<()>>,
+    requests: Option<Requests>,
+}
+
+/// What a running server asks of the shell that started it.
+pub struct Requests {
+    /// A later launch asks for the table to come to the front.
+    pub focus: mpsc::Receiver<()>,
+    /// The table chose what to do with a journal in trouble: start the server again on it.
+    pub restart: mpsc::Receiver<()>,
 }
 
 impl Server {
@@ -222,8 +229,10 @@ impl Server {
             addr,
             stop,
             task,
-            focus: Some(focus_rx),
-            restart: Some(restart_rx),
+            requests: Some(Requests {
+                focus: focus_rx,
+                restart: restart_rx,
+            }),
         })
     }
 
@@ -269,15 +278,9 @@ impl Server {
         self.shared.trouble.as_ref()
     }
 
-    /// Requests to start the server again on its journal: the table chose what to do with
-    /// a journal in trouble. Taken once.
-    pub fn take_restart_requests(&mut self) -> Option<mpsc::Receiver<()>> {
-        self.restart.take()
-    }
-
-    /// Requests from later launches to bring the table to the front. Taken once.
-    pub fn take_focus_requests(&mut self) -> Option<mpsc::Receiver<()>> {
-        self.focus.take()
+    /// What this server will ask of its shell ([`Requests`]). Taken once.
+    pub fn take_requests(&mut self) -> Option<Requests> {
+        self.requests.take()
     }
 
     /// Journals every running sand timer where it is, closes every WebSocket, stops

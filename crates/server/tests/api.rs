@@ -293,7 +293,7 @@ async fn a_busy_port_moves_the_table_and_its_join_link() {
 #[tokio::test]
 async fn a_later_launch_can_ask_for_the_window() {
     let mut t = table().await;
-    let mut focus = t.server.take_focus_requests().unwrap();
+    let mut focus = t.server.take_requests().unwrap().focus;
     let asked = t
         .api(reqwest::Method::POST, "/instance/focus")
         .send()

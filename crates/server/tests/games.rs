@@ -506,7 +506,7 @@ async fn a_journal_in_trouble_waits_untouched_for_the_table_s_choice() {
     );
     // Looking again (once something was put right) starts the server again as it is.
     let mut t = t;
-    let mut restarts = t.server.take_restart_requests().unwrap();
+    let mut restarts = t.server.take_requests().unwrap().restart;
     let again: Value = choose(&t, &key, "retry")
         .await
         .unwrap()
@@ -533,7 +533,7 @@ async fn a_journal_in_trouble_waits_untouched_for_the_table_s_choice() {
         support::table_json(&t, "/info").await["journal"]["code"],
         "journal_empty"
     );
-    let mut restarts = t.server.take_restart_requests().unwrap();
+    let mut restarts = t.server.take_requests().unwrap().restart;
     let done: Value = choose(&t, &key, "recover")
         .await
         .unwrap()

@@ -129,12 +129,7 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
 
     // The table frees the seat: the phone's socket is closed, the view is the table's
     // again, and the old token opens nothing.
-    let freed = t
-        .api(Method::DELETE, &format!("/games/{game}/seats/ghost"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(freed.status(), StatusCode::NO_CONTENT);
+    free_ghost(&t, game).await;
     let closed = loop {
         match tokio::time::timeout(Duration::from_secs(5), socket.next())
             .await
@@ -353,12 +348,7 @@ async fn a_phone_retrying_with_a_freed_seat_is_not_locked_out_but_a_guessed_toke
     let t = table().await;
     let game = create(&t, 3).await;
     let ghost = take(&t, game, "ghost").await;
-    let freed = t
-        .api(Method::DELETE, &format!("/games/{game}/seats/ghost"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(freed.status(), StatusCode::NO_CONTENT);
+    free_ghost(&t, game).await;
     // A phone that slept through its seat being freed retries, and is told so each time.
     for _ in 0..30 {
         let (status, why) = error_of(look(&t, game, "ghost", Some(&ghost)).await).await;
@@ -378,6 +368,16 @@ async fn a_phone_retrying_with_a_freed_seat_is_not_locked_out_but_a_guessed_toke
     }
     assert_eq!(statuses[0], StatusCode::FORBIDDEN);
     assert_eq!(statuses.last(), Some(&StatusCode::TOO_MANY_REQUESTS));
+}
+
+/// The table frees the ghost's seat.
+async fn free_ghost(t: &Table, game: i64) {
+    let freed = t
+        .api(Method::DELETE, &format!("/games/{game}/seats/ghost"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(freed.status(), StatusCode::NO_CONTENT);
 }
 
 /// Keeps every text message `socket` receives.

@@ -119,9 +119,25 @@ pub async fn socket(
         .0
 }
 
+/// Creates a Mysterium game with `psychics` psychics (see [`setup`]), as the table; its id.
+pub async fn create(http: &reqwest::Client, s: &Server, psychics: usize) -> Result<i64, String> {
+    let made = call(
+        http,
+        s,
+        reqwest::Method::POST,
+        "/games",
+        None,
+        json!({"setup": setup(psychics)}),
+    )
+    .await?;
+    made["id"]
+        .as_i64()
+        .ok_or_else(|| format!("no id in {made}"))
+}
+
 /// A Mysterium setup, easy, the app keeping the secrets, with the first `psychics` of four
 /// psychics (3 or 4).
-pub fn setup(psychics: usize) -> Value {
+fn setup(psychics: usize) -> Value {
     let players = [
         ("Stephanie", "red"),
         ("Alex", "blue"),
