@@ -7,8 +7,8 @@ use seance_server::{Config, Requests, Server, qr};
 
 pub fn run(lock: InstanceLock, mut config: Config) -> Result<(), Box<dyn std::error::Error>> {
     tauri::async_runtime::block_on(async move {
-        let stopped = stop_asked();
-        tokio::pin!(stopped);
+        // Listening before the links are printed: a stop asked as soon as they show is heard.
+        let mut stop = Stop::listen()?;
         loop {
             let mut server = Server::start(config.clone()).await?;
             lock.publish(&server.record())?;
@@ -19,7 +19,7 @@ pub fn run(lock: InstanceLock, mut config: Config) -> Result<(), Box<dyn std::er
             } = server.take_requests().expect("requests are taken once");
             let again = loop {
                 tokio::select! {
-                    _ = &mut stopped => break false,
+                    _ = stop.asked() => break false,
                     Some(()) = restart.recv() => break true,
                     Some(()) = focus.recv() => println!(
                         "Another launch asked for the table: it is at {}",
@@ -65,20 +65,38 @@ fn print_links(server: &Server) {
 
 /// Ctrl+C, or (on Unix) the system asking the service to stop: either stops it cleanly, so a
 /// running sand timer is journaled where it is.
-async fn stop_asked() {
+struct Stop {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = term.recv() => {}
-            },
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
+    signals: [tokio::signal::unix::Signal; 2],
+}
+
+impl Stop {
+    /// Listens from now on (on Unix; elsewhere Ctrl+C is heard from the first wait).
+    fn listen() -> std::io::Result<Stop> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            Ok(Stop {
+                signals: [
+                    signal(SignalKind::interrupt())?,
+                    signal(SignalKind::terminate())?,
+                ],
+            })
+        }
+        #[cfg(not(unix))]
+        Ok(Stop {})
+    }
+
+    async fn asked(&mut self) {
+        #[cfg(unix)]
+        {
+            let [interrupt, terminate] = &mut self.signals;
+            tokio::select! {
+                _ = interrupt.recv() => {}
+                _ = terminate.recv() => {}
             }
         }
+        #[cfg(not(unix))]
+        let _ = tokio::signal::ctrl_c().await;
     }
-    #[cfg(not(unix))]
-    let _ = tokio::signal::ctrl_c().await;
 }
