@@ -361,9 +361,19 @@ async fn journal_trouble(driver: u16) {
         "the journal is left as it was until the table chooses"
     );
     screenshot(&client, "journal-trouble-fr-1280x800").await;
+    // A phone is told the table is choosing, and waits for it.
+    let phone = chromium(driver, 390, 844).await;
+    phone.goto(&table.phone_url).await.unwrap();
+    wait_for_text(&phone, "#journal", "La table s'occupe de son journal").await;
+    assert!(
+        !present(&phone, "#journal-recover").await,
+        "only the table chooses"
+    );
     tap(&client, "#journal-recover").await;
-    // The server starts again on the recovered journal, and the screen with it.
+    // The server starts again on the recovered journal, and both screens with it.
     wait_for(&client, "#home").await;
+    wait_for(&phone, "#home").await;
+    phone.close().await.unwrap();
     let listed = api(&client, "GET", "/games", json!(null)).await;
     assert_eq!(
         listed,

@@ -22,8 +22,16 @@ async function waitForRestart(started) {
   }
 }
 
+/** Whether this screen already waits for the server's new start (a phone waits from the
+ * first render: the table's choice is not its own). */
+let waiting = false;
+
 export function renderJournal(state) {
   const trouble = state.info.journal;
+  if (!isTable() && !waiting) {
+    waiting = true;
+    waitForRestart(state.info.started);
+  }
   const outcome = h('p', { id: 'journal-outcome', class: 'note', role: 'status' });
   const choose = async (choice, buttons) => {
     buttons.forEach((b) => { b.disabled = true; });
@@ -49,7 +57,7 @@ export function renderJournal(state) {
   return h('div', { id: 'journal', class: 'screen' },
     bar,
     h('section', { class: 'panel' },
-      h('h1', {}, t('journal.title')),
+      h('h1', {}, t(isTable() ? 'journal.title' : 'journal.title_phone')),
       h('p', { id: 'journal-found' }, refusal(trouble)),
       isTable() ? [h('p', {}, t('journal.choose')), h('ul', { class: 'journal-choices' }, choices)]
         : h('p', { class: 'note' }, t('journal.phone')),
