@@ -3,6 +3,7 @@
 //! Screenshots land in `target/e2e-screenshots/`.
 
 mod chromium;
+mod layout;
 mod new_edition;
 mod phones;
 mod rummy;
@@ -99,6 +100,13 @@ fn main() -> std::process::ExitCode {
             run(rummy::tests(suite.port()), filter, &mut passed, &mut failed).await;
             let tests = new_edition::tests(suite.port());
             run(tests, filter, &mut passed, &mut failed).await;
+            run(
+                layout::tests(suite.port()),
+                filter,
+                &mut passed,
+                &mut failed,
+            )
+            .await;
         }
         if filter.is_none_or(|f| "window".starts_with(f) || f.starts_with("window")) {
             let suite = window::Suite::start();

@@ -106,8 +106,11 @@ function updateStatus() {
   if (!el) return;
   el.dataset.state = state.connection;
   const devices = state.devices === 1 ? t('status.device') : t('status.devices', { n: state.devices });
-  el.querySelector('.label').textContent = state.connection === 'open'
-    ? `${t('status.open')} · ${devices}` : t(`status.${state.connection}`);
+  const said = state.connection === 'open' ? `${t('status.open')} · ${devices}` : t(`status.${state.connection}`);
+  // A game's bar has room for the count alone; the whole sentence is its title.
+  const compact = el.classList.contains('compact') && state.connection === 'open';
+  el.querySelector('.label').textContent = compact ? t('status.screens', { n: state.devices }) : said;
+  el.title = said;
 }
 
 /**

@@ -39,11 +39,30 @@ export function refusal({ code, params = {}, error }) {
   const key = `refusal.${code}`;
   if (!has(key)) return error;
   const said = (value) => {
-    if (Array.isArray(value)) return value.join(', ');
+    if (Array.isArray(value)) return value.map(said).join(', ');
     if (value && typeof value === 'object' && value.term) return t(value.term);
+    if (value && typeof value === 'object' && value.name) return person(value.name, value.colour);
     return value;
   };
   return t(key, Object.fromEntries(Object.entries(params).map(([k, v]) => [k, said(v)])));
+}
+
+/** A player by name, with `colour` (a key, `colour.red`) when they play two colours. */
+function person(name, colour) {
+  return colour ? t('psychic.name_colour', { name, colour: t(colour) }) : name;
+}
+
+/** A psychic as the table calls them: their player's name, and their colour when that
+ * player plays two. */
+export function nameOf(psychic) {
+  return person(psychic.name, psychic.two_colours && `colour.${psychic.colour}`);
+}
+
+/** The ghost's seat: "Laura, the ghost", or "The ghost" when the setup kept the default
+ * name (no "Ghost, the ghost"). */
+export function ghostSeat(name) {
+  const unnamed = name.trim().toLowerCase() === t('setup.ghost_default').toLowerCase();
+  return unnamed ? t('join.ghost_unnamed') : t('join.ghost', { name });
 }
 
 /** t('home.devices', {n: 2}) → the phrase, with {n} filled in; the key itself if missing. */

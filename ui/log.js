@@ -3,13 +3,13 @@
 // players it concerns. The log is the rules' account; this only words it.
 
 import { h } from './dom.js';
-import { has, t } from './i18n.js';
+import { has, nameOf, t } from './i18n.js';
 
 const SIGNS = { agree: '✓', disagree: '✗' };
 
 /** Names for the indices a told event carries, from the view. */
 function namer(view) {
-  const people = view.psychics?.map((p) => p.name) ?? view.players ?? [];
+  const people = view.psychics?.map(nameOf) ?? view.players ?? [];
   const name = (i) => people[i] ?? '?';
   return {
     name,

@@ -223,10 +223,10 @@ pub async fn connect(webdriver_port: u16, capabilities: serde_json::Value) -> Cl
     }
 }
 
-/// A new session in headless Chromium at `width`×`height`, with the flags this
-/// machine's closed network needs.
+/// A new session in headless Chromium whose page is `width`×`height` (the window is made
+/// larger by its frame), with the flags this machine's closed network needs.
 pub async fn chromium(port: u16, width: u32, height: u32) -> Client {
-    connect(
+    let client = connect(
         port,
         serde_json::json!({
             "browserName": "chrome",
@@ -241,7 +241,33 @@ pub async fn chromium(port: u16, width: u32, height: u32) -> Client {
             },
         }),
     )
-    .await
+    .await;
+    let frame = client
+        .execute(
+            "return [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let frame = |i: usize| frame[i].as_u64().unwrap() as u32;
+    client
+        .set_window_size(width + frame(0), height + frame(1))
+        .await
+        .unwrap();
+    client
+}
+
+/// What does not fit the window on the page shown (see `fits.js`); `scroll`: whether the
+/// page may scroll down (a phone's), else everything must be in view at once.
+pub async fn misfits(client: &Client, scroll: bool) -> Vec<String> {
+    let problems = client
+        .execute(
+            include_str!("fits.js"),
+            vec![serde_json::json!({ "noScroll": !scroll })],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(problems).unwrap()
 }
 
 /// Waits (up to 20 s) for the element matching `css`.

@@ -4,7 +4,7 @@
 // what the table taps, and plays the cues when the view says something happened.
 
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { nameOf, t } from '../i18n.js';
 import { api } from '../api.js';
 import * as player from '../sound/player.js';
 import { isTable, state } from '../app.js';
@@ -158,9 +158,6 @@ function layoutPanel(id, view) {
       view.track_side ? h('li', {}, t('layout.track', { side: view.track_side })) : null,
       h('li', {}, t(`layout.secrets_${view.secrets}`, { ghost: view.ghost }))),
     h('div', { class: 'row' },
-      view.secrets === 'app_kept' && !seated(state.game.snapshot, 'ghost')
-        ? h('button', { id: 'layout-ghost', type: 'button', onclick: () => open('secrets') }, t('game.ghost_look'))
-        : null,
       h('button', { id: 'begin', type: 'button', class: 'primary big', onclick: () => confirmLayout(id) }, t('layout.begin'))));
 }
 
@@ -173,9 +170,9 @@ function answers(view) {
     h('h3', {}, t(now ? 'turn.now' : 'turn.last', { hour: hourMark(view, now ? view.hour : view.hour - 1) })),
     h('ul', {}, list.map((m) => {
       const p = view.psychics[m.psychic];
-      const moved = m.moved.map((i) => view.psychics[i].name).join(', ');
+      const moved = m.moved.map((i) => nameOf(view.psychics[i])).join(', ');
       return h('li', { dataset: { colour: p.colour } },
-        m.right ? t('result.right_of', { name: p.name, card: m.card }) : t('result.wrong_of', { name: p.name }),
+        m.right ? t('result.right_of', { name: nameOf(p), card: m.card }) : t('result.wrong_of', { name: nameOf(p) }),
         moved ? ` · ${t('result.moved', { names: moved })}` : '',
         m.bonus ? ` · ${t('result.bonus', { n: m.bonus })}` : '');
     })));
@@ -209,7 +206,7 @@ function phaseOne(view) {
     title,
     soundBlocked(),
     recovered,
-    view.phase === 'manifestation' ? knocks() : view.sand_timer ? sandTimer(view) : convinced(),
+    view.phase === 'manifestation' ? knocks() : view.sand_timer ? sandTimer(view, { waiting: view.phase === 'visions' }) : convinced(),
     answers(view));
 }
 
@@ -241,19 +238,22 @@ export function renderGame(state) {
   const hidden = hiddenPanel(view);
   if (covering()) return h('div', { id: 'game', class: 'screen covered' }, hidden);
   let stage;
+  // The table lays the cards out and says when it is done; a watcher sees the psychics.
+  const layingOut = isTable() && view.before_first_vision && !laidOut.has(game.id);
   if (view.phase === 'ended') stage = ending(view, game.id);
   else if (view.phase === 'revelation') stage = revelation(snapshot, game.id);
-  else if (view.before_first_vision && !laidOut.has(game.id)) {
-    stage = layoutPanel(game.id, view);
-  } else stage = phaseOne(view);
+  else if (layingOut) stage = layoutPanel(game.id, view);
+  else stage = phaseOne(view);
   const phaseOneBoard = ['visions', 'interpretation', 'manifestation'].includes(view.phase);
   return h('div', { id: 'game', class: 'screen game', 'data-phase': view.phase, 'data-version': snapshot.version },
     gameBar(snapshot),
     lastChange(snapshot),
     damaged(snapshot),
     // A watcher sees the table as it is, and cannot tap it.
-    h('div', { class: `board ${phaseOneBoard ? 'phase-one' : 'phase-two'}`, inert: !isTable() },
+    h('div', { class: `board ${phaseOneBoard && !layingOut ? 'phase-one' : 'phase-two'}`, inert: !isTable() },
       stage,
-      phaseOneBoard ? psychicGrid(view, (i) => seated(snapshot, `psychic:${i}`)) : null,
-      track(view)));
+      // While the cards are laid out nobody acts yet: the layout has the room.
+      phaseOneBoard && !layingOut ? psychicGrid(view, (i) => seated(snapshot, `psychic:${i}`)) : null,
+      // At the end the summary tells where each psychic stood.
+      view.phase === 'ended' ? null : track(view)));
 }

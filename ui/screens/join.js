@@ -3,7 +3,7 @@
 // after a reload, a sleep or a lost connection.
 
 import { h, toast } from '../dom.js';
-import { t } from '../i18n.js';
+import { ghostSeat, nameOf, t } from '../i18n.js';
 import { api, keepSeat, mySeat } from '../api.js';
 import { render } from '../app.js';
 import { topBar } from './chrome.js';
@@ -60,8 +60,8 @@ export function renderSeats(state) {
     h('section', { class: 'panel' },
       h('h1', {}, t('join.pick_seat')),
       h('div', { class: 'seat-list' },
-        seatButton('ghost', t('join.ghost', { name: view.ghost }), null),
-        view.psychics.map((p, i) => seatButton(`psychic:${i}`, p.name, p.colour))),
+        seatButton('ghost', ghostSeat(view.ghost), null),
+        view.psychics.map((p, i) => seatButton(`psychic:${i}`, nameOf(p), p.colour))),
       h('a', { id: 'watch', class: 'button', href: `#/game/${state.game.id}` }, t('join.watch')),
       h('p', { class: 'note' }, t('join.seat_hint'))));
 }

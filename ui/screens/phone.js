@@ -4,7 +4,7 @@
 // sends what its seat may do; the server refuses the rest.
 
 import { h, toast } from '../dom.js';
-import { t } from '../i18n.js';
+import { ghostSeat, nameOf, t } from '../i18n.js';
 import { keepSeat } from '../api.js';
 import * as player from '../sound/player.js';
 import { languageSwitch } from './chrome.js';
@@ -61,7 +61,7 @@ function ghostScreen(snapshot) {
     const answers = may('manifest', { psychic: i })?.answers ?? [];
     return h('li', { class: 'phone-row', dataset: { colour: p.colour }, 'data-psychic': i },
       h('span', { class: 'swatch', dataset: { colour: p.colour } }),
-      h('span', { class: 'name' }, p.name),
+      h('span', { class: 'name' }, nameOf(p)),
       h('span', { class: 'sought' }, p.seeking ? t(`category.${p.seeking}`) : t('psychic.finished')),
       card !== null ? h('span', { class: 'secret-card', title: t('phone.their_card') }, card) : null,
       p.intuition !== null ? h('span', { class: 'pawn-on' }, t('phone.pawn_on', { card: p.intuition })) : null,
@@ -101,7 +101,7 @@ function culpritLine(view) {
   const group = view.groups.find((g) => g.number === view.culprit);
   const whose = group && traceOf(view, group);
   return h('p', { id: 'phone-culprit-is', class: 'banner', 'data-culprit': view.culprit },
-    whose ? t('culprit.drawn', { name: whose.name, cards: group.cards.join(' · ') }) : t('phone.culprit_is', { n: view.culprit }));
+    whose ? t('culprit.drawn', { name: nameOf(whose), cards: group.cards.join(' · ') }) : t('phone.culprit_is', { n: view.culprit }));
 }
 
 function psychicScreen(snapshot, me) {
@@ -120,13 +120,13 @@ function psychicScreen(snapshot, me) {
           const there = placed?.face === face;
           return h('button', {
             type: 'button', class: 'token choice', 'data-kind': face, 'aria-pressed': String(there),
-            'aria-label': t(label, { name: q.name }), disabled: there ? !back : !faces.includes(face),
+            'aria-label': t(label, { name: nameOf(q) }), disabled: there ? !back : !faces.includes(face),
             onclick: () => (there ? command('withdraw_token', { by: me, on: i }) : command('place_token', { by: me, on: i, face })),
           }, sign);
         };
         return h('li', { class: 'phone-row', dataset: { colour: q.colour }, 'data-on': i },
           h('span', { class: 'swatch', dataset: { colour: q.colour } }),
-          h('span', { class: 'name' }, q.name),
+          h('span', { class: 'name' }, nameOf(q)),
           h('span', { class: 'pawn-on' }, q.intuition !== null ? t('phone.pawn_on', { card: q.intuition }) : '—'),
           faces.length || back
             ? [token('agree', '✓', 'phone.agree_with'), token('disagree', '✗', 'phone.disagree_with')]
@@ -182,7 +182,7 @@ export function renderPhone(state) {
   const view = game.snapshot.view;
   const ghost = game.role === 'ghost';
   const me = ghost ? null : Number(game.role.split(':')[1]);
-  const who = ghost ? t('join.ghost', { name: view.ghost }) : view.psychics[me].name;
+  const who = ghost ? ghostSeat(view.ghost) : nameOf(view.psychics[me]);
   const ending = view.phase === 'ended'
     ? h('p', { id: 'phone-outcome', class: 'banner' }, t(`outcome.${view.outcome}`)) : null;
   return h('div', { id: 'phone', class: 'screen phone', 'data-role': game.role, 'data-phase': view.phase, 'data-version': game.snapshot.version },

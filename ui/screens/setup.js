@@ -22,10 +22,9 @@ const form = {
 /** A set whose backs are green, which the new edition's rulebook suggests for a first game. */
 const GREEN = /^(green|vert|verde)/i;
 
-/** Psychic players at the table, and how many colours each runs (two with 2–3 players). */
+/** Psychic players at the table, and how many colours each runs, as the rules say. */
 function seats(players) {
-  const count = players - 1;
-  return { count, each: players <= 3 ? 2 : 1 };
+  return { count: players - 1, each: state.info.setup.colours_each[players] };
 }
 
 function choice(name, options, current, label, onpick) {
@@ -50,7 +49,7 @@ function playerRow(i, each, ages) {
   return h('div', { class: 'player-row' },
     h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: { colour: dealt[0] } }),
     h('label', { class: 'visually-hidden', for: `name-${i}` }, t('setup.psychic_name', { n: i + 1 })),
-    h('input', { id: `name-${i}`, class: 'name', type: 'text', placeholder, maxlength: 24, autocomplete: 'off' }),
+    h('input', { id: `name-${i}`, class: 'name', type: 'text', placeholder, maxlength: state.info.setup.name_chars, autocomplete: 'off' }),
     dealt.map((c, k) => colourSelect(`colour-${i}-${k}`, c, t('setup.colour_of', { n: i + 1 }))),
     ages ? [h('label', { class: 'visually-hidden', for: `age-${i}` }, t('setup.age_of', { n: i + 1 })),
       h('input', { id: `age-${i}`, class: 'age', type: 'number', min: 1, max: 120, inputmode: 'numeric', placeholder: t('setup.age') })]
@@ -196,7 +195,7 @@ export function renderSetup() {
       h('div', { class: 'player-row ghost-row' },
         h('span', { class: 'swatch ghost', 'aria-hidden': 'true' }),
         h('label', { for: 'ghost-name' }, t('setup.ghost')),
-        h('input', { id: 'ghost-name', class: 'name', type: 'text', placeholder: t('setup.ghost_default'), maxlength: 24, autocomplete: 'off' })),
+        h('input', { id: 'ghost-name', class: 'name', type: 'text', placeholder: t('setup.ghost_default'), maxlength: state.info.setup.name_chars, autocomplete: 'off' })),
       h('div', { class: 'players' }, Array.from({ length: count }, (_, i) => playerRow(i, each, classic))),
       classic ? h('p', { class: 'note' }, t('setup.ages_hint')) : null,
       choice('secrets', [['app_kept', t('secrets.app_kept')], ['paper', t('secrets.paper')]], form.secrets,

@@ -112,7 +112,8 @@ impl CardBox {
                             .iter()
                             .find(|s| s.name.trim().eq_ignore_ascii_case(name.trim()))
                             .ok_or_else(|| {
-                                let known = sets.iter().map(|s| s.name.clone()).collect();
+                                let known =
+                                    sets.iter().map(|s| Param::Text(s.name.clone())).collect();
                                 Refusal::new("no_such_set")
                                     .with("category", category.term())
                                     .with("name", name.as_str())

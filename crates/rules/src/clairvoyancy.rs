@@ -78,24 +78,23 @@ pub fn check_placement(game: &Game, by: usize, on: usize, face: Face) -> Result<
         Refusal::new("no_clairvoyancy")
     })?;
     check_timer_running(game)?;
-    let (giver, target) = (game.name(by), game.name(on));
     ensure(by != on, || {
-        Refusal::new("not_own_pawn").with("name", giver)
+        Refusal::new("not_own_pawn").with("name", game.who(by))
     })?;
     ensure(game.psychics[on].seeking().is_some(), || {
-        Refusal::new("token_on_finished").with("name", target)
+        Refusal::new("token_on_finished").with("name", game.who(on))
     })?;
     // 003 p.10: tokens go beside the intuition pawns the others have *played*.
     ensure(game.psychics[on].intuition.is_some(), || {
-        Refusal::new("pawn_not_placed").with("name", target)
+        Refusal::new("pawn_not_placed").with("name", game.who(on))
     })?;
     // A token already there may be turned over (one act); the same face again changes nothing.
     let there = game.placements.iter().find(|p| p.by == by && p.on == on);
     ensure(there.is_none_or(|p| p.face != face), || {
         Refusal::new("token_there")
-            .with("name", giver)
+            .with("name", game.who(by))
             .with("face", face.sign())
-            .with("on", target)
+            .with("on", game.who(on))
     })?;
     let held = game.psychics[by].held;
     let left = match face {
@@ -104,7 +103,7 @@ pub fn check_placement(game: &Game, by: usize, on: usize, face: Face) -> Result<
     };
     ensure(left > 0, || {
         Refusal::new("tokens_held")
-            .with("name", giver)
+            .with("name", game.who(by))
             .with("face", face.sign())
             .with("agree", held.agree)
             .with("disagree", held.disagree)

@@ -148,8 +148,8 @@ impl Game {
                     self.placements.iter().any(|p| p.by == by && p.on == on),
                     || {
                         Refusal::new("no_such_token")
-                            .with("by", self.name(by))
-                            .with("on", self.name(on))
+                            .with("by", self.who(by))
+                            .with("on", self.who(on))
                     },
                 )
             }
@@ -162,7 +162,7 @@ impl Game {
                     || Refusal::new("state_level"),
                 )?;
                 ensure(p.vote.is_none(), || {
-                    Refusal::new("level_after_vote").with("name", p.name.as_str())
+                    Refusal::new("level_after_vote").with("name", self.who(psychic))
                 })?;
                 // The track stands still in the revelation, so a level is a fact from the
                 // first card on (000 p.12): a level whose card has passed cannot be theirs,
@@ -172,7 +172,7 @@ impl Game {
                         .with("revealed", self.revealed)
                         .with("level", level.term())
                         .with("card", level.card())
-                        .with("name", p.name.as_str())
+                        .with("name", self.who(psychic))
                 })?;
                 let bands = self.setup.bands().expect("4+ players use the track");
                 ensure(bands.allows(p.track, level), || {
@@ -230,7 +230,7 @@ impl Game {
     /// the ghost says so in paper mode; refused where the ghost may not answer them now.
     fn judge(&self, psychic: usize, said: Option<bool>) -> Result<bool, Refusal> {
         let p = &self.psychics[psychic];
-        let name = || p.name.as_str();
+        let name = || self.who(psychic);
         ensure(self.phase == Phase::Manifestation, || {
             Refusal::new("manifestation")
         })?;
@@ -255,11 +255,11 @@ impl Game {
             && let Some(holder) = self
                 .psychics
                 .iter()
-                .find(|q| q.found.get(seeking.index()) == Some(&card))
+                .position(|q| q.found.get(seeking.index()) == Some(&card))
         {
             return Err(Refusal::new("card_collected")
                 .with("card", card)
-                .with("holder", holder.name.as_str())
+                .with("holder", self.who(holder))
                 .with("name", name()));
         }
         Ok(right)
@@ -292,8 +292,8 @@ fn psychic_args(command: &Command) -> Vec<usize> {
     }
 }
 
-fn names(game: &Game, psychics: &[usize]) -> Vec<String> {
-    psychics.iter().map(|&p| game.name(p).to_owned()).collect()
+fn names(game: &Game, psychics: &[usize]) -> Vec<Param> {
+    psychics.iter().map(|&p| game.who(p)).collect()
 }
 
 fn waiting_for_vision(game: &Game) -> Vec<usize> {
@@ -309,7 +309,7 @@ fn check_vision(game: &Game, psychic: usize) -> Result<(), Refusal> {
         || Refusal::new("visions_before_manifestation"),
     )?;
     ensure(p.seeking().is_some(), || {
-        Refusal::new("finished_no_vision").with("name", p.name.as_str())
+        Refusal::new("finished_no_vision").with("name", game.who(psychic))
     })?;
     ensure(!p.vision, || {
         let waiting = waiting_for_vision(game);
@@ -318,7 +318,7 @@ fn check_vision(game: &Game, psychic: usize) -> Result<(), Refusal> {
         } else {
             Refusal::new("one_vision_per_turn").with("waiting", names(game, &waiting))
         };
-        refusal.with("name", p.name.as_str())
+        refusal.with("name", game.who(psychic))
     })
 }
 
@@ -326,16 +326,16 @@ fn check_intuition(game: &Game, psychic: usize, card: Card) -> Result<(), Refusa
     check_timer_running(game)?;
     let p = &game.psychics[psychic];
     let Some(seeking) = p.seeking() else {
-        return Err(Refusal::new("finished_no_pawn").with("name", p.name.as_str()));
+        return Err(Refusal::new("finished_no_pawn").with("name", game.who(psychic)));
     };
     ensure(game.uncollected_has(seeking, card), || {
         let on_table = game
             .uncollected(seeking)
             .iter()
-            .map(|c| c.to_string())
+            .map(|&c| Param::from(c))
             .collect();
         Refusal::new("card_on_table")
-            .with("name", p.name.as_str())
+            .with("name", game.who(psychic))
             .with("category", seeking.term())
             .with("cards", Param::List(on_table))
     })
@@ -489,14 +489,14 @@ fn check_vote(game: &Game, psychic: usize, group: u8) -> Result<(), Refusal> {
     ensure(game.has_straw_poll(), || Refusal::new("vote_in_straw_poll"))?;
     let p = &game.psychics[psychic];
     ensure(p.vote.is_none(), || {
-        Refusal::new("vote_once").with("name", p.name.as_str())
+        Refusal::new("vote_once").with("name", game.who(psychic))
     })?;
     let level = game
         .level_of(psychic)
-        .ok_or_else(|| Refusal::new("level_unknown").with("name", p.name.as_str()))?;
+        .ok_or_else(|| Refusal::new("level_unknown").with("name", game.who(psychic)))?;
     ensure(game.revealed == level.card(), || {
         Refusal::new("vote_when_revealed")
-            .with("name", p.name.as_str())
+            .with("name", game.who(psychic))
             .with("level", level.term())
             .with("card", level.card())
             .with("revealed", game.revealed)
@@ -520,7 +520,7 @@ fn check_majority_vote(game: &Game, psychic: usize, group: u8) -> Result<(), Ref
     shared_vision_given(game)?;
     let p = &game.psychics[psychic];
     ensure(p.vote.is_none(), || {
-        Refusal::new("vote_once").with("name", p.name.as_str())
+        Refusal::new("vote_once").with("name", game.who(psychic))
     })?;
     valid_group(game, group)
 }

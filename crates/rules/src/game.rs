@@ -8,6 +8,7 @@ use crate::event::{Event, Group};
 use crate::levels::Level;
 use crate::setup::{Colour, CrowRule, Edition, SecretMode, Setup};
 use crate::straw_poll::Count;
+use seance_timeline::Param;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -104,9 +105,15 @@ pub struct Manifestation {
 }
 
 impl Game {
-    /// Psychic `i`'s name (`i` checked by the caller).
-    pub(crate) fn name(&self, i: usize) -> &str {
-        &self.psychics[i].name
+    /// Psychic `i` as a refusal names them: the player's name, and the colour when the
+    /// player plays two (`i` checked by the caller).
+    pub(crate) fn who(&self, i: usize) -> Param {
+        let p = &self.psychics[i];
+        let two = self.setup.players[p.player].colours.len() > 1;
+        Param::Person {
+            name: p.name.clone(),
+            colour: two.then(|| p.colour.key()),
+        }
     }
 
     /// Folds a whole history. Fails on the first event that does not fit the game so far.
@@ -135,13 +142,8 @@ impl Game {
             .into_iter()
             .map(|(player, colour)| {
                 let p = &setup.players[player];
-                let two = p.colours.len() > 1;
                 Psychic {
-                    name: if two {
-                        format!("{} ({colour:?})", p.name)
-                    } else {
-                        p.name.clone()
-                    },
+                    name: p.name.clone(),
                     colour,
                     player,
                     age: p.age,

@@ -33,7 +33,7 @@ pub use majority::majority;
 pub use seance_timeline::{Extra, Param, Refusal, Rules, TimelineError, Who};
 pub use setup::{
     AGES, Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing, SAND_TIMER_SECONDS,
-    SecretMode, Setup,
+    SecretMode, Setup, colours_each,
 };
 pub use straw_poll::{Ballot, Count, CountStep, Decider};
 

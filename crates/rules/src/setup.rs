@@ -117,14 +117,19 @@ pub const AGES: std::ops::RangeInclusive<u8> = 1..=120;
 impl Colour {
     /// The colour as a refusal says it, in the table's language.
     pub fn term(self) -> Param {
-        Param::Term(match self {
+        Param::Term(self.key())
+    }
+
+    /// The colour's key in the language files.
+    pub fn key(self) -> &'static str {
+        match self {
             Colour::Red => "colour.red",
             Colour::Yellow => "colour.yellow",
             Colour::Blue => "colour.blue",
             Colour::Purple => "colour.purple",
             Colour::White => "colour.white",
             Colour::Green => "colour.green",
-        })
+        }
     }
 
     pub const ALL: [Colour; 6] = [
@@ -389,7 +394,7 @@ impl Setup {
 
 /// Colours per psychic player: two with 2 or 3 players (classic: 2 or 4 psychics; the new
 /// edition's three-player variant: played as four mediums), else one.
-fn colours_each(players: usize) -> usize {
+pub fn colours_each(players: usize) -> usize {
     if players <= 3 { 2 } else { 1 }
 }
 

@@ -26,6 +26,9 @@ pub enum Role {
 pub struct PsychicView {
     pub name: String,
     pub player: String,
+    /// Their player plays two colours (a game of 2 or 3): the UI names them with their
+    /// colour, in its language.
+    pub two_colours: bool,
     pub colour: Colour,
     pub found: Vec<Card>,
     pub seeking: Option<Category>,
@@ -140,6 +143,7 @@ impl Game {
                     PsychicView {
                         name: p.name.clone(),
                         player: self.setup.players[p.player].name.clone(),
+                        two_colours: self.setup.players[p.player].colours.len() > 1,
                         colour: p.colour,
                         found: p.found.clone(),
                         seeking: p.seeking(),

@@ -323,7 +323,10 @@ fn visions_come_one_per_psychic_per_turn() {
     let again = t.try_do(Command::GiveVision { psychic: 1 }).unwrap_err();
     assert_eq!(again.code, "one_vision_per_turn");
     let waiting = ["Stephanie", "Carl", "Paul", "Mathieu"]
-        .map(String::from)
+        .map(|name| Param::Person {
+            name: name.into(),
+            colour: None,
+        })
         .to_vec();
     assert_eq!(
         again.param("waiting"),
@@ -421,7 +424,7 @@ fn a_two_player_game_lines_up_four_groups_and_picks_one() {
 fn a_three_player_game_agrees_on_a_group() {
     let mut t = Table::new(setup(3, Difficulty::Hard, SecretMode::AppKept), 8);
     assert_eq!(t.game().psychics.len(), 4);
-    assert_eq!(t.game().psychics[0].name, "Stephanie (Red)");
+    assert_eq!(t.game().psychics[0].name, "Stephanie");
     t.find_everything();
     assert_eq!(t.game().groups.len(), 4);
     assert!(t.game().groups.iter().all(|g| g.psychic.is_some()));
@@ -501,7 +504,10 @@ fn in_paper_mode_the_ghost_answers() {
     assert_eq!(both.code, "card_collected");
     assert_eq!(
         both.param("holder"),
-        Some(&Param::Text("Carl".into())),
+        Some(&Param::Person {
+            name: "Carl".into(),
+            colour: None
+        }),
         "{both}"
     );
     // Another psychic may not put a pawn on a collected card.
@@ -1041,4 +1047,26 @@ fn each_device_acts_only_for_whom_the_rules_say() {
         assert!(t.game().may(&Who::Seat(Role::Psychic(0)), extra).is_err());
         assert!(t.game().may(&Who::Watcher, extra).is_err());
     }
+}
+
+/// A player who plays two colours is named once, and each of their psychics by that name
+/// and its colour, for the UI to word in the table's language ("Stephanie (rouge)").
+#[test]
+fn a_player_of_two_colours_is_told_apart_by_colour() {
+    let mut t = Table::new(setup(3, Difficulty::Easy, SecretMode::AppKept), 3);
+    let view = t.game().view(Role::Table);
+    let first = &view.psychics[0];
+    assert_eq!(first.name, "Stephanie");
+    assert!(first.two_colours);
+    t.play(Command::GiveVision { psychic: 1 });
+    let again = t.try_do(Command::GiveVision { psychic: 1 }).unwrap_err();
+    let colour = t.game().psychics[1].colour.key();
+    assert_eq!(
+        again.param("name"),
+        Some(&Param::Person {
+            name: "Stephanie".into(),
+            colour: Some(colour)
+        }),
+        "{again}"
+    );
 }

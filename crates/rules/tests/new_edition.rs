@@ -110,7 +110,10 @@ fn the_three_player_variant_plays_as_four_mediums() {
     let game = t.game();
     assert_eq!(game.psychics.len(), 4);
     assert_eq!(game.setup.players[0].colours.len(), 2);
-    assert_eq!(game.psychics[1].name, "Stephanie (Yellow)");
+    assert_eq!(
+        (game.psychics[1].name.as_str(), game.psychics[1].colour),
+        ("Stephanie", Colour::Yellow)
+    );
     assert_eq!(game.setup.tokens_per_psychic(), 0);
     assert!(!game.has_majority_vote(), "two players agree or do not");
 }

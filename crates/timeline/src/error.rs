@@ -27,7 +27,13 @@ pub enum Param {
     /// Said as it is: a player's name, a colour, a set's name.
     Text(String),
     /// Said as a list (names joined by the language's comma).
-    List(Vec<String>),
+    List(Vec<Param>),
+    /// A player by name, with the colour that tells apart the two a player plays in a small
+    /// game (a key of the language files, `colour.red`); the UI words the pair.
+    Person {
+        name: String,
+        colour: Option<&'static str>,
+    },
     /// A word of the game, said in the table's language: a key of the language files
     /// (`level.high`, `category.place`).
     Term(&'static str),
@@ -88,6 +94,17 @@ impl Serialize for Param {
             Param::Number(n) => serializer.serialize_i64(*n),
             Param::Text(s) => serializer.serialize_str(s),
             Param::List(items) => items.serialize(serializer),
+            // A name alone is sent as a name; with a colour, as the pair.
+            Param::Person { name, colour: None } => serializer.serialize_str(name),
+            Param::Person {
+                name,
+                colour: Some(colour),
+            } => {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("name", name)?;
+                map.serialize_entry("colour", colour)?;
+                map.end()
+            }
             Param::Term(key) => {
                 let mut map = serializer.serialize_map(Some(1))?;
                 map.serialize_entry("term", key)?;
@@ -122,6 +139,12 @@ impl From<String> for Param {
 
 impl From<Vec<String>> for Param {
     fn from(items: Vec<String>) -> Param {
+        Param::List(items.into_iter().map(Param::Text).collect())
+    }
+}
+
+impl From<Vec<Param>> for Param {
+    fn from(items: Vec<Param>) -> Param {
         Param::List(items)
     }
 }
@@ -131,7 +154,20 @@ impl fmt::Display for Param {
         match self {
             Param::Number(n) => write!(f, "{n}"),
             Param::Text(s) => f.write_str(s),
-            Param::List(items) => f.write_str(&items.join(", ")),
+            Param::List(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{item}")?;
+                }
+                Ok(())
+            }
+            Param::Person { name, colour: None } => f.write_str(name),
+            Param::Person {
+                name,
+                colour: Some(colour),
+            } => write!(f, "{name} ({})", colour.trim_start_matches("colour.")),
             Param::Term(key) => f.write_str(key),
         }
     }

@@ -2,6 +2,7 @@
 // the culprit and for a secret vote (on the passed tablet and on phones alike).
 
 import { h } from '../../dom.js';
+import { nameOf } from '../../i18n.js';
 
 /** Whose a group is, where the view says (the rules say where it is shown). */
 export function traceOf(view, group) {
@@ -16,7 +17,7 @@ export function groupPicker(view, chosen, onpick, attr = 'data-group') {
       type: 'button', class: 'group', [attr]: g.number, 'aria-pressed': String(chosen === g.number),
       dataset: medium ? { colour: medium.colour } : {}, onclick: () => onpick(g.number),
     }, h('span', { class: 'number' }, g.number),
-    medium ? h('span', { class: 'whose' }, medium.name) : null,
+    medium ? h('span', { class: 'whose' }, nameOf(medium)) : null,
     h('span', { class: 'cards' }, g.cards.join(' · ')));
   }));
 }

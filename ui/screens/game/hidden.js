@@ -4,7 +4,7 @@
 // hidden: they are never in the page otherwise.
 
 import { h, toast } from '../../dom.js';
-import { t } from '../../i18n.js';
+import { ghostSeat, nameOf, t } from '../../i18n.js';
 import { api, qrUrl } from '../../api.js';
 import { state, render } from '../../app.js';
 import { command } from './actions.js';
@@ -49,7 +49,7 @@ function secrets(ghost) {
   const whose = culprit && traceOf(ghost, culprit);
   return [
     whose ? h('p', { id: 'ghost-culprit', class: 'banner', 'data-culprit': culprit.number },
-      t('culprit.drawn', { name: whose.name, cards: culprit.cards.join(' · ') })) : null,
+      t('culprit.drawn', { name: nameOf(whose), cards: culprit.cards.join(' · ') })) : null,
     ghost.assignments ? secretCards(ghost, categories) : null,
   ];
 }
@@ -58,7 +58,7 @@ function secretCards(ghost, categories) {
   return h('table', { id: 'ghost-secrets', class: 'secrets' },
     h('thead', {}, h('tr', {}, h('th', {}, ''), categories.map((c) => h('th', { scope: 'col' }, t(`category.${c}`))))),
     h('tbody', {}, ghost.psychics.map((p, i) => h('tr', { dataset: { colour: p.colour } },
-      h('th', { scope: 'row' }, h('span', { class: 'swatch', dataset: { colour: p.colour } }), p.name),
+      h('th', { scope: 'row' }, h('span', { class: 'swatch', dataset: { colour: p.colour } }), nameOf(p)),
       categories.map((c, k) => h('td', { class: p.seeking === c ? 'now' : p.found.length > k ? 'found' : '' },
         ghost.assignments[i][k]))))));
 }
@@ -89,15 +89,15 @@ export function phonesPanel(seats, done) {
 
 function phones(view) {
   return phonesPanel([
-    ['ghost', t('join.ghost', { name: view.ghost }), null],
-    ...view.psychics.map((p, i) => [`psychic:${i}`, p.name, p.colour]),
+    ['ghost', ghostSeat(view.ghost), null],
+    ...view.psychics.map((p, i) => [`psychic:${i}`, nameOf(p), p.colour]),
   ], close);
 }
 
 /** Who the tablet goes to, and what they do once they have it. */
 function steps(view) {
   if (panel.kind === 'phones') return phones(view);
-  const who = panel.kind === 'vote' ? view.psychics[panel.psychic].name : view.ghost;
+  const who = panel.kind === 'vote' ? nameOf(view.psychics[panel.psychic]) : view.ghost;
   switch (`${panel.kind}:${panel.step}`) {
     case 'secrets:pass':
     case 'culprit:pass':

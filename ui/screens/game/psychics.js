@@ -3,7 +3,7 @@
 // the ghost's answer, and where they stand on the track.
 
 import { h } from '../../dom.js';
-import { t } from '../../i18n.js';
+import { nameOf, t } from '../../i18n.js';
 import { command } from './actions.js';
 import { choices, may } from '../../allowed.js';
 
@@ -24,7 +24,7 @@ function progress(p) {
 function intuition(p, i) {
   const cards = choices('place_intuition', 'cards', { psychic: i });
   if (!cards.length) return null;
-  return h('div', { class: 'pawn', role: 'group', 'aria-label': t('psychic.intuition_of', { name: p.name }) },
+  return h('div', { class: 'pawn', role: 'group', 'aria-label': t('psychic.intuition_of', { name: nameOf(p) }) },
     cards.map((card) => h('button', {
       type: 'button', class: 'chip', 'aria-pressed': String(p.intuition === card), 'data-card': card,
       onclick: () => command('place_intuition', { psychic: i, card }),
@@ -42,8 +42,8 @@ function tokenToggle(view, by, on) {
   const next = face ? ['place_token', { by, on, face }] : placed && may('withdraw_token', { by, on }) ? ['withdraw_token', { by, on }] : null;
   const mark = placed ? (placed.face === 'agree' ? '✓' : '✗') : '';
   const label = placed
-    ? t(placed.face === 'agree' ? 'token.agree_by' : 'token.disagree_by', { name: giver.name })
-    : t('token.none_by', { name: giver.name });
+    ? t(placed.face === 'agree' ? 'token.agree_by' : 'token.disagree_by', { name: nameOf(giver) })
+    : t('token.none_by', { name: nameOf(giver) });
   return h('button', {
     type: 'button', class: 'token', 'data-by': by, 'data-face': placed?.face ?? 'none',
     dataset: { colour: giver.colour }, 'aria-label': label, title: label, disabled: !next,
@@ -55,7 +55,7 @@ function tokens(view, on) {
   const p = view.psychics[on];
   const open = view.psychics.some((_, by) => may('place_token', { by, on }) || may('withdraw_token', { by, on }));
   if (!open) return null;
-  return h('div', { class: 'tokens', role: 'group', 'aria-label': t('token.on_pawn', { name: p.name }) },
+  return h('div', { class: 'tokens', role: 'group', 'aria-label': t('token.on_pawn', { name: nameOf(p) }) },
     view.psychics.map((_, by) => (by === on ? null : tokenToggle(view, by, on))));
 }
 
@@ -88,7 +88,8 @@ function status(view, p, i) {
       said.bonus ? ` ${t('result.bonus', { n: said.bonus })}` : '');
   }
   if (!p.seeking) return h('p', { class: 'result done' }, t('psychic.finished'));
-  if (p.vision) return h('p', { class: 'result vision-in' }, t('vision.received'));
+  // While others wait for theirs; in the interpretation every seeker has one.
+  if (p.vision && view.phase === 'visions') return h('p', { class: 'result vision-in' }, t('vision.received'));
   if (choices('give_vision', 'psychics').includes(i)) {
     return h('button', { type: 'button', class: 'vision', 'data-vision': i, onclick: () => command('give_vision', { psychic: i }) },
       p.completing ? t('vision.complete') : t('vision.give'));
@@ -106,7 +107,7 @@ function standing(view, p) {
     items.push(h('span', { class: 'held', title: t('token.held', { agree: p.tokens.agree, disagree: p.tokens.disagree }) },
       `✓${p.tokens.agree} ✗${p.tokens.disagree}`));
   }
-  return items.length ? h('span', { class: 'standing' }, items) : null;
+  return items.length ? h('p', { class: 'standing' }, items) : null;
 }
 
 /** A phone's outline: this psychic plays on their own phone. */
@@ -126,13 +127,13 @@ function phoneBadge() {
 export function psychicTile(view, p, i, phone = false) {
   return h('article', {
     class: 'psychic', 'data-psychic': i, dataset: { colour: p.colour },
-    'data-has-vision': String(p.vision), 'data-on-phone': String(phone), 'aria-label': p.name,
+    'data-has-vision': String(p.vision), 'data-on-phone': String(phone), 'aria-label': nameOf(p),
   },
   h('header', {},
     h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: { colour: p.colour } }),
-    h('h3', {}, p.name),
-    phone ? phoneBadge() : null,
-    standing(view, p)),
+    h('h3', {}, nameOf(p)),
+    phone ? phoneBadge() : null),
+  standing(view, p),
   progress(p),
   status(view, p, i),
   intuition(p, i),

@@ -5,7 +5,7 @@
 // by the ghost), the shared vision given at once, then a consensus or a majority vote.
 
 import { h } from '../../dom.js';
-import { t } from '../../i18n.js';
+import { nameOf, t } from '../../i18n.js';
 import * as player from '../../sound/player.js';
 import { render } from '../../app.js';
 import { command } from './actions.js';
@@ -20,7 +20,7 @@ const COUNT_PACE = 1200;
 const playback = { game: null, shown: Infinity, loop: null, outcome: null };
 
 function names(view, list) {
-  return list.map((i) => view.psychics[i].name).join(', ');
+  return list.map((i) => nameOf(view.psychics[i])).join(', ');
 }
 
 /** Plays out a count that has just been made; one loaded later is shown whole. */
@@ -59,7 +59,7 @@ function stepText(view, step) {
     case 'outside_tie':
       return t('count.outside_tie', { names: names(view, step.psychics), space: step.space });
     case 'decided':
-      return t(`count.decided_${step.because}`, { name: view.psychics[step.by].name, space: step.space, group: step.group });
+      return t(`count.decided_${step.because}`, { name: nameOf(view.psychics[step.by]), space: step.space, group: step.group });
     case 'elders_outside_tie':
       return t('count.elders_outside_tie', { names: names(view, step.psychics) });
     case 'ask_eldest':
@@ -71,7 +71,7 @@ function stepText(view, step) {
 
 function countLines(view) {
   if (!view.count) return [];
-  const ballots = view.count.ballots.map((b) => t('count.ballot', { name: view.psychics[b.psychic].name, group: b.group }));
+  const ballots = view.count.ballots.map((b) => t('count.ballot', { name: nameOf(view.psychics[b.psychic]), group: b.group }));
   return [...ballots, ...view.count.steps.map((s) => stepText(view, s))];
 }
 
@@ -100,7 +100,7 @@ function lineUp(view, { reveal = true } = {}) {
       },
       h('span', { class: 'number' }, g.number),
       h('span', { class: 'cards' }, g.cards.join(' · ')),
-      whose ? h('span', { class: 'whose' }, whose.name) : null);
+      whose ? h('span', { class: 'whose' }, nameOf(whose)) : null);
     })));
 }
 
@@ -113,7 +113,7 @@ function levelsToRead(view) {
     unknown.map(([p, i]) => {
       const levels = choices('state_level', 'levels', { psychic: i });
       return h('div', { class: 'row', 'data-level-of': i },
-        h('span', {}, t('level.read', { name: p.name, space: p.track })),
+        h('span', {}, t('level.read', { name: nameOf(p), space: p.track })),
         levels.map((level) => h('button', { type: 'button', 'data-level': level,
           onclick: () => command('state_level', { psychic: i, level }) }, t(`level.${level}`))));
     }));
@@ -143,7 +143,7 @@ function sharedVision(view) {
 /** Who has voted (sealed) and, for those yet to vote, their level where it has one. */
 function ballots(view) {
   return h('p', { class: 'voted' }, view.psychics.map((p) => h('span', { class: 'ballot', dataset: { colour: p.colour }, 'data-voted': String(p.voted) },
-    `${p.name}: ${p.voted ? t('vote.sealed_short') : p.level ? t(`level.${p.level}`) : '…'}`)));
+    `${nameOf(p)}: ${p.voted ? t('vote.sealed_short') : p.level ? t(`level.${p.level}`) : '…'}`)));
 }
 
 function eldest(view) {
@@ -153,7 +153,7 @@ function eldest(view) {
     h('h3', {}, t('eldest.ask')),
     h('div', { class: 'row' }, among.map((i) => h('button', {
       type: 'button', 'data-eldest': i, onclick: () => command('declare_eldest', { psychic: i }),
-    }, view.psychics[i].name))));
+    }, nameOf(view.psychics[i])))));
 }
 
 /** The group the psychics agree on, under `heading`. */
@@ -166,11 +166,11 @@ function agree(view, heading) {
 /** Who votes now, each on their phone or through the passed tablet. */
 function voters(view, voting) {
   return h('div', { class: 'row' }, voting.map(([p, i]) => (!may('vote', { psychic: i })
-    ? h('span', { class: 'on-phone', dataset: { colour: p.colour } }, t('vote.on_phone', { name: p.name }))
+    ? h('span', { class: 'on-phone', dataset: { colour: p.colour } }, t('vote.on_phone', { name: nameOf(p) }))
     : h('button', {
       type: 'button', class: 'primary', 'data-vote': i, dataset: { colour: p.colour },
       onclick: () => open('vote', { psychic: i }),
-    }, t('vote.cast', { name: p.name })))));
+    }, t('vote.cast', { name: nameOf(p) })))));
 }
 
 /** New edition: the shared vision given at once, then a consensus or a majority. */
@@ -228,13 +228,15 @@ export function ending(view, game) {
   const hold = counting(game);
   // While the count plays out, its own heading is the stage's: nothing says the outcome.
   return h('section', { id: 'stage', class: `stage ending ${hold ? '' : outcome}`, 'data-outcome': hold ? 'counting' : outcome },
-    hold ? null : h('h1', { id: 'outcome', class: 'outcome' }, t(`outcome.${outcome}`)),
-    hold ? null : h('p', { class: 'outcome-why' }, t(`outcome.${outcome}_why`, {
-      culprit: view.culprit ?? '—', chosen: view.chosen ?? '—', hour: view.hour,
-    })),
-    view.groups.length ? lineUp(view, { reveal: !hold }) : null,
-    count(view, game),
-    hold ? null : summary(view));
+    h('div', { class: 'ending-main' },
+      hold ? null : h('h1', { id: 'outcome', class: 'outcome' }, t(`outcome.${outcome}`)),
+      hold ? null : h('p', { class: 'outcome-why' }, t(`outcome.${outcome}_why`, {
+        culprit: view.culprit ?? '—', chosen: view.chosen ?? '—', hour: view.hour,
+      })),
+      view.groups.length ? lineUp(view, { reveal: !hold }) : null),
+    h('div', { class: 'ending-side' },
+      count(view, game),
+      hold ? null : summary(view)));
 }
 
 function summary(view) {
@@ -242,14 +244,14 @@ function summary(view) {
   return h('section', { id: 'summary', class: 'summary' },
     h('h2', {}, t('summary.title')),
     h('p', {}, t('summary.hours', { hour: view.hour })),
-    h('table', {},
+    h('div', { class: 'summary-table' }, h('table', {},
       h('thead', {}, h('tr', {}, h('th', {}, ''), categories.map((c) => h('th', { scope: 'col' }, t(`category.${c}`))),
         view.track_side ? h('th', { scope: 'col' }, t('summary.track')) : null)),
       h('tbody', {}, view.psychics.map((p, i) => h('tr', {},
-        h('th', { scope: 'row' }, h('span', { class: 'swatch', dataset: { colour: p.colour } }), p.name),
+        h('th', { scope: 'row' }, h('span', { class: 'swatch', dataset: { colour: p.colour } }), nameOf(p)),
         categories.map((c, k) => h('td', { class: p.found[k] ? 'found' : 'missed' },
           p.found[k] ?? (view.assignments ? `(${view.assignments[i][k]})` : '—'))),
-        view.track_side ? h('td', {}, p.track) : null)))),
+        view.track_side ? h('td', {}, p.track) : null))))),
     h('div', { class: 'row' },
       h('a', { class: 'button primary', href: '#/new' }, t('home.new_game')),
       h('a', { class: 'button', href: '#' }, t('game.home'))));

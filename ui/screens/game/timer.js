@@ -69,6 +69,7 @@ function paint(ms) {
   const digits = document.getElementById('timer-digits');
   const text = formatTime(ms);
   if (digits.textContent !== text) digits.textContent = text;
+  box.dataset.long = String(text.length > 4);
   box.dataset.state = !clock.running ? (ms < clock.duration ? 'paused' : 'idle')
     : ms <= 0 ? 'ended' : ms <= 10000 ? 'warning' : 'running';
   const full = clock.duration ? ms / clock.duration : 0;
@@ -93,8 +94,8 @@ function hourglass() {
 }
 
 /** The timer with its buttons (the table's; a phone shows it without), for the visions and
- * the interpretation. */
-export function sandTimer(view, { controls = true } = {}) {
+ * the interpretation; `waiting`: smaller, before the sand turns. */
+export function sandTimer(view, { controls = true, waiting = false } = {}) {
   const ms = left();
   // The buttons the rules offer this device: turn the sand before the last vision, run the
   // timer, end the interpretation.
@@ -109,7 +110,7 @@ export function sandTimer(view, { controls = true } = {}) {
     ] : null,
     may('end_interpretation') ? h('button', { id: 'timer-end', type: 'button', onclick: () => command('end_interpretation') }, t('timer.end_now')) : null,
   ];
-  const box = h('section', { id: 'sand-timer', class: `sand-timer${controls ? '' : ' compact'}`, 'aria-label': t('timer.label') },
+  const box = h('section', { id: 'sand-timer', class: `sand-timer${controls ? '' : ' compact'}${waiting ? ' waiting' : ''}`, 'aria-label': t('timer.label') },
     hourglass(),
     h('div', { id: 'timer-digits', class: 'digits', role: 'timer' }, formatTime(ms)),
     // Séance stopped while the sand ran (a crash, a closed window): it waits where it was.

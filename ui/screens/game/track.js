@@ -2,7 +2,7 @@
 // the view gives it. Where a band's start is uncertain the spaces are hatched and say so.
 
 import { h } from '../../dom.js';
-import { t } from '../../i18n.js';
+import { nameOf, t } from '../../i18n.js';
 
 export function track(view) {
   if (!view.spaces.length) return null;
@@ -15,7 +15,7 @@ export function track(view) {
         return h('li', { class: `space band-${kind}`, 'data-space': space, title: t(`band.${kind}`) },
           h('span', { class: 'number' }, space),
           h('span', { class: 'markers' }, here.map((p) => h('span', {
-            class: 'marker', role: 'img', dataset: { colour: p.colour }, title: p.name, 'aria-label': p.name,
+            class: 'marker', role: 'img', dataset: { colour: p.colour }, title: nameOf(p), 'aria-label': nameOf(p),
           }))));
       })),
     h('p', { class: 'legend' },

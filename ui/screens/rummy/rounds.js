@@ -22,7 +22,7 @@ export const suspectName = (s) => t(`suspect.${s}`);
 export function scoreboard(view) {
   const leader = Math.max(...view.totals);
   return h('section', { id: 'scoreboard', class: 'panel' },
-    h('table', { class: 'scores' },
+    h('div', { class: 'scores-scroll' }, h('table', { class: 'scores' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('rummy.round_short')),
         view.players.map((name, p) => h('th', { scope: 'col', dataset: { player: p } }, name)))),
       h('tbody', {}, view.rounds.map((round, r) => h('tr', {
@@ -36,7 +36,7 @@ export function scoreboard(view) {
       h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, t('rummy.total')),
         view.totals.map((total, p) => h('td', {
           class: `total${total === leader && view.rounds.length ? ' leads' : ''}`, 'data-total': p,
-        }, String(total)))))),
+        }, String(total))))))),
     h('p', { class: 'note' }, t('rummy.target')));
 }
 

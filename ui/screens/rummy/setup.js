@@ -4,6 +4,7 @@
 import { h, toast } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { api } from '../../api.js';
+import { state } from '../../app.js';
 import { gameSwitch, topBar } from '../chrome.js';
 
 const form = { players: 3 };
@@ -41,7 +42,7 @@ export function renderRummySetup() {
       h('p', { class: 'note' }, t('rummy.deal', { n: 12 - form.players })),
       h('div', { class: 'players' }, Array.from({ length: form.players }, (_, i) => h('div', { class: 'player-row' },
         h('label', { for: `rummy-name-${i}` }, t('rummy.seat_n', { n: i + 1 })),
-        h('input', { id: `rummy-name-${i}`, class: 'name', type: 'text', placeholder: t('rummy.player_n', { n: i + 1 }), maxlength: 24, autocomplete: 'off' })))),
+        h('input', { id: `rummy-name-${i}`, class: 'name', type: 'text', placeholder: t('rummy.player_n', { n: i + 1 }), maxlength: state.info.setup.name_chars, autocomplete: 'off' })))),
       h('p', { class: 'note' }, t('rummy.seating_hint')),
       h('div', { class: 'row' },
         h('button', { id: 'start-rummy', type: 'button', class: 'primary', onclick: start }, t('rummy.start')),

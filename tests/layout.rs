@@ -1,0 +1,324 @@
+//! Every stage of a game fits the table's screen: at 1280×800 and 800×1280 nothing is cut,
+//! ellipsized or below the fold and the page does not scroll; at 390×844 (a phone watching
+//! the table) it may scroll down, and nothing is cut or off the side. From 2 to 7 players,
+//! in the three languages, judged on bounding boxes (`support/fits.js`). Each screen's
+//! screenshot is kept as `layout-<players>p-<stage>-<lang>-<size>.png`.
+
+use crate::Test;
+use fantoccini::Client;
+use seance_e2e::*;
+use serde_json::{Value, json};
+
+const SIZES: [(u32, u32); 3] = [(1280, 800), (800, 1280), (390, 844)];
+const LANGUAGES: [&str; 3] = ["en", "fr", "it"];
+/// Long names and short ones, as a table has them.
+const NAMES: [&str; 6] = [
+    "Stephanie",
+    "Alexandre",
+    "Giuseppina",
+    "Maximilian",
+    "Anna",
+    "Bartholomew",
+];
+
+pub fn tests(p: u16) -> Vec<Test> {
+    const CLASSIC: [[&str; 2]; 6] = [
+        [
+            "layout: classic phase 1 fits with 2 players",
+            "layout: classic phase 2 fits with 2 players",
+        ],
+        [
+            "layout: classic phase 1 fits with 3 players",
+            "layout: classic phase 2 fits with 3 players",
+        ],
+        [
+            "layout: classic phase 1 fits with 4 players",
+            "layout: classic phase 2 fits with 4 players",
+        ],
+        [
+            "layout: classic phase 1 fits with 5 players",
+            "layout: classic phase 2 fits with 5 players",
+        ],
+        [
+            "layout: classic phase 1 fits with 6 players",
+            "layout: classic phase 2 fits with 6 players",
+        ],
+        [
+            "layout: classic phase 1 fits with 7 players",
+            "layout: classic phase 2 fits with 7 players",
+        ],
+    ];
+    let mut tests: Vec<Test> = Vec::new();
+    for (players, [one, two]) in (2..=7).zip(CLASSIC) {
+        tests.push((one, Box::pin(classic(p, players, Phase::One))));
+        tests.push((two, Box::pin(classic(p, players, Phase::Two))));
+    }
+    tests.push((
+        "layout: the Mystery Rummy scorepad fits with 2 and 4 players",
+        Box::pin(rummy(p)),
+    ));
+    tests
+}
+
+/// The part of a classic game looked at (each its own test, within the time a test has).
+#[derive(Clone, Copy, PartialEq)]
+enum Phase {
+    One,
+    Two,
+}
+
+/// A browser per size, and what did not fit on them.
+struct Screens {
+    table: Table,
+    clients: Vec<(Client, u32, u32)>,
+    problems: Vec<String>,
+}
+
+impl Screens {
+    async fn open(driver: u16) -> Screens {
+        let table = Table::start(0);
+        let mut clients = Vec::new();
+        for (width, height) in SIZES {
+            let client = chromium(driver, width, height).await;
+            client.goto(&table.local_url).await.unwrap();
+            wait_for(&client, "#home").await;
+            clients.push((client, width, height));
+        }
+        Screens {
+            table,
+            clients,
+            problems: Vec::new(),
+        }
+    }
+
+    /// The table's API, through the first browser.
+    async fn api(&self, method: &str, path: &str, body: Value) -> Value {
+        api(&self.clients[0].0, method, path, body).await
+    }
+
+    /// Sends `command` to game `id` at its current version.
+    async fn send(&self, id: u64, command: Value) -> Value {
+        let version =
+            self.api("GET", &format!("/games/{id}"), Value::Null).await["version"].clone();
+        let path = format!("/games/{id}/commands");
+        self.api(
+            "POST",
+            &path,
+            json!({"version": version, "command": command}),
+        )
+        .await["snapshot"]
+            .clone()
+    }
+
+    /// Looks at `hash` on every screen in every language, once `ready` is drawn.
+    async fn look(&mut self, players: usize, stage: &str, hash: &str, ready: &str) {
+        for (client, width, height) in &self.clients {
+            for lang in LANGUAGES {
+                client
+                    .execute(
+                        &format!("localStorage.setItem('seance.lang', '{lang}')"),
+                        vec![],
+                    )
+                    .await
+                    .unwrap();
+                // A new query makes a whole new page, which takes the language.
+                let url = format!("{}/?look={stage}-{lang}{hash}", self.table.origin());
+                client.goto(&url).await.unwrap();
+                wait_for(client, ready).await;
+                let shot = format!("layout-{players}p-{stage}-{lang}-{width}x{height}");
+                screenshot(client, &shot).await;
+                let scroll = *width < 700;
+                for problem in misfits(client, scroll).await {
+                    self.problems.push(format!("{shot}: {problem}"));
+                }
+            }
+        }
+    }
+
+    async fn finish(self) {
+        for (client, ..) in self.clients {
+            client.close().await.unwrap();
+        }
+        assert!(self.problems.is_empty(), "{}", self.problems.join("\n"));
+    }
+}
+
+/// The first of each allowed action's choices, as a command: a legal move, whatever it is.
+fn first(action: &Value) -> Value {
+    let mut command = action.clone();
+    let fields = command.as_object_mut().unwrap();
+    for (many, one) in [
+        ("psychics", "psychic"),
+        ("cards", "card"),
+        ("faces", "face"),
+        ("levels", "level"),
+        ("groups", "group"),
+    ] {
+        if let Some(choices) = fields.remove(many) {
+            fields.insert(one.into(), choices[0].clone());
+        }
+    }
+    if let Some(answers) = fields.remove("answers")
+        && !answers[0].is_null()
+    {
+        fields.insert("right".into(), answers[0].clone());
+    }
+    command
+}
+
+/// A token the snapshot offers to put where none lies yet, if any.
+fn unplaced(snapshot: &Value) -> Option<Value> {
+    let placed = snapshot["view"]["placements"].as_array().unwrap();
+    snapshot["allowed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| {
+            a["type"] == "place_token"
+                && !placed
+                    .iter()
+                    .any(|p| p["by"] == a["by"] && p["on"] == a["on"])
+        })
+        .cloned()
+}
+
+async fn classic(driver: u16, players: usize, phase: Phase) {
+    let mut screens = Screens::open(driver).await;
+    let colours = ["red", "yellow", "blue", "purple", "white", "green"];
+    let each = if players <= 3 { 2 } else { 1 };
+    let seats: Vec<Value> = (0..players - 1)
+        .map(|i| json!({"name": NAMES[i], "colours": colours[i * each..i * each + each]}))
+        .collect();
+    let setup =
+        json!({"ghost": "Laura", "difficulty": "hard", "secrets": "app_kept", "players": seats});
+    let id = screens
+        .api("POST", "/games", json!({"setup": setup, "seed": players}))
+        .await["id"]
+        .as_u64()
+        .unwrap();
+    let hash = format!("#/game/{id}");
+    screens
+        .api(
+            "POST",
+            &format!("/games/{id}/timer"),
+            json!({"action": "duration", "seconds": 600}),
+        )
+        .await;
+    let secrets = screens
+        .api("GET", &format!("/games/{id}?role=ghost"), Value::Null)
+        .await["view"]["assignments"]
+        .clone();
+    let psychics = secrets.as_array().unwrap().len();
+    let one = phase == Phase::One;
+    if one {
+        screens.look(players, "layout", &hash, "#begin").await;
+    }
+
+    // Three turns in which everyone finds their card, the first seen at each phase.
+    for k in 0..3 {
+        for i in 0..psychics {
+            screens
+                .send(id, json!({"type": "give_vision", "psychic": i}))
+                .await;
+            let card = &secrets[i][k];
+            screens
+                .send(
+                    id,
+                    json!({"type": "place_intuition", "psychic": i, "card": card}),
+                )
+                .await;
+            if one && k == 0 && i == 0 {
+                screens
+                    .look(players, "visions", &hash, "#stage.visions")
+                    .await;
+            }
+        }
+        // The sand turns after the last vision.
+        let mut snapshot = screens
+            .api("GET", &format!("/games/{id}"), Value::Null)
+            .await;
+        // A token from each psychic on every pawn the rules offer, on the first face offered.
+        while let Some(token) = unplaced(&snapshot) {
+            snapshot = screens.send(id, first(&token)).await;
+        }
+        if one && k == 0 {
+            screens
+                .look(players, "interpretation", &hash, "#timer-digits")
+                .await;
+        }
+        screens
+            .send(id, json!({"type": "end_interpretation"}))
+            .await;
+        for i in 0..psychics {
+            screens
+                .send(id, json!({"type": "manifest", "psychic": i}))
+                .await;
+            if one && k == 0 && i == 0 {
+                screens
+                    .look(players, "manifestation", &hash, "#stage.manifestation")
+                    .await;
+            }
+        }
+        if one && k == 0 {
+            screens
+                .look(players, "next-hour", &hash, "#last-turn")
+                .await;
+        }
+    }
+    if one {
+        return screens.finish().await;
+    }
+    screens.look(players, "revelation", &hash, "#line-up").await;
+    // The revelation, each step the first the rules offer, to the end.
+    let mut snapshot = screens
+        .api("GET", &format!("/games/{id}"), Value::Null)
+        .await;
+    let mut voting = false;
+    while snapshot["view"]["phase"] != "ended" {
+        let levels = &snapshot["view"]["psychics"];
+        let next = snapshot["allowed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| match a["type"].as_str().unwrap() {
+                "sand_timer" | "knock" | "use_crow" => false,
+                // A level may be stated again until its psychic votes: once is enough.
+                "state_level" => levels[a["psychic"].as_u64().unwrap() as usize]["level"].is_null(),
+                _ => true,
+            })
+            .expect("the revelation goes on")
+            .clone();
+        if next["type"] == "vote" && !voting {
+            voting = true;
+            screens.look(players, "vote", &hash, "#line-up").await;
+        }
+        snapshot = screens.send(id, first(&next)).await;
+    }
+    screens.look(players, "ended", &hash, "#stage.ending").await;
+    screens.finish().await;
+}
+
+async fn rummy(driver: u16) {
+    let mut screens = Screens::open(driver).await;
+    for players in [2, 4] {
+        let names = &NAMES[..players];
+        let id = screens
+            .api(
+                "POST",
+                "/rummy",
+                json!({"setup": {"players": names}, "seed": players}),
+            )
+            .await["id"]
+            .as_u64()
+            .unwrap();
+        screens
+            .look(
+                players,
+                "rummy",
+                &format!("#/rummy/{id}"),
+                "#rummy[data-version]",
+            )
+            .await;
+    }
+    screens.finish().await;
+}
