@@ -97,30 +97,15 @@ impl Screens {
     }
 
     /// Sends `command` to game `id` at its current version.
-    async fn send(&self, id: u64, command: Value) -> Value {
-        let version =
-            self.api("GET", &format!("/games/{id}"), Value::Null).await["version"].clone();
-        let path = format!("/games/{id}/commands");
-        self.api(
-            "POST",
-            &path,
-            json!({"version": version, "command": command}),
-        )
-        .await["snapshot"]
-            .clone()
+    async fn send(&self, id: u64, json: Value) -> Value {
+        command(&self.clients[0].0, id, json).await
     }
 
     /// Looks at `hash` on every screen in every language, once `ready` is drawn.
     async fn look(&mut self, players: usize, stage: &str, hash: &str, ready: &str) {
         for (client, width, height) in &self.clients {
             for lang in LANGUAGES {
-                client
-                    .execute(
-                        &format!("localStorage.setItem('seance.lang', '{lang}')"),
-                        vec![],
-                    )
-                    .await
-                    .unwrap();
+                speak(client, lang).await;
                 // A new query makes a whole new page, which takes the language.
                 let url = format!("{}/?look={stage}-{lang}{hash}", self.table.origin());
                 client.goto(&url).await.unwrap();

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 use seance_e2e::{
-    Table, accessibility_violations, act, api, attr, chromium, played, present, screenshot, sounds,
-    tap, text, version, wait_for, wait_for_text,
+    Table, accessibility_violations, act, api, attr, chromium, command, played, present,
+    screenshot, sounds, speak, tap, text, version, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -371,15 +371,8 @@ async fn revelation_over_api(client: &Client, table: &Table) -> u64 {
     .await["id"]
         .as_u64()
         .unwrap();
-    let send = async |command: Value| {
-        let at = api(client, "GET", &format!("/games/{id}"), Value::Null).await["version"].clone();
-        api(
-            client,
-            "POST",
-            &format!("/games/{id}/commands"),
-            json!({"version": at, "command": command}),
-        )
-        .await;
+    let send = async |json: Value| {
+        command(client, id, json).await;
     };
     let ghost = api(
         client,
@@ -605,13 +598,7 @@ async fn screens_in_three_languages(driver: u16) {
         .await;
         let late = revelation_over_api(&client, &table).await;
         for lang in ["en", "fr", "it"] {
-            client
-                .execute(
-                    &format!("localStorage.setItem('seance.lang', '{lang}')"),
-                    vec![],
-                )
-                .await
-                .unwrap();
+            speak(&client, lang).await;
             let stages: [(&str, &str, &str); 4] = [
                 ("setup", "#/new", "#setup"),
                 ("interpretation", &format!("#/game/{mid}"), "#sand-timer"),
@@ -679,10 +666,7 @@ async fn screens_in_three_languages(driver: u16) {
             }
         }
         // The hidden panels too, in English.
-        client
-            .execute("localStorage.setItem('seance.lang', 'en')", vec![])
-            .await
-            .unwrap();
+        speak(&client, "en").await;
         client
             .goto(&format!("{}/#/game/{mid}", table.origin()))
             .await

@@ -19,7 +19,7 @@ function namer(view) {
       if (by === 'table') return t('log.by_table');
       if (by === 'ghost') return view.ghost;
       const [seat, n] = by.split(':');
-      return seat === 'psychic' ? view.psychics[Number(n)]?.player ?? '?' : name(Number(n));
+      return seat === 'psychic' ? view.psychics[Number(n)]?.name ?? '?' : name(Number(n));
     },
   };
 }

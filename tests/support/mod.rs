@@ -569,6 +569,33 @@ pub async fn api(
     answer["body"].clone()
 }
 
+/// Sends `command` to game `id` at its current version, through the table's API in the
+/// page; gives back the snapshot it answers with.
+pub async fn command(client: &Client, id: u64, command: serde_json::Value) -> serde_json::Value {
+    let version = api(
+        client,
+        "GET",
+        &format!("/games/{id}"),
+        serde_json::Value::Null,
+    )
+    .await["version"]
+        .clone();
+    let path = format!("/games/{id}/commands");
+    let body = serde_json::json!({"version": version, "command": command});
+    api(client, "POST", &path, body).await["snapshot"].clone()
+}
+
+/// Chooses this device's language, taken by the next page it loads.
+pub async fn speak(client: &Client, lang: &str) {
+    client
+        .execute(
+            &format!("localStorage.setItem('seance.lang', '{lang}')"),
+            vec![],
+        )
+        .await
+        .unwrap();
+}
+
 /// Whether `css` is on the page now.
 pub async fn present(client: &Client, css: &str) -> bool {
     client.find(Locator::Css(css)).await.is_ok()

@@ -105,14 +105,19 @@ pub struct Manifestation {
 }
 
 impl Game {
+    /// Whether psychic `i`'s player plays two colours (a game of 2 or 3), so that their
+    /// colour tells their two psychics apart.
+    pub(crate) fn two_colours(&self, i: usize) -> bool {
+        self.setup.players[self.psychics[i].player].colours.len() > 1
+    }
+
     /// Psychic `i` as a refusal names them: the player's name, and the colour when the
     /// player plays two (`i` checked by the caller).
     pub(crate) fn who(&self, i: usize) -> Param {
         let p = &self.psychics[i];
-        let two = self.setup.players[p.player].colours.len() > 1;
         Param::Person {
             name: p.name.clone(),
-            colour: two.then(|| p.colour.key()),
+            colour: self.two_colours(i).then(|| p.colour.key()),
         }
     }
 

@@ -24,8 +24,8 @@ pub enum Role {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PsychicView {
+    /// Their player's name.
     pub name: String,
-    pub player: String,
     /// Their player plays two colours (a game of 2 or 3): the UI names them with their
     /// colour, in its language.
     pub two_colours: bool,
@@ -142,8 +142,7 @@ impl Game {
                     let level = self.setup.track_side().and(self.level_of(i));
                     PsychicView {
                         name: p.name.clone(),
-                        player: self.setup.players[p.player].name.clone(),
-                        two_colours: self.setup.players[p.player].colours.len() > 1,
+                        two_colours: self.two_colours(i),
                         colour: p.colour,
                         found: p.found.clone(),
                         seeking: p.seeking(),
