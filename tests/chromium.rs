@@ -279,7 +279,13 @@ async fn told(driver: u16) {
         )
         .await
         .unwrap();
-    assert!(toast.is_null(), "a double tap is not an error: {toast}");
+    // The crow spent is announced, once; a double tap is no error.
+    assert_eq!(
+        toast,
+        format!("Le fantôme a utilisé un corbeau : il en reste {after}."),
+        "a double tap is not an error"
+    );
+    assert!(present(&tablet, "#crow.spent").await, "the crows flash");
 
     tap(&tablet, "#phones").await;
     tap(&tablet, "#hidden button[data-free='psychic:0']").await;

@@ -2,7 +2,8 @@
 //! ellipsized or below the fold and the page does not scroll; at 390×844 (a phone watching
 //! the table) it may scroll down, and nothing is cut or off the side. From 2 to 7 players,
 //! in the three languages, judged on bounding boxes (`support/fits.js`). Each screen's
-//! screenshot is kept as `layout-<players>p-<stage>-<lang>-<size>.png`.
+//! screenshot is kept as `layout-<players>p-<stage>-<lang>-<size>.png`. A first game's
+//! steps on the board (`guide-interpretation`) must fit as well.
 
 use crate::Test;
 use fantoccini::Client;
@@ -72,6 +73,8 @@ struct Screens {
     table: Table,
     clients: Vec<(Client, u32, u32)>,
     problems: Vec<String>,
+    /// A first game: the phase's steps on the table screen.
+    guide: bool,
 }
 
 impl Screens {
@@ -88,6 +91,7 @@ impl Screens {
             table,
             clients,
             problems: Vec::new(),
+            guide: false,
         }
     }
 
@@ -106,6 +110,14 @@ impl Screens {
         for (client, width, height) in &self.clients {
             for lang in LANGUAGES {
                 speak(client, lang).await;
+                let guide = if self.guide { "on" } else { "off" };
+                client
+                    .execute(
+                        &format!("localStorage.setItem('seance.guide', '{guide}')"),
+                        vec![],
+                    )
+                    .await
+                    .unwrap();
                 // A new query makes a whole new page, which takes the language.
                 let url = format!("{}/?look={stage}-{lang}{hash}", self.table.origin());
                 client.goto(&url).await.unwrap();
@@ -230,6 +242,12 @@ async fn classic(driver: u16, players: usize, phase: Phase) {
             screens
                 .look(players, "interpretation", &hash, "#timer-digits")
                 .await;
+            // A first game: the steps take the hint's place, the timer one row.
+            screens.guide = true;
+            screens
+                .look(players, "guide-interpretation", &hash, "#guide li")
+                .await;
+            screens.guide = false;
         }
         screens
             .send(id, json!({"type": "end_interpretation"}))

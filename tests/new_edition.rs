@@ -235,7 +235,15 @@ async fn lost(driver: u16) {
     wait_for_text(&tablet, "#crow", "Candele").await;
     wait_for_text(&tablet, "#line-up", "Le Tracce").await;
     screenshot(&tablet, "new-edition-traces-it-1280x800").await;
-    act(&tablet, &format!("[data-pick='{}']", culprit % 4 + 1)).await;
+    // A tap picks a trace and decides nothing; the second button ends the game with it.
+    let wrong = culprit % 4 + 1;
+    tap(&tablet, &format!("[data-pick='{wrong}']")).await;
+    wait_for_text(&tablet, "#pick-confirm", &format!("Traccia {wrong}")).await;
+    assert!(
+        !present(&tablet, "[data-outcome]").await,
+        "one tap ends nothing"
+    );
+    act(&tablet, "#pick-confirm").await;
     wait_for(&tablet, "[data-outcome='lost_wrong_group']").await;
     wait_for_text(&tablet, "#stage", "Traccia").await;
     tap(&tablet, ".languages [lang='en']").await;

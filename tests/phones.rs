@@ -47,11 +47,21 @@ async fn secret_card(ghost: &Client, i: usize) -> String {
 /// on their card, the table calls time, the ghost reveals the answers.
 async fn turn(tablet: &Client, ghost: &Client, psychics: &[Client], tokens: bool) {
     let searching = offered(ghost, "data-vision").await;
+    // Each phone says what its player does now.
+    wait_for(ghost, "#phone-now[data-now='give']").await;
+    wait_for(
+        &psychics[searching[0]],
+        "#phone-now[data-now='wait_vision']",
+    )
+    .await;
     let mut cards = Vec::new();
     for &i in &searching {
         cards.push((i, secret_card(ghost, i).await));
         act(ghost, &format!("button[data-vision='{i}']")).await;
     }
+    wait_for(&psychics[searching[0]], "#phone-now[data-now='place_pawn']").await;
+    // A vision given starts the psychic's turn afresh: last hour's news is gone.
+    assert!(!present(&psychics[searching[0]], "#phone-news").await);
     for (i, card) in cards {
         act(
             &psychics[i],
@@ -93,6 +103,11 @@ async fn turn(tablet: &Client, ghost: &Client, psychics: &[Client], tokens: bool
             assert!(present(tablet, &badge).await, "psychic {i} on a phone");
         }
         screenshot(tablet, "phones-tablet-turn-1280x800").await;
+        // The ghost's phone runs the sand timer too.
+        tap(ghost, "#timer-pause").await;
+        wait_for(tablet, "#sand-timer[data-state='paused']").await;
+        tap(ghost, "#timer-resume").await;
+        wait_for(tablet, "#sand-timer[data-state='running']").await;
         // A phone that reloads mid-turn comes back to its seat and its pawn.
         psychics[3].refresh().await.unwrap();
         wait_for(
@@ -146,6 +161,20 @@ async fn table_and_five_phones(driver: u16) {
         recalled.contains("Stephanie took card") && recalled.contains("+1 for Alex"),
         "{recalled}"
     );
+    // Each psychic's phone says what befell them: Alex was right, and so was his ✓ on
+    // Stephanie; Carl's ✗ on Paul, turned over and back, did not score.
+    let alex = text(&psychics[1], "#phone-news").await;
+    assert!(
+        alex.contains("Your token on Stephanie's pawn was right: +1")
+            && alex.contains("You were right: card"),
+        "{alex}"
+    );
+    let carl = text(&psychics[2], "#phone-news").await;
+    assert!(
+        carl.contains("You were right") && !carl.contains("token"),
+        "{carl}"
+    );
+    screenshot(&psychics[1], "phone-psychic-news-en-390x844").await;
 
     // The ghost knocks on the phone; the table hears it.
     tap(&ghost, "#knock-2").await;

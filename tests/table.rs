@@ -43,7 +43,69 @@ pub fn tests(p: u16) -> Vec<Test> {
             "table: every screen in three languages, tablet and phone, with no serious accessibility problem",
             Box::pin(screens_in_three_languages(p)),
         ),
+        (
+            "table: an unfinished game is put away, and phones no longer offer it",
+            Box::pin(put_away(p)),
+        ),
     ]
+}
+
+/// The table puts an old unfinished game away from the list of games: the phones' list
+/// of games offers only the live one; brought back, it is offered again.
+async fn put_away(driver: u16) {
+    let table = Table::start(0);
+    let tablet = chromium(driver, 1280, 800).await;
+    let old = visions_over_api(&tablet, &table, 120).await;
+    let live = visions_over_api(&tablet, &table, 120).await;
+    tablet
+        .goto(&format!("{}/#/games", table.origin()))
+        .await
+        .unwrap();
+    tap(&tablet, &format!("[data-archive='{old}']")).await;
+    wait_for_text(&tablet, "#toast", "Put away: Laura, Stephanie").await;
+    let offered = |client: &Client, list: &'static str| {
+        let client = client.clone();
+        async move {
+            let hrefs = client
+                .execute(
+                    &format!("return [...document.querySelectorAll('{list} a')].map((a) => a.getAttribute('href'))"),
+                    vec![],
+                )
+                .await
+                .unwrap();
+            serde_json::from_value::<Vec<String>>(hrefs).unwrap()
+        }
+    };
+    wait_for(&tablet, &format!("[data-archive='{live}']")).await;
+    assert_eq!(
+        offered(&tablet, "#game-list").await,
+        [format!("#/game/{live}")]
+    );
+    tap(&tablet, "#games-archived").await;
+    wait_for(&tablet, &format!("#archived-list [data-restore='{old}']")).await;
+    screenshot(&tablet, "games-put-away-en-1280x800").await;
+
+    let phone = chromium(driver, 390, 844).await;
+    phone.goto(&table.phone_url).await.unwrap();
+    wait_for(&phone, "#home").await;
+    phone
+        .goto(&format!("{}/#/join", table.origin()))
+        .await
+        .unwrap();
+    wait_for(&phone, "#join-list a").await;
+    assert_eq!(
+        offered(&phone, "#join-list").await,
+        [format!("#/join/{live}")]
+    );
+
+    tap(&tablet, &format!("[data-restore='{old}']")).await;
+    wait_for_text(&tablet, "#toast", "Back in play").await;
+    wait_for(&tablet, &format!("#game-list [data-archive='{old}']")).await;
+    phone.refresh().await.unwrap();
+    wait_for(&phone, &format!("#join-list a[href='#/join/{old}']")).await;
+    for client in [tablet, phone] {
+        client.close().await.unwrap();
+    }
 }
 
 /// Sets a game up through the screens: `names[0]` is the ghost, the rest psychic players.
@@ -58,13 +120,13 @@ pub(crate) async fn set_up(client: &Client, table: &Table, names: &[&str], paper
     )
     .await;
     wait_for(client, &format!("#name-{}", names.len() - 2)).await;
-    wait_for(client, "#ghost-name")
-        .await
-        .send_keys(names[0])
-        .await
-        .unwrap();
+    // Each field may offer last game's name: typed over, as a person would.
+    let ghost = wait_for(client, "#ghost-name").await;
+    ghost.clear().await.unwrap();
+    ghost.send_keys(names[0]).await.unwrap();
     for (i, name) in names[1..].iter().enumerate() {
         let input = wait_for(client, &format!("#name-{i}")).await;
+        input.clear().await.unwrap();
         input.send_keys(name).await.unwrap();
     }
     if paper {
@@ -202,6 +264,20 @@ async fn five_players_win(driver: u16) {
     );
     let secrets = ghost_secrets(&client).await;
     assert_eq!(secrets.len(), 4);
+    // "?" tells the phase's steps and what each mark means; a first game keeps the steps
+    // on the board.
+    tap(&client, "#help").await;
+    wait_for_text(&client, "#help-panel", "hand them over face down").await;
+    assert!(present(&client, "#help-panel [data-legend='token']").await);
+    screenshot(&client, "table-help-en-1280x800").await;
+    tap(&client, "#guide-on").await;
+    tap(&client, "#help-close").await;
+    wait_for_text(&client, "#guide", "draw back up to 7 cards").await;
+    assert!(!present(&client, "#help-panel").await);
+    tap(&client, "#help").await;
+    tap(&client, "#guide-on").await;
+    tap(&client, "#help-close").await;
+    wait_for(&client, "#stage .hint").await;
     // Hour I by hand: Alex puts a ✓ on Stephanie's pawn and Carl a ✗ on Paul's.
     for i in 0..4 {
         act(&client, &format!("button[data-vision='{i}']")).await;
@@ -299,6 +375,18 @@ async fn five_players_win(driver: u16) {
         "{summary}"
     );
     screenshot(&client, "table-won-en-1280x800").await;
+    // The next game's setup offers the same table in the same seats, and every recent
+    // name as a suggestion.
+    tap(&client, "a[href='#/new']").await;
+    wait_for(&client, "#recent-names option[value='Stephanie']").await;
+    let offered = client
+        .execute(
+            "return ['ghost-name', 'name-0', 'name-3'].map((id) => document.getElementById(id).value)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(offered, serde_json::json!(["Laura", "Stephanie", "Paul"]));
     client.close().await.unwrap();
 }
 
@@ -349,7 +437,8 @@ async fn two_players(driver: u16) {
         !present(&client, "#reveal-card").await,
         "the shared vision lies face up"
     );
-    act(&client, "#agree [data-pick='3']").await;
+    tap(&client, "#agree [data-pick='3']").await;
+    act(&client, "#pick-confirm").await;
     wait_for(&client, "#stage[data-outcome='won']").await;
     client.close().await.unwrap();
 }
@@ -469,6 +558,9 @@ async fn timer_on_two_screens(driver: u16) {
     let second = chromium(driver, 1280, 800).await;
     second.goto(&table.local_url).await.unwrap();
     wait_for(&second, "#home").await;
+    // The second screen lies flat between the players: its digits read from both sides.
+    tap(&second, "a[href='#/settings']").await;
+    tap(&second, "#lying-flat").await;
     for screen in [&first, &second] {
         screen
             .goto(&format!("{}#/game/{id}", table.origin()))
@@ -500,6 +592,12 @@ async fn timer_on_two_screens(driver: u16) {
         "paused time stands still"
     );
     assert_eq!(text(&second, "#timer-digits").await, held);
+    assert_eq!(
+        text(&second, "#sand-timer .digits.across").await,
+        held,
+        "the far side reads the same time"
+    );
+    assert!(!present(&first, "#sand-timer .digits.across").await);
     tap(&first, "#timer-resume").await;
     wait_for(
         &second,

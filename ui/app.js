@@ -13,9 +13,9 @@ import { renderGames } from './screens/games.js';
 import { renderJournal } from './screens/journal.js';
 import { renderGame, viewChanged } from './screens/game.js';
 import { refresh } from './screens/game/actions.js';
-import { formatTime, freeze, setClock } from './screens/game/timer.js';
+import { formatTime, freeze } from './screens/game/timer.js';
 import { renderJoin, renderSeats } from './screens/join.js';
-import { knocked, renderPhone } from './screens/phone.js';
+import { knocked, renderPhone, seatViewChanged } from './screens/phone.js';
 import { renderRummy } from './screens/rummy.js';
 import { renderRummySetup } from './screens/rummy/setup.js';
 import { renderRummyPhone, renderRummySeats } from './screens/rummy/phone.js';
@@ -33,7 +33,7 @@ const asTable = () => ({ kind: 'games', role: 'table', seat: null, onView: viewC
 /** The view of this phone's seat, opened by its token. */
 const asSeat = (id) => {
   const held = mySeat(id);
-  return held ? { kind: 'games', role: held.seat, seat: held.token, onView: (_, after) => setClock(after, performance.now()) } : asTable();
+  return held ? { kind: 'games', role: held.seat, seat: held.token, onView: (before, after) => seatViewChanged(held.seat, before, after) } : asTable();
 };
 const quiet = () => {};
 /** A Mystery Rummy scorepad, on the table or on a player's phone. */

@@ -58,6 +58,19 @@ export function nameOf(psychic) {
   return person(psychic.name, psychic.two_colours && `colour.${psychic.colour}`);
 }
 
+/** Each psychic's initials, as few letters as tell the names apart ("S", "An", "Al"), for
+ * marks too small for a name: who is who never by colour alone. */
+export function initials(psychics) {
+  const names = psychics.map((p) => [...p.name.trim().toLocaleUpperCase()]);
+  return names.map((letters, i) => {
+    const alike = (n) => names.some((other, j) => j !== i && other.join('') !== letters.join('')
+      && other.slice(0, n).join('') === letters.slice(0, n).join(''));
+    let n = 1;
+    while (n < Math.min(3, letters.length) && alike(n)) n += 1;
+    return letters[0] + letters.slice(1, n).join('').toLocaleLowerCase();
+  });
+}
+
 /** The ghost's seat: "Laura, the ghost", or "The ghost" when the setup kept the default
  * name (no "Ghost, the ghost"). */
 export function ghostSeat(name) {

@@ -54,6 +54,31 @@ export function changeSaid(change, view) {
   return t(`log.${change.change}`, { by: names.sender(change.by), what });
 }
 
+/** What befell psychic `me` since their last vision, oldest first, each in words with
+ * whether it went well: their answer, a token of theirs that scored, their last card found.
+ * A change undone since is not news. */
+export function newsFor(snapshot, me) {
+  const { name } = namer(snapshot.view);
+  const mine = (told) => {
+    if (told.type === 'manifested' && told.psychic === me) {
+      return told.right ? { said: t('news.right', { card: told.card }), good: true } : { said: t('news.wrong'), good: false };
+    }
+    if (told.type === 'manifested' && told.moved?.includes(me)) return { said: t('news.token_scored', { name: name(told.psychic) }), good: true };
+    if (told.type === 'finished' && told.psychic === me) return { said: t('news.finished', { bonus: told.bonus }), good: true };
+    return null;
+  };
+  const news = [];
+  const undone = [];
+  for (const change of [...(snapshot.log ?? [])].reverse()) {
+    const told = JSON.stringify(change.told);
+    if (change.change === 'undone') undone.push(told);
+    else if (undone.includes(told)) undone.splice(undone.indexOf(told), 1);
+    else if (change.told.some((x) => x.type === 'vision_given' && x.psychic === me)) break;
+    else news.unshift(...change.told.map(mine).filter(Boolean));
+  }
+  return news;
+}
+
 /** The latest change this screen may know of, in a line under the bar; an undo stands out. */
 export function lastChange(snapshot) {
   const latest = [...(snapshot.log ?? [])].reverse()

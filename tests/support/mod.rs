@@ -260,6 +260,17 @@ pub async fn chromium(port: u16, width: u32, height: u32) -> Client {
 /// What does not fit the window on the page shown (see `fits.js`); `scroll`: whether the
 /// page may scroll down (a phone's), else everything must be in view at once.
 pub async fn misfits(client: &Client, scroll: bool) -> Vec<String> {
+    // Judged in the shipped fonts, not a fallback the page has yet to swap out.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while client
+        .execute("return document.fonts.status", vec![])
+        .await
+        .unwrap()
+        != "loaded"
+        && Instant::now() < deadline
+    {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     let problems = client
         .execute(
             include_str!("fits.js"),

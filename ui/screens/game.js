@@ -3,7 +3,7 @@
 // clairvoyancy track, and Phase 2. It shows the table's view as the server sends it, sends
 // what the table taps, and plays the cues when the view says something happened.
 
-import { h } from '../dom.js';
+import { h, toast } from '../dom.js';
 import { nameOf, t } from '../i18n.js';
 import { api } from '../api.js';
 import * as player from '../sound/player.js';
@@ -15,6 +15,7 @@ import { psychicGrid } from './game/psychics.js';
 import { track } from './game/track.js';
 import { countArrived, ending, revelation } from './game/revelation.js';
 import { covering, hiddenPanel, open } from './game/hidden.js';
+import { guide, guiding, helpButton, helpPanel } from './game/help.js';
 import { may } from '../allowed.js';
 import { lastChange } from '../log.js';
 
@@ -39,6 +40,7 @@ export function viewChanged(before, after) {
     return;
   }
   if (now.hour > was.hour) player.cue('strike', now.hour);
+  crowSpent(was, now);
   if (was.phase === 'interpretation' && now.phase === 'manifestation') {
     // For the drift benchmark: when this screen heard that the sand ran out.
     document.documentElement.dataset.timerEndedAt = String(performance.timeOrigin + performance.now());
@@ -49,6 +51,20 @@ export function viewChanged(before, after) {
   if (now.edition === 'new' && now.secrets === 'app_kept') knockAnswers(was, now);
   if (!was.count && now.count) countArrived(after.game, now, true);
   else if (!was.outcome && now.outcome) player.cue(now.outcome === 'won' ? 'win' : 'loss');
+}
+
+/** A crow (or candle) spent is said aloud on screen, and its counter flashes: a number
+ * changing is easy to miss. An undo gives one back silently. */
+let spentAt = -Infinity;
+export function crowSpent(was, now) {
+  if (now.crows_left >= was.crows_left) return;
+  toast(t('crows.spent', { n: now.crows_left }));
+  spentAt = performance.now();
+}
+
+/** The crows' class: flashing for a moment after one is spent, through any redraw. */
+export function crowClass(base) {
+  return performance.now() - spentAt < 2400 ? `${base} spent` : base;
 }
 
 /** New edition, app-kept: the app answers for the ghost as the ghost would, by knocking
@@ -101,12 +117,13 @@ function gameBar(snapshot) {
     h('a', { class: 'brand', href: '#', 'aria-label': t('game.home') }, h('img', { src: 'favicon.svg', alt: '' })),
     clock(view),
     h('button', {
-      id: 'crow', type: 'button', class: 'crow', disabled: !may('use_crow'),
+      id: 'crow', type: 'button', class: crowClass('crow'), disabled: !may('use_crow'),
       title: `${t('crows.use', { n: view.crows_left })} (${crowRule})`,
       onclick: () => command('use_crow'),
     }, `${t('crows.short')} `, h('span', { id: 'crows-left' }, view.crows_left)),
     h('div', { id: 'connection', class: 'connection compact', role: 'status' },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),
+    helpButton(),
     h('button', {
       id: 'ambience', type: 'button', 'aria-pressed': String(player.ambiencePlaying()),
       'aria-label': t('game.ambience'), title: t('game.ambience'),
@@ -197,7 +214,8 @@ function phaseOne(view) {
   const waiting = view.psychics.filter((p) => p.seeking && !p.vision).length;
   const title = h('div', { class: 'stage-head' },
     h('h1', { class: 'phase-title' }, t(`phase.${view.phase}`)),
-    h('p', { class: 'hint' }, view.phase === 'visions' ? t('phase.visions_hint', { n: waiting })
+    // A first game has the phase's steps in full instead of the hint.
+    guide(view) ?? h('p', { class: 'hint' }, view.phase === 'visions' ? t('phase.visions_hint', { n: waiting })
       : view.phase === 'interpretation' ? t('phase.interpretation_hint')
         : t(`phase.manifestation_hint_${view.secrets}`, { ghost: view.ghost })));
   const recovered = view.tokens_back
@@ -206,7 +224,7 @@ function phaseOne(view) {
     title,
     soundBlocked(),
     recovered,
-    view.phase === 'manifestation' ? knocks() : view.sand_timer ? sandTimer(view, { waiting: view.phase === 'visions' }) : convinced(),
+    view.phase === 'manifestation' ? knocks() : view.sand_timer ? sandTimer(view, { small: view.phase === 'visions' || guiding() }) : convinced(),
     answers(view));
 }
 
@@ -255,5 +273,6 @@ export function renderGame(state) {
       // While the cards are laid out nobody acts yet: the layout has the room.
       phaseOneBoard && !layingOut ? psychicGrid(view, (i) => seated(snapshot, `psychic:${i}`)) : null,
       // At the end the summary tells where each psychic stood.
-      view.phase === 'ended' ? null : track(view)));
+      view.phase === 'ended' ? null : track(view)),
+    helpPanel(view, isTable()));
 }

@@ -1,21 +1,40 @@
 // Resume a game: the games in play, then those finished, a page at a time (a table's whole
-// history is never fetched at once).
+// history is never fetched at once); an unfinished game may be put away, and brought back.
 
 import { h, toast } from '../dom.js';
 import { language, t } from '../i18n.js';
 import { api } from '../api.js';
 import { topBar } from './chrome.js';
+import { render } from '../app.js';
 
 /** Where a game of the list opens on the table. */
 export const gameHref = (game) => (game.ruleset === 'mystery-rummy' ? `#/rummy/${game.id}` : `#/game/${game.id}`);
 
+/** Puts a game in play away, or brings one back; the list is drawn again. */
+async function putAway(game, archived) {
+  const kind = game.ruleset === 'mystery-rummy' ? 'rummy' : 'games';
+  try {
+    await api(`/${kind}/${game.id}/archive`, { method: 'POST', body: { archived } });
+    toast(t(archived ? 'games.archived' : 'games.restored', { players: game.players.join(', ') }));
+    render();
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
 function item(game) {
   const when = new Date(game.updated_at * 1000).toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'short' });
-  return h('li', {},
+  return h('li', { class: 'game-item' },
     h('a', { class: 'game-link', href: gameHref(game), 'data-status': game.status, 'data-ruleset': game.ruleset },
       h('span', { class: 'who' }, game.players.join(' · ')),
       h('span', { class: 'ruleset' }, t(game.edition === 'new' ? 'ruleset.mysterium-new' : `ruleset.${game.ruleset}`)),
-      h('span', { class: 'when' }, `${t(`status_game.${game.status}`)} · ${when}`)));
+      h('span', { class: 'when' }, `${t(`status_game.${game.status}`)} · ${when}`)),
+    // An unfinished game may be put away, out of the phones' list of games in play.
+    game.status === 'playing'
+      ? h('button', { type: 'button', 'data-archive': game.id, onclick: () => putAway(game, true) }, t('games.archive'))
+      : game.status === 'archived'
+        ? h('button', { type: 'button', 'data-restore': game.id, onclick: () => putAway(game, false) }, t('games.restore'))
+        : null);
 }
 
 /** How many games a page shows. */
@@ -41,12 +60,24 @@ export function renderGames() {
   };
   older.onclick = () => more().catch((error) => toast(error.message));
   more().catch((error) => toast(error.message));
+  // The games put away, on demand.
+  const away = h('ul', { id: 'archived-list', class: 'game-list' });
+  const showAway = h('button', {
+    id: 'games-archived', type: 'button',
+    onclick: async () => {
+      const games = await api(`/games?state=archived&limit=${PAGE}`).catch((error) => { toast(error.message); return []; });
+      away.replaceChildren(...(games.length ? games.map(item) : [h('li', { class: 'note' }, t('games.none_archived'))]));
+      showAway.hidden = true;
+    },
+  }, t('games.show_archived'));
   return h('div', { id: 'games', class: 'screen' },
     topBar(),
     h('section', { class: 'panel' },
       h('h1', {}, t('games.title')),
       list,
       older,
+      showAway,
+      away,
       h('div', { class: 'row' },
         h('a', { class: 'button primary', href: '#/new' }, t('home.new_game')),
         h('a', { class: 'button', href: '#' }, t('settings.back')))));

@@ -9,11 +9,13 @@ import { keepSeat } from '../api.js';
 import * as player from '../sound/player.js';
 import { languageSwitch } from './chrome.js';
 import { command, post, refresh } from './game/actions.js';
-import { sandTimer } from './game/timer.js';
+import { sandTimer, setClock } from './game/timer.js';
 import { sealedChoice, traceOf } from './game/groups.js';
 import { answerButtons } from './game/psychics.js';
+import { helpButton, helpPanel } from './game/help.js';
 import { choices, may } from '../allowed.js';
-import { lastChange } from '../log.js';
+import { lastChange, newsFor } from '../log.js';
+import { crowClass, crowSpent } from './game.js';
 
 const CATEGORIES = ['character', 'location', 'object'];
 /** The group tapped on this phone (the culprit, or a vote), before sealing it. */
@@ -27,6 +29,21 @@ function choose(group) {
 /** The ghost knocks from the phone, and is told the table heard it. */
 async function knock(times) {
   if (await post('/knock', { times })) toast(t(times === 1 ? 'phone.knocked_yes' : 'phone.knocked_no'));
+}
+
+/** A seat's phone follows its view: the sand timer, and a buzz where the phone can when
+ * something is for its player (the sand run out, their turn to vote, news of them). */
+export function seatViewChanged(seat, before, after) {
+  setClock(after, performance.now());
+  if (!before) return;
+  const [was, now] = [before.view, after.view];
+  if (seat === 'ghost') crowSpent(was, now);
+  if (!('vibrate' in navigator)) return;
+  const me = seat.startsWith('psychic:') ? Number(seat.split(':')[1]) : null;
+  const ranOut = was.phase === 'interpretation' && now.phase !== 'interpretation';
+  const called = me !== null && now.psychics[me].voting_now && !was.psychics[me].voting_now;
+  const news = me !== null && newsFor(after, me).length > newsFor(before, me).length;
+  if (ranOut || called || news) navigator.vibrate(200);
 }
 
 /** The ghost's knock, heard on the table screen. */
@@ -43,13 +60,52 @@ function header(view, who, colour) {
     h('span', { id: 'phone-hour', class: 'hour' }, t('clock.label', { hour: view.hour })),
     h('div', { id: 'connection', class: 'connection compact', role: 'status' },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),
+    helpButton(),
     languageSwitch());
 }
 
-/** The sand timer, counting down as on the table; the table and the ghost control it. */
+/** The sand timer, counting down as on the table; the ghost's phone has its buttons. */
 function timerLine(snapshot) {
   if (snapshot.view.phase !== 'interpretation' || !snapshot.timer) return null;
-  return sandTimer(snapshot.view, { controls: false });
+  return sandTimer(snapshot.view, { controls: Boolean(may('sand_timer')), compact: true });
+}
+
+/** What this seat is to do now, or waits for, in one line (`phone.now.<key>`); none where
+ * the screen's own heading already says it. */
+function nowLine(now) {
+  if (!now) return null;
+  const [key, vars] = Array.isArray(now) ? now : [now, {}];
+  return h('p', { id: 'phone-now', class: 'phone-now', 'data-now': key }, t(`phone.now.${key}`, vars));
+}
+
+function ghostNow(view) {
+  const giving = choices('give_vision', 'psychics').length;
+  if (giving) return ['give', { n: giving }];
+  if (may('manifest')) return 'answer';
+  if (view.phase === 'ended' || may('choose_culprit')) return null;
+  if (may('share_vision')) return 'share';
+  return `ghost_${view.phase}`;
+}
+
+function psychicNow(view, me) {
+  const p = view.psychics[me];
+  switch (view.phase) {
+    case 'visions':
+      if (!p.seeking) return 'finished';
+      return p.vision ? 'have_vision' : p.completing ? 'wait_completion' : 'wait_vision';
+    case 'interpretation':
+      if (choices('place_intuition', 'cards', { psychic: me }).length) {
+        return p.intuition === null ? 'place_pawn' : ['pawn_placed', { card: p.intuition }];
+      }
+      return may('place_token', { by: me }) ? 'tokens' : 'wait_sand';
+    case 'manifestation':
+      return 'wait_answers';
+    case 'revelation':
+      if (may('vote', { psychic: me }) || p.voted || view.straw_poll) return null; // the vote's own lines
+      return 'agree';
+    default:
+      return null;
+  }
 }
 
 function ghostScreen(snapshot) {
@@ -86,10 +142,10 @@ function ghostScreen(snapshot) {
       h('button', { id: 'knock-1', type: 'button', class: 'big', onclick: () => knock(1) }, t('phone.knock_yes')),
       h('button', { id: 'knock-2', type: 'button', class: 'big', onclick: () => knock(2) }, t('phone.knock_no'))) : null,
     timerLine(snapshot),
-    h('p', { class: 'phone-phase' }, t(`phase.${view.phase}`)),
+    nowLine(ghostNow(view)),
     h('ul', { id: 'phone-psychics', class: 'phone-list' }, rows),
     view.phase !== 'ended'
-      ? h('button', { id: 'phone-crow', type: 'button', disabled: !may('use_crow'), onclick: () => command('use_crow') },
+      ? h('button', { id: 'phone-crow', type: 'button', class: crowClass(''), disabled: !may('use_crow'), onclick: () => command('use_crow') },
         `${t('crows.short')} ${view.crows_left}`) : null,
     culprit,
     share,
@@ -146,8 +202,12 @@ function psychicScreen(snapshot, me) {
         h('p', { class: 'note' }, t('phone.vote_waits', { level: p.level ? t(`level.${p.level}`) : '…', n: p.votes_after ?? '…' })))
         : null;
   const pawn = choices('place_intuition', 'cards', { psychic: me });
+  const news = newsFor(snapshot, me);
   return [
     timerLine(snapshot),
+    nowLine(psychicNow(view, me)),
+    news.length ? h('div', { id: 'phone-news', class: `banner news ${news.some((n) => n.good) ? 'good' : 'bad'}`, role: 'status' },
+      news.map((n) => h('p', { dataset: { good: String(n.good) } }, n.said))) : null,
     h('ol', { class: 'progress big-progress', 'aria-label': t('psychic.progress') }, CATEGORIES.map((c, k) => h('li', {
       class: p.found[k] ? 'found' : p.seeking === c ? 'seeking' : 'later',
     }, h('span', { class: 'what' }, t(`category.${c}`)), h('span', { class: 'card' }, p.found[k] ?? (p.seeking === c ? '?' : '·'))))),
@@ -188,5 +248,6 @@ export function renderPhone(state) {
   return h('div', { id: 'phone', class: 'screen phone', 'data-role': game.role, 'data-phase': view.phase, 'data-version': game.snapshot.version },
     header(view, who, ghost ? null : view.psychics[me].colour),
     lastChange(game.snapshot),
-    h('div', { class: 'phone-body' }, ending, ghost ? ghostScreen(game.snapshot) : psychicScreen(game.snapshot, me)));
+    h('div', { class: 'phone-body' }, ending, ghost ? ghostScreen(game.snapshot) : psychicScreen(game.snapshot, me)),
+    helpPanel(view, false));
 }

@@ -7,6 +7,7 @@ import { api } from '../api.js';
 import * as player from '../sound/player.js';
 import { languageSwitch, topBar } from './chrome.js';
 import { isTable, render, state } from '../app.js';
+import { lyingFlat, setLyingFlat } from './game/timer.js';
 
 /** Saves the table's sound settings; every screen hears of it over the socket. */
 async function saveSound(change) {
@@ -113,6 +114,8 @@ export function renderSettings(state) {
       languageSwitch(),
       h('p', { class: 'note' }, t(isTable() ? 'settings.language_hint' : 'settings.language_hint_phone')),
       isTable() ? soundSection(state.settings.sound) : null,
+      h('h2', {}, t('settings.screen')),
+      toggle('lying-flat', t('settings.flat'), lyingFlat(), (on) => { setLyingFlat(on); render(); }),
       isTable() ? tableLink(state.info.table_url) : null,
       h('p', { class: 'about' }, t('settings.about', { version: state.info.version })),
       h('a', { class: 'button', href: '#' }, t('settings.back'))));

@@ -19,6 +19,39 @@ const form = {
   deal: 'sets', houseTimer: 0, boxRows: {}, firstNewGame: null,
 };
 
+/** The names of the latest games, fetched once per visit: `last` is the latest Mysterium
+ * game's table (the ghost first), offered again in the same seats; `names` every recent
+ * name, offered as each field's suggestions. */
+let recent = null;
+
+/** Fetches the recent names, then fills the fields nobody has typed in yet. */
+async function remember() {
+  recent = { last: [], names: [] };
+  let games = [];
+  try {
+    games = await api('/games?limit=30');
+  } catch {
+    return; // no suggestions; the setup works without them
+  }
+  const last = games.find((g) => g.ruleset === 'mysterium-classic')?.players ?? [];
+  recent = { last, names: [...new Set(games.flatMap((g) => g.players))].sort((a, b) => a.localeCompare(b)) };
+  document.getElementById('recent-names')?.replaceChildren(...suggestions());
+  ['ghost-name', ...last.slice(1).map((_, i) => `name-${i}`)].forEach((id, k) => {
+    const field = document.getElementById(id);
+    if (field && !field.value) field.value = lastName(k, field.placeholder) ?? '';
+  });
+}
+
+function suggestions() {
+  return recent.names.map((name) => h('option', { value: name }));
+}
+
+/** The name in seat `k` (0: the ghost) last time, unless it was that seat's default. */
+function lastName(k, placeholder) {
+  const name = recent?.last[k];
+  return name === placeholder ? null : name;
+}
+
 /** A set whose backs are green, which the new edition's rulebook suggests for a first game. */
 const GREEN = /^(green|vert|verde)/i;
 
@@ -49,7 +82,10 @@ function playerRow(i, each, ages) {
   return h('div', { class: 'player-row' },
     h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: { colour: dealt[0] } }),
     h('label', { class: 'visually-hidden', for: `name-${i}` }, t('setup.psychic_name', { n: i + 1 })),
-    h('input', { id: `name-${i}`, class: 'name', type: 'text', placeholder, maxlength: state.info.setup.name_chars, autocomplete: 'off' }),
+    h('input', {
+      id: `name-${i}`, class: 'name', type: 'text', placeholder, value: lastName(i + 1, placeholder),
+      maxlength: state.info.setup.name_chars, autocomplete: 'off', list: 'recent-names',
+    }),
     dealt.map((c, k) => colourSelect(`colour-${i}-${k}`, c, t('setup.colour_of', { n: i + 1 }))),
     ages ? [h('label', { class: 'visually-hidden', for: `age-${i}` }, t('setup.age_of', { n: i + 1 })),
       h('input', { id: `age-${i}`, class: 'age', type: 'number', min: 1, max: 120, inputmode: 'numeric', placeholder: t('setup.age') })]
@@ -100,6 +136,7 @@ async function start(event) {
   button.disabled = true;
   try {
     const { id } = await api('/games', { method: 'POST', body: { setup: await collect() } });
+    recent = null; // the next setup offers these names
     location.hash = `#/game/${id}`;
   } catch (error) {
     toast(error.message);
@@ -175,6 +212,7 @@ function newEditionChoices(pick, time) {
 }
 
 export function renderSetup() {
+  if (!recent) queueMicrotask(remember);
   setDialect(form.edition);
   if (form.edition === 'new') form.players = Math.max(form.players, 3);
   const { count, each } = seats(form.players);
@@ -195,7 +233,11 @@ export function renderSetup() {
       h('div', { class: 'player-row ghost-row' },
         h('span', { class: 'swatch ghost', 'aria-hidden': 'true' }),
         h('label', { for: 'ghost-name' }, t('setup.ghost')),
-        h('input', { id: 'ghost-name', class: 'name', type: 'text', placeholder: t('setup.ghost_default'), maxlength: state.info.setup.name_chars, autocomplete: 'off' })),
+        h('input', {
+          id: 'ghost-name', class: 'name', type: 'text', placeholder: t('setup.ghost_default'),
+          value: lastName(0, t('setup.ghost_default')), maxlength: state.info.setup.name_chars, autocomplete: 'off', list: 'recent-names',
+        })),
+      h('datalist', { id: 'recent-names' }, recent ? suggestions() : null),
       h('div', { class: 'players' }, Array.from({ length: count }, (_, i) => playerRow(i, each, classic))),
       classic ? h('p', { class: 'note' }, t('setup.ages_hint')) : null,
       choice('secrets', [['app_kept', t('secrets.app_kept')], ['paper', t('secrets.paper')]], form.secrets,

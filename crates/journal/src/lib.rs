@@ -174,12 +174,18 @@ pub struct Listing {
     pub offset: u32,
 }
 
-/// A game in play, or one that has ended (won, lost, or a scorepad over).
+/// A game in play, one that has ended (won, lost, or a scorepad over), or one put away
+/// unfinished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameState {
     Playing,
     Finished,
+    Archived,
 }
+
+/// The status of a game put away unfinished: out of the lists of games in play until it is
+/// brought back, or played again.
+pub const ARCHIVED: &str = "archived";
 
 impl Default for Listing {
     fn default() -> Self {
@@ -340,6 +346,20 @@ impl Journal {
             .ok_or(JournalError::NoSuchGame(game))
     }
 
+    /// Sets game `game`'s status in the lists ([`ARCHIVED`], or its own to bring it back)
+    /// and leaves when it was last played as it was.
+    pub fn set_status(&mut self, game: i64, status: &str) -> Result<(), JournalError> {
+        let tx = write(&mut self.conn)?;
+        let updated = tx.execute(
+            "UPDATE games SET status = ?2 WHERE id = ?1",
+            params![game, status],
+        )?;
+        if updated == 0 {
+            return Err(JournalError::NoSuchGame(game));
+        }
+        commit(&self.path, &self.identity, tx)
+    }
+
     /// Durably appends entry `seq` (1, 2, …) of `game`, sent by `sender` (`table` or a
     /// seat's name; none for the sand running out); `status` is the game's after it
     /// ([`Rules::status`]).
@@ -385,12 +405,18 @@ impl Journal {
     pub fn games(&self, listing: &Listing) -> Result<Vec<GameRecord>, JournalError> {
         let mut stmt = self.conn.prepare(
             "SELECT id, ruleset, status, players, created_at, updated_at, edition FROM games
-             WHERE (?1 IS NULL OR (status = 'playing') = ?1) AND (?2 IS NULL OR edition = ?2)
+             WHERE (?1 IS NULL OR CASE status WHEN 'playing' THEN 'playing' WHEN 'archived' THEN 'archived'
+                                             ELSE 'finished' END = ?1)
+               AND (?2 IS NULL OR edition = ?2)
              ORDER BY updated_at DESC, id DESC LIMIT ?3 OFFSET ?4",
         )?;
-        let playing = listing.state.map(|s| s == GameState::Playing);
+        let state = listing.state.map(|s| match s {
+            GameState::Playing => "playing",
+            GameState::Finished => "finished",
+            GameState::Archived => ARCHIVED,
+        });
         let rows = stmt.query_map(
-            params![playing, listing.edition, listing.limit, listing.offset],
+            params![state, listing.edition, listing.limit, listing.offset],
             |r| {
                 let players: String = r.get(3)?;
                 Ok(GameRecord {

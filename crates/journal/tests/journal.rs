@@ -4,7 +4,7 @@ mod common;
 
 use common::setup;
 use rusqlite::Connection;
-use seance_journal::{GameState, Journal, JournalError, Listing};
+use seance_journal::{ARCHIVED, GameState, Journal, JournalError, Listing};
 use seance_rules::*;
 
 /// A journal with one game and `commands` visions given, and the live timeline.
@@ -181,7 +181,7 @@ fn finished_games_stay_as_history() {
         Err(JournalError::NoSuchGame(42))
     ));
     // A page at a time, and by state: a long history is never read whole.
-    let ids = |listing: Listing| -> Vec<i64> {
+    let ids = |journal: &Journal, listing: Listing| -> Vec<i64> {
         journal
             .games(&listing)
             .unwrap()
@@ -197,17 +197,45 @@ fn finished_games_stay_as_history() {
         state: Some(GameState::Finished),
         ..Listing::default()
     };
-    assert_eq!(ids(playing), [second]);
-    assert_eq!(ids(finished), [first]);
+    let archived = Listing {
+        state: Some(GameState::Archived),
+        ..Listing::default()
+    };
+    assert_eq!(ids(&journal, playing.clone()), [second]);
+    assert_eq!(ids(&journal, finished.clone()), [first]);
+    assert!(ids(&journal, archived.clone()).is_empty());
+    // Put away, the game in play leaves the games in play and keeps its last played time.
+    let played = by_id(second).updated_at;
+    journal.set_status(second, ARCHIVED).unwrap();
+    assert!(ids(&journal, playing.clone()).is_empty());
+    assert_eq!(
+        ids(&journal, finished.clone()),
+        [first],
+        "put away is not finished"
+    );
+    assert_eq!(ids(&journal, archived.clone()), [second]);
+    let listed = journal.games(&archived).unwrap();
+    assert_eq!(listed[0].updated_at, played);
+    // Brought back, it is in play again.
+    journal.set_status(second, "playing").unwrap();
+    assert_eq!(ids(&journal, playing), [second]);
+    assert!(ids(&journal, archived).is_empty());
+    assert!(matches!(
+        journal.set_status(42, ARCHIVED),
+        Err(JournalError::NoSuchGame(42))
+    ));
     let first_page = Listing {
         limit: 1,
         ..Listing::default()
     };
-    let page = ids(first_page.clone());
-    let next = ids(Listing {
-        offset: 1,
-        ..first_page
-    });
+    let page = ids(&journal, first_page.clone());
+    let next = ids(
+        &journal,
+        Listing {
+            offset: 1,
+            ..first_page
+        },
+    );
     assert_eq!(page.len() + next.len(), 2);
     assert_ne!(page, next);
 }

@@ -14,6 +14,7 @@ use crate::clairvoyancy::Face;
 use crate::command::Command;
 use crate::game::{Game, Phase};
 use crate::levels::Level;
+use crate::setup::SecretMode;
 use crate::view::Role;
 
 /// A command open now, with the choices it takes.
@@ -203,7 +204,9 @@ impl Game {
     }
 
     /// Whether `who` may ask the shells for `extra`: undo and redo, the sand timer and the
-    /// knocks belong to the table and the ghost's phone.
+    /// knocks belong to the table and the ghost's phone. Where Séance keeps the secrets it
+    /// answers the psychics itself, so the table has no knocks to make for the ghost; the
+    /// ghost's phone may still knock.
     pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), Refusal> {
         if matches!(who, Who::Watcher | Who::Seat(Role::Table)) {
             return Err(Refusal::new("watcher"));
@@ -212,6 +215,12 @@ impl Game {
         ensure(
             extra != Extra::Timer || self.setup.timer_seconds().is_some(),
             || Refusal::new("no_timer"),
+        )?;
+        ensure(
+            !(extra == Extra::Knock
+                && matches!(who, Who::Table { .. })
+                && self.setup.secrets == SecretMode::AppKept),
+            || Refusal::new("app_answers"),
         )
     }
 

@@ -1042,11 +1042,30 @@ fn each_device_acts_only_for_whom_the_rules_say() {
     );
     // Undo, the timer and knocks: the table and the ghost's phone.
     for extra in [Extra::Rewind, Extra::Timer, Extra::Knock] {
-        assert!(t.game().may(&phones, extra).is_ok());
         assert!(t.game().may(&Who::Seat(Role::Ghost), extra).is_ok());
         assert!(t.game().may(&Who::Seat(Role::Psychic(0)), extra).is_err());
         assert!(t.game().may(&Who::Watcher, extra).is_err());
     }
+    for extra in [Extra::Rewind, Extra::Timer] {
+        assert!(t.game().may(&phones, extra).is_ok());
+    }
+    // Séance answers for the ghost here: the table has no knocks to make for them. On
+    // paper the ghost answers, and may knock through the table.
+    let refused = t.game().may(&phones, Extra::Knock).unwrap_err();
+    assert_eq!(refused.code, "app_answers");
+    let paper = Table::new(setup(5, Difficulty::Easy, SecretMode::Paper), 5);
+    assert!(paper.game().may(&phones, Extra::Knock).is_ok());
+    assert!(
+        paper
+            .game()
+            .allowed(&Who::Table { phones: vec![] })
+            .contains(&Action::Knock)
+    );
+    assert!(
+        !t.game()
+            .allowed(&Who::Table { phones: vec![] })
+            .contains(&Action::Knock)
+    );
 }
 
 /// A player who plays two colours is named once, and each of their psychics by that name

@@ -11,7 +11,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use seance_journal::{Damage, GameRecord, Journal, JournalError, Listing, TimerRecord};
+use seance_journal::{ARCHIVED, Damage, GameRecord, Journal, JournalError, Listing, TimerRecord};
 use seance_rules::SAND_TIMER_SECONDS;
 use seance_timeline::{
     ChangeKind, Entry, EntryOf, Extra, Refusal, Rules, Timeline, TimelineError, Who,
@@ -522,6 +522,19 @@ impl<G: Kept> Games<G> {
         })?;
         self.touch(id);
         Ok(view)
+    }
+
+    /// Puts a game in play away (`archived`), out of the lists of games in play, or brings
+    /// it back; played again, it is back in play by itself.
+    pub fn archive(&self, id: i64, archived: bool) -> Result<(), GameError> {
+        self.with(id, |journal, live| {
+            let status = live.timeline.game().status();
+            if status != "playing" {
+                return Err(GameError::Rule(Refusal::new("not_in_play")));
+            }
+            journal.set_status(id, if archived { ARCHIVED } else { status })?;
+            Ok(())
+        })
     }
 
     /// Keeps a damaged tail aside so the game can go on from before it.

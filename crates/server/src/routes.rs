@@ -57,6 +57,7 @@ fn games<G: Kept>(base: &str) -> Router<Arc<Shared>> {
         .route(&format!("{base}/{{id}}/undo"), post(undo::<G>))
         .route(&format!("{base}/{{id}}/redo"), post(redo::<G>))
         .route(&format!("{base}/{{id}}/set-aside"), post(set_aside::<G>))
+        .route(&format!("{base}/{{id}}/archive"), post(archive::<G>))
         .route(
             &format!("{base}/{{id}}/seats"),
             get(phones::list::<G>).post(phones::take::<G>),
@@ -375,7 +376,7 @@ async fn session<G: Kept>(
     broadcast(&shared, json!({ "type": "presence", "devices": devices }));
 }
 
-/// What a list of games may ask for: `?state=playing|finished&edition=new&limit=N&offset=N`.
+/// What a list of games may ask for: `?state=playing|finished|archived&edition=new&limit=N&offset=N`.
 #[derive(Deserialize)]
 struct ListQuery {
     state: Option<ListState>,
@@ -389,6 +390,7 @@ struct ListQuery {
 enum ListState {
     Playing,
     Finished,
+    Archived,
 }
 
 /// The most games one list holds: a page for a screen, never the whole history at once.
@@ -416,6 +418,7 @@ async fn list_games(
         state: query.state.map(|s| match s {
             ListState::Playing => GameState::Playing,
             ListState::Finished => GameState::Finished,
+            ListState::Archived => GameState::Archived,
         }),
         edition: query.edition,
         limit,
@@ -633,6 +636,28 @@ async fn set_aside<G: Kept>(
     Path(id): Path<i64>,
 ) -> Response {
     respond_version(blocking(move || G::games(&shared).set_aside_damage(id)).await)
+}
+
+/// Whether a game in play is put away or brought back.
+#[derive(Deserialize)]
+struct Archive {
+    archived: bool,
+}
+
+async fn archive<G: Kept>(
+    _: TableOnly,
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<i64>,
+    body: Result<Json<Archive>, JsonRejection>,
+) -> Response {
+    let Archive { archived } = match body {
+        Ok(Json(archive)) => archive,
+        Err(r) => return bad_json("archive takes {\"archived\": true | false}", r),
+    };
+    match blocking(move || G::games(&shared).archive(id, archived)).await {
+        Ok(()) => StatusCode::NO_CONTENT.into_response(),
+        Err(e) => e.into_response(),
+    }
 }
 
 fn respond_version(result: Result<u64, GameError>) -> Response {

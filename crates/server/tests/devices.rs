@@ -144,6 +144,11 @@ async fn table_only_requests_are_refused(
         ),
         (Method::POST, format!("/{base}/{game}/set-aside"), json!({})),
         (
+            Method::POST,
+            format!("/{base}/{game}/archive"),
+            json!({"archived": true}),
+        ),
+        (
             Method::DELETE,
             format!("/{base}/{game}/seats/{}", kind.seats[0]),
             json!({}),

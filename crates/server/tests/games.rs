@@ -564,3 +564,83 @@ async fn a_journal_in_trouble_waits_untouched_for_the_table_s_choice() {
         });
     assert!(kept, "the old file is kept beside the new journal");
 }
+
+/// A game left unfinished is put away: out of the games in play (the phones' list), listed
+/// with the games put away, its last played time kept; brought back, or played again, it
+/// is in play again.
+#[tokio::test]
+async fn an_unfinished_game_is_put_away_and_brought_back() {
+    let t = table().await;
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let made: Value = t
+            .api(Method::POST, "/rummy")
+            .json(&json!({"setup": {"players": ["Ann", "Ben"]}}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        ids.push(made["id"].as_i64().unwrap());
+    }
+    let listed = |query: &'static str| {
+        let t = &t;
+        async move {
+            let games: Value = support::table_json(t, &format!("/games?state={query}")).await;
+            games
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|g| g["id"].as_i64().unwrap())
+                .collect::<Vec<_>>()
+        }
+    };
+    let archive = |id: i64, archived: bool| {
+        t.api(Method::POST, &format!("/rummy/{id}/archive"))
+            .json(&json!({ "archived": archived }))
+            .send()
+    };
+    let old = ids[0];
+    assert_eq!(
+        archive(old, true).await.unwrap().status(),
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(listed("playing").await, [ids[1]]);
+    assert_eq!(listed("archived").await, [old]);
+    assert!(listed("finished").await.is_empty(), "put away is not over");
+    // Under its own rule set only, and with a body that says what to do.
+    let elsewhere = t
+        .api(Method::POST, &format!("/games/{old}/archive"))
+        .json(&json!({"archived": false}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(elsewhere.status(), StatusCode::NOT_FOUND);
+    let shapeless = t
+        .api(Method::POST, &format!("/rummy/{old}/archive"))
+        .json(&json!({"archived": "yes"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(shapeless.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(listed("archived").await, [old], "a refusal changes nothing");
+    // Brought back, it is in play again.
+    assert_eq!(
+        archive(old, false).await.unwrap().status(),
+        StatusCode::NO_CONTENT
+    );
+    assert!(listed("archived").await.is_empty());
+    assert_eq!(listed("playing").await.len(), 2);
+    // Put away and played again, it is back in play by itself.
+    archive(old, true).await.unwrap();
+    let called = t
+        .api(Method::POST, &format!("/rummy/{old}/commands"))
+        .json(&json!({"version": 0, "command": {"type": "call_vote", "by": 0}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(called.status(), StatusCode::OK, "{:?}", called.text().await);
+    assert!(listed("archived").await.is_empty());
+    assert!(listed("playing").await.contains(&old));
+}

@@ -156,4 +156,16 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
     let end = view(&t, game, "table", None).await["view"].clone();
     assert_eq!(end["outcome"], "won");
     assert_eq!(end["culprit"], culprit, "shown to all at the end");
+    // A game that is over is not put away: it is listed as won.
+    let away = t
+        .api(Method::POST, &format!("/games/{game}/archive"))
+        .json(&json!({"archived": true}))
+        .send()
+        .await
+        .unwrap();
+    let (status, why) = error_of(away).await;
+    assert_eq!(
+        (status, why.code.as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, "not_in_play")
+    );
 }

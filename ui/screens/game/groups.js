@@ -23,9 +23,9 @@ export function groupPicker(view, chosen, onpick, attr = 'data-group') {
 }
 
 /** A group to tap, then a button that seals it: `label(chosen)` says what it will do. */
-export function sealedChoice(view, { id, chosen, onpick, seal, label }) {
+export function sealedChoice(view, { id, chosen, onpick, seal, label, attr }) {
   return [
-    groupPicker(view, chosen, onpick),
+    groupPicker(view, chosen, onpick, attr),
     h('button', {
       id, type: 'button', class: 'primary big', disabled: chosen == null, onclick: () => seal(chosen),
     }, label(chosen)),

@@ -3,7 +3,7 @@
 // the ghost's answer, and where they stand on the track.
 
 import { h } from '../../dom.js';
-import { nameOf, t } from '../../i18n.js';
+import { initials, nameOf, t } from '../../i18n.js';
 import { command } from './actions.js';
 import { choices, may } from '../../allowed.js';
 
@@ -40,7 +40,7 @@ function tokenToggle(view, by, on) {
   const later = placed?.face === 'agree' ? ['disagree'] : placed ? [] : ['agree', 'disagree'];
   const face = later.find((f) => faces.includes(f));
   const next = face ? ['place_token', { by, on, face }] : placed && may('withdraw_token', { by, on }) ? ['withdraw_token', { by, on }] : null;
-  const mark = placed ? (placed.face === 'agree' ? '✓' : '✗') : '';
+  const mark = placed ? (placed.face === 'agree' ? '✓' : '✗') : null;
   const label = placed
     ? t(placed.face === 'agree' ? 'token.agree_by' : 'token.disagree_by', { name: nameOf(giver) })
     : t('token.none_by', { name: nameOf(giver) });
@@ -48,7 +48,7 @@ function tokenToggle(view, by, on) {
     type: 'button', class: 'token', 'data-by': by, 'data-face': placed?.face ?? 'none',
     dataset: { colour: giver.colour }, 'aria-label': label, title: label, disabled: !next,
     onclick: () => command(...next),
-  }, mark);
+  }, h('span', { class: 'initials', 'aria-hidden': 'true' }, initials(view.psychics)[by]), mark && h('span', { class: 'face', 'aria-hidden': 'true' }, mark));
 }
 
 function tokens(view, on) {

@@ -10,7 +10,8 @@ import * as player from '../../sound/player.js';
 import { render } from '../../app.js';
 import { command } from './actions.js';
 import { open } from './hidden.js';
-import { groupPicker, traceOf } from './groups.js';
+import { sealedChoice, traceOf } from './groups.js';
+import { guide } from './help.js';
 import { choices, may } from '../../allowed.js';
 
 /** Milliseconds between two lines of the count as it is played out. */
@@ -156,11 +157,20 @@ function eldest(view) {
     }, nameOf(view.psychics[i])))));
 }
 
-/** The group the psychics agree on, under `heading`. */
+/** The group tapped as the psychics' choice, before it is confirmed. */
+let picked = null;
+
+/** The group the psychics agree on, under `heading`: a tap picks it, a second button ends
+ * the game with it, so one slip of a finger decides nothing. */
 function agree(view, heading) {
   return h('section', { id: 'agree', class: 'agree' },
     h('h3', {}, t(heading)),
-    groupPicker(view, null, (group) => command('pick_group', { group }), 'data-pick'));
+    sealedChoice(view, {
+      id: 'pick-confirm', chosen: picked, attr: 'data-pick',
+      onpick: (group) => { picked = group; render(); },
+      seal: async (group) => { if (await command('pick_group', { group })) picked = null; },
+      label: (n) => (n ? t('agree.confirm', { n }) : t('agree.pick_first')),
+    }));
 }
 
 /** Who votes now, each on their phone or through the passed tablet. */
@@ -219,7 +229,8 @@ export function revelation(snapshot, game) {
     h('h2', { class: 'phase-title' }, t('phase.revelation')),
     lineUp(view),
     next,
-    count(view, game));
+    count(view, game),
+    guide(view));
 }
 
 /** The end: won or lost, the culprit, and the game in a few lines. */

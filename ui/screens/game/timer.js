@@ -9,6 +9,14 @@ import * as player from '../../sound/player.js';
 import { command, timer } from './actions.js';
 import { may } from '../../allowed.js';
 
+/** This screen lies flat between the players: the digits are shown twice, one set upside
+ * down, so the far side reads them too. A choice of this device. */
+const FLAT = 'seance.flat';
+export const lyingFlat = () => localStorage.getItem(FLAT) === 'on';
+export function setLyingFlat(on) {
+  localStorage.setItem(FLAT, on ? 'on' : 'off');
+}
+
 const clock = { duration: 120000, remaining: 120000, running: false, interrupted: false, endsAt: 0, loop: null, lastTick: null };
 
 /** The last half-minute turns the ambience tense, if it plays. */
@@ -66,9 +74,8 @@ function step() {
 function paint(ms) {
   const box = document.getElementById('sand-timer');
   if (!box) return;
-  const digits = document.getElementById('timer-digits');
   const text = formatTime(ms);
-  if (digits.textContent !== text) digits.textContent = text;
+  for (const digits of box.querySelectorAll('.digits')) if (digits.textContent !== text) digits.textContent = text;
   box.dataset.long = String(text.length > 4);
   box.dataset.state = !clock.running ? (ms < clock.duration ? 'paused' : 'idle')
     : ms <= 0 ? 'ended' : ms <= 10000 ? 'warning' : 'running';
@@ -93,9 +100,10 @@ function hourglass() {
     el('path', { class: 'glass', d: 'M10 4 H90 M10 156 H90 M14 8 L48 80 L14 152 M86 8 L52 80 L86 152' }));
 }
 
-/** The timer with its buttons (the table's; a phone shows it without), for the visions and
- * the interpretation; `waiting`: smaller, before the sand turns. */
-export function sandTimer(view, { controls = true, waiting = false } = {}) {
+/** The timer with its buttons (the table's and the ghost's phone's; the others' phones show
+ * it without), for the visions and the interpretation; `compact`: a phone's single row;
+ * `small`: one row, before the sand turns or beside a first game's steps. */
+export function sandTimer(view, { controls = true, compact = !controls, small = false } = {}) {
   const ms = left();
   // The buttons the rules offer this device: turn the sand before the last vision, run the
   // timer, end the interpretation.
@@ -110,8 +118,10 @@ export function sandTimer(view, { controls = true, waiting = false } = {}) {
     ] : null,
     may('end_interpretation') ? h('button', { id: 'timer-end', type: 'button', onclick: () => command('end_interpretation') }, t('timer.end_now')) : null,
   ];
-  const box = h('section', { id: 'sand-timer', class: `sand-timer${controls ? '' : ' compact'}${waiting ? ' waiting' : ''}`, 'aria-label': t('timer.label') },
+  const flat = lyingFlat() && !compact;
+  const box = h('section', { id: 'sand-timer', class: `sand-timer${compact ? ' compact' : ''}${small ? ' small' : ''}${flat ? ' flat' : ''}`, 'aria-label': t('timer.label') },
     hourglass(),
+    flat ? h('div', { class: 'digits across', 'aria-hidden': 'true' }, formatTime(ms)) : null,
     h('div', { id: 'timer-digits', class: 'digits', role: 'timer' }, formatTime(ms)),
     // Séance stopped while the sand ran (a crash, a closed window): it waits where it was.
     clock.interrupted ? h('p', { id: 'timer-interrupted', class: 'timer-note', role: 'status' },
