@@ -3,7 +3,9 @@
 //! the table) it may scroll down, and nothing is cut or off the side. From 2 to 7 players,
 //! in the three languages, judged on bounding boxes (`support/fits.js`). Each screen's
 //! screenshot is kept as `layout-<players>p-<stage>-<lang>-<size>.png`. A first game's
-//! steps on the board (`guide-interpretation`) must fit as well.
+//! steps on the board (`guide-interpretation`) must fit as well, and the new edition's
+//! stages (`new-*`) with three players and with seven. Who is who and a token's face read
+//! without colour (`support/apart.js`).
 
 use crate::Test;
 use fantoccini::Client;
@@ -54,6 +56,14 @@ pub fn tests(p: u16) -> Vec<Test> {
         tests.push((one, Box::pin(classic(p, players, Phase::One))));
         tests.push((two, Box::pin(classic(p, players, Phase::Two))));
     }
+    tests.push((
+        "layout: the new edition fits with 3 players (two colours each)",
+        Box::pin(new_edition(p, 3)),
+    ));
+    tests.push((
+        "layout: the new edition fits with 7 players",
+        Box::pin(new_edition(p, 7)),
+    ));
     tests.push((
         "layout: the Mystery Rummy scorepad fits with 2 and 4 players",
         Box::pin(rummy(p)),
@@ -128,8 +138,39 @@ impl Screens {
                 for problem in misfits(client, scroll).await {
                     self.problems.push(format!("{shot}: {problem}"));
                 }
+                let apart = client
+                    .execute(include_str!("support/apart.js"), vec![])
+                    .await
+                    .unwrap();
+                for problem in serde_json::from_value::<Vec<String>>(apart).unwrap() {
+                    self.problems.push(format!("{shot}: {problem}"));
+                }
             }
         }
+    }
+
+    /// The table screen at 1280×800 as a player with deuteranopia sees it (the commonest
+    /// colour blindness), kept as `layout-<players>p-<stage>-deuteranopia-1280x800.png`
+    /// for people to look at; what it must not lose is checked by `support/apart.js`.
+    async fn deuteranopia(&self, players: usize, stage: &str) {
+        let (client, ..) = &self.clients[0];
+        client
+            .execute(
+                "const ns = 'http://www.w3.org/2000/svg';
+                 const svg = document.createElementNS(ns, 'svg');
+                 svg.setAttribute('width', '0'); svg.setAttribute('height', '0'); svg.style.position = 'absolute';
+                 svg.innerHTML = '<filter id=\"deuteranopia\"><feColorMatrix type=\"matrix\" values=\"0.625 0.375 0 0 0 0.7 0.3 0 0 0 0 0.3 0.7 0 0 0 0 0 1 0\"/></filter>';
+                 document.body.append(svg);
+                 document.documentElement.style.filter = 'url(#deuteranopia)';",
+                vec![],
+            )
+            .await
+            .unwrap();
+        screenshot(
+            client,
+            &format!("layout-{players}p-{stage}-deuteranopia-1280x800"),
+        )
+        .await;
     }
 
     async fn finish(self) {
@@ -234,14 +275,20 @@ async fn classic(driver: u16, players: usize, phase: Phase) {
         let mut snapshot = screens
             .api("GET", &format!("/games/{id}"), Value::Null)
             .await;
-        // A token from each psychic on every pawn the rules offer, on the first face offered.
+        // A token from each psychic on every pawn the rules offer: ✓ from the even, ✗ from
+        // the odd where offered.
         while let Some(token) = unplaced(&snapshot) {
-            snapshot = screens.send(id, first(&token)).await;
+            let mut place = first(&token);
+            if token["by"].as_u64().unwrap() % 2 == 1 {
+                place["face"] = token["faces"].as_array().unwrap().last().unwrap().clone();
+            }
+            snapshot = screens.send(id, place).await;
         }
         if one && k == 0 {
             screens
                 .look(players, "interpretation", &hash, "#timer-digits")
                 .await;
+            screens.deuteranopia(players, "interpretation").await;
             // A first game: the steps take the hint's place, the timer one row.
             screens.guide = true;
             screens
@@ -298,6 +345,91 @@ async fn classic(driver: u16, players: usize, phase: Phase) {
         snapshot = screens.send(id, first(&next)).await;
     }
     screens.look(players, "ended", &hash, "#stage.ending").await;
+    screens.finish().await;
+}
+
+/// The new edition's stages: its own words, no sand timer and no track, the traces and the
+/// mediums' decision.
+async fn new_edition(driver: u16, players: usize) {
+    let mut screens = Screens::open(driver).await;
+    let colours = ["red", "yellow", "blue", "purple", "white", "green"];
+    let each = if players == 3 { 2 } else { 1 };
+    let seats: Vec<Value> = (0..players - 1)
+        .map(|i| json!({"name": NAMES[i], "colours": colours[i * each..i * each + each]}))
+        .collect();
+    let sets = json!([{"name": "green", "cards": [1, 2, 3, 4, 5, 6, 7, 8]},
+                      {"name": "red", "cards": [9, 10, 11, 12, 13, 14, 15, 16]}]);
+    let setup = json!({"edition": "new", "ghost": "Laura", "secrets": "app_kept",
+        "card_box": {"characters": sets, "locations": sets, "objects": sets},
+        "deal": {"kind": "sets"}, "players": seats});
+    let id = screens
+        .api("POST", "/games", json!({"setup": setup, "seed": players}))
+        .await["id"]
+        .as_u64()
+        .unwrap();
+    let hash = format!("#/game/{id}");
+    let secrets = screens
+        .api("GET", &format!("/games/{id}?role=ghost"), Value::Null)
+        .await["view"]["assignments"]
+        .clone();
+    let mediums = secrets.as_array().unwrap().len();
+    screens.look(players, "new-layout", &hash, "#begin").await;
+    for k in 0..3 {
+        for i in 0..mediums {
+            screens
+                .send(id, json!({"type": "give_vision", "psychic": i}))
+                .await;
+            screens
+                .send(
+                    id,
+                    json!({"type": "place_intuition", "psychic": i, "card": &secrets[i][k]}),
+                )
+                .await;
+            if k == 0 && i == 0 {
+                screens
+                    .look(players, "new-visions", &hash, "#stage.visions")
+                    .await;
+            }
+        }
+        if k == 0 {
+            screens
+                .look(players, "new-interpretation", &hash, "#convinced")
+                .await;
+        }
+        screens
+            .send(id, json!({"type": "end_interpretation"}))
+            .await;
+        for i in 0..mediums {
+            screens
+                .send(id, json!({"type": "manifest", "psychic": i}))
+                .await;
+            if k == 0 && i == 0 {
+                screens
+                    .look(players, "new-resolution", &hash, "#stage.manifestation")
+                    .await;
+            }
+        }
+    }
+    screens.look(players, "new-traces", &hash, "#line-up").await;
+    let mut snapshot = screens
+        .api("GET", &format!("/games/{id}"), Value::Null)
+        .await;
+    while snapshot["view"]["phase"] != "ended" {
+        let next = snapshot["allowed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| !matches!(a["type"].as_str().unwrap(), "knock" | "use_crow"))
+            .expect("the revelation goes on")
+            .clone();
+        if next["type"] == "pick_group" {
+            screens.look(players, "new-decision", &hash, "#agree").await;
+        }
+        snapshot = screens.send(id, first(&next)).await;
+    }
+    screens
+        .look(players, "new-ended", &hash, "#stage.ending")
+        .await;
     screens.finish().await;
 }
 

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Table, accessibility_violations, act, chromium, phone_on_seats, played, present, screenshot,
-    screenshot_qr, sounds, tap, text, wait_for, wait_for_text,
+    Table, accessibility_violations, act, chromium, misfits, phone_on_seats, played, present,
+    screenshot, screenshot_qr, sounds, tap, taps, text, wait_for, wait_for_text,
 };
 
 use crate::Test;
@@ -175,6 +175,10 @@ async fn table_and_five_phones(driver: u16) {
         "{carl}"
     );
     screenshot(&psychics[1], "phone-psychic-news-en-390x844").await;
+    for (name, client) in [("psychic", &psychics[1]), ("ghost", &ghost)] {
+        let found = misfits(client, true).await;
+        assert!(found.is_empty(), "the {name}'s phone: {found:?}");
+    }
 
     // The ghost knocks on the phone; the table hears it.
     tap(&ghost, "#knock-2").await;
@@ -237,6 +241,17 @@ async fn table_and_five_phones(driver: u16) {
     wait_for(&tablet, "#stage[data-outcome='won']").await;
     wait_for_text(&psychics[0], "#phone-outcome", "found the culprit").await;
     screenshot(&tablet, "phones-table-won-1280x800").await;
+    // What the game cost in taps, every screen together, the knock and the timer's pause
+    // and resume aside: each phone's own taps take the tablet's place.
+    let on_tablet = taps(&tablet).await;
+    let mut all = on_tablet;
+    for client in psychics.iter().chain([&ghost]) {
+        all += taps(client).await;
+    }
+    eprintln!(
+        "taps for a whole 5-player game with phones: {} in all, {on_tablet} on the tablet",
+        all - 3
+    );
 
     // The table frees Paul's seat: his phone is told, and can take a seat again.
     tap(&tablet, "#phones").await;

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 use seance_e2e::{
     Table, accessibility_violations, act, api, attr, chromium, command, played, present,
-    screenshot, sounds, speak, tap, text, version, wait_for, wait_for_text,
+    screenshot, sounds, speak, tap, taps, text, version, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -265,7 +265,8 @@ async fn five_players_win(driver: u16) {
     let secrets = ghost_secrets(&client).await;
     assert_eq!(secrets.len(), 4);
     // "?" tells the phase's steps and what each mark means; a first game keeps the steps
-    // on the board.
+    // on the board. (A detour: not counted in the game's taps.)
+    let detour = taps(&client).await;
     tap(&client, "#help").await;
     wait_for_text(&client, "#help-panel", "hand them over face down").await;
     assert!(present(&client, "#help-panel [data-legend='token']").await);
@@ -278,6 +279,7 @@ async fn five_players_win(driver: u16) {
     tap(&client, "#guide-on").await;
     tap(&client, "#help-close").await;
     wait_for(&client, "#stage .hint").await;
+    let mut detours = taps(&client).await - detour;
     // Hour I by hand: Alex puts a ✓ on Stephanie's pawn and Carl a ✗ on Paul's.
     for i in 0..4 {
         act(&client, &format!("button[data-vision='{i}']")).await;
@@ -312,11 +314,12 @@ async fn five_players_win(driver: u16) {
             .await
             .contains("Stephanie took card")
     );
-    // Undo is one tap away and puts the last answer back; redo restores it.
+    // Undo is one tap away and puts the last answer back; redo restores it (a detour too).
     act(&client, "#undo").await;
     wait_for(&client, "#stage.manifestation").await;
     act(&client, "#redo").await;
     wait_for(&client, "#stage.visions").await;
+    detours += 2;
     for _ in 0..2 {
         let found = found_counts(&client).await;
         let cards: Vec<Option<u8>> = secrets
@@ -359,6 +362,15 @@ async fn five_players_win(driver: u16) {
     );
     wait_for(&client, "#stage[data-outcome='won']").await;
     assert!(present(&client, "[data-chosen='true'][data-culprit='true']").await);
+    // In words as well as by the frame: chosen, and the culprit's.
+    assert_eq!(
+        text(&client, "#line-up [data-chosen='true'] .tag.chosen").await,
+        "Chosen"
+    );
+    assert_eq!(
+        text(&client, "#line-up [data-culprit='true'] .tag.culprit").await,
+        "The culprit's"
+    );
     assert!(
         text(&client, "#outcome")
             .await
@@ -375,6 +387,11 @@ async fn five_players_win(driver: u16) {
         "{summary}"
     );
     screenshot(&client, "table-won-en-1280x800").await;
+    // What the whole game cost in taps on the tablet alone, from the home screen to the
+    // win: no more than the 88 it took before the confirmations and help came.
+    let game = taps(&client).await - detours;
+    eprintln!("taps for a whole 5-player game on the tablet alone: {game}");
+    assert!(game <= 88, "{game} taps");
     // The next game's setup offers the same table in the same seats, and every recent
     // name as a suggestion.
     tap(&client, "a[href='#/new']").await;

@@ -54,6 +54,16 @@ pub struct Process(pub Child);
 /// The process groups the tests started, to check at the end that none outlived them.
 static GROUPS: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
 
+/// The taps each browser has made, by its WebDriver session: what a game costs in fingers.
+static TAPS: std::sync::Mutex<std::collections::BTreeMap<String, usize>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+/// How many taps `client` has made so far.
+pub async fn taps(client: &Client) -> usize {
+    let session = client.session_id().await.unwrap().unwrap_or_default();
+    TAPS.lock().unwrap().get(&session).copied().unwrap_or(0)
+}
+
 impl Process {
     /// Starts `command` in a process group of its own (on Unix), so that ending it ends
     /// what it started too: a driver's browsers and their helpers.
@@ -512,7 +522,11 @@ pub async fn tap(client: &Client, css: &str) {
             )
             .await;
         match element.click().await {
-            Ok(_) => return,
+            Ok(_) => {
+                let session = client.session_id().await.unwrap().unwrap_or_default();
+                *TAPS.lock().unwrap().entry(session).or_default() += 1;
+                return;
+            }
             Err(e) => assert!(Instant::now() < deadline, "cannot click {css}: {e}"),
         }
         tokio::time::sleep(Duration::from_millis(50)).await;

@@ -101,7 +101,10 @@ function lineUp(view, { reveal = true } = {}) {
       },
       h('span', { class: 'number' }, g.number),
       h('span', { class: 'cards' }, g.cards.join(' · ')),
-      whose ? h('span', { class: 'whose' }, nameOf(whose)) : null);
+      whose ? h('span', { class: 'whose' }, nameOf(whose)) : null,
+      // Said in words, not by the frame's colour alone.
+      reveal && view.chosen === g.number ? h('span', { class: 'tag chosen' }, t('lineup.chosen')) : null,
+      reveal && view.culprit === g.number ? h('span', { class: 'tag culprit' }, t('lineup.culprit')) : null);
     })));
 }
 
