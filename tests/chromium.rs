@@ -282,7 +282,7 @@ async fn told(driver: u16) {
     // The crow spent is announced, once; a double tap is no error.
     assert_eq!(
         toast,
-        format!("Le fantôme a utilisé un corbeau : il en reste {after}."),
+        format!("Le fantôme a utilisé un corbeau\u{a0}: il en reste {after}."),
         "a double tap is not an error"
     );
     assert!(present(&tablet, "#crow.spent").await, "the crows flash");

@@ -4,7 +4,7 @@
 //! in the three languages, judged on bounding boxes (`support/fits.js`). Each screen's
 //! screenshot is kept as `layout-<players>p-<stage>-<lang>-<size>.png`. A first game's
 //! steps on the board (`guide-interpretation`) must fit as well, and the new edition's
-//! stages (`new-*`) with three players and with seven. Who is who and a token's face read
+//! stages (`new-*`) from 3 players to 7. Who is who and a token's face read
 //! without colour (`support/apart.js`).
 
 use crate::Test;
@@ -60,10 +60,14 @@ pub fn tests(p: u16) -> Vec<Test> {
         "layout: the new edition fits with 3 players (two colours each)",
         Box::pin(new_edition(p, 3)),
     ));
-    tests.push((
-        "layout: the new edition fits with 7 players",
-        Box::pin(new_edition(p, 7)),
-    ));
+    for (players, name) in [
+        (4, "layout: the new edition fits with 4 players"),
+        (5, "layout: the new edition fits with 5 players"),
+        (6, "layout: the new edition fits with 6 players"),
+        (7, "layout: the new edition fits with 7 players"),
+    ] {
+        tests.push((name, Box::pin(new_edition(p, players))));
+    }
     tests.push((
         "layout: the Mystery Rummy scorepad fits with 2 and 4 players",
         Box::pin(rummy(p)),

@@ -6,8 +6,8 @@
 
 use fantoccini::{Client, Locator};
 use seance_e2e::{
-    Table, accessibility_violations, act, api, chromium, phone_on_seats, screenshot, tap, text,
-    wait_for, wait_for_text,
+    Table, accessibility_violations, act, api, chromium, phone_on_seats, present, screenshot, tap,
+    text, wait_for, wait_for_text,
 };
 
 use crate::Test;
@@ -217,6 +217,11 @@ async fn whole_game(driver: u16) {
     act(&tablet, "#undo").await;
     wait_for_text(&tablet, "#rummy-end", "Ann wins").await;
 
+    // "?" tells a round from the deal to the score; the scorepad has no board for steps.
+    tap(&tablet, "#help").await;
+    wait_for_text(&tablet, "#help-panel", "Call a vote").await;
+    assert!(!present(&tablet, "#guide-on").await);
+    tap(&tablet, "#help-close").await;
     // The game is listed as Mystery Rummy and opens from the list.
     tablet
         .goto(&format!("{}/#/games", table.origin()))

@@ -268,9 +268,11 @@ async fn five_players_win(driver: u16) {
     // on the board. (A detour: not counted in the game's taps.)
     let detour = taps(&client).await;
     tap(&client, "#help").await;
-    wait_for_text(&client, "#help-panel", "hand them over face down").await;
+    wait_for_text(&client, "#help-panel", "lay them face up").await;
     assert!(present(&client, "#help-panel [data-legend='token']").await);
     screenshot(&client, "table-help-en-1280x800").await;
+    let found = accessibility_violations(&client).await;
+    assert!(found.is_empty(), "the help: {found:?}");
     tap(&client, "#guide-on").await;
     tap(&client, "#help-close").await;
     wait_for_text(&client, "#guide", "draw back up to 7 cards").await;

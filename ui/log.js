@@ -64,7 +64,10 @@ export function newsFor(snapshot, me) {
       return told.right ? { said: t('news.right', { card: told.card }), good: true } : { said: t('news.wrong'), good: false };
     }
     if (told.type === 'manifested' && told.moved?.includes(me)) return { said: t('news.token_scored', { name: name(told.psychic) }), good: true };
-    if (told.type === 'finished' && told.psychic === me) return { said: t('news.finished', { bonus: told.bonus }), good: true };
+    if (told.type === 'finished' && told.psychic === me) {
+      // Without a track (2 or 3 players, the new edition) there is no bonus to tell.
+      return { said: t(snapshot.view.track_side ? 'news.finished' : 'news.finished_no_track', { bonus: told.bonus }), good: true };
+    }
     return null;
   };
   const news = [];

@@ -15,7 +15,7 @@ import { psychicGrid } from './game/psychics.js';
 import { track } from './game/track.js';
 import { countArrived, ending, revelation } from './game/revelation.js';
 import { covering, hiddenPanel, open } from './game/hidden.js';
-import { guide, guiding, helpButton, helpPanel } from './game/help.js';
+import { guide, guiding, helpButton, helpPanel, mysteriumHelp } from './game/help.js';
 import { may } from '../allowed.js';
 import { lastChange } from '../log.js';
 
@@ -274,5 +274,5 @@ export function renderGame(state) {
       phaseOneBoard && !layingOut ? psychicGrid(view, (i) => seated(snapshot, `psychic:${i}`)) : null,
       // At the end the summary tells where each psychic stood.
       view.phase === 'ended' ? null : track(view)),
-    helpPanel(view, isTable()));
+    helpPanel(mysteriumHelp(view), isTable()));
 }

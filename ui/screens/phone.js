@@ -12,7 +12,7 @@ import { command, post, refresh } from './game/actions.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { sealedChoice, traceOf } from './game/groups.js';
 import { answerButtons } from './game/psychics.js';
-import { helpButton, helpPanel } from './game/help.js';
+import { helpButton, helpPanel, mysteriumHelp } from './game/help.js';
 import { choices, may } from '../allowed.js';
 import { lastChange, newsFor } from '../log.js';
 import { crowClass, crowSpent } from './game.js';
@@ -249,5 +249,5 @@ export function renderPhone(state) {
     header(view, who, ghost ? null : view.psychics[me].colour),
     lastChange(game.snapshot),
     h('div', { class: 'phone-body' }, ending, ghost ? ghostScreen(game.snapshot) : psychicScreen(game.snapshot, me)),
-    helpPanel(view, false));
+    helpPanel(mysteriumHelp(view), false));
 }

@@ -15,6 +15,7 @@ import { openTally, tallyForm } from './rummy/tally.js';
 import { printedForm } from './rummy/printed.js';
 import { may } from '../allowed.js';
 import { lastChange } from '../log.js';
+import { helpButton, helpPanel, rummyHelp } from './game/help.js';
 
 /** What covers the screen now: null, 'phones' or 'printed'. */
 let sheet = null;
@@ -26,6 +27,7 @@ function bar(snapshot) {
     h('span', { class: 'bar-title' }, t('ruleset.mystery-rummy')),
     h('div', { id: 'connection', class: 'connection compact', role: 'status' },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),
+    helpButton(),
     isTable() ? [
       h('button', { id: 'printed', type: 'button', onclick: () => show('printed') }, t('rummy.printed')),
       tableControls(snapshot, () => show('phones')),
@@ -72,5 +74,6 @@ export function renderRummy(state) {
     form ?? h('div', { class: 'board rummy-board', inert: !isTable() },
       roundPanel(view),
       scoreboard(view),
-      view.rounds.length ? roundDetails(view, { correct: may('correct_round') && ((r) => openTally(view, r)) }) : null));
+      view.rounds.length ? roundDetails(view, { correct: may('correct_round') && ((r) => openTally(view, r)) }) : null),
+    helpPanel(rummyHelp(), false));
 }
