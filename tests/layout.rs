@@ -418,6 +418,7 @@ async fn new_edition(driver: u16, players: usize) {
     let mut snapshot = screens
         .api("GET", &format!("/games/{id}"), Value::Null)
         .await;
+    let mut deciding = false;
     while snapshot["view"]["phase"] != "ended" {
         let next = snapshot["allowed"]
             .as_array()
@@ -426,7 +427,9 @@ async fn new_edition(driver: u16, players: usize) {
             .find(|a| !matches!(a["type"].as_str().unwrap(), "knock" | "use_crow"))
             .expect("the revelation goes on")
             .clone();
-        if next["type"] == "pick_group" {
+        // The mediums decide: they agree on a trace, or vote.
+        if matches!(next["type"].as_str(), Some("pick_group" | "vote")) && !deciding {
+            deciding = true;
             screens.look(players, "new-decision", &hash, "#agree").await;
         }
         snapshot = screens.send(id, first(&next)).await;
