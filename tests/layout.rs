@@ -119,6 +119,28 @@ impl Screens {
         command(&self.clients[0].0, id, json).await
     }
 
+    /// A new Mysterium game from `setup` with `players` at the table (the ghost included),
+    /// over the API: its number, and each psychic's secret cards as the ghost sees them.
+    /// With 2 or 3 players each psychic player plays two colours: the test's own reading of
+    /// the rulebooks, checking the rules' rather than borrowing it.
+    async fn start(&self, mut setup: Value, players: usize) -> (u64, Value) {
+        let colours = ["red", "yellow", "blue", "purple", "white", "green"];
+        let each = if players <= 3 { 2 } else { 1 };
+        setup["players"] = (0..players - 1)
+            .map(|i| json!({"name": NAMES[i], "colours": colours[i * each..i * each + each]}))
+            .collect();
+        let id = self
+            .api("POST", "/games", json!({"setup": setup, "seed": players}))
+            .await["id"]
+            .as_u64()
+            .unwrap();
+        let secrets = self
+            .api("GET", &format!("/games/{id}?role=ghost"), Value::Null)
+            .await["view"]["assignments"]
+            .clone();
+        (id, secrets)
+    }
+
     /// Looks at `hash` on every screen in every language, once `ready` is drawn.
     async fn look(&mut self, players: usize, stage: &str, hash: &str, ready: &str) {
         for (client, width, height) in &self.clients {
@@ -226,18 +248,8 @@ fn unplaced(snapshot: &Value) -> Option<Value> {
 
 async fn classic(driver: u16, players: usize, phase: Phase) {
     let mut screens = Screens::open(driver).await;
-    let colours = ["red", "yellow", "blue", "purple", "white", "green"];
-    let each = if players <= 3 { 2 } else { 1 };
-    let seats: Vec<Value> = (0..players - 1)
-        .map(|i| json!({"name": NAMES[i], "colours": colours[i * each..i * each + each]}))
-        .collect();
-    let setup =
-        json!({"ghost": "Laura", "difficulty": "hard", "secrets": "app_kept", "players": seats});
-    let id = screens
-        .api("POST", "/games", json!({"setup": setup, "seed": players}))
-        .await["id"]
-        .as_u64()
-        .unwrap();
+    let setup = json!({"ghost": "Laura", "difficulty": "hard", "secrets": "app_kept"});
+    let (id, secrets) = screens.start(setup, players).await;
     let hash = format!("#/game/{id}");
     screens
         .api(
@@ -246,10 +258,6 @@ async fn classic(driver: u16, players: usize, phase: Phase) {
             json!({"action": "duration", "seconds": 600}),
         )
         .await;
-    let secrets = screens
-        .api("GET", &format!("/games/{id}?role=ghost"), Value::Null)
-        .await["view"]["assignments"]
-        .clone();
     let psychics = secrets.as_array().unwrap().len();
     let one = phase == Phase::One;
     if one {
@@ -356,26 +364,13 @@ async fn classic(driver: u16, players: usize, phase: Phase) {
 /// mediums' decision.
 async fn new_edition(driver: u16, players: usize) {
     let mut screens = Screens::open(driver).await;
-    let colours = ["red", "yellow", "blue", "purple", "white", "green"];
-    let each = if players == 3 { 2 } else { 1 };
-    let seats: Vec<Value> = (0..players - 1)
-        .map(|i| json!({"name": NAMES[i], "colours": colours[i * each..i * each + each]}))
-        .collect();
     let sets = json!([{"name": "green", "cards": [1, 2, 3, 4, 5, 6, 7, 8]},
                       {"name": "red", "cards": [9, 10, 11, 12, 13, 14, 15, 16]}]);
     let setup = json!({"edition": "new", "ghost": "Laura", "secrets": "app_kept",
         "card_box": {"characters": sets, "locations": sets, "objects": sets},
-        "deal": {"kind": "sets"}, "players": seats});
-    let id = screens
-        .api("POST", "/games", json!({"setup": setup, "seed": players}))
-        .await["id"]
-        .as_u64()
-        .unwrap();
+        "deal": {"kind": "sets"}});
+    let (id, secrets) = screens.start(setup, players).await;
     let hash = format!("#/game/{id}");
-    let secrets = screens
-        .api("GET", &format!("/games/{id}?role=ghost"), Value::Null)
-        .await["view"]["assignments"]
-        .clone();
     let mediums = secrets.as_array().unwrap().len();
     screens.look(players, "new-layout", &hash, "#begin").await;
     for k in 0..3 {

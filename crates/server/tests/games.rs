@@ -571,19 +571,10 @@ async fn a_journal_in_trouble_waits_untouched_for_the_table_s_choice() {
 #[tokio::test]
 async fn an_unfinished_game_is_put_away_and_brought_back() {
     let t = table().await;
-    let mut ids = Vec::new();
-    for _ in 0..2 {
-        let made: Value = t
-            .api(Method::POST, "/rummy")
-            .json(&json!({"setup": {"players": ["Ann", "Ben"]}}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        ids.push(made["id"].as_i64().unwrap());
-    }
+    let ids = [
+        support::rummy_for_two(&t).await,
+        support::rummy_for_two(&t).await,
+    ];
     let listed = |query: &'static str| {
         let t = &t;
         async move {

@@ -32,16 +32,7 @@ fn four() -> Value {
 #[tokio::test]
 async fn numbers_no_card_allows_are_refused_and_the_scorepad_goes_on() {
     let t = table().await;
-    let made: Value = t
-        .api(Method::POST, "/rummy")
-        .json(&json!({"setup": {"players": ["Ann", "Ben"]}}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let game = made["id"].as_i64().unwrap();
+    let game = support::rummy_for_two(&t).await;
     // Once, each of these overflowed while a lock was held, and every rummy request hung.
     let druitt = json!([5, 0, 0, 0, 0, 0]);
     for (field, value) in [
@@ -146,13 +137,7 @@ async fn only_a_game_that_exists_is_followed() {
 async fn a_list_of_games_is_a_page_within_its_bounds() {
     let t = table().await;
     for _ in 0..3 {
-        let made = t
-            .api(Method::POST, "/rummy")
-            .json(&json!({"setup": {"players": ["Ann", "Ben"]}}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(made.status(), StatusCode::CREATED);
+        support::rummy_for_two(&t).await;
     }
     let page: Value = support::table_json(&t, "/games?limit=2").await;
     let next: Value = support::table_json(&t, "/games?limit=2&offset=2").await;

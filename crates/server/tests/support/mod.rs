@@ -196,6 +196,18 @@ pub async fn take_seat(t: &Table, base: &str, game: i64, seat: &str) -> String {
         .to_owned()
 }
 
+/// A new Mystery Rummy scorepad for Ann and Ben, made by the table: its number.
+pub async fn rummy_for_two(t: &Table) -> i64 {
+    let made = t
+        .api(reqwest::Method::POST, "/rummy")
+        .json(&serde_json::json!({"setup": {"players": ["Ann", "Ben"]}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(made.status(), StatusCode::CREATED);
+    made.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
+}
+
 /// What the table reads at `path` (under `/api`), as JSON.
 pub async fn table_json(t: &Table, path: &str) -> Value {
     t.api(reqwest::Method::GET, path)
