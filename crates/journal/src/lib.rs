@@ -371,34 +371,31 @@ impl Journal {
         status: &str,
         sender: Option<&str>,
     ) -> Result<(), JournalError> {
-        let tx = write(&mut self.conn)?;
-        let last: Option<i64> = tx.query_row(
-            "SELECT MAX(seq) FROM entries WHERE game = ?1",
-            [game],
-            |r| r.get(0),
-        )?;
-        if last.unwrap_or(0) as u64 + 1 != seq {
-            return Err(JournalError::OutOfOrder { game, seq });
+        let mut done = self.append_all(&[Append::new(game, seq, entry, status, sender)])?;
+        done.pop().expect("one result for one entry")
+    }
+
+    /// Durably appends entries of several games in one commit, one write to the disk
+    /// (a group commit): each is checked as [`Journal::append`] checks it, and one refused
+    /// leaves the others. The error is the commit's, when none could be written.
+    pub fn append_all(
+        &mut self,
+        appends: &[Append],
+    ) -> Result<Vec<Result<(), JournalError>>, JournalError> {
+        let mut tx = write(&mut self.conn)?;
+        let mut done = Vec::with_capacity(appends.len());
+        for append in appends {
+            let one = tx.savepoint()?;
+            let written = append.write(&one);
+            if written.is_ok() {
+                one.commit()?;
+            }
+            done.push(written);
         }
-        let updated = tx.execute(
-            "UPDATE games SET status = ?2, updated_at = ?3 WHERE id = ?1",
-            params![game, status, now()],
-        )?;
-        if updated == 0 {
-            return Err(JournalError::NoSuchGame(game));
+        if done.iter().any(Result::is_ok) {
+            commit(&self.path, &self.identity, tx)?;
         }
-        tx.execute(
-            "INSERT INTO entries (game, seq, format, entry, sender) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![
-                game,
-                seq as i64,
-                FORMAT,
-                serde_json::to_string(entry).expect("entries serialize"),
-                sender
-            ],
-        )?;
-        commit(&self.path, &self.identity, tx)?;
-        Ok(())
+        Ok(done)
     }
 
     /// The games `listing` asks for, the latest first.
@@ -557,6 +554,63 @@ impl Journal {
 /// A write transaction that takes the lock at its start: each rule set's games have their
 /// own connection to the file, and a transaction that read first and wrote later would fail
 /// at once, unretried, if the other wrote in between.
+/// An entry for [`Journal::append_all`], made ready before the journal is taken.
+#[derive(Debug)]
+pub struct Append {
+    game: i64,
+    seq: u64,
+    entry: String,
+    status: String,
+    sender: Option<String>,
+}
+
+impl Append {
+    /// Entry `seq` of `game`, as [`Journal::append`] takes it.
+    pub fn new<C: Serialize, E: Serialize>(
+        game: i64,
+        seq: u64,
+        entry: &Entry<C, E>,
+        status: &str,
+        sender: Option<&str>,
+    ) -> Append {
+        Append {
+            game,
+            seq,
+            entry: serde_json::to_string(entry).expect("entries serialize"),
+            status: status.to_owned(),
+            sender: sender.map(str::to_owned),
+        }
+    }
+
+    /// Writes it if it is its game's next entry.
+    fn write(&self, conn: &Connection) -> Result<(), JournalError> {
+        let game = self.game;
+        let last: Option<i64> = conn.query_row(
+            "SELECT MAX(seq) FROM entries WHERE game = ?1",
+            [game],
+            |r| r.get(0),
+        )?;
+        if last.unwrap_or(0) as u64 + 1 != self.seq {
+            return Err(JournalError::OutOfOrder {
+                game,
+                seq: self.seq,
+            });
+        }
+        let updated = conn.execute(
+            "UPDATE games SET status = ?2, updated_at = ?3 WHERE id = ?1",
+            params![game, self.status, now()],
+        )?;
+        if updated == 0 {
+            return Err(JournalError::NoSuchGame(game));
+        }
+        conn.execute(
+            "INSERT INTO entries (game, seq, format, entry, sender) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![game, self.seq as i64, FORMAT, self.entry, self.sender],
+        )?;
+        Ok(())
+    }
+}
+
 fn write(conn: &mut Connection) -> Result<rusqlite::Transaction<'_>, JournalError> {
     Ok(conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
 }

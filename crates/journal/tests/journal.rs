@@ -4,7 +4,7 @@ mod common;
 
 use common::setup;
 use rusqlite::Connection;
-use seance_journal::{ARCHIVED, GameState, Journal, JournalError, Listing};
+use seance_journal::{ARCHIVED, Append, GameState, Journal, JournalError, Listing};
 use seance_rules::*;
 
 /// A journal with one game and `commands` visions given, and the live timeline.
@@ -71,6 +71,50 @@ fn an_entry_out_of_order_is_refused_and_changes_nothing() {
         journal.load::<Game>(id).unwrap().timeline.game(),
         timeline.game()
     );
+}
+
+/// The commits the journal's mark beside it counts.
+fn commits(path: &std::path::Path) -> u64 {
+    let mark = std::fs::read_to_string(format!("{}.mark", path.display())).unwrap();
+    mark.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn entries_of_several_games_share_one_commit_and_each_has_its_own_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    let (mut journal, first, mut one) = journal_with_game(&path, 1);
+    let (mut other, start) = seance_rules::begin(setup(), 7).unwrap();
+    let second = journal.create(&start, other.game()).unwrap();
+    let before = commits(&path);
+    let decide = |timeline: &mut Timeline, psychic| {
+        let entry = timeline.decide(Command::GiveVision { psychic }).unwrap();
+        timeline.push(entry.clone()).unwrap();
+        entry
+    };
+    let (to_first, to_second) = (decide(&mut one, 1), decide(&mut other, 0));
+    let group = [
+        Append::new(first, 2, &to_first, "playing", Some("ghost")),
+        Append::new(first, 9, &Entry::Undo, "playing", None),
+        Append::new(second, 1, &to_second, "playing", None),
+        Append::new(77, 1, &Entry::Undo, "playing", None),
+    ];
+    let done = journal.append_all(&group).unwrap();
+    assert!(done[0].is_ok() && done[2].is_ok(), "{done:?}");
+    assert!(matches!(
+        done[1],
+        Err(JournalError::OutOfOrder { seq: 9, .. })
+    ));
+    assert!(matches!(done[3], Err(JournalError::NoSuchGame(77))));
+    assert_eq!(commits(&path), before + 1, "one commit for the group");
+    for (id, timeline) in [(first, &one), (second, &other)] {
+        let loaded = journal.load::<Game>(id).unwrap();
+        assert_eq!(loaded.timeline.game(), timeline.game());
+    }
+    // A group none of which can be written commits nothing.
+    let refused = journal.append_all(&group[1..2]).unwrap();
+    assert!(refused[0].is_err());
+    assert_eq!(commits(&path), before + 1);
 }
 
 #[test]

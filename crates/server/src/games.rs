@@ -11,7 +11,9 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use seance_journal::{ARCHIVED, Damage, GameRecord, Journal, JournalError, Listing, TimerRecord};
+use seance_journal::{
+    ARCHIVED, Append, Damage, GameRecord, Journal, JournalError, Listing, TimerRecord,
+};
 use seance_rules::SAND_TIMER_SECONDS;
 use seance_timeline::{
     ChangeKind, Entry, EntryOf, Extra, Refusal, Rules, Timeline, TimelineError, Who,
@@ -19,6 +21,7 @@ use seance_timeline::{
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
+use crate::group_commit::Writer;
 use crate::rulesets::Kept;
 use crate::timer::{SandTimer, TimerView};
 
@@ -83,9 +86,10 @@ struct Live<G: Kept> {
     used: Instant,
 }
 
-/// How many games stay in memory: more than a café's tables play at once. Others are read
-/// back from the journal when asked for.
-const IN_MEMORY: usize = 16;
+/// How many games stay in memory: more than a café's tables play at once (the load
+/// benchmark plays 50; a game let go and read back on every change would cost each command
+/// a replay). Others are read back from the journal when asked for.
+const IN_MEMORY: usize = 64;
 
 /// How often a running sand timer's time left is journaled, so a table that stops finds it
 /// paused within this of where it was.
@@ -109,7 +113,11 @@ pub enum TimerAction {
 }
 
 pub struct Games<G: Kept> {
-    state: Mutex<(Journal, HashMap<i64, Live<G>>)>,
+    writer: Writer,
+    /// The games in memory, each behind a lock of its own: one game's command, waiting on
+    /// the disk, never holds up another game's screens. Locks are taken in this order: the
+    /// map, a game, the journal.
+    live: Mutex<HashMap<i64, Arc<Mutex<Live<G>>>>>,
     /// One channel per game watched, so a change wakes only that game's screens.
     changes: Mutex<HashMap<i64, broadcast::Sender<()>>>,
 }
@@ -147,9 +155,11 @@ impl<G: Kept> Live<G> {
 
     /// Journals the sand timer as it is now; a failure is logged, as the entry that moved
     /// it is already on disk and the timer follows from it.
-    fn keep_timer(&self, id: i64, journal: &mut Journal) {
+    fn keep_timer(&self, id: i64, writer: &Writer) {
         if let Some(timer) = &self.timer
-            && let Err(e) = journal.save_timer(id, &timer.record(Instant::now()))
+            && let Err(e) = writer
+                .journal()
+                .save_timer(id, &timer.record(Instant::now()))
         {
             tracing::warn!("game {id}: the sand timer could not be journaled: {e}");
         }
@@ -165,14 +175,15 @@ impl<G: Kept> Games<G> {
     /// connection to the one file).
     pub fn open(path: &Path) -> Result<Games<G>, JournalError> {
         Ok(Games {
-            state: Mutex::new((Journal::open(path)?, HashMap::new())),
+            writer: Writer::new(Journal::open(path)?),
+            live: Mutex::default(),
             changes: Mutex::default(),
         })
     }
 
     /// The identity of the journal these games are kept in.
     pub fn journal(&self) -> String {
-        self.state.hold().0.identity().to_owned()
+        self.writer.journal().identity().to_owned()
     }
 
     /// Hears of every change to game `id`.
@@ -195,45 +206,49 @@ impl<G: Kept> Games<G> {
     }
 
     pub fn list(&self, listing: &Listing) -> Result<Vec<GameRecord>, GameError> {
-        Ok(self.state.hold().0.games(listing)?)
+        Ok(self.writer.journal().games(listing)?)
     }
 
     /// A new game from the events of its start (decided by the rules from a setup).
     pub fn create(&self, start: Vec<G::Event>) -> Result<i64, GameError> {
         let (timeline, start) = Timeline::begin(start).map_err(GameError::Timeline)?;
-        let mut state = self.state.hold();
-        let id = state.0.create(&start, timeline.game())?;
-        state.1.insert(id, Live::new(timeline, None, None));
-        let_go(&mut state.1, id);
+        let id = self.writer.journal().create(&start, timeline.game())?;
+        let mut live = self.live.hold();
+        live.insert(id, Arc::new(Mutex::new(Live::new(timeline, None, None))));
+        let_go(&mut live);
         Ok(id)
     }
 
-    /// Runs `f` on the game, loading it from the journal on first use.
+    /// Runs `f` on the game under its own lock, loading it from the journal on first use.
+    /// `f` takes the journal's lock only to write.
     fn with<T>(
         &self,
         id: i64,
-        f: impl FnOnce(&mut Journal, &mut Live<G>) -> Result<T, GameError>,
+        f: impl FnOnce(&Writer, &mut Live<G>) -> Result<T, GameError>,
     ) -> Result<T, GameError> {
-        let mut guard = self.state.hold();
-        let (journal, live) = &mut *guard;
-        let game = match live.entry(id) {
-            std::collections::hash_map::Entry::Occupied(game) => game.into_mut(),
-            std::collections::hash_map::Entry::Vacant(slot) => {
-                let loaded = journal.load::<G>(id)?;
-                if let Some(d) = &loaded.damage {
-                    tracing::warn!(
-                        "game {id}: entry {} is damaged ({}); recovered the game before it",
-                        d.seq,
-                        d.why
-                    );
+        let game = {
+            let mut live = self.live.hold();
+            let game = match live.entry(id) {
+                std::collections::hash_map::Entry::Occupied(game) => game.get().clone(),
+                std::collections::hash_map::Entry::Vacant(slot) => {
+                    let loaded = self.writer.journal().load::<G>(id)?;
+                    if let Some(d) = &loaded.damage {
+                        tracing::warn!(
+                            "game {id}: entry {} is damaged ({}); recovered the game before it",
+                            d.seq,
+                            d.why
+                        );
+                    }
+                    let game = Live::new(loaded.timeline, loaded.damage, loaded.timer);
+                    slot.insert(Arc::new(Mutex::new(game))).clone()
                 }
-                slot.insert(Live::new(loaded.timeline, loaded.damage, loaded.timer))
-            }
+            };
+            let_go(&mut live);
+            game
         };
+        let mut game = game.hold();
         game.used = Instant::now();
-        let done = f(journal, game);
-        let_go(live, id);
-        done
+        f(&self.writer, &mut game)
     }
 
     /// The seats game `id` has, by name.
@@ -248,7 +263,7 @@ impl<G: Kept> Games<G> {
         role: G::Role,
         who: &Who<G::Role>,
     ) -> Result<SnapshotOf<G>, GameError> {
-        // The view is built outside the lock: other games' commands need not wait on it.
+        // The view is built outside the game's lock: its next command need not wait on it.
         let (around, game) = self.with(id, |_, live| {
             Ok((Around::of(id, live, role), live.timeline.game().clone()))
         })?;
@@ -323,7 +338,7 @@ impl<G: Kept> Games<G> {
         by: String,
         entry: impl FnOnce(&Timeline<G>) -> Result<EntryOf<G>, GameError>,
     ) -> Result<u64, GameError> {
-        let version = self.with(id, |journal, live| {
+        let version = self.with(id, |writer, live| {
             if let Some(done) = action
                 .as_ref()
                 .and_then(|a| live.acted.iter().find(|(id, _)| id == a))
@@ -341,7 +356,7 @@ impl<G: Kept> Games<G> {
                 return Err(GameError::Stale { sent, now });
             }
             let entry = entry(&live.timeline)?;
-            let made = self.commit(id, journal, live, entry, Some(by))?;
+            let made = self.commit(id, writer, live, entry, Some(by))?;
             if let Some(action) = action {
                 live.acted.push_back((action, made));
                 if live.acted.len() > RECENT {
@@ -359,25 +374,23 @@ impl<G: Kept> Games<G> {
     fn commit(
         self: &Arc<Self>,
         id: i64,
-        journal: &mut Journal,
+        writer: &Writer,
         live: &mut Live<G>,
         entry: EntryOf<G>,
         by: Option<String>,
     ) -> Result<u64, GameError> {
-        let mut next = live.timeline.clone();
-        next.push_by(entry.clone(), by.clone())
-            .map_err(GameError::Timeline)?;
-        journal.append(
+        let next = live.timeline.after(entry).map_err(GameError::Timeline)?;
+        writer.append(Append::new(
             id,
-            next.version(),
-            &entry,
+            live.timeline.version() + 1,
+            next.entry(),
             next.game().status(),
             by.as_deref(),
-        )?;
-        live.timeline = next;
+        ))?;
+        live.timeline.record(next, by);
         // Journaled only when the phase moved it: most commands leave the sand alone.
         if self.follow_phase(id, live) {
-            live.keep_timer(id, journal);
+            live.keep_timer(id, writer);
         }
         Ok(live.timeline.version())
     }
@@ -426,10 +439,10 @@ impl<G: Kept> Games<G> {
 
     /// Journals the time left of run `generation`, if it still runs; says whether it does.
     fn checkpoint(&self, id: i64, generation: u64) -> bool {
-        self.with(id, |journal, live| {
+        self.with(id, |writer, live| {
             let runs = live.timer.as_ref().is_some_and(|t| t.runs(generation));
             if runs {
-                live.keep_timer(id, journal);
+                live.keep_timer(id, writer);
             }
             Ok(runs)
         })
@@ -439,11 +452,10 @@ impl<G: Kept> Games<G> {
     /// The table is stopping: every running sand timer is journaled with its exact time
     /// left, to come back paused there.
     pub fn keep_timers(&self) {
-        let mut state = self.state.hold();
-        let (journal, live) = &mut *state;
-        for (id, game) in live.iter() {
+        for (id, game) in self.live.hold().iter() {
+            let game = game.hold();
             if game.timer.as_ref().is_some_and(SandTimer::is_running) {
-                game.keep_timer(*id, journal);
+                game.keep_timer(*id, &self.writer);
             }
         }
     }
@@ -451,7 +463,7 @@ impl<G: Kept> Games<G> {
     /// The sand timer has run out — unless this run was paused or reset meanwhile: carry
     /// that to the rules like any command.
     fn expire(self: &Arc<Self>, id: i64, generation: u64) {
-        let ended = self.with(id, |journal, live| {
+        let ended = self.with(id, |writer, live| {
             let expired = live
                 .timer
                 .as_ref()
@@ -463,7 +475,7 @@ impl<G: Kept> Games<G> {
                 return Ok(false);
             };
             let entry = live.timeline.decide(command).map_err(GameError::Rule)?;
-            self.commit(id, journal, live, entry, None).map(|_| true)
+            self.commit(id, writer, live, entry, None).map(|_| true)
         });
         match ended {
             Ok(true) => {
@@ -485,7 +497,7 @@ impl<G: Kept> Games<G> {
         action: TimerAction,
     ) -> Result<TimerView, GameError> {
         self.may(id, who, Extra::Timer)?;
-        let view = self.with(id, |journal, live| {
+        let view = self.with(id, |writer, live| {
             let now = Instant::now();
             let runs = live.timeline.game().timer_runs();
             // Changed aside, journaled, then kept: as a command is.
@@ -512,7 +524,7 @@ impl<G: Kept> Games<G> {
                     timer.set_duration(Duration::from_secs(seconds));
                 }
             }
-            journal.save_timer(id, &timer.record(now))?;
+            writer.journal().save_timer(id, &timer.record(now))?;
             let view = timer.view(now);
             live.timer = Some(timer);
             if let Some(run) = started {
@@ -527,22 +539,24 @@ impl<G: Kept> Games<G> {
     /// Puts a game in play away (`archived`), out of the lists of games in play, or brings
     /// it back; played again, it is back in play by itself.
     pub fn archive(&self, id: i64, archived: bool) -> Result<(), GameError> {
-        self.with(id, |journal, live| {
+        self.with(id, |writer, live| {
             let status = live.timeline.game().status();
             if status != "playing" {
                 return Err(GameError::Rule(Refusal::new("not_in_play")));
             }
-            journal.set_status(id, if archived { ARCHIVED } else { status })?;
+            writer
+                .journal()
+                .set_status(id, if archived { ARCHIVED } else { status })?;
             Ok(())
         })
     }
 
     /// Keeps a damaged tail aside so the game can go on from before it.
     pub fn set_aside_damage(&self, id: i64) -> Result<u64, GameError> {
-        let version = self.with(id, |journal, live| {
+        let version = self.with(id, |writer, live| {
             // The damage stays told until its tail is set aside on disk.
             if let Some(d) = &live.damage {
-                journal.set_aside(id, d.seq, &d.why)?;
+                writer.journal().set_aside(id, d.seq, &d.why)?;
                 live.damage = None;
             }
             Ok(live.timeline.version())
@@ -553,16 +567,18 @@ impl<G: Kept> Games<G> {
 }
 
 /// Lets the least recently used game go while more than [`IN_MEMORY`] are kept, but never
-/// `id` (in use now) nor one whose sand timer runs (its expiry is on its way).
-fn let_go<G: Kept>(live: &mut HashMap<i64, Live<G>>, id: i64) {
+/// one in use now (another holds it) nor one whose sand timer runs (its expiry is on its
+/// way).
+fn let_go<G: Kept>(live: &mut HashMap<i64, Arc<Mutex<Live<G>>>>) {
     while live.len() > IN_MEMORY {
+        // Held by the map alone, under the map's lock: nobody can be waiting on its lock.
         let Some(oldest) = live
             .iter()
-            .filter(|(other, game)| {
-                **other != id && !game.timer.as_ref().is_some_and(SandTimer::is_running)
-            })
+            .filter(|(_, game)| Arc::strong_count(game) == 1)
+            .map(|(id, game)| (*id, game.hold()))
+            .filter(|(_, game)| !game.timer.as_ref().is_some_and(SandTimer::is_running))
             .min_by_key(|(_, game)| game.used)
-            .map(|(other, _)| *other)
+            .map(|(id, _)| id)
         else {
             return;
         };
@@ -648,5 +664,46 @@ impl<T> Around<T> {
             log: self.log,
             view,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use seance_rules::{Difficulty, Game, Role, SecretMode, Setup};
+    use std::sync::mpsc;
+
+    #[test]
+    fn a_game_waiting_on_the_disk_holds_up_no_other_games_screens() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = Arc::new(Games::<Game>::open(&dir.path().join("seance.sqlite3")).unwrap());
+        let setup = Setup::with_dealt_colours(
+            "Laura",
+            &["Stephanie", "Alex"],
+            Difficulty::Easy,
+            SecretMode::AppKept,
+        );
+        let start = |seed| Game::start(setup.clone(), seed).unwrap();
+        let (first, second) = (
+            games.create(start(1)).unwrap(),
+            games.create(start(2)).unwrap(),
+        );
+        // A write holds the journal (a slow disk), in the middle of a command on `first`.
+        let writing = games.writer.journal();
+        let (done, views) = mpsc::channel();
+        for id in [first, second] {
+            let (games, done) = (games.clone(), done.clone());
+            std::thread::spawn(move || {
+                let table = Who::Table { phones: vec![] };
+                let snapshot = games.snapshot(id, Role::Table, &table).map(|s| s.game);
+                done.send(snapshot.unwrap()).unwrap();
+            });
+        }
+        let mut seen: Vec<i64> = (0..2)
+            .map(|_| views.recv_timeout(Duration::from_secs(10)).unwrap())
+            .collect();
+        seen.sort();
+        assert_eq!(seen, [first, second]);
+        drop(writing);
     }
 }

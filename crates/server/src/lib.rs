@@ -9,6 +9,7 @@ mod access;
 mod assets;
 pub mod credentials;
 mod games;
+mod group_commit;
 pub mod instance;
 mod net;
 mod phones;

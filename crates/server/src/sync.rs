@@ -1,5 +1,5 @@
 //! Locks that a panic cannot leave poisoned. What they guard changes in whole steps (a game's
-//! next timeline is built aside and put in place only once journaled; a seats file is
+//! next state is built aside and recorded only once journaled; a seats file is
 //! written before the seats change), so after a panic elsewhere it is sound as found, and
 //! the next request is served instead of every one failing.
 

@@ -144,6 +144,23 @@ impl fmt::Display for TimelineError {
 
 impl std::error::Error for TimelineError {}
 
+/// An entry with the game as it would leave it: [`Timeline::after`], then
+/// [`Timeline::record`].
+pub struct Next<G: Rules> {
+    entry: EntryOf<G>,
+    game: G,
+}
+
+impl<G: Rules> Next<G> {
+    pub fn entry(&self) -> &EntryOf<G> {
+        &self.entry
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Timeline<G: Rules> {
     start: Vec<G::Event>,
@@ -212,30 +229,54 @@ impl<G: Rules> Timeline<G> {
     /// [`Timeline::push`] of an entry `by` sent, which its change in [`Timeline::recent`]
     /// remembers.
     pub fn push_by(&mut self, entry: EntryOf<G>, by: Option<String>) -> Result<(), TimelineError> {
+        let next = self.after(entry)?;
+        self.record(next, by);
+        Ok(())
+    }
+
+    /// The game as `entry` would leave it, the timeline untouched: what a server journals
+    /// before it [`Timeline::record`]s the entry, without copying the whole history.
+    pub fn after(&self, entry: EntryOf<G>) -> Result<Next<G>, TimelineError> {
+        let applied = |events: &[G::Event]| {
+            let mut game = self.game.clone();
+            for event in events {
+                game.apply(event).map_err(TimelineError::Damaged)?;
+            }
+            Ok(game)
+        };
+        let game = match &entry {
+            Entry::Command { events, .. } => applied(events),
+            Entry::Undo => {
+                let (_, kept) = self.done.split_last().ok_or(TimelineError::NothingToUndo)?;
+                G::replay(self.start.iter().chain(kept.iter().flatten()))
+                    .map_err(TimelineError::Damaged)
+            }
+            Entry::Redo => applied(self.undone.last().ok_or(TimelineError::NothingToRedo)?),
+        }?;
+        Ok(Next { entry, game })
+    }
+
+    /// Adds the entry [`Timeline::after`] looked at, `by` its sender, with no change made
+    /// meanwhile.
+    pub fn record(&mut self, Next { entry, game }: Next<G>, by: Option<String>) {
         let (kind, events) = match entry {
             Entry::Command { events, .. } => {
-                for event in &events {
-                    self.game.apply(event).map_err(TimelineError::Damaged)?;
-                }
                 self.done.push(events.clone());
                 self.undone.clear();
                 (ChangeKind::Done, events)
             }
             Entry::Undo => {
-                let events = self.done.pop().ok_or(TimelineError::NothingToUndo)?;
+                let events = self.done.pop().expect("after() found an entry to undo");
                 self.undone.push(events.clone());
-                self.refold()?;
                 (ChangeKind::Undone, events)
             }
             Entry::Redo => {
-                let events = self.undone.pop().ok_or(TimelineError::NothingToRedo)?;
-                for event in &events {
-                    self.game.apply(event).map_err(TimelineError::Damaged)?;
-                }
+                let events = self.undone.pop().expect("after() found an entry to redo");
                 self.done.push(events.clone());
                 (ChangeKind::Redone, events)
             }
         };
+        self.game = game;
         self.entries += 1;
         if self.recent.len() == RECENT {
             self.recent.pop_front();
@@ -246,18 +287,11 @@ impl<G: Rules> Timeline<G> {
             by,
             events,
         });
-        Ok(())
     }
 
     /// The last [`RECENT`] changes, oldest first.
     pub fn recent(&self) -> impl Iterator<Item = &Change<G::Event>> {
         self.recent.iter()
-    }
-
-    fn refold(&mut self) -> Result<(), TimelineError> {
-        self.game = G::replay(self.start.iter().chain(self.done.iter().flatten()))
-            .map_err(TimelineError::Damaged)?;
-        Ok(())
     }
 
     /// Every event in effect, from the start.

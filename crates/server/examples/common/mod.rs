@@ -74,6 +74,20 @@ pub fn rss_mib(pid: u32) -> f64 {
     kib / 1024.0
 }
 
+/// The CPU time process `pid` has used so far, in seconds (user and system).
+pub fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .unwrap()
+        .1
+        .split_whitespace()
+        .collect();
+    let ticks: f64 = fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap();
+    // Linux counts in USER_HZ, 100 a second on every platform it runs on.
+    ticks / 100.0
+}
+
 pub async fn call(
     http: &reqwest::Client,
     s: &Server,
