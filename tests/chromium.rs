@@ -528,7 +528,7 @@ async fn phone(driver: u16) {
 const MEASURE_SOUNDS: &str = r#"
 const done = arguments[arguments.length - 1];
 (async () => {
-  const synth = await import('/sound/synth.js');
+  const synth = await import(new URL('sound/synth.js', document.querySelector('script[type=module]').src));
   const rate = 16000;
   const render = async (seconds, play) => {
     const ctx = new OfflineAudioContext(1, Math.ceil(rate * seconds), rate);
@@ -704,8 +704,7 @@ async fn own_music(driver: u16) {
     )
     .await;
     tap(&client, "#music-play").await;
-    let state =
-        "return import('/sound/player.js').then(p => p.musicState()).then(s => arguments[0](s))";
+    let state = "return import(new URL('sound/player.js', document.querySelector('script[type=module]').src)).then(p => p.musicState()).then(s => arguments[0](s))";
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
         let now = client.execute_async(state, vec![]).await.unwrap();

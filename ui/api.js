@@ -87,7 +87,9 @@ export function connect(onMessage, onState) {
   let delay = 500;
   let watched = '';
   let socket = null;
+  let stopped = false;
   const open = () => {
+    if (stopped) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const code = encodeURIComponent(localStorage.getItem(CODE_KEY) ?? '');
     const mine = new WebSocket(`${scheme}://${location.host}/api/ws?code=${code}${watched}`);
@@ -106,15 +108,24 @@ export function connect(onMessage, onState) {
       delay = Math.min(delay * 2, 8000);
     };
   };
-  open();
-  return (game, role = 'table', seat = null, kind = 'games') => {
+  // The first call opens the socket, already following the screen's game.
+  const follow = (game, role = 'table', seat = null, kind = 'games') => {
     const next = game == null ? ''
       : `&${kind === 'rummy' ? 'rummy' : 'game'}=${encodeURIComponent(game)}&role=${encodeURIComponent(role)}${seat ? `&seat=${encodeURIComponent(seat)}` : ''}`;
-    if (next === watched) return;
+    if (next === watched && socket) return;
     watched = next;
+    stopped = false;
     const old = socket;
     socket = null;
     old?.close();
     open();
   };
+  /** Closes the socket for good. */
+  follow.close = () => {
+    stopped = true;
+    const old = socket;
+    socket = null;
+    old?.close();
+  };
+  return follow;
 }

@@ -3,23 +3,48 @@
 // no rule.
 
 import { ApiError, Offline, api, connect, mySeat, takeCode } from './api.js';
-import { deviceLanguage, setDialect, setLanguage, t } from './i18n.js';
+import { deviceLanguage, language, setDialect, setLanguage, t } from './i18n.js';
 import { h, toast } from './dom.js';
 import { renderHome } from './screens/home.js';
-import { renderSettings } from './screens/settings.js';
 import { renderCodeEntry } from './screens/code.js';
-import { renderSetup } from './screens/setup.js';
-import { renderGames } from './screens/games.js';
-import { renderJournal } from './screens/journal.js';
-import { renderGame, viewChanged } from './screens/game.js';
 import { refresh } from './screens/game/actions.js';
-import { formatTime, freeze } from './screens/game/timer.js';
 import { renderJoin, renderSeats } from './screens/join.js';
-import { knocked, renderPhone, seatViewChanged } from './screens/phone.js';
-import { renderRummy } from './screens/rummy.js';
-import { renderRummySetup } from './screens/rummy/setup.js';
-import { renderRummyPhone, renderRummySeats } from './screens/rummy/phone.js';
-import * as player from './sound/player.js';
+
+/** Modules fetched the first time they are needed: a phone joining fetches the home page's
+ * and the seat picker's, never the table's screens. */
+const later = {
+  settings: () => import('./screens/settings.js'),
+  setup: () => import('./screens/setup.js'),
+  games: () => import('./screens/games.js'),
+  journal: () => import('./screens/journal.js'),
+  game: () => import('./screens/game.js'),
+  timer: () => import('./screens/game/timer.js'),
+  phone: () => import('./screens/phone.js'),
+  rummy: () => import('./screens/rummy.js'),
+  rummySetup: () => import('./screens/rummy/setup.js'),
+  rummyPhone: () => import('./screens/rummy/phone.js'),
+  player: () => import('./sound/player.js'),
+};
+const loaded = {};
+
+/** Module `key` of `later`, fetched once. */
+function load(key) {
+  return later[key]().then((module) => { loaded[key] = module; return module; });
+}
+
+/** Calls `name` of module `key`: at once if it is here, else once it has come (in order). */
+function call(key, name, ...args) {
+  if (loaded[key]) return loaded[key][name](...args);
+  load(key).then((module) => module[name](...args));
+  return undefined;
+}
+
+/** The screen `name` of module `key`: shown once its module has come. */
+const screenOf = (key, name) => (state) => {
+  if (loaded[key]) return loaded[key][name](state);
+  load(key).then(render);
+  return h('div', { class: 'screen' }, h('p', { class: 'note' }, '…'));
+};
 
 /**
  * What the screens show; changed only by what the server says. `game` is the game on
@@ -29,11 +54,11 @@ import * as player from './sound/player.js';
 export const state = { info: null, settings: null, connection: 'closed', devices: 0, game: null, offline: false };
 
 /** The table's view of a game, with the table's cues. */
-const asTable = () => ({ kind: 'games', role: 'table', seat: null, onView: viewChanged });
+const asTable = () => ({ kind: 'games', role: 'table', seat: null, onView: (before, after) => call('game', 'viewChanged', before, after) });
 /** The view of this phone's seat, opened by its token. */
 const asSeat = (id) => {
   const held = mySeat(id);
-  return held ? { kind: 'games', role: held.seat, seat: held.token, onView: (before, after) => seatViewChanged(held.seat, before, after) } : asTable();
+  return held ? { kind: 'games', role: held.seat, seat: held.token, onView: (before, after) => call('phone', 'seatViewChanged', held.seat, before, after) } : asTable();
 };
 const quiet = () => {};
 /** A Mystery Rummy scorepad, on the table or on a player's phone. */
@@ -45,17 +70,17 @@ const asRummySeat = (id) => {
 
 /** Screens by the address's #hash; a game's number is the route's parameter. */
 const routes = [
-  [/^#\/settings$/, renderSettings],
-  [/^#\/new$/, renderSetup],
-  [/^#\/new\/rummy$/, renderRummySetup],
-  [/^#\/games$/, renderGames],
+  [/^#\/settings$/, screenOf('settings', 'renderSettings')],
+  [/^#\/new$/, screenOf('setup', 'renderSetup')],
+  [/^#\/new\/rummy$/, screenOf('rummySetup', 'renderRummySetup')],
+  [/^#\/games$/, screenOf('games', 'renderGames')],
   [/^#\/join$/, renderJoin],
-  [/^#\/game\/(\d+)$/, renderGame, asTable],
+  [/^#\/game\/(\d+)$/, screenOf('game', 'renderGame'), asTable],
   [/^#\/join\/(\d+)$/, renderSeats, () => ({ ...asTable(), onView: quiet })],
-  [/^#\/phone\/(\d+)$/, renderPhone, asSeat],
-  [/^#\/rummy\/(\d+)$/, renderRummy, asRummyTable],
-  [/^#\/rummy\/(\d+)\/join$/, renderRummySeats, asRummyTable],
-  [/^#\/rummy\/(\d+)\/phone$/, renderRummyPhone, asRummySeat],
+  [/^#\/phone\/(\d+)$/, screenOf('phone', 'renderPhone'), asSeat],
+  [/^#\/rummy\/(\d+)$/, screenOf('rummy', 'renderRummy'), asRummyTable],
+  [/^#\/rummy\/(\d+)\/join$/, screenOf('rummyPhone', 'renderRummySeats'), asRummyTable],
+  [/^#\/rummy\/(\d+)\/phone$/, screenOf('rummyPhone', 'renderRummyPhone'), asRummySeat],
 ];
 
 let follow = () => {};
@@ -86,14 +111,21 @@ function route() {
   return { screen: renderHome, id: null, watch: null };
 }
 
-export function render() {
-  // A journal in trouble shows nothing but itself until the table chooses.
-  const { screen, id, watch } = state.info?.journal ? { screen: renderJournal, id: null, watch: null } : route();
+/** Follows the game of the screen `route` found, unless it is followed already. */
+function followScreen({ id, watch }) {
   const game = state.game;
   if (id !== (game?.id ?? null) || watch?.role !== game?.role || watch?.seat !== game?.seat || watch?.kind !== game?.kind) {
     state.game = id === null ? null : { id, ...watch, snapshot: null, at: 0 };
     follow(id, watch?.role, watch?.seat, watch?.kind);
   }
+}
+
+export function render() {
+  if (!booted) return;
+  // A journal in trouble shows nothing but itself until the table chooses.
+  const found = state.info?.journal ? { screen: screenOf('journal', 'renderJournal'), id: null, watch: null } : route();
+  followScreen(found);
+  const { screen } = found;
   // A game speaks its edition's terms; a setup screen sets its own.
   setDialect(state.game?.snapshot?.view?.edition);
   document.body.dataset.device = state.info?.device ?? '';
@@ -126,7 +158,9 @@ function setOffline(offline) {
   banner.hidden = !offline;
   if (offline) {
     banner.replaceChildren(h('strong', {}, t('offline.title')), ' ', t('offline.hint'));
-    freeze();
+    // A timer on screen stops where it was (its module came with the game's or the
+    // phone's screen); no such screen, no timer to stop.
+    if (loaded.game || loaded.phone) call('timer', 'freeze');
   } else {
     state.restored = true;
     if (!state.game) back(null);
@@ -134,11 +168,11 @@ function setOffline(offline) {
 }
 
 /** Says the server is back, with what the first snapshot since shows. */
-function back(snapshot) {
+async function back(snapshot) {
   state.restored = false;
   const timer = snapshot?.timer;
   toast(timer?.interrupted
-    ? t('offline.back_timer', { time: formatTime(timer.remaining_ms) })
+    ? t('offline.back_timer', { time: (await load('timer')).formatTime(timer.remaining_ms) })
     : t('offline.back'));
 }
 
@@ -167,7 +201,7 @@ async function onMessage(message) {
       break;
     case 'settings':
       state.settings = message.settings;
-      player.configure(message.settings.sound);
+      call('player', 'configure', message.settings.sound);
       if (!deviceLanguage()) await setLanguage(message.settings.language);
       render();
       break;
@@ -176,38 +210,23 @@ async function onMessage(message) {
       break;
     case 'knock':
       if (state.game?.id === message.game && state.game.role === 'table' && location.hash.startsWith('#/game/')) {
-        knocked(message.times);
+        call('phone', 'knocked', message.times);
       }
       break;
   }
   updateStatus();
 }
 
+/** Whether the words and the table's facts are in: screens wait for them. */
+let booted = false;
+
 async function boot() {
   takeCode();
-  // Ask for everything at once: the words, the table's facts, and the live socket.
-  const words = setLanguage(deviceLanguage() ?? 'en');
+  // Ask for everything at once: the words (in the table's language, in which the page
+  // came: they are on their way already), the table's facts, and the live socket, on the
+  // screen's game if it shows one.
+  const words = setLanguage(deviceLanguage() ?? document.documentElement.lang);
   const facts = Promise.all([api('/info'), api('/settings')]);
-  try {
-    [state.info, state.settings] = await facts;
-  } catch (error) {
-    await words;
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      document.getElementById('app').replaceChildren(renderCodeEntry(error.status === 403, boot));
-      return;
-    }
-    throw error;
-  }
-  player.configure(state.settings.sound);
-  // The table's language, unless this device chose its own.
-  const speaking = words.then(() => (!deviceLanguage() && state.settings.language !== 'en'
-    ? setLanguage(state.settings.language) : null));
-  if (state.info.journal) {
-    // The journal waits for the table's choice: no game, no socket, until it is made.
-    await speaking;
-    render();
-    return;
-  }
   follow = connect(onMessage, (connection) => {
     state.connection = connection;
     if (connection === 'open') setOffline(false);
@@ -216,9 +235,37 @@ async function boot() {
     // A phone's socket refused or closed: ask why (the table may have freed its seat).
     if (connection !== 'open' && state.game?.seat) refresh();
   });
+  const first = route();
+  if (first.id === null) follow(null);
+  else followScreen(first);
+  try {
+    [state.info, state.settings] = await facts;
+  } catch (error) {
+    follow.close();
+    await words;
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      document.getElementById('app').replaceChildren(renderCodeEntry(error.status === 403, boot));
+      return;
+    }
+    throw error;
+  }
+  // The table's language, unless this device chose its own.
+  const speaking = words.then(() => (!deviceLanguage() && state.settings.language !== language()
+    ? setLanguage(state.settings.language) : null));
+  if (state.info.journal) {
+    // The journal waits for the table's choice: no game, no socket, until it is made.
+    follow.close();
+    await speaking;
+    booted = true;
+    render();
+    return;
+  }
   await speaking;
+  booted = true;
   window.addEventListener('hashchange', render);
   render();
+  // The sound's module comes after the screen.
+  call('player', 'configure', state.settings.sound);
 }
 
 // Whatever goes wrong on this screen is said, never swallowed: the game is safe on the

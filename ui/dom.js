@@ -25,3 +25,7 @@ export function toast(message) {
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, 5000);
 }
+
+/** The address of `path` in `ui/`, under the version this page was served with (so it is
+ * cached with the rest). */
+export const asset = (path) => new URL(path, import.meta.url).href;

@@ -21,7 +21,8 @@ export function deviceLanguage() {
 export async function setLanguage(lang, { remember = false } = {}) {
   if (!LANGUAGES.includes(lang)) lang = 'en';
   if (remember) localStorage.setItem(LANG_KEY, lang);
-  const response = await fetch(`i18n/${lang}.json`);
+  // Beside this module, under the version the page was served with.
+  const response = await fetch(new URL(`i18n/${lang}.json`, import.meta.url));
   words = await response.json();
   current = lang;
   document.documentElement.lang = lang;

@@ -15,8 +15,12 @@ use fantoccini::wd::Capabilities;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 
-/// The `seance` binary built by `cargo build -p seance` (scripts/test does it first).
+/// The `seance` binary built by `cargo build -p seance` (scripts/test does it first), or the
+/// one `SEANCE_BIN` names (a benchmark's release build).
 pub fn seance_binary() -> PathBuf {
+    if let Some(binary) = std::env::var_os("SEANCE_BIN") {
+        return PathBuf::from(binary);
+    }
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../target")));
@@ -631,7 +635,7 @@ pub async fn sounds(client: &Client) -> (Vec<serde_json::Value>, serde_json::Val
     let heard = client
         .execute_async(
             "const done = arguments[0];
-             import('/sound/player.js').then((p) => done([p.recent(), p.currentMood()]));",
+             import(new URL('sound/player.js', document.querySelector('script[type=module]').src)).then((p) => done([p.recent(), p.currentMood()]));",
             vec![],
         )
         .await

@@ -1,12 +1,12 @@
 // The bar atop every screen: the name, the connection, the language.
 
-import { h } from '../dom.js';
+import { asset, h } from '../dom.js';
 import { LANGUAGES, language, t } from '../i18n.js';
 import { chooseLanguage } from '../app.js';
 
 export function topBar() {
   return h('header', { class: 'bar' },
-    h('a', { class: 'brand', href: '#' }, h('img', { src: 'favicon.svg', alt: '' }), 'Séance'),
+    h('a', { class: 'brand', href: '#' }, h('img', { src: asset('favicon.svg'), alt: '' }), 'Séance'),
     h('div', { id: 'connection', class: 'connection', role: 'status' },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),
     languageSwitch());

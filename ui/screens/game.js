@@ -3,7 +3,7 @@
 // clairvoyancy track, and Phase 2. It shows the table's view as the server sends it, sends
 // what the table taps, and plays the cues when the view says something happened.
 
-import { h, toast } from '../dom.js';
+import { asset, h, toast } from '../dom.js';
 import { nameOf, t } from '../i18n.js';
 import { api } from '../api.js';
 import * as player from '../sound/player.js';
@@ -114,7 +114,7 @@ function gameBar(snapshot) {
   const table = isTable();
   const crowRule = t(`crows.per_${view.crow_rule.per}`, { n: view.crow_rule.count });
   return h('header', { class: 'bar game-bar' },
-    h('a', { class: 'brand', href: '#', 'aria-label': t('game.home') }, h('img', { src: 'favicon.svg', alt: '' })),
+    h('a', { class: 'brand', href: '#', 'aria-label': t('game.home') }, h('img', { src: asset('favicon.svg'), alt: '' })),
     clock(view),
     h('button', {
       id: 'crow', type: 'button', class: crowClass('crow'), disabled: !may('use_crow'),

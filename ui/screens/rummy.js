@@ -2,7 +2,7 @@
 // secret vote, "End the round" (the tally form), how each round was scored, and the end
 // of the game. Everything it shows comes worked out in the view.
 
-import { h } from '../dom.js';
+import { asset, h } from '../dom.js';
 import { isTable, render } from '../app.js';
 import { t } from '../i18n.js';
 import { refresh } from './game/actions.js';
@@ -23,7 +23,7 @@ const show = (which) => { sheet = which; render(); };
 
 function bar(snapshot) {
   return h('header', { class: 'bar game-bar' },
-    h('a', { class: 'brand', href: '#', 'aria-label': t('game.home') }, h('img', { src: 'favicon.svg', alt: '' })),
+    h('a', { class: 'brand', href: '#', 'aria-label': t('game.home') }, h('img', { src: asset('favicon.svg'), alt: '' })),
     h('span', { class: 'bar-title' }, t('ruleset.mystery-rummy')),
     h('div', { id: 'connection', class: 'connection compact', role: 'status' },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),

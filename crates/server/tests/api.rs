@@ -10,12 +10,30 @@ use serde_json::Value;
 use support::{error_of, next_json, table, table_on};
 use tokio_tungstenite::tungstenite::Message;
 
+/// `ui/` as written, read from the repository.
+fn written(path: &str) -> Vec<u8> {
+    std::fs::read(format!("{}/../../ui/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+fn brotli(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    std::io::Read::read_to_end(&mut brotli::Decompressor::new(bytes, 4096), &mut out).unwrap();
+    out
+}
+
+fn gunzip(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(bytes), &mut out).unwrap();
+    out
+}
+
 #[tokio::test]
-async fn the_ui_is_served_as_written_with_safe_headers() {
+async fn the_home_page_names_the_version_and_every_module_with_safe_headers() {
     let t = table().await;
     let page = t.get("/").send().await.unwrap();
     assert_eq!(page.status(), StatusCode::OK);
     assert_eq!(page.headers()["content-type"], "text/html");
+    assert_eq!(page.headers()["cache-control"], "no-cache");
     assert_eq!(page.headers()["referrer-policy"], "no-referrer");
     assert!(
         page.headers()["content-security-policy"]
@@ -24,11 +42,39 @@ async fn the_ui_is_served_as_written_with_safe_headers() {
             .contains("default-src 'self'")
     );
     assert!(page.headers().get("access-control-allow-origin").is_none());
+    assert!(
+        page.headers().get("content-encoding").is_none(),
+        "asked for none"
+    );
     let etag = page.headers()["etag"].clone();
-    let on_disk =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/index.html"))
-            .unwrap();
-    assert_eq!(page.text().await.unwrap(), on_disk);
+    let html = page.text().await.unwrap();
+    let version = html
+        .split("src=\"/v/")
+        .nth(1)
+        .and_then(|rest| rest.split_once("/app.js\""))
+        .expect("app.js under the version")
+        .0
+        .to_owned();
+    assert!(
+        html.contains(&format!("href=\"/v/{version}/style.css\"")),
+        "{html}"
+    );
+    // Every module app.js imports, at any depth, is named for the browser to fetch at once;
+    // the table's screens, which app.js fetches when shown, are not.
+    for module in [
+        "api.js",
+        "i18n.js",
+        "dom.js",
+        "screens/join.js",
+        "screens/chrome.js",
+    ] {
+        let link = format!("<link rel=\"modulepreload\" href=\"/v/{version}/{module}\">");
+        assert!(html.contains(&link), "{module} is not preloaded: {html}");
+    }
+    assert!(!html.contains("screens/game.js"), "{html}");
+    // The table's words come with the page, in the table's language.
+    assert!(html.contains(&format!("href=\"/v/{version}/i18n/en.json\" as=\"fetch\"")));
+    assert!(html.starts_with("<!doctype html>\n<html lang=\"en\">"));
 
     let again = t
         .get("/")
@@ -37,12 +83,89 @@ async fn the_ui_is_served_as_written_with_safe_headers() {
         .await
         .unwrap();
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
-    let script = t.get("/app.js").send().await.unwrap();
-    assert_eq!(script.headers()["content-type"], "text/javascript");
+
+    // Another language at the table: the page and its words follow.
+    let mut settings = support::table_json(&t, "/settings").await;
+    settings["language"] = "fr".into();
+    let put = t
+        .api(reqwest::Method::PUT, "/settings")
+        .json(&settings)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(put.status(), StatusCode::OK);
+    let html = t.get("/").send().await.unwrap().text().await.unwrap();
+    assert!(html.contains("<html lang=\"fr\">"));
+    assert!(html.contains(&format!("/v/{version}/i18n/fr.json")));
+}
+
+#[tokio::test]
+async fn the_ui_is_compressed_as_asked_and_cached_for_good_under_its_version() {
+    let t = table().await;
+    let html = t.get("/").send().await.unwrap().text().await.unwrap();
+    let version = html
+        .split("/v/")
+        .nth(1)
+        .unwrap()
+        .split('/')
+        .next()
+        .unwrap()
+        .to_owned();
+    let app = format!("/v/{version}/app.js");
+    let get = |path: &str, accept: &str| t.get(path).header("accept-encoding", accept).send();
+
+    let br = get(&app, "gzip, deflate, br").await.unwrap();
+    assert_eq!(br.headers()["content-type"], "text/javascript");
+    assert_eq!(br.headers()["content-encoding"], "br");
+    assert_eq!(br.headers()["vary"], "accept-encoding");
     assert_eq!(
-        t.get("/nope.js").send().await.unwrap().status(),
-        StatusCode::NOT_FOUND
+        br.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
     );
+    let body = br.bytes().await.unwrap();
+    assert!(
+        body.len() * 2 < written("app.js").len(),
+        "brotli halves it at least"
+    );
+    assert_eq!(brotli(&body), written("app.js"));
+
+    let gzip = get(&app, "gzip").await.unwrap();
+    assert_eq!(gzip.headers()["content-encoding"], "gzip");
+    assert_eq!(gunzip(&gzip.bytes().await.unwrap()), written("app.js"));
+
+    // Refused by q=0, or not offered: the file as written.
+    for accept in ["br;q=0, gzip;q=0", "identity"] {
+        let raw = get(&app, accept).await.unwrap();
+        assert!(raw.headers().get("content-encoding").is_none(), "{accept}");
+        assert_eq!(raw.bytes().await.unwrap(), written("app.js"));
+    }
+    // A font is compressed already: sent as it is, cached for good.
+    let font = get(&format!("/v/{version}/fonts/EBGaramond.woff2"), "br")
+        .await
+        .unwrap();
+    assert_eq!(font.headers()["content-type"], "font/woff2");
+    assert!(font.headers().get("content-encoding").is_none());
+    assert_eq!(
+        font.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+
+    // A page from before an upgrade asks for the old version: today's file, not cached.
+    let old = get("/v/000000000000/app.js", "br").await.unwrap();
+    assert_eq!(old.status(), StatusCode::OK);
+    assert_eq!(old.headers()["cache-control"], "no-cache");
+    // The files as written are still there, revalidated each time.
+    let plain = get("/i18n/it.json", "").await.unwrap();
+    assert_eq!(plain.headers()["cache-control"], "no-cache");
+    assert_eq!(plain.headers()["content-type"], "application/json");
+    assert_eq!(plain.bytes().await.unwrap(), written("i18n/it.json"));
+    for missing in ["/nope.js", &format!("/v/{version}/nope.js"), "/v/", "/v/x"] {
+        assert_eq!(
+            get(missing, "br").await.unwrap().status(),
+            StatusCode::NOT_FOUND,
+            "{missing}"
+        );
+    }
 }
 
 #[tokio::test]
