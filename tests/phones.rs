@@ -28,6 +28,37 @@ async fn phone(driver: u16, table: &Table, id: u64, seat: &str) -> Client {
         screenshot(&client, "phone-seats-en-390x844").await;
         let found = accessibility_violations(&client).await;
         assert!(found.is_empty(), "the seats screen: {found:?}");
+        // A phone fetches its own screens only, all under the page's version.
+        let fetched = client
+            .execute(
+                "return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let fetched: Vec<&str> = fetched
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|p| p.as_str())
+            .filter(|p| !p.starts_with("/api/"))
+            .collect();
+        assert!(
+            fetched.iter().any(|p| p.ends_with("/screens/join.js")),
+            "{fetched:?}"
+        );
+        for table_only in [
+            "screens/game.js",
+            "screens/setup.js",
+            "screens/games.js",
+            "screens/rummy.js",
+        ] {
+            assert!(
+                !fetched.iter().any(|p| p.ends_with(table_only)),
+                "{table_only}: {fetched:?}"
+            );
+        }
+        assert!(fetched.iter().all(|p| p.starts_with("/v/")), "{fetched:?}");
     }
     tap(&client, &format!("button[data-seat='{seat}']")).await;
     wait_for(&client, &format!("#phone[data-role='{seat}']")).await;
