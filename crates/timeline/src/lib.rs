@@ -144,6 +144,31 @@ impl fmt::Display for TimelineError {
 
 impl std::error::Error for TimelineError {}
 
+/// Moves `game` (the state after `start` and `done`) by `entry`: its events applied, or for
+/// an undo the history replayed without the last command.
+fn advance<G: Rules>(
+    game: &mut G,
+    start: &[G::Event],
+    done: &[Vec<G::Event>],
+    undone: &[Vec<G::Event>],
+    entry: &EntryOf<G>,
+) -> Result<(), TimelineError> {
+    let events = match entry {
+        Entry::Command { events, .. } => events,
+        Entry::Undo => {
+            let (_, kept) = done.split_last().ok_or(TimelineError::NothingToUndo)?;
+            *game = G::replay(start.iter().chain(kept.iter().flatten()))
+                .map_err(TimelineError::Damaged)?;
+            return Ok(());
+        }
+        Entry::Redo => undone.last().ok_or(TimelineError::NothingToRedo)?,
+    };
+    for event in events {
+        game.apply(event).map_err(TimelineError::Damaged)?;
+    }
+    Ok(())
+}
+
 /// An entry with the game as it would leave it: [`Timeline::after`], then
 /// [`Timeline::record`].
 pub struct Next<G: Rules> {
@@ -229,36 +254,35 @@ impl<G: Rules> Timeline<G> {
     /// [`Timeline::push`] of an entry `by` sent, which its change in [`Timeline::recent`]
     /// remembers.
     pub fn push_by(&mut self, entry: EntryOf<G>, by: Option<String>) -> Result<(), TimelineError> {
-        let next = self.after(entry)?;
-        self.record(next, by);
+        // In place: a game read back from the journal replays every entry, copying nothing.
+        advance(
+            &mut self.game,
+            &self.start,
+            &self.done,
+            &self.undone,
+            &entry,
+        )?;
+        self.remember(entry, by);
         Ok(())
     }
 
     /// The game as `entry` would leave it, the timeline untouched: what a server journals
     /// before it [`Timeline::record`]s the entry, without copying the whole history.
     pub fn after(&self, entry: EntryOf<G>) -> Result<Next<G>, TimelineError> {
-        let applied = |events: &[G::Event]| {
-            let mut game = self.game.clone();
-            for event in events {
-                game.apply(event).map_err(TimelineError::Damaged)?;
-            }
-            Ok(game)
-        };
-        let game = match &entry {
-            Entry::Command { events, .. } => applied(events),
-            Entry::Undo => {
-                let (_, kept) = self.done.split_last().ok_or(TimelineError::NothingToUndo)?;
-                G::replay(self.start.iter().chain(kept.iter().flatten()))
-                    .map_err(TimelineError::Damaged)
-            }
-            Entry::Redo => applied(self.undone.last().ok_or(TimelineError::NothingToRedo)?),
-        }?;
+        let mut game = self.game.clone();
+        advance(&mut game, &self.start, &self.done, &self.undone, &entry)?;
         Ok(Next { entry, game })
     }
 
     /// Adds the entry [`Timeline::after`] looked at, `by` its sender, with no change made
     /// meanwhile.
     pub fn record(&mut self, Next { entry, game }: Next<G>, by: Option<String>) {
+        self.game = game;
+        self.remember(entry, by);
+    }
+
+    /// Keeps `entry`, whose events are already in the game, in the history.
+    fn remember(&mut self, entry: EntryOf<G>, by: Option<String>) {
         let (kind, events) = match entry {
             Entry::Command { events, .. } => {
                 self.done.push(events.clone());
@@ -266,17 +290,16 @@ impl<G: Rules> Timeline<G> {
                 (ChangeKind::Done, events)
             }
             Entry::Undo => {
-                let events = self.done.pop().expect("after() found an entry to undo");
+                let events = self.done.pop().expect("advance() found an entry to undo");
                 self.undone.push(events.clone());
                 (ChangeKind::Undone, events)
             }
             Entry::Redo => {
-                let events = self.undone.pop().expect("after() found an entry to redo");
+                let events = self.undone.pop().expect("advance() found an entry to redo");
                 self.done.push(events.clone());
                 (ChangeKind::Redone, events)
             }
         };
-        self.game = game;
         self.entries += 1;
         if self.recent.len() == RECENT {
             self.recent.pop_front();
