@@ -28,7 +28,7 @@ fn main() {
     let mut files = Vec::new();
     walk(&ui, &ui, &mut files);
     files.sort();
-    let version = version(&ui, &files);
+    let version = version(&files);
 
     let mut code = format!(
         "/// A hash of every file of `ui/`: the `/v/<version>/` its URLs are cached under.\n\
@@ -36,9 +36,8 @@ fn main() {
          /// Every file of `ui/`, with its compressed forms.\n\
          static FILES: &[File] = &[\n"
     );
-    for path in &files {
-        let bytes = std::fs::read(ui.join(path)).unwrap();
-        let entry = embed(&out, path, &bytes, quality);
+    for (path, bytes) in &files {
+        let entry = embed(&out, path, bytes, quality);
         writeln!(code, "    File {{ path: {path:?}, {entry} }},").unwrap();
     }
     code.push_str("];\n\n/// The home page in each language: `(language, page)`.\nstatic HOMES: &[(&str, File)] = &[\n");
@@ -46,9 +45,12 @@ fn main() {
     let modules = modules(&ui, "app.js");
     for lang in LANGUAGES {
         let home = home(&html, &version, &modules, lang);
-        let name = format!("index.{lang}.html");
-        std::fs::write(out.join(&name), &home).unwrap();
-        let entry = embed(&out, &name, home.as_bytes(), quality);
+        let entry = embed(
+            &out,
+            &format!("index.{lang}.html"),
+            home.as_bytes(),
+            quality,
+        );
         writeln!(
             code,
             "    ({lang:?}, File {{ path: \"index.html\", {entry} }}),"
@@ -59,8 +61,8 @@ fn main() {
     std::fs::write(out.join("ui.rs"), code).unwrap();
 }
 
-/// Every file under `dir`, by its path from `root` with `/` between folders.
-fn walk(root: &Path, dir: &Path, files: &mut Vec<String>) {
+/// Every file under `dir` with its bytes, by its path from `root` with `/` between folders.
+fn walk(root: &Path, dir: &Path, files: &mut Vec<(String, Vec<u8>)>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
@@ -68,17 +70,16 @@ fn walk(root: &Path, dir: &Path, files: &mut Vec<String>) {
         } else {
             let relative = path.strip_prefix(root).unwrap();
             let parts: Vec<_> = relative.iter().map(|p| p.to_str().unwrap()).collect();
-            files.push(parts.join("/"));
+            files.push((parts.join("/"), std::fs::read(&path).unwrap()));
         }
     }
 }
 
 /// FNV-1a over every path and its bytes: any change anywhere gives another version.
-fn version(ui: &Path, files: &[String]) -> String {
+fn version(files: &[(String, Vec<u8>)]) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for path in files {
-        let bytes = std::fs::read(ui.join(path)).unwrap();
-        for byte in path.bytes().chain([0]).chain(bytes).chain([0]) {
+    for (path, bytes) in files {
+        for &byte in path.as_bytes().iter().chain([&0]).chain(bytes).chain([&0]) {
             hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
         }
     }

@@ -315,6 +315,16 @@ impl Journal {
         &self.identity
     }
 
+    /// How many commits the journal has made: the count its mark beside it checks.
+    pub fn commits(&self) -> Result<u64, JournalError> {
+        let commits: i64 =
+            self.conn
+                .query_row("SELECT commits FROM identity WHERE one = 1", [], |r| {
+                    r.get(0)
+                })?;
+        Ok(commits as u64)
+    }
+
     /// Records a new game's start (under its rule set), `game` being what the start folds
     /// into (for the list of games); returns its id.
     pub fn create<G: Rules>(&mut self, start: &[G::Event], game: &G) -> Result<i64, JournalError> {

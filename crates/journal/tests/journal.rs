@@ -73,12 +73,6 @@ fn an_entry_out_of_order_is_refused_and_changes_nothing() {
     );
 }
 
-/// The commits the journal's mark beside it counts.
-fn commits(path: &std::path::Path) -> u64 {
-    let mark = std::fs::read_to_string(format!("{}.mark", path.display())).unwrap();
-    mark.split_whitespace().nth(1).unwrap().parse().unwrap()
-}
-
 #[test]
 fn entries_of_several_games_share_one_commit_and_each_has_its_own_answer() {
     let dir = tempfile::tempdir().unwrap();
@@ -86,7 +80,7 @@ fn entries_of_several_games_share_one_commit_and_each_has_its_own_answer() {
     let (mut journal, first, mut one) = journal_with_game(&path, 1);
     let (mut other, start) = seance_rules::begin(setup(), 7).unwrap();
     let second = journal.create(&start, other.game()).unwrap();
-    let before = commits(&path);
+    let before = journal.commits().unwrap();
     let decide = |timeline: &mut Timeline, psychic| {
         let entry = timeline.decide(Command::GiveVision { psychic }).unwrap();
         timeline.push(entry.clone()).unwrap();
@@ -106,7 +100,11 @@ fn entries_of_several_games_share_one_commit_and_each_has_its_own_answer() {
         Err(JournalError::OutOfOrder { seq: 9, .. })
     ));
     assert!(matches!(done[3], Err(JournalError::NoSuchGame(77))));
-    assert_eq!(commits(&path), before + 1, "one commit for the group");
+    assert_eq!(
+        journal.commits().unwrap(),
+        before + 1,
+        "one commit for the group"
+    );
     for (id, timeline) in [(first, &one), (second, &other)] {
         let loaded = journal.load::<Game>(id).unwrap();
         assert_eq!(loaded.timeline.game(), timeline.game());
@@ -114,7 +112,7 @@ fn entries_of_several_games_share_one_commit_and_each_has_its_own_answer() {
     // A group none of which can be written commits nothing.
     let refused = journal.append_all(&group[1..2]).unwrap();
     assert!(refused[0].is_err());
-    assert_eq!(commits(&path), before + 1);
+    assert_eq!(journal.commits().unwrap(), before + 1);
 }
 
 #[test]
