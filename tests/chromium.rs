@@ -5,7 +5,8 @@ use std::time::Duration;
 use fantoccini::Client;
 use seance_e2e::{
     Process, Table, accessibility_violations, act, api, attr, chromedriver, chromium, free_port,
-    phone_on_seats, present, screenshot, screenshot_qr, tap, text, wait_for, wait_for_text, wav,
+    misfits, phone_on_seats, present, screenshot, screenshot_qr, speak, tap, text, wait_for,
+    wait_for_text, wav,
 };
 use serde_json::json;
 
@@ -84,6 +85,10 @@ impl Suite {
             (
                 "chromium: axe-core finds no serious accessibility problem",
                 Box::pin(accessibility(p)),
+            ),
+            (
+                "chromium: Settings → Licences names the version and every library's licence",
+                Box::pin(licences(p)),
             ),
         ]
     }
@@ -734,7 +739,11 @@ async fn accessibility(driver: u16) {
     let mut found = Vec::new();
     for (width, height) in [(1280, 800), (390, 844)] {
         let client = chromium(driver, width, height).await;
-        for (screen, ready) in [("", "#home"), ("#/settings", "#settings")] {
+        for (screen, ready) in [
+            ("", "#home"),
+            ("#/settings", "#settings"),
+            ("#/licences", "#licences-libraries"),
+        ] {
             client
                 .goto(&format!("{}{screen}", table.local_url))
                 .await
@@ -777,4 +786,66 @@ async fn accessibility(driver: u16) {
         "accessibility problems:\n{}",
         found.join("\n")
     );
+}
+
+/// Settings → Licences on the table and on a phone, in each language: the version, the
+/// app's licence, the font's, and as many libraries as `ui/licences.json` credits, each
+/// licence's text opened on a tap; nothing clipped or off the screen.
+async fn licences(driver: u16) {
+    let table = Table::start(0);
+    let shipped: serde_json::Value =
+        serde_json::from_str(include_str!("../ui/licences.json")).unwrap();
+    // Counted once each, though a library under two licences is listed under both.
+    let libraries = shipped["libraries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|l| l["used_by"].as_array().unwrap())
+        .map(|name| name.as_str().unwrap())
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    for (lang, (width, height), heading) in [
+        (
+            "en",
+            (1280, 800),
+            format!("Libraries built into Séance ({libraries})"),
+        ),
+        (
+            "fr",
+            (800, 1280),
+            format!("Bibliothèques intégrées à Séance ({libraries})"),
+        ),
+        (
+            "it",
+            (390, 844),
+            format!("Librerie incluse in Séance ({libraries})"),
+        ),
+    ] {
+        let client = chromium(driver, width, height).await;
+        client.goto(&table.local_url).await.unwrap();
+        speak(&client, lang).await;
+        client
+            .goto(&format!("{}#/settings", table.local_url))
+            .await
+            .unwrap();
+        tap(&client, "#about-licences").await;
+        wait_for_text(&client, "#licences-libraries h2", &heading).await;
+        let app = text(&client, "#licences-app p").await;
+        assert!(
+            app.contains(env!("CARGO_PKG_VERSION")) && app.contains("MIT"),
+            "{app}"
+        );
+        assert!(
+            text(&client, "#licences-fonts")
+                .await
+                .contains("EB Garamond")
+        );
+        tap(&client, "#licences-app summary").await;
+        let shown = text(&client, "#licences-app pre").await;
+        assert!(shown.starts_with("MIT License"), "{shown}");
+        let found = misfits(&client, true).await;
+        assert!(found.is_empty(), "{lang} {width}x{height}: {found:?}");
+        screenshot(&client, &format!("licences-{lang}-{width}x{height}")).await;
+        client.close().await.unwrap();
+    }
 }

@@ -7,9 +7,10 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Table, accessibility_violations, act, chromium, misfits, phone_on_seats, played, present,
+    Table, accessibility_violations, act, cdp, chromium, misfits, phone_on_seats, played, present,
     screenshot, screenshot_qr, sounds, tap, taps, text, wait_for, wait_for_text,
 };
+use serde_json::json;
 
 use crate::Test;
 use crate::table::{offered, set_up};
@@ -59,6 +60,19 @@ async fn phone(driver: u16, table: &Table, id: u64, seat: &str) -> Client {
             );
         }
         assert!(fetched.iter().all(|p| p.starts_with("/v/")), "{fetched:?}");
+        // Chromium reads the manifest the page links without a fault: added to the home
+        // screen, Séance opens again with the join code, and may be installed as an app.
+        let manifest = cdp(&client, "Page.getAppManifest", json!({})).await;
+        assert_eq!(manifest["errors"], json!([]), "{manifest}");
+        let parsed: serde_json::Value =
+            serde_json::from_str(manifest["data"].as_str().unwrap()).unwrap();
+        assert_eq!(parsed["start_url"], format!("/?code={}", table.code()));
+        let installable = cdp(&client, "Page.getInstallabilityErrors", json!({})).await;
+        assert_eq!(
+            installable["installabilityErrors"],
+            json!([]),
+            "{installable}"
+        );
     }
     tap(&client, &format!("button[data-seat='{seat}']")).await;
     wait_for(&client, &format!("#phone[data-role='{seat}']")).await;

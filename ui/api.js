@@ -69,11 +69,18 @@ export async function api(path, { method = 'GET', body, seat } = {}) {
   return data;
 }
 
+/** This device's secret as a query parameter, for what cannot send headers. */
+const secret = () => `code=${encodeURIComponent(localStorage.getItem(CODE_KEY) ?? '')}`;
+
 /** The QR code image's address (images cannot send headers); with a game (of `kind`
  * `games` or `rummy`), the code leads to that game's seats. */
 export function qrUrl(game = null, kind = 'games') {
-  const code = `code=${encodeURIComponent(localStorage.getItem(CODE_KEY) ?? '')}`;
-  return `/api/qr.svg?${code}${game === null ? '' : `&${kind === 'rummy' ? 'rummy' : 'game'}=${game}`}`;
+  return `/api/qr.svg?${secret()}${game === null ? '' : `&${kind === 'rummy' ? 'rummy' : 'game'}=${game}`}`;
+}
+
+/** The web app manifest's address: added to a home screen, Séance opens with this secret. */
+export function manifestUrl() {
+  return `/api/manifest.webmanifest?${secret()}`;
 }
 
 /**
@@ -91,8 +98,7 @@ export function connect(onMessage, onState) {
   const open = () => {
     if (stopped) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const code = encodeURIComponent(localStorage.getItem(CODE_KEY) ?? '');
-    const mine = new WebSocket(`${scheme}://${location.host}/api/ws?code=${code}${watched}`);
+    const mine = new WebSocket(`${scheme}://${location.host}/api/ws?${secret()}${watched}`);
     socket = mine;
     let greeted = false;
     mine.onmessage = (event) => {

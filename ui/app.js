@@ -2,7 +2,7 @@
 // open and renders the screen named by the address's #hash. It renders views; it decides
 // no rule.
 
-import { ApiError, Offline, api, connect, mySeat, takeCode } from './api.js';
+import { ApiError, Offline, api, connect, manifestUrl, mySeat, takeCode } from './api.js';
 import { deviceLanguage, language, setDialect, setLanguage, t } from './i18n.js';
 import { h, toast } from './dom.js';
 import { renderHome } from './screens/home.js';
@@ -14,6 +14,7 @@ import { renderJoin, renderSeats } from './screens/join.js';
  * and the seat picker's, never the table's screens. */
 const later = {
   settings: () => import('./screens/settings.js'),
+  licences: () => import('./screens/licences.js'),
   setup: () => import('./screens/setup.js'),
   games: () => import('./screens/games.js'),
   journal: () => import('./screens/journal.js'),
@@ -71,6 +72,7 @@ const asRummySeat = (id) => {
 /** Screens by the address's #hash; a game's number is the route's parameter. */
 const routes = [
   [/^#\/settings$/, screenOf('settings', 'renderSettings')],
+  [/^#\/licences$/, screenOf('licences', 'renderLicences')],
   [/^#\/new$/, screenOf('setup', 'renderSetup')],
   [/^#\/new\/rummy$/, screenOf('rummySetup', 'renderRummySetup')],
   [/^#\/games$/, screenOf('games', 'renderGames')],
@@ -249,6 +251,9 @@ async function boot() {
     }
     throw error;
   }
+  // The secret is good: this device may now add Séance to its home screen with it.
+  document.querySelector('link[rel=manifest]')?.remove();
+  document.head.append(h('link', { rel: 'manifest', href: manifestUrl() }));
   // The table's language, unless this device chose its own.
   const speaking = words.then(() => (!deviceLanguage() && state.settings.language !== language()
     ? setLanguage(state.settings.language) : null));

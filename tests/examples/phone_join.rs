@@ -9,34 +9,8 @@
 use std::time::Duration;
 
 use fantoccini::Client;
-use fantoccini::wd::WebDriverCompatibleCommand;
-use seance_e2e::{Table, api, chromedriver, chromium, free_port, wait_for};
-use serde_json::{Value, json};
-
-/// A ChromeDriver command of Chromium's own (`/session/{id}/…`).
-#[derive(Debug)]
-struct Chromium {
-    path: &'static str,
-    body: Value,
-}
-
-impl WebDriverCompatibleCommand for Chromium {
-    fn endpoint(
-        &self,
-        base: &url::Url,
-        session: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base.join(&format!(
-            "session/{}/{}",
-            session.unwrap_or_default(),
-            self.path
-        ))
-    }
-
-    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (http::Method::POST, Some(self.body.to_string()))
-    }
-}
+use seance_e2e::{Table, api, cdp, chromedriver, chromium, chromium_command, free_port, wait_for};
+use serde_json::json;
 
 /// A network as Chromium emulates it.
 #[derive(Clone, Copy)]
@@ -79,23 +53,14 @@ async fn phone(port: u16, network: Network) -> Client {
         "offline": false, "latency": network.latency,
         "download_throughput": network.throughput, "upload_throughput": network.throughput}});
     if network.latency > 0 {
-        phone
-            .issue_cmd(Chromium {
-                path: "chromium/network_conditions",
-                body: conditions,
-            })
-            .await
-            .unwrap();
+        chromium_command(&phone, "chromium/network_conditions", conditions).await;
     }
-    let watch =
-        json!({"cmd": "Page.addScriptToEvaluateOnNewDocument", "params": {"source": WATCH}});
-    phone
-        .issue_cmd(Chromium {
-            path: "goog/cdp/execute",
-            body: watch,
-        })
-        .await
-        .unwrap();
+    cdp(
+        &phone,
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({"source": WATCH}),
+    )
+    .await;
     phone
 }
 

@@ -11,7 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use fantoccini::wd::Capabilities;
+use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 
@@ -664,4 +664,51 @@ pub async fn phone_on_seats(driver: u16, table: &Table, seats: &str) -> Client {
         .unwrap();
     wait_for(&phone, "button[data-seat]").await;
     phone
+}
+
+/// A ChromeDriver command of Chromium's own (`/session/{id}/…`).
+#[derive(Debug)]
+struct ChromiumCommand {
+    path: &'static str,
+    body: serde_json::Value,
+}
+
+impl WebDriverCompatibleCommand for ChromiumCommand {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/{}",
+            session.unwrap_or_default(),
+            self.path
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(self.body.to_string()))
+    }
+}
+
+/// Sends ChromeDriver's own command at `path` (`chromium/network_conditions`, …).
+pub async fn chromium_command(
+    client: &Client,
+    path: &'static str,
+    body: serde_json::Value,
+) -> serde_json::Value {
+    client
+        .issue_cmd(ChromiumCommand { path, body })
+        .await
+        .unwrap()
+}
+
+/// Asks Chromium's DevTools `cmd` (`Page.getAppManifest`, …) and returns its answer.
+pub async fn cdp(client: &Client, cmd: &str, params: serde_json::Value) -> serde_json::Value {
+    chromium_command(
+        client,
+        "goog/cdp/execute",
+        serde_json::json!({"cmd": cmd, "params": params}),
+    )
+    .await
 }

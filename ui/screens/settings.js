@@ -117,6 +117,7 @@ export function renderSettings(state) {
       h('h2', {}, t('settings.screen')),
       toggle('lying-flat', t('settings.flat'), lyingFlat(), (on) => { setLyingFlat(on); render(); }),
       isTable() ? tableLink(state.info.table_url) : null,
-      h('p', { class: 'about' }, t('settings.about', { version: state.info.version })),
+      h('p', { class: 'about' }, t('settings.about', { version: state.info.version }), ' ',
+        h('a', { id: 'about-licences', href: '#/licences' }, t('settings.licences'))),
       h('a', { class: 'button', href: '#' }, t('settings.back'))));
 }

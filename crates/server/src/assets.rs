@@ -53,6 +53,11 @@ pub async fn serve(State(shared): State<Arc<Shared>>, uri: Uri, headers: HeaderM
     }
 }
 
+/// The address of `path` in `ui/` under the current version, cached for good.
+pub fn versioned(path: &str) -> String {
+    format!("/v/{VERSION}/{path}")
+}
+
 fn find(path: &str) -> Option<&'static File> {
     FILES
         .binary_search_by(|f| f.path.cmp(path))

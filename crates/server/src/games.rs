@@ -271,6 +271,12 @@ impl<G: Kept> Games<G> {
         Ok(around.with(&game, who, view))
     }
 
+    /// Whether game `id` is still being played (neither won, lost nor over).
+    pub fn in_play(&self, id: i64) -> bool {
+        self.with(id, |_, live| Ok(live.timeline.game().in_play()))
+            .unwrap_or(false)
+    }
+
     /// Whether `who` may ask for `extra` in game `id`, as its rules say.
     pub fn may(&self, id: i64, who: &Who<G::Role>, extra: Extra) -> Result<(), GameError> {
         self.with(id, |_, live| {
@@ -540,13 +546,13 @@ impl<G: Kept> Games<G> {
     /// it back; played again, it is back in play by itself.
     pub fn archive(&self, id: i64, archived: bool) -> Result<(), GameError> {
         self.with(id, |writer, live| {
-            let status = live.timeline.game().status();
-            if status != "playing" {
+            let game = live.timeline.game();
+            if !game.in_play() {
                 return Err(GameError::Rule(Refusal::new("not_in_play")));
             }
             writer
                 .journal()
-                .set_status(id, if archived { ARCHIVED } else { status })?;
+                .set_status(id, if archived { ARCHIVED } else { game.status() })?;
             Ok(())
         })
     }

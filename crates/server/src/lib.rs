@@ -7,6 +7,7 @@
 
 mod access;
 mod assets;
+mod awake;
 pub mod credentials;
 mod games;
 mod group_commit;
@@ -113,6 +114,8 @@ pub(crate) struct Shared {
     pub rummy: Arc<games::Games<seance_rummy::Scorepad>>,
     pub seats: seats::Seats,
     pub data_dir: PathBuf,
+    /// Keeps the host awake while a table screen shows a game in play.
+    pub awake: awake::Awake,
     /// What the journal's check at start found: then no game is served until the table
     /// chooses what to do (`trouble`).
     pub trouble: Option<seance_journal::Trouble>,
@@ -215,6 +218,7 @@ impl Server {
             rummy: Arc::new(rummy),
             seats,
             data_dir: config.data_dir.clone(),
+            awake: awake::Awake::new(),
             trouble,
             restart: restart_tx,
             chosen: Default::default(),

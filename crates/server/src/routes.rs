@@ -31,6 +31,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/api/info", get(info))
         .route("/api/qr.svg", get(qr_svg))
+        .route("/api/manifest.webmanifest", get(manifest))
         .route("/api/settings", get(get_settings).put(put_settings))
         .route("/api/ws", get(socket))
         .route("/api/instance/focus", post(focus))
@@ -110,6 +111,43 @@ async fn qr_svg(
     };
     ([(header::CONTENT_TYPE, "image/svg+xml")], qr::svg(&link)).into_response()
 }
+
+/// The web app manifest, so a phone (or the table's tablet) can add Séance to its home
+/// screen: asked with the device's own secret (`?code=`), it opens again with that secret,
+/// as a home screen app may not share the browser's storage (iOS).
+async fn manifest(State(shared): State<Arc<Shared>>, device: Device) -> Response {
+    let start = match device {
+        Device::Table => format!("/?key={}", shared.key),
+        Device::Joined => format!("/?code={}", shared.code),
+    };
+    let icon = |size: u32| {
+        json!({"src": assets::versioned(&format!("icons/{size}x{size}.png")),
+               "sizes": format!("{size}x{size}"), "type": "image/png", "purpose": "any"})
+    };
+    let manifest = json!({
+        "id": "/",
+        "name": "Séance",
+        "short_name": "Séance",
+        "start_url": start,
+        "scope": "/",
+        "display": "standalone",
+        "background_color": THEME,
+        "theme_color": THEME,
+        "icons": [icon(192), icon(512), {"src": assets::versioned("favicon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+    });
+    (
+        [
+            (header::CONTENT_TYPE, "application/manifest+json"),
+            // It carries a secret: kept by no cache.
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        manifest.to_string(),
+    )
+        .into_response()
+}
+
+/// The dark of the screens (`--night` in `ui/style.css`, `theme-color` in `ui/index.html`).
+const THEME: &str = "#120b1c";
 
 async fn get_settings(State(shared): State<Arc<Shared>>) -> Json<Settings> {
     Json(shared.settings.get())
@@ -299,6 +337,13 @@ async fn session<G: Kept>(
 ) {
     let mut events = shared.events.subscribe();
     let mut changes = watch.map(|(game, _)| G::games(&shared).subscribe(game));
+    // The table's screen on a game in play keeps the host awake; followed at every change.
+    let table_on = watch
+        .filter(|_| matches!(caller, Caller::Table))
+        .map(|(game, _)| game);
+    let in_play = || table_on.is_some_and(|game| G::games(&shared).in_play(game));
+    let mut showing = None;
+    shared.awake.follow(&mut showing, in_play());
     let mut shutdown = shared.shutdown.clone();
     let devices = shared.devices.fetch_add(1, Ordering::Relaxed) + 1;
     let hello = json!({
@@ -351,6 +396,7 @@ async fn session<G: Kept>(
                         let _ = socket.send(Message::Close(Some(frame))).await;
                         break;
                     };
+                    shared.awake.follow(&mut showing, in_play());
                     if let Some(text) = view_message::<G>(&shared, watched, role, &who) {
                         open = socket.send(Message::Text(text.into())).await.is_ok();
                     }

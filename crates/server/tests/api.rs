@@ -231,6 +231,90 @@ async fn the_api_needs_the_join_code_or_the_table_key() {
     assert!(why.code == "no_endpoint", "{why}");
 }
 
+/// A PNG's width and height, from its header.
+fn png_size(png: &[u8]) -> (u32, u32) {
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG");
+    let at = |i: usize| u32::from_be_bytes(png[i..i + 4].try_into().unwrap());
+    (at(16), at(20))
+}
+
+#[tokio::test]
+async fn the_manifest_opens_a_home_screen_app_with_the_devices_own_secret() {
+    let t = table().await;
+    let manifest = |secret: String| {
+        let t = &t;
+        async move {
+            t.get(&format!("/api/manifest.webmanifest?code={secret}"))
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    let (status, why) = error_of(t.get("/api/manifest.webmanifest").send().await.unwrap()).await;
+    assert_eq!(
+        (status, why.code.as_str()),
+        (StatusCode::UNAUTHORIZED, "code_needed")
+    );
+
+    let phone = manifest(t.code.clone()).await;
+    assert_eq!(phone.status(), StatusCode::OK);
+    assert_eq!(phone.headers()["content-type"], "application/manifest+json");
+    assert_eq!(
+        phone.headers()["cache-control"],
+        "no-store",
+        "it carries a secret"
+    );
+    let phone: Value = phone.json().await.unwrap();
+    assert_eq!(phone["start_url"], format!("/?code={}", t.code));
+    assert!(
+        !phone.to_string().contains(&t.key),
+        "a phone is never told the table key"
+    );
+    assert_eq!(phone["display"], "standalone");
+    assert_eq!(phone["name"], "Séance");
+    // The dark of the screens, as the page's own theme colour.
+    let theme = format!("content=\"{}\"", phone["theme_color"].as_str().unwrap());
+    assert!(
+        String::from_utf8(written("index.html"))
+            .unwrap()
+            .contains(&theme)
+    );
+
+    // Every icon it names is served, as the type and size it says.
+    let icons = phone["icons"].as_array().unwrap();
+    assert!(
+        icons.iter().any(|i| i["sizes"] == "512x512")
+            && icons.iter().any(|i| i["sizes"] == "192x192")
+    );
+    for icon in icons {
+        let served = t.get(icon["src"].as_str().unwrap()).send().await.unwrap();
+        assert_eq!(served.status(), StatusCode::OK, "{icon}");
+        assert_eq!(
+            served.headers()["content-type"],
+            icon["type"].as_str().unwrap(),
+            "{icon}"
+        );
+        let body = served.bytes().await.unwrap();
+        if let Some((w, h)) = icon["sizes"].as_str().unwrap().split_once('x') {
+            assert_eq!(
+                png_size(&body),
+                (w.parse().unwrap(), h.parse().unwrap()),
+                "{icon}"
+            );
+        }
+    }
+
+    // The table's tablet opens again as the table.
+    let table: Value = manifest(t.key.clone()).await.json().await.unwrap();
+    assert_eq!(table["start_url"], format!("/?key={}", t.key));
+    let wrong = if t.code.starts_with('0') { "1" } else { "0" }.to_owned() + &t.code[1..];
+    let (status, why) = error_of(manifest(wrong).await).await;
+    assert_eq!(
+        (status, why.code.as_str()),
+        (StatusCode::FORBIDDEN, "wrong_code")
+    );
+}
+
 #[tokio::test]
 async fn rebinding_hosts_and_foreign_origins_are_refused() {
     let t = table().await;

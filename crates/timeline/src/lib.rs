@@ -74,6 +74,10 @@ pub trait Rules: Clone + Sized {
     }
     /// `playing`, or how the game ended (`won`, `lost`, `over`), for the list of games.
     fn status(&self) -> &'static str;
+    /// Whether the game is still being played: neither won, lost nor over.
+    fn in_play(&self) -> bool {
+        self.status() == "playing"
+    }
     /// The players' names, for the list of games.
     fn players(&self) -> Vec<String>;
     /// Which edition of the rules, for a rule set that has more than one.
