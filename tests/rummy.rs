@@ -33,6 +33,16 @@ async fn type_in(client: &Client, id: &str, value: &str) {
     field.send_keys(value).await.unwrap();
 }
 
+/// The game's number in the page's address (`#/rummy/12`, after `prefix`).
+async fn fragment_number(client: &Client, prefix: &str) -> u64 {
+    let url = client.current_url().await.unwrap();
+    url.fragment()
+        .unwrap()
+        .trim_start_matches(prefix)
+        .parse()
+        .unwrap()
+}
+
 /// A phone that takes player `p`'s seat in game `id`.
 async fn phone(driver: u16, table: &Table, id: u64, p: usize) -> Client {
     let phone = phone_on_seats(driver, table, &format!("#/rummy/{id}/join")).await;
@@ -74,15 +84,7 @@ async fn whole_game(driver: u16) {
     screenshot(&tablet, "rummy-setup-en-1280x800").await;
     tap(&tablet, "#start-rummy").await;
     wait_for_text(&tablet, "#dealer", "9 cards").await;
-    let id: u64 = tablet
-        .current_url()
-        .await
-        .unwrap()
-        .fragment()
-        .unwrap()
-        .trim_start_matches("/rummy/")
-        .parse()
-        .unwrap();
+    let id = fragment_number(&tablet, "/rummy/").await;
 
     let ann = phone(driver, &table, id, 0).await;
     let ben = phone(driver, &table, id, 1).await;
@@ -240,6 +242,22 @@ async fn whole_game(driver: u16) {
     wait_for_text(&tablet, "#rummy-end", "l'emporte").await;
     screenshot(&tablet, "rummy-won-fr-1280x800").await;
     assert!(tablet.find(Locator::Css("#printed")).await.is_ok());
+
+    // Play again: one tap; the table and both phones go on to the new game, each phone in
+    // its own seat, round 1 with a dealer drawn anew.
+    tap(&tablet, "#rematch").await;
+    wait_for(&tablet, "#rummy-round #dealer").await;
+    let next = fragment_number(&tablet, "/rummy/").await;
+    assert_ne!(next, id);
+    for (phone, name) in [(&ann, "Ann"), (&ben, "Ben")] {
+        wait_for_text(phone, "#phone-me", name).await;
+        assert_eq!(
+            phone.current_url().await.unwrap().fragment(),
+            Some(format!("/rummy/{next}/phone").as_str())
+        );
+    }
+    act(&ben, "#phone-call-vote").await;
+    wait_for(&ann, "#phone-vote .suspect[data-suspect='0']").await;
     for client in [tablet, ann, ben] {
         client.close().await.unwrap();
     }

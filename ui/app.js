@@ -2,7 +2,7 @@
 // open and renders the screen named by the address's #hash. It renders views; it decides
 // no rule.
 
-import { ApiError, Offline, api, connect, manifestUrl, mySeat, takeCode } from './api.js';
+import { ApiError, Offline, api, connect, keepSeat, manifestUrl, mySeat, takeCode } from './api.js';
 import { deviceLanguage, language, setDialect, setLanguage, t } from './i18n.js';
 import { h, toast } from './dom.js';
 import { renderHome } from './screens/home.js';
@@ -183,12 +183,28 @@ function probe() {
   api('/info').then(() => setOffline(false), (error) => setOffline(error instanceof Offline));
 }
 
+/** Goes on to game `next`, the rematch of the game on screen: the same screen of it, and
+ * this phone's seat in it (the server gave its token the same seat there). */
+function goOn(next) {
+  const { id } = state.game;
+  const held = mySeat(id);
+  if (held) keepSeat(next, held);
+  toast(t('ending.rematch_started'));
+  location.hash = location.hash.replace(new RegExp(`/${id}(?=/|$)`), `/${next}`);
+}
+
 /** Takes a snapshot of the game on screen (from the socket or a request) and shows it. */
 export function showSnapshot(snapshot) {
   if (!state.game || snapshot.game !== state.game.id) return;
   if (state.game.snapshot && snapshot.version < state.game.snapshot.version) return;
-  if (state.restored) back(snapshot);
+  // A rematch was started: its screens go on to it, and a phone always does, its seat kept;
+  // a game opened again afterwards (to look back at it) stays.
   const before = state.game.snapshot;
+  if (snapshot.rematch != null && (state.game.seat || (before && before.rematch == null))) {
+    goOn(snapshot.rematch);
+    return;
+  }
+  if (state.restored) back(snapshot);
   state.game.snapshot = snapshot;
   state.game.at = performance.now();
   state.game.onView(before, snapshot);

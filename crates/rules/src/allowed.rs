@@ -75,6 +75,8 @@ pub enum Action {
     SandTimer,
     /// Knock on the table: once for yes, twice for no.
     Knock,
+    /// Play again: the same players, seats and settings, new draws.
+    Rematch,
 }
 
 impl Action {
@@ -139,7 +141,7 @@ impl Action {
                 .iter()
                 .map(|&group| Command::PickGroup { group })
                 .collect(),
-            Action::SandTimer | Action::Knock => Vec::new(),
+            Action::SandTimer | Action::Knock | Action::Rematch => Vec::new(),
         }
     }
 }
@@ -206,10 +208,18 @@ impl Game {
     /// Whether `who` may ask the shells for `extra`: undo and redo, the sand timer and the
     /// knocks belong to the table and the ghost's phone. Where Séance keeps the secrets it
     /// answers the psychics itself, so the table has no knocks to make for the ghost; the
-    /// ghost's phone may still knock.
+    /// ghost's phone may still knock. A rematch is the table's, once the game has ended.
     pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), Refusal> {
         if matches!(who, Who::Watcher | Who::Seat(Role::Table)) {
             return Err(Refusal::new("watcher"));
+        }
+        if extra == Extra::Rematch {
+            ensure(matches!(who, Who::Table { .. }), || {
+                Refusal::new("table_only")
+            })?;
+            return ensure(self.phase == Phase::Ended, || {
+                Refusal::new("rematch_in_play")
+            });
         }
         ensure(hosts(who), || Refusal::new("host_only"))?;
         ensure(
@@ -336,6 +346,9 @@ impl Game {
         }
         if self.phase != Phase::Ended && self.may(who, Extra::Knock).is_ok() {
             actions.push(Action::Knock);
+        }
+        if self.may(who, Extra::Rematch).is_ok() {
+            actions.push(Action::Rematch);
         }
         actions
     }

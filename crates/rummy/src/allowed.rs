@@ -26,6 +26,8 @@ pub enum Action {
     CorrectRound { rounds: Vec<usize> },
     /// The numbers printed on the cards may be corrected.
     SetPrinted,
+    /// Play again: the same players and cards, a new first dealer.
+    Rematch,
 }
 
 /// The player a command is done for, and whether it is their sealed choice; `None` for
@@ -62,11 +64,20 @@ impl Scorepad {
         permit(who, seat(command))
     }
 
-    /// Undo and redo are the table's; Mystery Rummy has no sand timer and no knocks.
+    /// Undo and redo are the table's, and a rematch once someone has won; Mystery Rummy
+    /// has no sand timer and no knocks.
     pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), Refusal> {
-        match extra {
-            Extra::Rewind => ensure(matches!(who, Who::Table { .. }), || {
+        let table = || {
+            ensure(matches!(who, Who::Table { .. }), || {
                 Refusal::new("table_only")
+            })
+        };
+        match extra {
+            Extra::Rewind => table(),
+            Extra::Rematch => table().and_then(|()| {
+                ensure(self.standings().winner.is_some(), || {
+                    Refusal::new("rematch_in_play")
+                })
             }),
             Extra::Timer => Err(Refusal::new("no_timer")),
             Extra::Knock => Err(Refusal::new("no_knocks")),
@@ -103,11 +114,14 @@ impl Scorepad {
             });
             actions.push(Action::SetPrinted);
         }
+        if self.may(who, Extra::Rematch).is_ok() {
+            actions.push(Action::Rematch);
+        }
         actions.retain(|a| match a {
             Action::CallVote { players } => !players.is_empty(),
             Action::Vote { suspects, .. } => !suspects.is_empty(),
             Action::CorrectRound { rounds } => !rounds.is_empty(),
-            Action::EndRound | Action::SetPrinted => true,
+            Action::EndRound | Action::SetPrinted | Action::Rematch => true,
         });
         actions
     }

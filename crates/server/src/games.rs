@@ -23,6 +23,7 @@ use tokio::sync::broadcast;
 
 use crate::group_commit::Writer;
 use crate::rulesets::Kept;
+use crate::seats::Seats;
 use crate::timer::{SandTimer, TimerView};
 
 /// Why a request about a game was refused.
@@ -120,6 +121,8 @@ pub struct Games<G: Kept> {
     live: Mutex<HashMap<i64, Arc<Mutex<Live<G>>>>>,
     /// One channel per game watched, so a change wakes only that game's screens.
     changes: Mutex<HashMap<i64, broadcast::Sender<()>>>,
+    /// Held while a rematch is made, so two taps make one.
+    rematching: Mutex<()>,
 }
 
 /// The undo and redo requests, which share every step but the entry.
@@ -178,6 +181,7 @@ impl<G: Kept> Games<G> {
             writer: Writer::new(Journal::open(path)?),
             live: Mutex::default(),
             changes: Mutex::default(),
+            rematching: Mutex::default(),
         })
     }
 
@@ -285,6 +289,29 @@ impl<G: Kept> Games<G> {
                 .may(who, extra)
                 .map_err(GameError::Forbidden)
         })
+    }
+
+    /// Game `id`'s rematch, made once (a second tap or a second table screen finds the
+    /// first): a new game from its setup with draws from `seed`, its phones in the same
+    /// seats. Its screens are told, and each follows on.
+    pub fn rematch(&self, id: i64, seats: &Seats, seed: u64) -> Result<i64, GameError> {
+        let _one = self.rematching.hold();
+        if let Some(next) = seats.rematch(id) {
+            return Ok(next);
+        }
+        let setup = self.with(id, |_, live| {
+            let game = live.timeline.game();
+            let table = Who::Table { phones: Vec::new() };
+            game.may(&table, Extra::Rematch)
+                .map_err(GameError::Forbidden)?;
+            Ok(game.again())
+        })?;
+        let next = self.create(G::start(setup, seed).map_err(GameError::Rule)?)?;
+        seats
+            .follow_on(id, next)
+            .map_err(|e| GameError::Fault(format!("the seats file: {e}")))?;
+        self.touch(id);
+        Ok(next)
     }
 
     /// Decides, journals, applies: in that order, so an acknowledged command is on disk.

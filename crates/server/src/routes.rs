@@ -59,6 +59,7 @@ fn games<G: Kept>(base: &str) -> Router<Arc<Shared>> {
         .route(&format!("{base}/{{id}}/redo"), post(redo::<G>))
         .route(&format!("{base}/{{id}}/set-aside"), post(set_aside::<G>))
         .route(&format!("{base}/{{id}}/archive"), post(archive::<G>))
+        .route(&format!("{base}/{{id}}/rematch"), post(rematch::<G>))
         .route(
             &format!("{base}/{{id}}/seats"),
             get(phones::list::<G>).post(phones::take::<G>),
@@ -305,13 +306,15 @@ fn view_message<G: Kept>(
     }
 }
 
-/// A role's snapshot, with the seats taken by phones (`"seats": ["ghost", "psychic:1"]`).
+/// A role's snapshot, with the seats taken by phones (`"seats": ["ghost", "psychic:1"]`)
+/// and the game's rematch once there is one (`"rematch": 12`), where its screens go on.
 #[derive(serde::Serialize)]
 #[serde(bound = "")]
 struct Seated<G: Kept> {
     #[serde(flatten)]
     snapshot: crate::games::SnapshotOf<G>,
     seats: Vec<String>,
+    rematch: Option<i64>,
 }
 
 fn snapshot_with_seats<G: Kept>(
@@ -323,6 +326,7 @@ fn snapshot_with_seats<G: Kept>(
     Ok(Seated {
         snapshot: G::games(shared).snapshot(game, role, who)?,
         seats: shared.seats.taken(game),
+        rematch: shared.seats.rematch(game),
     })
 }
 
@@ -702,6 +706,21 @@ async fn archive<G: Kept>(
     };
     match blocking(move || G::games(&shared).archive(id, archived)).await {
         Ok(()) => StatusCode::NO_CONTENT.into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// A new game with this one's players, seats and settings, and new draws; phones holding
+/// seats keep them.
+async fn rematch<G: Kept>(
+    _: TableOnly,
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<i64>,
+) -> Response {
+    let seed = random_seed();
+    let made = blocking(move || G::games(&shared).rematch(id, &shared.seats, seed)).await;
+    match made {
+        Ok(next) => Json(json!({ "id": next })).into_response(),
         Err(e) => e.into_response(),
     }
 }

@@ -19,6 +19,8 @@ pub trait Kept: Rules + Send + Sync + 'static {
 
     /// The events that start a game, decided by the rules.
     fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, Refusal>;
+    /// The setup of a rematch: this game's players, seats and settings as they stand.
+    fn again(&self) -> Self::Setup;
     /// This rule set's games.
     fn games(shared: &Shared) -> &Arc<Games<Self>>;
     /// The roles in words, for a request that names none of them.
@@ -40,6 +42,10 @@ impl Kept for Game {
 
     fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, Refusal> {
         Game::start(setup, seed)
+    }
+
+    fn again(&self) -> Self::Setup {
+        self.setup.clone()
     }
 
     fn games(shared: &Shared) -> &Arc<Games<Self>> {
@@ -90,6 +96,13 @@ impl Kept for Scorepad {
 
     fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, Refusal> {
         Scorepad::start(setup, seed)
+    }
+
+    fn again(&self) -> Self::Setup {
+        seance_rummy::Setup {
+            players: self.players.clone(),
+            printed: self.printed,
+        }
     }
 
     fn games(shared: &Shared) -> &Arc<Games<Self>> {

@@ -30,13 +30,18 @@ type Freed = BTreeMap<i64, Vec<String>>;
 /// How many freed tokens a game remembers: more than its seats change hands in an evening.
 const FREED_KEPT: usize = 32;
 
-/// The file: the journal the seats belong to, the seats, and the tokens freed.
+/// Each game's rematch, by the game it follows: phones of the one find the next.
+type Rematches = BTreeMap<i64, i64>;
+
+/// The file: the journal the seats belong to, the seats, the tokens freed, the rematches.
 #[derive(Serialize, Deserialize)]
 struct Kept {
     journal: String,
     taken: Taken,
     #[serde(default)]
     freed: Freed,
+    #[serde(default)]
+    rematches: Rematches,
 }
 
 pub struct Seats {
@@ -46,11 +51,12 @@ pub struct Seats {
     held: Mutex<Held>,
 }
 
-/// The seats taken and the tokens freed, changed together.
+/// The seats taken, the tokens freed and the rematches, changed together.
 #[derive(Clone, Default)]
 struct Held {
     taken: Taken,
     freed: Freed,
+    rematches: Rematches,
 }
 
 #[derive(Debug)]
@@ -73,12 +79,12 @@ impl Seats {
                 .or_else(|_| {
                     serde_json::from_str::<Taken>(text).map(|taken| {
                         let journal = journal.to_owned();
-                        let freed = Freed::new();
                         (
                             Kept {
                                 journal,
                                 taken,
-                                freed,
+                                freed: Freed::new(),
+                                rematches: Rematches::new(),
                             },
                             false,
                         )
@@ -94,6 +100,7 @@ impl Seats {
                     Held {
                         taken: kept.taken,
                         freed: kept.freed,
+                        rematches: kept.rematches,
                     }
                 }
                 Ok(_) => {
@@ -145,6 +152,7 @@ impl Seats {
             journal: self.journal.clone(),
             taken: held.taken.clone(),
             freed: held.freed.clone(),
+            rematches: held.rematches.clone(),
         };
         let text = serde_json::to_string_pretty(&kept).expect("seats serialize");
         write_atomically(path, text.as_bytes())
@@ -210,6 +218,25 @@ impl Seats {
     pub fn held(&self, game: i64, name: &str) -> bool {
         let held = self.held.hold();
         held.taken.get(&game).is_some_and(|g| g.contains_key(name))
+    }
+
+    /// The game that followed `game` as its rematch, if any.
+    pub fn rematch(&self, game: i64) -> Option<i64> {
+        self.held.hold().rematches.get(&game).copied()
+    }
+
+    /// Records `next` as `game`'s rematch, each seat a phone holds in `game` held by the
+    /// same phone (the same token) in `next`.
+    pub fn follow_on(&self, game: i64, next: i64) -> io::Result<()> {
+        let mut held = self.held.hold();
+        let mut after = held.clone();
+        after.rematches.insert(game, next);
+        if let Some(seats) = after.taken.get(&game).cloned() {
+            after.taken.insert(next, seats);
+        }
+        self.save(&after)?;
+        *held = after;
+        Ok(())
     }
 
     /// Whether `token` once held a seat of `game` that the table has freed since.

@@ -585,3 +585,115 @@ async fn no_secret_reaches_a_device_that_may_not_see_it() {
     }
     assert!(checked > 200, "{checked} views checked");
 }
+
+#[tokio::test]
+async fn a_rematch_keeps_each_phone_its_seat_and_draws_anew() {
+    let t = table().await;
+    let game = create(&t, 23).await;
+    let ghost = take(&t, game, "ghost").await;
+    let mut psychics = Vec::new();
+    for i in 0..4 {
+        psychics.push(take(&t, game, &format!("psychic:{i}")).await);
+    }
+    let rematch = |token: Option<&str>| {
+        support::from(&t, token, Method::POST, &format!("/games/{game}/rematch")).send()
+    };
+
+    // Only the table, and only once the game is over.
+    let (status, refused) = error_of(rematch(None).await.unwrap()).await;
+    assert_eq!(
+        (status, refused.code.as_str()),
+        (StatusCode::FORBIDDEN, "rematch_in_play")
+    );
+    let (status, _) = error_of(rematch(Some(&ghost)).await.unwrap()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = error_of(
+        t.joined(Method::POST, &format!("/games/{game}/rematch"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    let mut phone = t
+        .phone_socket(&format!("&game={game}&role=psychic:1&seat={}", psychics[1]))
+        .await;
+    whole_game(&t, game, &ghost, &psychics, 0, [1, 1, 1, 1]).await;
+    let before: Value = look(&t, game, "table", None).await.json().await.unwrap();
+    assert_eq!(before["view"]["phase"], "ended");
+    assert!(
+        before["allowed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["type"] == "rematch")
+    );
+    assert!(before["rematch"].is_null());
+
+    // Two taps, or two table screens, make one game.
+    let made: Value = rematch(None).await.unwrap().json().await.unwrap();
+    let next = made["id"].as_i64().unwrap();
+    assert_ne!(next, game);
+    let again: Value = rematch(None).await.unwrap().json().await.unwrap();
+    assert_eq!(again["id"], next);
+
+    // The phone hears where its game went on.
+    let heard = loop {
+        let message = next_json(&mut phone).await;
+        if message["type"] == "view" && !message["snapshot"]["rematch"].is_null() {
+            break message;
+        }
+    };
+    assert_eq!(heard["snapshot"]["rematch"], next);
+
+    // The same players, colours and seats; new draws; the game from its start.
+    let after: Value = look_as(&t, "games", next, "table", None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(after["version"], 0);
+    assert_eq!(after["view"]["phase"], "visions");
+    let seating = |v: &Value| {
+        v["view"]["psychics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["name"].clone(), p["colour"].clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(seating(&after), seating(&before));
+    assert_ne!(
+        after["view"]["layout"], before["view"]["layout"],
+        "new cards are laid out"
+    );
+    let mut seats = after["seats"].as_array().unwrap().clone();
+    seats.sort_by_key(|s| s.as_str().unwrap().to_owned());
+    assert_eq!(
+        seats,
+        ["ghost", "psychic:0", "psychic:1", "psychic:2", "psychic:3"]
+    );
+    for (i, token) in psychics.iter().enumerate() {
+        let own = look_as(&t, "games", next, &format!("psychic:{i}"), Some(token)).await;
+        assert_eq!(own.status(), StatusCode::OK);
+        let other = look_as(
+            &t,
+            "games",
+            next,
+            &format!("psychic:{}", (i + 1) % 4),
+            Some(token),
+        )
+        .await;
+        assert_eq!(other.status(), StatusCode::FORBIDDEN);
+    }
+    let secrets = look_as(&t, "games", next, "ghost", Some(&ghost)).await;
+    assert_eq!(secrets.status(), StatusCode::OK);
+
+    // Kept across a restart: the old game still leads on to the new one.
+    let t = support::restart(t).await;
+    let old: Value = look(&t, game, "table", None).await.json().await.unwrap();
+    assert_eq!(old["rematch"], next);
+    let own = look_as(&t, "games", next, "psychic:1", Some(&psychics[1])).await;
+    assert_eq!(own.status(), StatusCode::OK);
+}

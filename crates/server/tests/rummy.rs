@@ -235,3 +235,47 @@ async fn a_bad_setup_or_tally_is_refused_with_what_to_do() {
     );
     t.server.shutdown().await;
 }
+
+#[tokio::test]
+async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
+    let t = table().await;
+    let game = create(&t).await;
+    let cleo = take(&t, game, "player:2").await;
+    // The table corrected a number printed on its cards: the rematch plays with it too.
+    let mut view: Value = look(&t, game, "table", None).await.json().await.unwrap();
+    let mut printed = view["view"]["printed"].clone();
+    printed["joker"] = json!(20);
+    ok(act(
+        &t,
+        game,
+        None,
+        json!({"type": "set_printed", "printed": printed}),
+    )
+    .await)
+    .await;
+    let rematch = || {
+        t.api(Method::POST, &format!("/rummy/{game}/rematch"))
+            .send()
+    };
+    let (status, refused) = error_of(rematch().await.unwrap()).await;
+    assert_eq!(
+        (status, refused.code.as_str()),
+        (StatusCode::FORBIDDEN, "rematch_in_play")
+    );
+
+    while view["view"]["winner"].is_null() {
+        ok(act(&t, game, None, round()).await).await;
+        view = look(&t, game, "table", None).await.json().await.unwrap();
+    }
+    let next = rematch().await.unwrap().json::<Value>().await.unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let after: Value = look(&t, next, "table", None).await.json().await.unwrap();
+    assert_eq!(after["view"]["players"], json!(["Ann", "Ben", "Cleo"]));
+    assert_eq!(after["view"]["printed"], printed);
+    assert_eq!(after["view"]["round"], 1);
+    assert!(after["view"]["winner"].is_null());
+    assert_eq!(after["seats"], json!(["player:2"]));
+    let own = look(&t, next, "player:2", Some(&cleo)).await;
+    assert_eq!(own.status(), StatusCode::OK);
+}

@@ -34,4 +34,6 @@ pub enum Extra {
     Timer,
     /// Knock on the table (the ghost's yes or no).
     Knock,
+    /// A new game with the same players and settings, once this one is over.
+    Rematch,
 }

@@ -3,8 +3,10 @@
 // screen is brought up to date first.
 
 import { ApiError, Offline, api } from '../../api.js';
-import { toast } from '../../dom.js';
+import { h, toast } from '../../dom.js';
+import { t } from '../../i18n.js';
 import { render, state, showSnapshot } from '../../app.js';
+import { may } from '../../allowed.js';
 
 /** Fetches the game on screen again (after a refusal, or when a sleeping screen wakes). */
 export async function refresh() {
@@ -63,4 +65,16 @@ export async function rewind(how) {
 /** pause, resume or reset. */
 export async function timer(action) {
   if (await post('/timer', { action })) await refresh();
+}
+
+/** "Play again" on an ending, where the rules allow it: the rematch is made on the server
+ * and every screen of this game, this one too, goes on to it from its view. */
+export function playAgain() {
+  if (!may('rematch')) return null;
+  return h('div', { class: 'rematch' },
+    h('button', {
+      id: 'rematch', type: 'button', class: 'primary big',
+      onclick: async () => { if (await post('/rematch')) await refresh(); },
+    }, t('ending.rematch')),
+    h('p', { class: 'note' }, t('ending.rematch_hint')));
 }

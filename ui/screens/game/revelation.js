@@ -8,7 +8,7 @@ import { h } from '../../dom.js';
 import { nameOf, t } from '../../i18n.js';
 import * as player from '../../sound/player.js';
 import { render } from '../../app.js';
-import { command } from './actions.js';
+import { command, playAgain } from './actions.js';
 import { open } from './hidden.js';
 import { sealedChoice, traceOf } from './groups.js';
 import { guide } from './help.js';
@@ -247,7 +247,8 @@ export function ending(view, game) {
       hold ? null : h('p', { class: 'outcome-why' }, t(`outcome.${outcome}_why`, {
         culprit: view.culprit ?? '—', chosen: view.chosen ?? '—', hour: view.hour,
       })),
-      view.groups.length ? lineUp(view, { reveal: !hold }) : null),
+      view.groups.length ? lineUp(view, { reveal: !hold }) : null,
+      hold ? null : playAgain()),
     h('div', { class: 'ending-side' },
       count(view, game),
       hold ? null : summary(view)));
