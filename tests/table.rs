@@ -28,6 +28,10 @@ pub fn tests(p: u16) -> Vec<Test> {
             Box::pin(two_players(p)),
         ),
         (
+            "table: a game with every expansion, stories for objects, shows and judges the cards' codes",
+            Box::pin(expansions(p)),
+        ),
+        (
             "table: a straw poll decided by a tie-break",
             Box::pin(tie_break(p)),
         ),
@@ -146,13 +150,13 @@ pub(crate) async fn set_up(client: &Client, table: &Table, names: &[&str], paper
 }
 
 /// The ghost's cards, read as the ghost reads them: off the panel the others look away from.
-async fn ghost_secrets(client: &Client) -> Vec<Vec<u8>> {
+async fn ghost_secrets(client: &Client) -> Vec<Vec<String>> {
     tap(client, "#ghost-look").await;
     tap(client, "#hidden-ready").await;
     wait_for(client, "#ghost-secrets").await;
     let cells = client
         .execute(
-            "return [...document.querySelectorAll('#ghost-secrets tbody tr')].map(r => [...r.querySelectorAll('td')].map(d => Number(d.textContent)))",
+            "return [...document.querySelectorAll('#ghost-secrets tbody tr')].map(r => [...r.querySelectorAll('td')].map(d => d.textContent))",
             vec![],
         )
         .await
@@ -172,7 +176,7 @@ pub(crate) async fn offered(client: &Client, what: &str) -> Vec<usize> {
 
 /// One turn tapped on the table: visions, the intuitions on `cards[i]` (none if `None`),
 /// time up, and the answers (`right` in paper mode; the app judges otherwise).
-async fn turn(client: &Client, cards: &[Option<u8>], paper_right: Option<bool>) {
+async fn turn(client: &Client, cards: &[Option<String>], paper_right: Option<bool>) {
     for i in offered(client, "data-vision").await {
         act(client, &format!("button[data-vision='{i}']")).await;
     }
@@ -213,10 +217,10 @@ async fn find_everything(client: &Client) {
     let secrets = ghost_secrets(client).await;
     for _ in 0..3 {
         let found = found_counts(client).await;
-        let cards: Vec<Option<u8>> = secrets
+        let cards: Vec<Option<String>> = secrets
             .iter()
             .zip(found)
-            .map(|(s, n)| s.get(n).copied())
+            .map(|(s, n)| s.get(n).cloned())
             .collect();
         turn(client, &cards, None).await;
     }
@@ -324,10 +328,10 @@ async fn five_players_win(driver: u16) {
     detours += 2;
     for _ in 0..2 {
         let found = found_counts(&client).await;
-        let cards: Vec<Option<u8>> = secrets
+        let cards: Vec<Option<String>> = secrets
             .iter()
             .zip(found)
-            .map(|(s, n)| s.get(n).copied())
+            .map(|(s, n)| s.get(n).cloned())
             .collect();
         turn(&client, &cards, None).await;
     }
@@ -459,6 +463,63 @@ async fn two_players(driver: u16) {
     tap(&client, "#agree [data-pick='3']").await;
     act(&client, "#pick-confirm").await;
     wait_for(&client, "#stage[data-outcome='won']").await;
+    client.close().await.unwrap();
+}
+
+/// The table ticks its whole collection and plays with stories: the layout, the ghost's
+/// secrets and the line-up show the codes printed on the cards, the third category is
+/// called a story, and the collection is kept for the next setup.
+async fn expansions(driver: u16) {
+    let table = Table::start(0);
+    let client = chromium(driver, 1280, 800).await;
+    client.goto(&table.local_url).await.unwrap();
+    tap(&client, "#new-game").await;
+    tap(&client, "#setup-players button[data-value='5']").await;
+    for css in [
+        "#setup-collection [data-expansion='hidden_signs']",
+        "#setup-collection [data-expansion='secrets_and_lies']",
+        "#setup-collection [data-promo='5']",
+        "#setup-third [data-value='stories']",
+    ] {
+        tap(&client, css).await;
+        wait_for(&client, &format!("{css}[aria-pressed='true']")).await;
+    }
+    screenshot(&client, "setup-expansions-en-1280x800").await;
+    // Kept in the settings: the next setup has them ticked already.
+    let settings = api(&client, "GET", "/settings", Value::Null).await;
+    assert_eq!(
+        settings["collection"],
+        json!({"expansions": ["hidden_signs", "secrets_and_lies"], "promos": [5]})
+    );
+    tap(&client, "#start-game").await;
+    wait_for_text(&client, "#stage.layout", "story cards").await;
+    let laid = text(&client, "#stage.layout [data-category='objects']").await;
+    assert!(laid.contains("SL"), "{laid}");
+    let characters = text(&client, "#stage.layout [data-category='characters']").await;
+    screenshot(&client, "layout-expansions-en-1280x800").await;
+    tap(&client, "#begin").await;
+    wait_for(&client, "#stage.visions").await;
+    let secrets = ghost_secrets(&client).await;
+    assert!(
+        secrets
+            .iter()
+            .all(|s| s[2].starts_with("SL") || s[2] == "P5"),
+        "each psychic's story is one of Secrets & Lies's (or P5): {secrets:?}"
+    );
+    // The third step is a story's on every tile's progress.
+    tap(&client, "#help").await;
+    wait_for_text(&client, "#help-panel", "Character, location, story").await;
+    tap(&client, "#help-close").await;
+    find_everything(&client).await;
+    let line_up = text(&client, "#line-up").await;
+    assert!(
+        secrets.iter().all(|s| characters.contains(&s[0])),
+        "the characters sought were laid out: {characters}"
+    );
+    for s in &secrets {
+        assert!(line_up.contains(&s[2]), "{line_up} shows {}", s[2]);
+    }
+    screenshot(&client, "revelation-stories-en-1280x800").await;
     client.close().await.unwrap();
 }
 

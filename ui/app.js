@@ -129,7 +129,8 @@ export function render() {
   followScreen(found);
   const { screen } = found;
   // A game speaks its edition's terms; a setup screen sets its own.
-  setDialect(state.game?.snapshot?.view?.edition);
+  const view = state.game?.snapshot?.view;
+  setDialect(view?.edition, view?.third);
   document.body.dataset.device = state.info?.device ?? '';
   document.getElementById('app').replaceChildren(screen(state));
   updateStatus();

@@ -7,8 +7,11 @@ let current = 'en';
 /** The rules' edition on screen: its own terms override the classic ones (`new:key`). */
 let dialect = null;
 
-/** 'new' while a new-edition game (or its setup) is on screen; null otherwise. */
-export function setDialect(edition) { dialect = edition === 'new' ? 'new' : null; }
+/** 'new' while a new-edition game (or its setup) is on screen, 'stories' while a classic
+ * one whose third category is Secrets & Lies's stories is; null otherwise. */
+export function setDialect(edition, third = 'objects') {
+  dialect = edition === 'new' ? 'new' : third === 'stories' ? 'stories' : null;
+}
 
 export function language() { return current; }
 

@@ -15,7 +15,7 @@ const TIMER_SECONDS = [60, 90, 120, 150, 180];
 
 /** The form's choices; kept while the screen re-renders (a language switch, say). */
 const form = {
-  edition: 'classic', players: 5, difficulty: 'easy', printing: 'original', secrets: 'app_kept', seconds: 120,
+  edition: 'classic', players: 5, difficulty: 'easy', printing: 'original', secrets: 'app_kept', seconds: 120, third: 'objects',
   deal: 'sets', houseTimer: 0, boxRows: {}, firstNewGame: null,
 };
 
@@ -126,6 +126,7 @@ async function collect() {
   }
   return {
     ...common, difficulty: form.difficulty, printing: form.printing, sand_timer: form.seconds === 120 ? null : form.seconds,
+    collection: owned(), third: form.third,
   };
 }
 
@@ -155,13 +156,51 @@ function rerender() {
   }
 }
 
-/** Classic's own choices: difficulty, the sand timer, and (where a straw poll is held)
- * the rulebook printing whose tie-break the count follows. */
+/** The expansions and promo cards the table owns, as its settings keep them. */
+const owned = () => ({ expansions: [], promos: [], ...(state.settings?.collection ?? {}) });
+
+/** The table's collection beyond the base box (kept in its settings: ticked once), and with
+ * Secrets & Lies the third category, objects or stories. */
+function collectionChoices(pick) {
+  const collection = owned();
+  const save = async (changed) => {
+    try {
+      state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, collection: changed } });
+    } catch (error) {
+      toast(error.message);
+    }
+    rerender();
+  };
+  const toggle = (list, item) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
+  const stories = collection.expansions.includes('secrets_and_lies');
+  if (!stories) form.third = 'objects';
+  return [
+    h('fieldset', { class: 'choice', id: 'setup-collection' },
+      h('legend', {}, t('setup.collection')),
+      h('div', { class: 'segmented wrap' },
+        state.info.setup.expansions.map((name) => h('button', {
+          type: 'button', 'data-expansion': name, 'aria-pressed': String(collection.expansions.includes(name)),
+          onclick: () => save({ ...collection, expansions: toggle(collection.expansions, name) }),
+        }, t(`expansion.${name}`))),
+        state.info.setup.promos.map((n) => h('button', {
+          type: 'button', 'data-promo': n, 'aria-pressed': String(collection.promos.includes(n)),
+          'aria-label': `${t('expansion.promos')} P${n}`,
+          onclick: () => save({ ...collection, promos: toggle(collection.promos, n).sort((a, b) => a - b) }),
+        }, `P${n}`)))),
+    h('p', { class: 'note' }, t('setup.collection_hint')),
+    stories ? choice('third', [['objects', t('setup.third_objects')], ['stories', t('setup.third_stories')]],
+      form.third, t('setup.third'), pick('third')) : null,
+  ];
+}
+
+/** Classic's own choices: difficulty, the sand timer, the table's collection, and (where a
+ * straw poll is held) the rulebook printing whose tie-break the count follows. */
 function classicChoices(pick, time) {
   return [
     choice('difficulty', ['easy', 'medium', 'hard'].map((d) => [d, t(`difficulty.${d}`)]), form.difficulty,
       t('setup.difficulty'), pick('difficulty')),
     choice('seconds', TIMER_SECONDS.map((s) => [s, time(s)]), form.seconds, t('setup.timer'), pick('seconds')),
+    collectionChoices(pick),
     form.players >= 4 ? [
       choice('printing', ['original', 'later'].map((p) => [p, t(`printing.${p}`)]), form.printing,
         t('setup.printing'), pick('printing')),
@@ -213,7 +252,7 @@ function newEditionChoices(pick, time) {
 
 export function renderSetup() {
   if (!recent) queueMicrotask(remember);
-  setDialect(form.edition);
+  setDialect(form.edition, form.third);
   if (form.edition === 'new') form.players = Math.max(form.players, 3);
   const { count, each } = seats(form.players);
   const pick = (key) => (value) => { form[key] = value; rerender(); };

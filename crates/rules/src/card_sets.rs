@@ -18,7 +18,7 @@ pub const SET_SIZE: usize = 8;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardSet {
     pub name: String,
-    pub cards: Vec<Card>,
+    pub cards: Vec<u8>,
 }
 
 /// What the players' box holds, by category.
@@ -59,7 +59,7 @@ impl CardBox {
     /// Eight distinct numbers per set, each number once in its category, names unique.
     pub fn validate(&self) -> Result<(), Refusal> {
         for category in Category::ALL {
-            let mut seen: Vec<Card> = Vec::new();
+            let mut seen: Vec<u8> = Vec::new();
             let mut names: Vec<String> = Vec::new();
             for set in self.of(category) {
                 let name = set.name.trim();
@@ -121,10 +121,16 @@ impl CardBox {
                             })?,
                         None => &sets[draw.below(sets.len() as u64) as usize],
                     };
-                    (set.cards.clone(), Some(set.name.clone()))
+                    (
+                        set.cards.iter().map(|&n| Card::from(n)).collect(),
+                        Some(set.name.clone()),
+                    )
                 }
                 Deal::Mixed => {
-                    let all: Vec<Card> = sets.iter().flat_map(|s| s.cards.clone()).collect();
+                    let all: Vec<Card> = sets
+                        .iter()
+                        .flat_map(|s| s.cards.iter().map(|&n| Card::from(n)))
+                        .collect();
                     (draw.pick(&all, SET_SIZE), None)
                 }
             };
@@ -160,7 +166,11 @@ impl Deal {
 mod tests {
     use super::*;
 
-    fn set(name: &str, first: Card) -> CardSet {
+    fn numbers(cards: &[Card]) -> Vec<u8> {
+        cards.iter().map(|c| c.number).collect()
+    }
+
+    fn set(name: &str, first: u8) -> CardSet {
         CardSet {
             name: name.into(),
             cards: (first..first + 8).collect(),
@@ -184,8 +194,8 @@ mod tests {
             objects: Some("red".into()),
         };
         let layout = b.lay_out(&deal, &mut Draw::new(5, 0)).unwrap();
-        assert_eq!(layout.characters, (1..=8).collect::<Vec<_>>());
-        assert_eq!(layout.objects, (9..=16).collect::<Vec<_>>());
+        assert_eq!(numbers(&layout.characters), (1..=8).collect::<Vec<_>>());
+        assert_eq!(numbers(&layout.objects), (9..=16).collect::<Vec<_>>());
         assert_eq!(layout.sets[0], "green");
         assert!(["green", "red"].contains(&layout.sets[1].as_str()));
         let again = b.lay_out(&deal, &mut Draw::new(5, 0)).unwrap();
@@ -207,14 +217,15 @@ mod tests {
                 let cards = layout.of(c);
                 assert_eq!(cards.len(), SET_SIZE);
                 assert!(cards.windows(2).all(|w| w[0] < w[1]), "distinct, in order");
-                assert!(cards.iter().all(|c| (1..=16).contains(c)));
+                assert!(numbers(cards).iter().all(|c| (1..=16).contains(c)));
             }
             assert!(layout.sets.is_empty());
         }
         assert!(
-            mixed.iter().any(
-                |l| l.characters.iter().any(|&c| c <= 8) && l.characters.iter().any(|&c| c > 8)
-            ),
+            mixed
+                .iter()
+                .any(|l| numbers(&l.characters).iter().any(|&c| c <= 8)
+                    && numbers(&l.characters).iter().any(|&c| c > 8)),
             "cards of both sets are mixed"
         );
     }

@@ -26,7 +26,7 @@ impl Game {
             _ => {
                 let n = setup.cards_per_category();
                 let mut lay = |c: Category| {
-                    let mut cards = draw.pick(&c.cards().collect::<Vec<_>>(), n);
+                    let mut cards = draw.pick(&setup.collection.pool(c, setup.third), n);
                     cards.sort_unstable();
                     cards
                 };

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card_sets::{CardBox, Deal, SET_SIZE};
 use crate::clairvoyancy::Faces;
+use crate::expansions::{Collection, Expansion, Third};
 use crate::levels::{LevelBands, TrackSide};
 use seance_timeline::{Param, Refusal, check_name, ensure};
 
@@ -107,6 +108,12 @@ pub struct Setup {
     /// seconds; the new edition has none unless the table adds one.
     #[serde(default)]
     pub sand_timer: Option<u16>,
+    /// Classic only: the expansions and promo cards whose cards join the draws.
+    #[serde(default, skip_serializing_if = "Collection::is_empty")]
+    pub collection: Collection,
+    /// Classic only: objects, or *Secrets & Lies*'s stories in their place.
+    #[serde(default, skip_serializing_if = "Third::is_objects")]
+    pub third: Third,
 }
 
 /// House-rule sand timers run this many seconds.
@@ -210,6 +217,8 @@ impl Setup {
             bands: None,
             token_faces: None,
             sand_timer: None,
+            collection: Collection::default(),
+            third: Third::default(),
         }
     }
 
@@ -303,7 +312,12 @@ impl Setup {
                 ensure(self.difficulty.is_some(), || Refusal::new("difficulty"))?;
                 ensure(self.card_box.is_none() && self.deal.is_none(), || {
                     Refusal::new("sets_are_new_edition")
-                })
+                })?;
+                self.collection.validate()?;
+                ensure(
+                    self.third.is_objects() || self.collection.owns(&Expansion::SecretsAndLies),
+                    || Refusal::new("stories_need_secrets_and_lies"),
+                )
             }
             Edition::New => {
                 ensure(self.difficulty.is_none(), || Refusal::new("no_difficulty"))?;
@@ -313,6 +327,10 @@ impl Setup {
                 ensure(self.printing == Printing::default(), || {
                     Refusal::new("printing_is_classic")
                 })?;
+                ensure(
+                    self.collection.is_empty() && self.third.is_objects(),
+                    || Refusal::new("expansions_are_classic"),
+                )?;
                 let Some(card_box) = &self.card_box else {
                     return Err(Refusal::new("card_box"));
                 };

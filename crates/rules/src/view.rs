@@ -9,6 +9,7 @@ use crate::cards::{Card, Category, Layout};
 use crate::clairvoyancy::{Faces, Placement};
 use crate::command::Command;
 use crate::event::Group;
+use crate::expansions::Third;
 use crate::game::{Game, Manifestation, Outcome, Phase};
 use crate::levels::{Level, LevelBands, TrackSide};
 use crate::setup::{Colour, CrowRule, Difficulty, Edition, SecretMode};
@@ -55,6 +56,8 @@ pub struct PsychicView {
 pub struct View {
     pub role: Role,
     pub edition: Edition,
+    /// Objects, or stories in their place: the screens say the third category's word.
+    pub third: Third,
     pub ghost: String,
     /// Classic only.
     pub difficulty: Option<Difficulty>,
@@ -116,6 +119,7 @@ impl Game {
         View {
             role,
             edition: self.setup.edition,
+            third: self.setup.third,
             ghost: self.setup.ghost.clone(),
             difficulty: self.setup.difficulty,
             secrets: self.setup.secrets,

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Table, new_setup, table, two_set_box};
+use common::{Table, cards, new_setup, table, two_set_box};
 use seance_rules::*;
 
 fn refused(t: &mut Table, command: Command) -> Refusal {
@@ -22,8 +22,8 @@ fn one_set_per_category_is_laid_out_and_each_medium_gets_one_of_its_cards() {
         for c in Category::ALL {
             let set = &game.layout.sets[c.index()];
             let expected: Vec<Card> = match set.as_str() {
-                "green" => (1..=8).collect(),
-                _ => (9..=16).collect(),
+                "green" => cards(1..=8),
+                _ => cards(9..=16),
             };
             assert_eq!(game.layout.of(c), expected, "the whole {set} set, face up");
             let mut drawn: Vec<Card> = secrets.iter().map(|s| s[c.index()]).collect();
@@ -51,7 +51,7 @@ fn the_players_may_name_a_set_and_the_mixed_variant_draws_across_sets() {
     });
     let t = Table::new(setup, 3);
     assert_eq!(t.game().layout.sets, ["green", "red", "green"]);
-    assert_eq!(t.game().layout.locations, (9..=16).collect::<Vec<_>>());
+    assert_eq!(t.game().layout.locations, cards(9..=16));
 
     let mixed = (0..10)
         .map(|seed| Table::new(new_setup(4, SecretMode::AppKept, true), seed))
@@ -65,8 +65,8 @@ fn the_players_may_name_a_set_and_the_mixed_variant_draws_across_sets() {
     assert!(
         mixed
             .iter()
-            .any(|t| t.game().layout.objects.iter().any(|&c| c <= 8)
-                && t.game().layout.objects.iter().any(|&c| c > 8)),
+            .any(|t| t.game().layout.objects.iter().any(|c| c.number <= 8)
+                && t.game().layout.objects.iter().any(|c| c.number > 8)),
         "the mixed variant takes cards from both sets"
     );
 }

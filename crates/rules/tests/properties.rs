@@ -8,7 +8,7 @@
 mod common;
 
 use common::worded::worded;
-use common::{Table, new_setup, setup};
+use common::{Table, every_expansion, new_setup, setup};
 use proptest::prelude::*;
 use seance_rules::*;
 
@@ -355,7 +355,15 @@ fn play(
         Edition::Classic => {
             let difficulty =
                 [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard][seed as usize % 3];
-            setup(players, difficulty, secrets)
+            let mut start = setup(players, difficulty, secrets);
+            // Half the classic games draw from every expansion, some with stories.
+            if seed % 2 == 1 {
+                start.collection = every_expansion();
+                if seed % 4 == 3 {
+                    start.third = Third::Stories;
+                }
+            }
+            start
         }
         Edition::New => new_setup(players.max(3), secrets, seed.is_multiple_of(2)),
     };

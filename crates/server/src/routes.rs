@@ -85,8 +85,11 @@ async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<serde_j
         "journal": trouble::told(&shared),
         "started": shared.started as u64,
         // What a setup screen asks of the rules before there is a game: colours per psychic
-        // player by the number at the table, and how long a name may be.
+        // player by the number at the table, how long a name may be, and the expansions and
+        // promo cards a collection may hold.
         "setup": {
+            "expansions": seance_rules::Expansion::names(),
+            "promos": seance_rules::PROMOS.collect::<Vec<_>>(),
             "colours_each": (2..=7).map(|n| (n.to_string(), json!(seance_rules::colours_each(n))))
                 .collect::<serde_json::Map<_, _>>(),
             "name_chars": seance_timeline::NAME_CHARS,

@@ -8,7 +8,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use seance_rules::CardBox;
+use seance_rules::{CardBox, Collection};
 use seance_timeline::{Refusal, ensure};
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +25,8 @@ pub struct Settings {
     /// The card sets in the table's box of Mysterium's new edition, as the players
     /// entered them (the rulebook prints no numbers).
     pub card_box: CardBox,
+    /// The expansions and promo cards the table owns, for classic's draws.
+    pub collection: Collection,
 }
 
 impl Default for Settings {
@@ -33,6 +35,7 @@ impl Default for Settings {
             language: "en".into(),
             sound: Sound::default(),
             card_box: CardBox::default(),
+            collection: Collection::default(),
         }
     }
 }
@@ -101,7 +104,8 @@ impl Settings {
                 .all(|level| (0.0..=1.0).contains(level)),
             || Refusal::new("volume"),
         )?;
-        self.card_box.validate()
+        self.card_box.validate()?;
+        self.collection.validate()
     }
 }
 

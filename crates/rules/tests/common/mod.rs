@@ -8,10 +8,23 @@ pub fn setup(players: usize, difficulty: Difficulty, secrets: SecretMode) -> Set
     Setup::with_dealt_colours("Laura", &names[..players - 1], difficulty, secrets)
 }
 
+/// A table that owns every expansion and promo card.
+pub fn every_expansion() -> Collection {
+    Collection {
+        expansions: vec![Expansion::HiddenSigns, Expansion::SecretsAndLies],
+        promos: PROMOS.collect(),
+    }
+}
+
+/// The base box's cards numbered `numbers`.
+pub fn cards(numbers: impl IntoIterator<Item = u8>) -> Vec<Card> {
+    numbers.into_iter().map(Card::from).collect()
+}
+
 /// A box with two sets per category, numbered alike in every category (1–8 and 9–16), so
 /// that a card is told apart by its category as well as its number.
 pub fn two_set_box() -> CardBox {
-    let set = |name: &str, first: Card| CardSet {
+    let set = |name: &str, first: u8| CardSet {
         name: name.into(),
         cards: (first..first + 8).collect(),
     };
