@@ -72,6 +72,11 @@ export async function api(path, { method = 'GET', body, seat } = {}) {
 /** This device's secret as a query parameter, for what cannot send headers. */
 const secret = () => `code=${encodeURIComponent(localStorage.getItem(CODE_KEY) ?? '')}`;
 
+/** The QR code of game `game`'s BG Stats link (`kind` `games` or `rummy`). */
+export function bgStatsQrUrl(game, kind) {
+  return `/api/${kind}/${game}/bgstats.svg?${secret()}`;
+}
+
 /** The QR code image's address (images cannot send headers); with a game (of `kind`
  * `games` or `rummy`), the code leads to that game's seats. */
 export function qrUrl(game = null, kind = 'games') {

@@ -8,7 +8,7 @@ import { ghostSeat, nameOf, t } from '../i18n.js';
 import { keepSeat } from '../api.js';
 import * as player from '../sound/player.js';
 import { languageSwitch } from './chrome.js';
-import { command, post, refresh } from './game/actions.js';
+import { command, post, refresh, toBgStats } from './game/actions.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { sealedChoice, traceOf } from './game/groups.js';
 import { answerButtons } from './game/psychics.js';
@@ -244,7 +244,7 @@ export function renderPhone(state) {
   const me = ghost ? null : Number(game.role.split(':')[1]);
   const who = ghost ? ghostSeat(view.ghost) : nameOf(view.psychics[me]);
   const ending = view.phase === 'ended'
-    ? h('p', { id: 'phone-outcome', class: 'banner' }, t(`outcome.${view.outcome}`)) : null;
+    ? [h('p', { id: 'phone-outcome', class: 'banner' }, t(`outcome.${view.outcome}`)), toBgStats()] : null;
   return h('div', { id: 'phone', class: 'screen phone', 'data-role': game.role, 'data-phase': view.phase, 'data-version': game.snapshot.version },
     header(view, who, ghost ? null : view.psychics[me].colour),
     lastChange(game.snapshot),

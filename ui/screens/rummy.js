@@ -5,7 +5,7 @@
 import { asset, h } from '../dom.js';
 import { isTable, render } from '../app.js';
 import { t } from '../i18n.js';
-import { playAgain, refresh } from './game/actions.js';
+import { playAgain, refresh, toBgStats } from './game/actions.js';
 import { cover, phonesPanel } from './game/hidden.js';
 import { languageSwitch } from './chrome.js';
 import { tableControls, watching } from './game.js';
@@ -40,7 +40,8 @@ function roundPanel(view) {
     return h('section', { id: 'rummy-end', class: 'panel stage ending', 'data-outcome': 'won' },
       h('h1', {}, t('rummy.winner', { name: view.players[view.winner], n: view.totals[view.winner] })),
       h('p', {}, t('rummy.winner_why')),
-      playAgain());
+      playAgain(),
+      toBgStats());
   }
   return h('section', { id: 'rummy-round', class: 'panel stage' },
     view.another_round ? h('p', { id: 'another-round', class: 'banner', role: 'status' }, t('rummy.another_round')) : null,

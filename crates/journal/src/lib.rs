@@ -356,6 +356,18 @@ impl Journal {
             .ok_or(JournalError::NoSuchGame(game))
     }
 
+    /// When game `game` began and when it was last played, in seconds since 1970.
+    pub fn played(&self, game: i64) -> Result<(i64, i64), JournalError> {
+        self.conn
+            .query_row(
+                "SELECT created_at, updated_at FROM games WHERE id = ?1",
+                [game],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?
+            .ok_or(JournalError::NoSuchGame(game))
+    }
+
     /// Sets game `game`'s status in the lists ([`ARCHIVED`], or its own to bring it back)
     /// and leaves when it was last played as it was.
     pub fn set_status(&mut self, game: i64, status: &str) -> Result<(), JournalError> {

@@ -465,4 +465,29 @@ impl seance_timeline::Rules for Game {
         names.extend(self.setup.players.iter().map(|p| p.name.clone()));
         names
     }
+
+    /// Everyone wins or loses together, the ghost with the psychics; nobody scores.
+    fn summary(&self) -> Option<seance_timeline::Summary> {
+        use seance_timeline::{Part, Played};
+        let won = self.outcome? == Outcome::Won;
+        let played = |name: &String, part| Played {
+            name: name.clone(),
+            part,
+            winner: won,
+            score: None,
+            rank: None,
+        };
+        let players = std::iter::once(played(&self.setup.ghost, Part::Ghost))
+            .chain(
+                self.setup
+                    .players
+                    .iter()
+                    .map(|p| played(&p.name, Part::Psychic)),
+            )
+            .collect();
+        Some(seance_timeline::Summary {
+            players,
+            cooperative: true,
+        })
+    }
 }

@@ -417,4 +417,16 @@ impl seance_timeline::Rules for Scorepad {
     fn players(&self) -> Vec<String> {
         self.players.clone()
     }
+
+    /// Each player's total, ranked; the winner as the standings say.
+    fn summary(&self) -> Option<seance_timeline::Summary> {
+        let standings = self.standings();
+        let winner = standings.winner?;
+        let totals: Vec<i64> = standings.totals.iter().map(|&t| t.into()).collect();
+        Some(seance_timeline::Summary::scored(
+            &self.players,
+            &totals,
+            Some(winner),
+        ))
+    }
 }

@@ -16,7 +16,7 @@ use seance_journal::{
 };
 use seance_rules::SAND_TIMER_SECONDS;
 use seance_timeline::{
-    ChangeKind, Entry, EntryOf, Extra, Refusal, Rules, Timeline, TimelineError, Who,
+    ChangeKind, Entry, EntryOf, Extra, Refusal, Rules, Summary, Timeline, TimelineError, Who,
 };
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
@@ -288,6 +288,20 @@ impl<G: Kept> Games<G> {
                 .game()
                 .may(who, extra)
                 .map_err(GameError::Forbidden)
+        })
+    }
+
+    /// Game `id` as a play log keeps it, with when it began and ended (seconds since
+    /// 1970, from the journal); refused while it is played.
+    pub fn summary(&self, id: i64) -> Result<(Summary, i64, i64), GameError> {
+        self.with(id, |writer, live| {
+            let summary = live
+                .timeline
+                .game()
+                .summary()
+                .ok_or_else(|| GameError::Rule(Refusal::new("not_over")))?;
+            let (began, ended) = writer.journal().played(id)?;
+            Ok((summary, began, ended))
         })
     }
 

@@ -8,6 +8,7 @@
 mod access;
 mod assets;
 mod awake;
+mod bgstats;
 pub mod credentials;
 mod games;
 mod group_commit;

@@ -19,7 +19,7 @@ use crate::phones::Caller;
 use crate::refused::{Refused, refused};
 use crate::rulesets::Kept;
 use crate::settings::{SetError, Settings};
-use crate::{Shared, assets, phones, qr, trouble};
+use crate::{Shared, assets, bgstats, phones, qr, trouble};
 use seance_journal::{GameState, JournalError, Listing};
 use seance_rules::Game;
 use seance_rummy::Scorepad;
@@ -60,6 +60,8 @@ fn games<G: Kept>(base: &str) -> Router<Arc<Shared>> {
         .route(&format!("{base}/{{id}}/set-aside"), post(set_aside::<G>))
         .route(&format!("{base}/{{id}}/archive"), post(archive::<G>))
         .route(&format!("{base}/{{id}}/rematch"), post(rematch::<G>))
+        .route(&format!("{base}/{{id}}/bgstats"), get(bgstats::<G>))
+        .route(&format!("{base}/{{id}}/bgstats.svg"), get(bgstats_svg::<G>))
         .route(
             &format!("{base}/{{id}}/seats"),
             get(phones::list::<G>).post(phones::take::<G>),
@@ -726,6 +728,41 @@ async fn rematch<G: Kept>(
         Ok(next) => Json(json!({ "id": next })).into_response(),
         Err(e) => e.into_response(),
     }
+}
+
+/// A finished game as BG Stats takes it: `{"url", "play"}`, the link that opens BG Stats
+/// with the play filled in, and the play itself.
+async fn bgstats<G: Kept>(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
+    match sent_to_bgstats::<G>(shared, id).await {
+        Ok((url, play)) => Json(json!({ "url": url, "play": play })).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// The same link as a QR code, for a phone to scan off the table (`?code=`, as images send
+/// no headers).
+async fn bgstats_svg<G: Kept>(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
+    match sent_to_bgstats::<G>(shared, id).await {
+        Ok((url, _)) => ([(header::CONTENT_TYPE, "image/svg+xml")], qr::svg(&url)).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn sent_to_bgstats<G: Kept>(
+    shared: Arc<Shared>,
+    id: i64,
+) -> Result<(String, serde_json::Value), GameError> {
+    let journal = G::games(&shared).journal();
+    let (summary, began, ended) = blocking(move || G::games(&shared).summary(id)).await?;
+    let play = bgstats::play(
+        &G::TITLE,
+        G::RULESET,
+        &journal,
+        id,
+        &summary,
+        (began, ended),
+    );
+    Ok((bgstats::link(&play), play))
 }
 
 fn respond_version(result: Result<u64, GameError>) -> Response {

@@ -10,6 +10,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::Shared;
+use crate::bgstats::Title;
 use crate::games::Games;
 
 /// A rule set the server carries games of.
@@ -25,6 +26,8 @@ pub trait Kept: Rules + Send + Sync + 'static {
     fn games(shared: &Shared) -> &Arc<Games<Self>>;
     /// The roles in words, for a request that names none of them.
     const ROLES: &'static str;
+    /// The game as BG Stats knows it.
+    const TITLE: Title;
     /// `table`, or a seat's name.
     fn parse_role(text: &str) -> Option<Self::Role>;
     /// The seat's name (`ghost`, `psychic:2`, `player:1`); `None` for the table.
@@ -37,6 +40,10 @@ pub trait Kept: Rules + Send + Sync + 'static {
 
 impl Kept for Game {
     const ROLES: &'static str = "table, ghost or psychic:N";
+    const TITLE: Title = Title {
+        name: "Mysterium",
+        bgg_id: Some(181_304),
+    };
     type View = seance_rules::View;
     type Setup = seance_rules::Setup;
 
@@ -91,6 +98,10 @@ impl Kept for Game {
 
 impl Kept for Scorepad {
     const ROLES: &'static str = "table or player:N";
+    const TITLE: Title = Title {
+        name: "Mystery Rummy: Jack the Ripper",
+        bgg_id: None,
+    };
     type View = seance_rummy::View;
     type Setup = seance_rummy::Setup;
 

@@ -631,6 +631,42 @@ async fn a_rematch_keeps_each_phone_its_seat_and_draws_anew() {
     );
     assert!(before["rematch"].is_null());
 
+    // Sent to BG Stats: the ghost and the psychics, by their roles, won or lost together.
+    let sent: Value = t
+        .joined(Method::GET, &format!("/games/{game}/bgstats"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let play = support::bgstats_play(sent["url"].as_str().unwrap());
+    assert_eq!(play["game"]["bggId"], 181_304);
+    assert_eq!(play["game"]["cooperative"], true);
+    let won = before["view"]["outcome"] == "won";
+    let roles: Vec<(&str, &str, bool)> = play["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap(),
+                p["role"].as_str().unwrap(),
+                p["winner"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        roles,
+        [
+            ("Laura", "ghost", won),
+            ("Stephanie", "psychic", won),
+            ("Alex", "psychic", won),
+            ("Carl", "psychic", won),
+            ("Paul", "psychic", won)
+        ]
+    );
+
     // Two taps, or two table screens, make one game.
     let made: Value = rematch(None).await.unwrap().json().await.unwrap();
     let next = made["id"].as_i64().unwrap();

@@ -262,11 +262,61 @@ async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
         (status, refused.code.as_str()),
         (StatusCode::FORBIDDEN, "rematch_in_play")
     );
+    let bgstats = format!("/rummy/{game}/bgstats");
+    let (status, refused) = error_of(t.api(Method::GET, &bgstats).send().await.unwrap()).await;
+    assert_eq!(
+        (status, refused.code.as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, "not_over")
+    );
 
     while view["view"]["winner"].is_null() {
         ok(act(&t, game, None, round()).await).await;
         view = look(&t, game, "table", None).await.json().await.unwrap();
     }
+    // The play for BG Stats, from any device: the totals as scores, ranked, the winner's.
+    let sent: Value = t
+        .joined(Method::GET, &bgstats)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let play = support::bgstats_play(sent["url"].as_str().unwrap());
+    assert_eq!(play, sent["play"]);
+    assert_eq!(play["game"]["name"], "Mystery Rummy: Jack the Ripper");
+    assert_eq!(play["game"]["noPoints"], false);
+    let totals = view["view"]["totals"].as_array().unwrap();
+    let winner = view["view"]["winner"].as_u64().unwrap() as usize;
+    for (p, player) in play["players"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(player["name"], view["view"]["players"][p]);
+        assert_eq!(player["score"], totals[p].to_string());
+        assert_eq!(player["winner"], p == winner);
+        let higher = totals
+            .iter()
+            .filter(|t| t.as_i64() > totals[p].as_i64())
+            .count();
+        assert_eq!(player["rank"], higher + 1);
+        assert!(player.get("role").is_none());
+    }
+    let qr = t
+        .joined(Method::GET, &format!("{bgstats}.svg"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(qr.headers()["content-type"], "image/svg+xml");
+    assert!(qr.text().await.unwrap().starts_with("<?xml"));
+    // Sent again, the same play: BG Stats updates it rather than adding another.
+    let again: Value = t
+        .api(Method::GET, &bgstats)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(again["play"]["sourcePlayId"], play["sourcePlayId"]);
+
     let next = rematch().await.unwrap().json::<Value>().await.unwrap()["id"]
         .as_i64()
         .unwrap();

@@ -6,6 +6,7 @@
 
 mod error;
 mod rng;
+mod summary;
 mod who;
 
 use std::collections::VecDeque;
@@ -17,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 pub use error::{NAME_CHARS, Param, Params, Refusal, check_name, ensure};
 pub use rng::Draw;
+pub use summary::{Part, Played, Summary};
 pub use who::{Extra, Who};
 
 /// What commands and events need: to be journaled, compared, and carried across threads.
@@ -80,6 +82,8 @@ pub trait Rules: Clone + Sized {
     }
     /// The players' names, for the list of games.
     fn players(&self) -> Vec<String>;
+    /// The game as a play log keeps it, once it is over; `None` while it is played.
+    fn summary(&self) -> Option<Summary>;
     /// Which edition of the rules, for a rule set that has more than one.
     fn edition(&self) -> Option<&'static str> {
         None

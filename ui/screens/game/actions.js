@@ -2,10 +2,10 @@
 // and the sand timer's buttons. A refusal changes nothing and is said in a toast; a stale
 // screen is brought up to date first.
 
-import { ApiError, Offline, api } from '../../api.js';
+import { ApiError, Offline, api, bgStatsQrUrl } from '../../api.js';
 import { h, toast } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { render, state, showSnapshot } from '../../app.js';
+import { isTable, render, state, showSnapshot } from '../../app.js';
 import { may } from '../../allowed.js';
 
 /** Fetches the game on screen again (after a refusal, or when a sleeping screen wakes). */
@@ -77,4 +77,25 @@ export function playAgain() {
       onclick: async () => { if (await post('/rematch')) await refresh(); },
     }, t('ending.rematch')),
     h('p', { class: 'note' }, t('ending.rematch_hint')));
+}
+
+/** The game over, sent to BG Stats: on the table a QR code a player's phone scans, on a
+ * phone a button that opens BG Stats with the play filled in. */
+export function toBgStats() {
+  const { id, kind } = state.game;
+  if (isTable()) {
+    return h('figure', { id: 'bgstats', class: 'bgstats' },
+      h('img', { src: bgStatsQrUrl(id, kind), alt: t('bgstats.qr_alt'), width: 132, height: 132 }),
+      h('figcaption', { class: 'note' }, t('bgstats.scan')));
+  }
+  return h('button', {
+    id: 'bgstats', type: 'button',
+    onclick: async () => {
+      try {
+        location.href = (await api(`/${kind}/${id}/bgstats`)).url;
+      } catch (error) {
+        toast(error.message);
+      }
+    },
+  }, t('bgstats.send'));
 }

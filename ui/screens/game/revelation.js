@@ -8,7 +8,7 @@ import { h } from '../../dom.js';
 import { nameOf, t } from '../../i18n.js';
 import * as player from '../../sound/player.js';
 import { render } from '../../app.js';
-import { command, playAgain } from './actions.js';
+import { command, playAgain, toBgStats } from './actions.js';
 import { open } from './hidden.js';
 import { sealedChoice, traceOf } from './groups.js';
 import { guide } from './help.js';
@@ -248,7 +248,8 @@ export function ending(view, game) {
         culprit: view.culprit ?? '—', chosen: view.chosen ?? '—', hour: view.hour,
       })),
       view.groups.length ? lineUp(view, { reveal: !hold }) : null,
-      hold ? null : playAgain()),
+      hold ? null : playAgain(),
+      hold ? null : toBgStats()),
     h('div', { class: 'ending-side' },
       count(view, game),
       hold ? null : summary(view)));

@@ -6,7 +6,7 @@ import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { keepSeat, mySeat } from '../../api.js';
 import { render } from '../../app.js';
-import { command, refresh } from '../game/actions.js';
+import { command, refresh, toBgStats } from '../game/actions.js';
 import { sit } from '../join.js';
 import { topBar } from '../chrome.js';
 import { roundDetails, scoreboard, suspectName } from './rounds.js';
@@ -80,7 +80,7 @@ export function renderRummyPhone(state) {
     h('section', { class: 'panel' },
       h('h1', { id: 'phone-me' }, view.players[view.you]),
       view.winner !== null
-        ? h('p', { class: 'lead' }, t('rummy.winner', { name: view.players[view.winner], n: view.totals[view.winner] }))
+        ? [h('p', { class: 'lead' }, t('rummy.winner', { name: view.players[view.winner], n: view.totals[view.winner] })), toBgStats()]
         : [
           h('p', {}, t('rummy.round', { n: view.round }), ' · ', t('rummy.dealer', { name: view.players[view.dealer], n: view.deal })),
           view.round > 1 ? h('p', { id: 'phone-deal-convention', class: 'note' }, t('rummy.deal_convention')) : null,

@@ -287,3 +287,36 @@ pub async fn ok(response: reqwest::Response) {
         response.text().await.unwrap()
     );
 }
+
+/// The play a BG Stats link carries, decoded, after checking the link's address and the
+/// fields BG Stats's play format has: each present, each of its type.
+pub fn bgstats_play(url: &str) -> Value {
+    let url = reqwest::Url::parse(url).unwrap();
+    assert_eq!(
+        (url.scheme(), url.host_str(), url.path()),
+        ("https", Some("app.bgstatsapp.com"), "/createPlay.html")
+    );
+    let (key, data) = url.query_pairs().next().unwrap();
+    assert_eq!(key, "data");
+    let play: Value = serde_json::from_str(&data).unwrap();
+    assert_eq!(play["sourceName"], "Séance");
+    assert!(
+        play["sourcePlayId"]
+            .as_str()
+            .is_some_and(|id| !id.is_empty())
+    );
+    let date = play["playDate"].as_str().unwrap();
+    assert!(
+        date.len() == 19 && date.as_bytes()[10] == b' ' && date.as_bytes()[4] == b'-',
+        "{date} is YYYY-MM-DD HH:MM:SS"
+    );
+    assert!(play["durationMin"].as_u64().unwrap() >= 1);
+    let game = &play["game"];
+    assert!(game["name"].is_string() && game["sourceGameId"].is_string());
+    assert!(game["highestWins"].is_boolean() && game["noPoints"].is_boolean());
+    for player in play["players"].as_array().unwrap() {
+        assert!(player["name"].is_string() && player["sourcePlayerId"].is_string());
+        assert!(player["winner"].is_boolean() && player["startPlayer"].is_boolean());
+    }
+    play
+}

@@ -1,0 +1,58 @@
+//! A finished game as a play log keeps it: who played, in which part, who won, and their
+//! scores and ranks where the game keeps any. Each rule set says it of its own games
+//! ([`crate::Rules::summary`]); the shells send it on (BG Stats) without working it out.
+
+use serde::Serialize;
+
+/// The part a player had.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Part {
+    Ghost,
+    Psychic,
+    /// A player of a game without parts (Mystery Rummy).
+    Player,
+}
+
+/// One player's line of a finished game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Played {
+    pub name: String,
+    pub part: Part,
+    pub winner: bool,
+    /// Points, in a game that scores them.
+    pub score: Option<i64>,
+    /// 1 for the highest score (tied players share a rank), in a game that scores.
+    pub rank: Option<usize>,
+}
+
+/// A finished game: its players in seating order (Mysterium's ghost first), and whether
+/// they played together (all win or all lose) or each for themselves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub players: Vec<Played>,
+    pub cooperative: bool,
+}
+
+impl Summary {
+    /// Players with `scores`, each ranked by how many scored more; the `winner` is the
+    /// rules' own (a tie at the top may need another round).
+    pub fn scored(names: &[String], scores: &[i64], winner: Option<usize>) -> Summary {
+        let players = names
+            .iter()
+            .zip(scores)
+            .enumerate()
+            .map(|(p, (name, &score))| Played {
+                name: name.clone(),
+                part: Part::Player,
+                winner: winner == Some(p),
+                score: Some(score),
+                rank: Some(1 + scores.iter().filter(|&&s| s > score).count()),
+            })
+            .collect();
+        Summary {
+            players,
+            cooperative: false,
+        }
+    }
+}
