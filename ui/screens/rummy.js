@@ -40,7 +40,7 @@ function roundPanel(view) {
     return h('section', { id: 'rummy-end', class: 'panel stage ending', 'data-outcome': 'won' },
       h('h1', {}, t('rummy.winner', { name: view.players[view.winner], n: view.totals[view.winner] })),
       h('p', {}, t('rummy.winner_why')),
-      playAgain(),
+      h('div', { class: 'row' }, playAgain()),
       toBgStats());
   }
   return h('section', { id: 'rummy-round', class: 'panel stage' },

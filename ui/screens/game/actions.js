@@ -67,16 +67,15 @@ export async function timer(action) {
   if (await post('/timer', { action })) await refresh();
 }
 
-/** "Play again" on an ending, where the rules allow it: the rematch is made on the server
- * and every screen of this game, this one too, goes on to it from its view. */
+/** "Play again" on an ending, where the rules allow it (what it keeps in its title): the
+ * rematch is made on the server and every screen of this game, this one too, goes on to
+ * it from its view. */
 export function playAgain() {
   if (!may('rematch')) return null;
-  return h('div', { class: 'rematch' },
-    h('button', {
-      id: 'rematch', type: 'button', class: 'primary big',
-      onclick: async () => { if (await post('/rematch')) await refresh(); },
-    }, t('ending.rematch')),
-    h('p', { class: 'note' }, t('ending.rematch_hint')));
+  return h('button', {
+    id: 'rematch', type: 'button', class: 'primary', title: t('ending.rematch_hint'),
+    onclick: async () => { if (await post('/rematch')) await refresh(); },
+  }, t('ending.rematch'));
 }
 
 /** The game over, sent to BG Stats: on the table a QR code a player's phone scans, on a
@@ -85,7 +84,7 @@ export function toBgStats() {
   const { id, kind } = state.game;
   if (isTable()) {
     return h('figure', { id: 'bgstats', class: 'bgstats' },
-      h('img', { src: bgStatsQrUrl(id, kind), alt: t('bgstats.qr_alt'), width: 132, height: 132 }),
+      h('img', { src: bgStatsQrUrl(id, kind), alt: t('bgstats.qr_alt'), width: 96, height: 96 }),
       h('figcaption', { class: 'note' }, t('bgstats.scan')));
   }
   return h('button', {

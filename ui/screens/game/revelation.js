@@ -248,7 +248,6 @@ export function ending(view, game) {
         culprit: view.culprit ?? '—', chosen: view.chosen ?? '—', hour: view.hour,
       })),
       view.groups.length ? lineUp(view, { reveal: !hold }) : null,
-      hold ? null : playAgain(),
       hold ? null : toBgStats()),
     h('div', { class: 'ending-side' },
       count(view, game),
@@ -269,6 +268,7 @@ function summary(view) {
           p.found[k] ?? (view.assignments ? `(${view.assignments[i][k]})` : '—'))),
         view.track_side ? h('td', {}, p.track) : null))))),
     h('div', { class: 'row' },
+      playAgain(),
       h('a', { class: 'button primary', href: '#/new' }, t('home.new_game')),
       h('a', { class: 'button', href: '#' }, t('game.home'))));
 }
