@@ -108,7 +108,7 @@ enum Kind {
 }
 
 /// Every card Séance knows for classic: the box it comes from, its numbers, its kind.
-const CARDS: [(Origin, u8, u8, Kind); 13] = [
+const CARDS: [(Origin, u8, u8, Kind); 14] = [
     (Origin::Base, 1, 18, Kind::Character),
     (Origin::Base, 19, 36, Kind::Location),
     (Origin::Base, 37, 54, Kind::Object),
@@ -122,9 +122,8 @@ const CARDS: [(Origin, u8, u8, Kind); 13] = [
     (Origin::Promo, 1, 1, Kind::Character),
     (Origin::Promo, 2, 2, Kind::Location),
     (Origin::Promo, 3, 4, Kind::Object),
+    (Origin::Promo, 5, 5, Kind::Story),
 ];
-/// P5, the promo story.
-const PROMO_STORY: Card = Card::new(Origin::Promo, 5);
 
 impl Collection {
     pub fn is_empty(&self) -> bool {
@@ -173,16 +172,12 @@ impl Collection {
             Origin::SecretsAndLies => self.owns(&Expansion::SecretsAndLies),
             Origin::Promo => self.promos.contains(&number),
         };
-        let mut cards: Vec<Card> = CARDS
+        CARDS
             .iter()
             .filter(|&&(_, _, _, k)| k == kind)
             .flat_map(|&(origin, first, last, _)| (first..=last).map(move |n| Card::new(origin, n)))
             .filter(|card| owned(card.origin, card.number))
-            .collect();
-        if kind == Kind::Story && owned(Origin::Promo, PROMO_STORY.number) {
-            cards.push(PROMO_STORY);
-        }
-        cards
+            .collect()
     }
 }
 

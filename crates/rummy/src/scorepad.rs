@@ -426,7 +426,7 @@ impl seance_timeline::Rules for Scorepad {
         Some(seance_timeline::Summary::scored(
             &self.players,
             &totals,
-            Some(winner),
+            winner,
         ))
     }
 }

@@ -684,11 +684,7 @@ async fn a_rematch_keeps_each_phone_its_seat_and_draws_anew() {
     assert_eq!(heard["snapshot"]["rematch"], next);
 
     // The same players, colours and seats; new draws; the game from its start.
-    let after: Value = look_as(&t, "games", next, "table", None)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let after: Value = look(&t, next, "table", None).await.json().await.unwrap();
     assert_eq!(after["version"], 0);
     assert_eq!(after["view"]["phase"], "visions");
     let seating = |v: &Value| {
@@ -711,25 +707,18 @@ async fn a_rematch_keeps_each_phone_its_seat_and_draws_anew() {
         ["ghost", "psychic:0", "psychic:1", "psychic:2", "psychic:3"]
     );
     for (i, token) in psychics.iter().enumerate() {
-        let own = look_as(&t, "games", next, &format!("psychic:{i}"), Some(token)).await;
+        let own = look(&t, next, &format!("psychic:{i}"), Some(token)).await;
         assert_eq!(own.status(), StatusCode::OK);
-        let other = look_as(
-            &t,
-            "games",
-            next,
-            &format!("psychic:{}", (i + 1) % 4),
-            Some(token),
-        )
-        .await;
+        let other = look(&t, next, &format!("psychic:{}", (i + 1) % 4), Some(token)).await;
         assert_eq!(other.status(), StatusCode::FORBIDDEN);
     }
-    let secrets = look_as(&t, "games", next, "ghost", Some(&ghost)).await;
+    let secrets = look(&t, next, "ghost", Some(&ghost)).await;
     assert_eq!(secrets.status(), StatusCode::OK);
 
     // Kept across a restart: the old game still leads on to the new one.
     let t = support::restart(t).await;
     let old: Value = look(&t, game, "table", None).await.json().await.unwrap();
     assert_eq!(old["rematch"], next);
-    let own = look_as(&t, "games", next, "psychic:1", Some(&psychics[1])).await;
+    let own = look(&t, next, "psychic:1", Some(&psychics[1])).await;
     assert_eq!(own.status(), StatusCode::OK);
 }

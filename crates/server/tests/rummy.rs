@@ -6,7 +6,7 @@ mod support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Table, act_as, error_of, look_as, next_json, ok, table, take_seat};
+use support::{Table, act_as, error_of, look_as, next_json, ok, table, table_json, take_seat};
 
 async fn create(t: &Table) -> i64 {
     let made = t
@@ -307,14 +307,7 @@ async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
     assert_eq!(qr.headers()["content-type"], "image/svg+xml");
     assert!(qr.text().await.unwrap().starts_with("<?xml"));
     // Sent again, the same play: BG Stats updates it rather than adding another.
-    let again: Value = t
-        .api(Method::GET, &bgstats)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let again = table_json(&t, &bgstats).await;
     assert_eq!(again["play"]["sourcePlayId"], play["sourcePlayId"]);
 
     let next = rematch().await.unwrap().json::<Value>().await.unwrap()["id"]

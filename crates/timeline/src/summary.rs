@@ -36,8 +36,8 @@ pub struct Summary {
 
 impl Summary {
     /// Players with `scores`, each ranked by how many scored more; the `winner` is the
-    /// rules' own (a tie at the top may need another round).
-    pub fn scored(names: &[String], scores: &[i64], winner: Option<usize>) -> Summary {
+    /// rules' own (a tie at the top is played out, so the highest score alone does not say).
+    pub fn scored(names: &[String], scores: &[i64], winner: usize) -> Summary {
         let players = names
             .iter()
             .zip(scores)
@@ -45,7 +45,7 @@ impl Summary {
             .map(|(p, (name, &score))| Played {
                 name: name.clone(),
                 part: Part::Player,
-                winner: winner == Some(p),
+                winner: winner == p,
                 score: Some(score),
                 rank: Some(1 + scores.iter().filter(|&&s| s > score).count()),
             })
