@@ -31,7 +31,9 @@ export function setClock(snapshot, at) {
   const phase = snapshot.view.phase;
   Object.assign(clock, { duration: duration_ms, remaining: remaining_ms, running: running && phase === 'interpretation', interrupted });
   clock.endsAt = at + remaining_ms;
+  // A screen drawn before this snapshot (its module came after it) shows this time at once.
   if (clock.running) step();
+  else paint(clock.remaining);
 }
 
 /** The server is out of reach: the countdown stops where it is, until a snapshot says
