@@ -789,7 +789,7 @@ async fn accessibility(driver: u16) {
 }
 
 /// Settings → Licences on the table and on a phone, in each language: the version, the
-/// app's licence, the font's, and as many libraries as `ui/licences.json` credits, each
+/// app's licence, the font's, the chart library's, and as many libraries as `ui/licences.json` credits, each
 /// licence's text opened on a tap; nothing clipped or off the screen.
 async fn licences(driver: u16) {
     let table = Table::start(0);
@@ -839,6 +839,12 @@ async fn licences(driver: u16) {
             text(&client, "#licences-fonts")
                 .await
                 .contains("EB Garamond")
+        );
+        assert!(
+            text(&client, "#licences-scripts")
+                .await
+                .contains("Chartist 1.5.0"),
+            "the chart library is credited"
         );
         tap(&client, "#licences-app summary").await;
         let shown = text(&client, "#licences-app pre").await;

@@ -3,6 +3,7 @@
 //! Screenshots land in `target/e2e-screenshots/`.
 
 mod chromium;
+mod history;
 mod layout;
 mod new_edition;
 mod phones;
@@ -98,6 +99,8 @@ fn main() -> std::process::ExitCode {
             )
             .await;
             run(rummy::tests(suite.port()), filter, &mut passed, &mut failed).await;
+            let tests = history::tests(suite.port());
+            run(tests, filter, &mut passed, &mut failed).await;
             let tests = new_edition::tests(suite.port());
             run(tests, filter, &mut passed, &mut failed).await;
             run(

@@ -55,18 +55,34 @@ export function keepSeat(game, held) {
   localStorage.setItem(SEATS_KEY, JSON.stringify(seats));
 }
 
-/** `seat` is this phone's seat token, for what only its seat may see or do. */
-export async function api(path, { method = 'GET', body, seat } = {}) {
-  const headers = { Authorization: `Bearer ${localStorage.getItem(CODE_KEY) ?? ''}` };
-  if (seat) headers['X-Seat'] = seat;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`/api${path}`, {
-    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-  }).catch(() => { throw new Offline(); });
+/** `seat` is this phone's seat token, for what only its seat may see or do; `raw`, a body
+ * sent as it is (a file's text, for the server to judge). */
+export async function api(path, { method = 'GET', body, seat, raw } = {}) {
+  const response = await request(path, { method, body, seat, raw });
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
   if (!response.ok) throw new ApiError(response.status, data, response.statusText);
   return data;
+}
+
+function request(path, { method = 'GET', body, seat, raw } = {}) {
+  const headers = { Authorization: `Bearer ${localStorage.getItem(CODE_KEY) ?? ''}` };
+  if (seat) headers['X-Seat'] = seat;
+  if (body !== undefined || raw !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(`/api${path}`, {
+    method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  }).catch(() => { throw new Offline(); });
+}
+
+/** Saves what `path` answers as the file `name` (the table's history, say). */
+export async function download(path, name) {
+  const response = await request(path);
+  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null), response.statusText);
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }
 
 /** This device's secret as a query parameter, for what cannot send headers. */

@@ -1,4 +1,5 @@
-// The home screen: start or resume a game, settings, and the join card with its QR code.
+// The home screen: start or resume a game, the history, settings, and the join card with
+// its QR code.
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
@@ -19,6 +20,7 @@ export function renderHome(state) {
           table ? null : h('a', { id: 'join-game', class: 'button primary', href: '#/join' }, t('join.join_game')),
           table ? h('a', { id: 'new-game', class: 'button primary', href: '#/new' }, t('home.new_game')) : null,
           table ? h('a', { id: 'resume', class: 'button', href: '#/games' }, t('home.resume')) : null,
+          h('a', { id: 'to-history', class: 'button', href: '#/history' }, t('home.history')),
           h('a', { class: 'button', href: '#/settings' }, t('home.settings')))),
       h('aside', { class: 'join-card', 'aria-labelledby': 'join-title' },
         h('h2', { id: 'join-title' }, t('join.title')),

@@ -1,6 +1,6 @@
-// About Séance: its version and licence, and the licences of all it ships (the font, and
-// every library built into the app, from `licences.json`, which `scripts/licences` makes
-// from the dependency tree with cargo-about).
+// About Séance: its version and licence, and the licences of all it ships (the font, the
+// vendored chart library, and every library built into the app, from `licences.json`,
+// which `scripts/licences` makes from the dependency tree with cargo-about).
 
 import { asset, h } from '../dom.js';
 import { language, t } from '../i18n.js';
@@ -23,6 +23,18 @@ function fetchLicences() {
 /** A licence's text, folded away until asked for. */
 const text = (body) => h('details', {}, h('summary', {}, t('licences.text')), h('pre', {}, body));
 
+/** Works shipped as they are (the font, the chart library): each with its authors and licence. */
+function credits(id, title, works, words) {
+  return h('section', { id },
+    h('h2', {}, title),
+    works.map((work) => h('article', { class: 'licence' },
+      h('h3', {}, work.name),
+      h('p', {}, t(words, {
+        by: new Intl.ListFormat(language(), { type: 'conjunction' }).format(work.by), licence: work.licence,
+      })),
+      text(work.text))));
+}
+
 function libraries(licences) {
   // A library under two licences (MIT or Apache-2.0) is listed under each, counted once.
   const count = new Set(licences.flatMap((l) => l.used_by)).size;
@@ -44,14 +56,8 @@ export function renderLicences(state) {
           h('h2', {}, t('licences.app_title')),
           h('p', {}, t('licences.app', { version: state.info.version, licence: shipped.app.licence })),
           text(shipped.app.text)),
-        h('section', { id: 'licences-fonts' },
-          h('h2', {}, t('licences.fonts')),
-          shipped.fonts.map((font) => h('article', { class: 'licence' },
-            h('h3', {}, font.name),
-            h('p', {}, t('licences.font', {
-              by: new Intl.ListFormat(language(), { type: 'conjunction' }).format(font.by), licence: font.licence,
-            })),
-            text(font.text)))),
+        credits('licences-fonts', t('licences.fonts'), shipped.fonts, 'licences.font'),
+        credits('licences-scripts', t('licences.scripts'), shipped.scripts, 'licences.script'),
         libraries(shipped.libraries),
       ];
   return h('div', { id: 'licences', class: 'screen' },

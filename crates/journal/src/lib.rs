@@ -8,9 +8,14 @@
 //! history.
 
 mod check;
+mod export;
 mod recover;
 
 pub use check::{Trouble, check};
+pub use export::{
+    Exported, ExportedEntry, FILE_FORMAT, FILE_VERSION, HistoryFile, Imported, Ready, Unfit, read,
+    ready,
+};
 pub use recover::{Recovered, recover};
 
 use std::fmt;
@@ -198,6 +203,46 @@ impl Default for Listing {
     }
 }
 
+/// Where a finished game is kept: in the history, archived out of it (still counted in
+/// the statistics), or deleted (out of every list and count, kept in the journal so the
+/// deletion can be undone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shelf {
+    History,
+    Archived,
+    Deleted,
+}
+
+impl Shelf {
+    fn column(self) -> Option<&'static str> {
+        match self {
+            Shelf::History => None,
+            Shelf::Archived => Some("archived"),
+            Shelf::Deleted => Some("deleted"),
+        }
+    }
+
+    fn of(column: Option<String>) -> Shelf {
+        match column.as_deref() {
+            Some("archived") => Shelf::Archived,
+            Some("deleted") => Shelf::Deleted,
+            _ => Shelf::History,
+        }
+    }
+}
+
+/// A finished game as the history lists it: when it began and ended (the journal's clock),
+/// its shelf, and its rule set's record of it ([`Rules::record`], as JSON).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    pub id: i64,
+    pub ruleset: String,
+    pub began: i64,
+    pub ended: i64,
+    pub shelf: Shelf,
+    pub record: String,
+}
+
 /// Where a stored game stopped making sense, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Damage {
@@ -281,6 +326,14 @@ impl Journal {
             // Older entries say nothing of who sent them.
             conn.execute_batch("ALTER TABLE entries ADD COLUMN sender TEXT")
                 .map_err(open_err)?;
+        }
+        // What the history keeps of a finished game, which shelf it is on, and where an
+        // imported game came from (older builds read past all three).
+        for (column, kind) in [("record", "TEXT"), ("shelf", "TEXT"), ("origin", "TEXT")] {
+            if !has("games", column).map_err(open_err)? {
+                conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} {kind}"))
+                    .map_err(open_err)?;
+            }
         }
         if !has("identity", "commits").map_err(open_err)? {
             // Counted from now on; older builds write past it (the default).
@@ -427,6 +480,7 @@ impl Journal {
              WHERE (?1 IS NULL OR CASE status WHEN 'playing' THEN 'playing' WHEN 'archived' THEN 'archived'
                                              ELSE 'finished' END = ?1)
                AND (?2 IS NULL OR edition = ?2)
+               AND shelf IS NOT 'deleted'
              ORDER BY updated_at DESC, id DESC LIMIT ?3 OFFSET ?4",
         )?;
         let state = listing.state.map(|s| match s {
@@ -450,6 +504,79 @@ impl Journal {
             },
         )?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The finished games on `shelves`, the latest first, `limit` from `offset` on.
+    pub fn history(
+        &self,
+        shelves: &[Shelf],
+        limit: u32,
+        offset: u32,
+    ) -> Result<Vec<Kept>, JournalError> {
+        let wanted: Vec<&str> = shelves
+            .iter()
+            .map(|s| s.column().unwrap_or("history"))
+            .collect();
+        let mut stmt = self.conn.prepare(
+            "SELECT id, ruleset, created_at, updated_at, shelf, record FROM games
+             WHERE record IS NOT NULL AND status <> 'playing'
+               AND coalesce(shelf, 'history') IN (SELECT value FROM json_each(?1))
+             ORDER BY updated_at DESC, id DESC LIMIT ?2 OFFSET ?3",
+        )?;
+        let rows = stmt.query_map(
+            params![
+                serde_json::to_string(&wanted).expect("names"),
+                limit,
+                offset
+            ],
+            |r| {
+                Ok(Kept {
+                    id: r.get(0)?,
+                    ruleset: r.get(1)?,
+                    began: r.get(2)?,
+                    ended: r.get(3)?,
+                    shelf: Shelf::of(r.get(4)?),
+                    record: r.get(5)?,
+                })
+            },
+        )?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Puts finished game `game` on `shelf`.
+    pub fn shelve(&mut self, game: i64, shelf: Shelf) -> Result<(), JournalError> {
+        let tx = write(&mut self.conn)?;
+        let updated = tx.execute(
+            "UPDATE games SET shelf = ?2 WHERE id = ?1 AND record IS NOT NULL",
+            params![game, shelf.column()],
+        )?;
+        if updated == 0 {
+            return Err(JournalError::NoSuchGame(game));
+        }
+        commit(&self.path, &self.identity, tx)
+    }
+
+    /// Finished games of `ruleset` with no record yet (ended before the history kept one).
+    pub fn unrecorded(&self, ruleset: &str) -> Result<Vec<i64>, JournalError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT id FROM games WHERE ruleset = ?1 AND record IS NULL
+               AND status NOT IN ('playing', 'archived')",
+        )?;
+        let rows = stmt.query_map([ruleset], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Writes the record of finished game `game`, one that ended before records were kept.
+    pub fn set_record(&mut self, game: i64, record: impl Serialize) -> Result<(), JournalError> {
+        let tx = write(&mut self.conn)?;
+        tx.execute(
+            "UPDATE games SET record = ?2 WHERE id = ?1",
+            params![
+                game,
+                serde_json::to_string(&record).expect("records serialize")
+            ],
+        )?;
+        commit(&self.path, &self.identity, tx)
     }
 
     /// Keeps game `game`'s sand timer as it is now (durably, like an entry).
@@ -583,6 +710,7 @@ pub struct Append {
     seq: u64,
     entry: String,
     status: String,
+    record: Option<String>,
     sender: Option<String>,
 }
 
@@ -600,7 +728,17 @@ impl Append {
             seq,
             entry: serde_json::to_string(entry).expect("entries serialize"),
             status: status.to_owned(),
+            record: None,
             sender: sender.map(str::to_owned),
+        }
+    }
+
+    /// With what the history keeps of the game after it ([`Rules::record`]): written
+    /// when the entry ends the game, cleared when it takes the end back (an undo).
+    pub fn with_record(self, record: Option<impl Serialize>) -> Append {
+        Append {
+            record: record.map(|r| serde_json::to_string(&r).expect("records serialize")),
+            ..self
         }
     }
 
@@ -619,8 +757,8 @@ impl Append {
             });
         }
         let updated = conn.execute(
-            "UPDATE games SET status = ?2, updated_at = ?3 WHERE id = ?1",
-            params![game, self.status, now()],
+            "UPDATE games SET status = ?2, updated_at = ?3, record = ?4 WHERE id = ?1",
+            params![game, self.status, now(), self.record],
         )?;
         if updated == 0 {
             return Err(JournalError::NoSuchGame(game));

@@ -107,6 +107,24 @@ pub fn recover(path: &Path, stamp: &str) -> Result<Recovered, JournalError> {
                 }
             }
         }
+        // What the history keeps of them, from a journal that has it (a game whose record
+        // is lost gets it again, from its entries, when the history is next read).
+        if let Ok(mut stmt) = old.prepare("SELECT id, record, shelf, origin FROM games") {
+            let rows = stmt.query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, Option<String>>(1)?,
+                    r.get::<_, Option<String>>(2)?,
+                    r.get::<_, Option<String>>(3)?,
+                ))
+            });
+            for (id, record, shelf, origin) in rows.into_iter().flatten().flatten() {
+                tx.execute(
+                    "UPDATE games SET record = ?2, shelf = ?3, origin = ?4 WHERE id = ?1",
+                    params![id, record, shelf, origin],
+                )?;
+            }
+        }
         // What else the journal keeps of its games, as far as it reads.
         for (table, columns) in [
             ("timers", "game, duration_ms, left_ms, running, at"),

@@ -42,6 +42,8 @@ pub struct Psychic {
     pub found: Vec<Card>,
     /// Space on the clairvoyancy track.
     pub track: u8,
+    /// The hour this psychic found their last card in.
+    pub finished: Option<u8>,
     pub held: Faces,
     /// Received a vision this turn.
     pub vision: bool,
@@ -154,6 +156,7 @@ impl Game {
                     age: p.age,
                     found: Vec::new(),
                     track: 0,
+                    finished: None,
                     held: faces,
                     vision: false,
                     intuition: None,
@@ -244,10 +247,14 @@ impl Game {
                 for &m in moved {
                     self.psychic(m)?.track += 1;
                 }
+                let hour = self.hour;
                 let p = self.psychic(*psychic)?;
                 p.result = Some(*right);
                 if let Some(card) = card {
                     p.found.push(*card);
+                    if p.seeking().is_none() {
+                        p.finished = Some(hour);
+                    }
                 }
                 self.manifestations.push(Manifestation {
                     psychic: *psychic,
@@ -464,6 +471,11 @@ impl seance_timeline::Rules for Game {
         let mut names = vec![self.setup.ghost.clone()];
         names.extend(self.setup.players.iter().map(|p| p.name.clone()));
         names
+    }
+
+    type Record = crate::record::Record;
+    fn record(&self) -> Option<Self::Record> {
+        crate::record::Record::of(self)
     }
 
     /// Everyone wins or loses together, the ghost with the psychics; nobody scores.

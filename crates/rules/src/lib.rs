@@ -17,6 +17,7 @@ mod game;
 mod levels;
 mod log;
 mod majority;
+mod record;
 mod setup;
 mod straw_poll;
 mod view;
@@ -32,6 +33,7 @@ pub use game::{Game, Manifestation, Outcome, Phase, Psychic};
 pub use levels::{Bound, Level, LevelBands, TrackSide};
 pub use log::{Sealed, Told};
 pub use majority::majority;
+pub use record::{Reached, Record};
 pub use seance_timeline::{Extra, Param, Refusal, Rules, TimelineError, Who};
 pub use setup::{
     AGES, Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing, SAND_TIMER_SECONDS,

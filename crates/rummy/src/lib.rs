@@ -7,6 +7,7 @@
 mod allowed;
 mod jack;
 mod log;
+mod record;
 mod round;
 mod scorepad;
 mod standings;
@@ -17,6 +18,7 @@ mod view;
 pub use allowed::Action;
 pub use jack::{JackStep, Verdict, who_is_jack};
 pub use log::Told;
+pub use record::{Record, Votes};
 pub use round::{Ending, Line, PlayerCards, PlayerScore, Round, ScoreError, Scored, score};
 pub use scorepad::{Command, Event, Played, Scorepad, Setup, Vote};
 pub use standings::{Standings, standings};

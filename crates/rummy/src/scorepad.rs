@@ -418,6 +418,11 @@ impl seance_timeline::Rules for Scorepad {
         self.players.clone()
     }
 
+    type Record = crate::record::Record;
+    fn record(&self) -> Option<Self::Record> {
+        crate::record::Record::of(self)
+    }
+
     /// Each player's total, ranked; the winner as the standings say.
     fn summary(&self) -> Option<seance_timeline::Summary> {
         let standings = self.standings();

@@ -5,6 +5,7 @@
 //! updates one play; a player's `sourcePlayerId` is their name, so BG Stats matches the
 //! same friend from game to game.
 
+use seance_history::{minutes, utc};
 use seance_timeline::{Part, Summary};
 use serde_json::{Value, json};
 
@@ -67,8 +68,7 @@ pub fn play(
         "sourceName": "Séance",
         "sourcePlayId": format!("{journal}-{id}"),
         "playDate": utc(began),
-        // Wall-clock, from the first entry to the last; a minute at least.
-        "durationMin": (((ended - began).max(0) + 59) / 60).max(1),
+        "durationMin": minutes(began, ended),
         "game": game,
         "players": players,
     })
@@ -87,38 +87,4 @@ pub fn link(play: &Value) -> String {
         })
         .collect();
     format!("{CREATE_PLAY}?data={data}")
-}
-
-/// `seconds` since 1970 as BG Stats writes a date: `2026-11-25 21:04:09`, in UTC.
-fn utc(seconds: i64) -> String {
-    let (days, time) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
-    // Days to a civil date (the proleptic Gregorian calendar, in 400-year eras).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02}",
-        time / 3600,
-        time % 3600 / 60,
-        time % 60
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_are_written_in_utc_as_bg_stats_reads_them() {
-        assert_eq!(utc(0), "1970-01-01 00:00:00");
-        assert_eq!(utc(951_782_400), "2000-02-29 00:00:00");
-        assert_eq!(utc(1_795_900_000), "2026-11-28 21:06:40");
-        assert_eq!(utc(4_107_542_399), "2100-02-28 23:59:59");
-    }
 }

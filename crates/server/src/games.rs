@@ -8,7 +8,7 @@
 use crate::sync::Hold;
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use seance_journal::{
@@ -186,8 +186,26 @@ impl<G: Kept> Games<G> {
     }
 
     /// The identity of the journal these games are kept in.
-    pub fn journal(&self) -> String {
+    pub fn identity(&self) -> String {
         self.writer.journal().identity().to_owned()
+    }
+
+    /// The journal, for what concerns every rule set's games alike (the history).
+    pub fn journal(&self) -> MutexGuard<'_, Journal> {
+        self.writer.journal()
+    }
+
+    /// Writes what the history keeps of this rule set's finished games that have none (they
+    /// ended before records were kept, or came through a recovery without it).
+    pub fn record_missing(&self) -> Result<(), GameError> {
+        let missing = self.writer.journal().unrecorded(G::RULESET)?;
+        for id in missing {
+            let loaded = self.writer.journal().load::<G>(id)?;
+            if let Some(record) = loaded.timeline.game().record() {
+                self.writer.journal().set_record(id, record)?;
+            }
+        }
+        Ok(())
     }
 
     /// Hears of every change to game `id`.
@@ -427,13 +445,16 @@ impl<G: Kept> Games<G> {
         by: Option<String>,
     ) -> Result<u64, GameError> {
         let next = live.timeline.after(entry).map_err(GameError::Timeline)?;
-        writer.append(Append::new(
-            id,
-            live.timeline.version() + 1,
-            next.entry(),
-            next.game().status(),
-            by.as_deref(),
-        ))?;
+        writer.append(
+            Append::new(
+                id,
+                live.timeline.version() + 1,
+                next.entry(),
+                next.game().status(),
+                by.as_deref(),
+            )
+            .with_record(next.game().record()),
+        )?;
         live.timeline.record(next, by);
         // Journaled only when the phase moved it: most commands leave the sand alone.
         if self.follow_phase(id, live) {

@@ -12,6 +12,7 @@ mod bgstats;
 pub mod credentials;
 mod games;
 mod group_commit;
+mod history;
 pub mod instance;
 mod net;
 mod phones;
@@ -171,7 +172,7 @@ impl Server {
                 let games = games::Games::open(&journal_path).map_err(StartError::Journal)?;
                 let rummy = games::Games::open(&journal_path).map_err(StartError::Journal)?;
                 let seats =
-                    seats::Seats::load(&config.data_dir, &games.journal()).map_err(data_err)?;
+                    seats::Seats::load(&config.data_dir, &games.identity()).map_err(data_err)?;
                 (games, rummy, seats)
             }
             Some(_) => {

@@ -38,6 +38,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/journal", get(trouble::get).post(trouble::choose))
         .route("/api/games", get(list_games).post(create_game::<Game>))
         .route("/api/rummy", post(create_game::<Scorepad>))
+        .merge(crate::history::router())
         .merge(games::<Game>("/api/games"))
         .merge(games::<Scorepad>("/api/rummy"))
         .route("/api/{*rest}", any(unknown_api))
@@ -752,7 +753,7 @@ async fn sent_to_bgstats<G: Kept>(
     shared: Arc<Shared>,
     id: i64,
 ) -> Result<(String, serde_json::Value), GameError> {
-    let journal = G::games(&shared).journal();
+    let journal = G::games(&shared).identity();
     let (summary, began, ended) = blocking(move || G::games(&shared).summary(id)).await?;
     let play = bgstats::play(
         &G::TITLE,
@@ -773,7 +774,7 @@ fn respond_version(result: Result<u64, GameError>) -> Response {
 }
 
 /// Journal work blocks on the disk: keep it off the async workers.
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, GameError> + Send + 'static,
 ) -> Result<T, GameError> {
     // A panic is answered as a fault, and its locks are not left poisoned (`hold`): the

@@ -84,6 +84,10 @@ pub trait Rules: Clone + Sized {
     fn players(&self) -> Vec<String>;
     /// The game as a play log keeps it, once it is over; `None` while it is played.
     fn summary(&self) -> Option<Summary>;
+    /// What the history keeps of a finished game (the rule set's own facts, for its
+    /// statistics), written once it is over; `None` while it is played.
+    type Record: Serialize + DeserializeOwned;
+    fn record(&self) -> Option<Self::Record>;
     /// Which edition of the rules, for a rule set that has more than one.
     fn edition(&self) -> Option<&'static str> {
         None

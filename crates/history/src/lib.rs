@@ -1,0 +1,119 @@
+//! The history of finished games, as pure functions of what each rule set keeps of a game
+//! once it is over (its `Record`) and the journal's clock: the games as the history lists
+//! them ([`Game`]), their statistics per group of players and per player
+//! ([`statistics`]), and the CSV table of them ([`csv`]).
+
+mod csv;
+mod statistics;
+
+pub use csv::csv;
+pub use statistics::{
+    Accuracy, Among, Ghost, Hour, Level, Mysterium, Rate, Reach, Rummy, Statistics, Top, statistics,
+};
+
+use seance_rules::Rules;
+use serde::Serialize;
+
+/// A finished game of either rule set, as its rules recorded it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "ruleset", content = "record", rename_all = "snake_case")]
+pub enum Played {
+    Mysterium(seance_rules::Record),
+    Rummy(seance_rummy::Record),
+}
+
+impl Played {
+    /// A record as the journal keeps it under its rule set's name; `None` for a rule set
+    /// this build does not know or a record it cannot read.
+    pub fn read(ruleset: &str, record: &str) -> Option<Played> {
+        if ruleset == seance_rules::Game::RULESET {
+            serde_json::from_str(record).ok().map(Played::Mysterium)
+        } else if ruleset == seance_rummy::Scorepad::RULESET {
+            serde_json::from_str(record).ok().map(Played::Rummy)
+        } else {
+            None
+        }
+    }
+
+    /// Everyone who played, Mysterium's ghost first.
+    pub fn players(&self) -> Vec<&str> {
+        match self {
+            Played::Mysterium(r) => {
+                let mut names = vec![r.ghost.as_str()];
+                for p in &r.psychics {
+                    if !names.contains(&p.name.as_str()) {
+                        names.push(&p.name);
+                    }
+                }
+                names
+            }
+            Played::Rummy(r) => r.players.iter().map(String::as_str).collect(),
+        }
+    }
+}
+
+/// A finished game in the history.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Game {
+    pub id: i64,
+    /// When it began, in seconds since 1970 (the journal's clock).
+    pub began: i64,
+    /// How long it lasted, wall-clock, from its start to its last entry (at least 1).
+    pub minutes: i64,
+    pub archived: bool,
+    #[serde(flatten)]
+    pub played: Played,
+}
+
+impl Game {
+    /// The game that began at `began` and was last played at `ended` (seconds).
+    pub fn new(id: i64, began: i64, ended: i64, archived: bool, played: Played) -> Game {
+        Game {
+            id,
+            began,
+            minutes: minutes(began, ended),
+            archived,
+            played,
+        }
+    }
+}
+
+/// How long a game that began at `began` and was last played at `ended` (seconds) lasted,
+/// wall-clock, in minutes begun: a minute at least.
+pub fn minutes(began: i64, ended: i64) -> i64 {
+    (ended.saturating_sub(began).max(0).saturating_add(59) / 60).max(1)
+}
+
+/// `seconds` since 1970 as BG Stats and the CSV table write a date: `2026-11-25 21:04:09`, in UTC.
+pub fn utc(seconds: i64) -> String {
+    let (days, time) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
+    // Days to a civil date (the proleptic Gregorian calendar, in 400-year eras).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02}",
+        time / 3600,
+        time % 3600 / 60,
+        time % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_written_in_utc_as_bg_stats_reads_them() {
+        assert_eq!(utc(0), "1970-01-01 00:00:00");
+        assert_eq!(utc(951_782_400), "2000-02-29 00:00:00");
+        assert_eq!(utc(1_795_900_000), "2026-11-28 21:06:40");
+        assert_eq!(utc(4_107_542_399), "2100-02-28 23:59:59");
+    }
+}

@@ -1,0 +1,241 @@
+//! The history as one file, to keep as a back-up or take to another table: every finished
+//! game that is not deleted, with its start and every entry as the journal holds them, so
+//! a game imported elsewhere is the same game (its summary, its statistics, opened again).
+//!
+//! An import trusts nothing in the file: each game is replayed by its own rules before
+//! anything is written ([`ready`]), each command decided again and its events compared, what the history keeps of it is worked out again, and
+//! the whole file is written in one commit or not at all. A game already in the journal
+//! (its origin: the journal it was first played in, and its number there) is skipped, so
+//! importing a file twice adds nothing.
+
+use rusqlite::params;
+use seance_timeline::{Entry, EntryOf, Rules, Timeline};
+use serde::{Deserialize, Serialize};
+
+use crate::{FORMAT, Journal, JournalError, Shelf, commit, now, write};
+
+/// What the file says it is.
+pub const FILE_FORMAT: &str = "seance-history";
+/// The file version this build writes, and the newest it reads.
+pub const FILE_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HistoryFile {
+    pub format: String,
+    pub version: u32,
+    /// Seconds since 1970.
+    pub exported_at: i64,
+    pub games: Vec<Exported>,
+}
+
+/// One finished game in the file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Exported {
+    /// `<journal identity>/<number>`: where it was first played.
+    pub origin: String,
+    pub ruleset: String,
+    pub began: i64,
+    pub ended: i64,
+    #[serde(default)]
+    pub archived: bool,
+    /// Its start's events.
+    pub start: serde_json::Value,
+    pub entries: Vec<ExportedEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExportedEntry {
+    pub format: i64,
+    pub entry: serde_json::Value,
+    #[serde(default)]
+    pub sender: Option<String>,
+}
+
+/// Why a file cannot be imported; nothing was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unfit {
+    /// Not a Séance history file (not JSON, or not of this shape).
+    NotAHistory,
+    /// Written by a newer Séance: its file version, or an entry format, is past this one's.
+    Newer { version: u32 },
+    /// Game `game` (1 for the file's first) is of a rule set this build does not know.
+    UnknownRuleset { game: usize },
+    /// Game `game` does not replay by its rules, or has not ended.
+    Damaged { game: usize },
+}
+
+/// A game of the file replayed by its rules, ready to be written.
+pub struct Ready {
+    exported: Exported,
+    status: &'static str,
+    players: String,
+    edition: Option<&'static str>,
+    record: String,
+}
+
+/// What an import did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Imported {
+    pub added: usize,
+    /// Games already in this journal.
+    pub skipped: usize,
+}
+
+/// Reads a file's text as a history, refusing what is not one or is newer than this build.
+pub fn read(text: &[u8]) -> Result<HistoryFile, Unfit> {
+    // The version first: a newer file may have a shape this build cannot read.
+    #[derive(Deserialize)]
+    struct Head {
+        format: String,
+        version: u32,
+    }
+    let head: Head = serde_json::from_slice(text).map_err(|_| Unfit::NotAHistory)?;
+    if head.format != FILE_FORMAT {
+        return Err(Unfit::NotAHistory);
+    }
+    if head.version > FILE_VERSION {
+        return Err(Unfit::Newer {
+            version: head.version,
+        });
+    }
+    let file: HistoryFile = serde_json::from_slice(text).map_err(|_| Unfit::NotAHistory)?;
+    if file
+        .games
+        .iter()
+        .flat_map(|g| &g.entries)
+        .any(|e| e.format > FORMAT)
+    {
+        return Err(Unfit::Newer {
+            version: head.version,
+        });
+    }
+    Ok(file)
+}
+
+/// Game `game` (its place in the file, from 1) replayed by the rules of `G`: refused unless
+/// every entry follows and the game has ended.
+pub fn ready<G: Rules>(exported: Exported, game: usize) -> Result<Ready, Unfit> {
+    let damaged = Unfit::Damaged { game };
+    let start: Vec<G::Event> =
+        serde_json::from_value(exported.start.clone()).map_err(|_| damaged.clone())?;
+    let mut timeline = Timeline::<G>::resume(start, []).map_err(|_| damaged.clone())?;
+    for e in &exported.entries {
+        let entry: EntryOf<G> =
+            serde_json::from_value(e.entry.clone()).map_err(|_| damaged.clone())?;
+        // A command's events are the rules' own: decided again, they must be the same.
+        if let Entry::Command { command, .. } = &entry {
+            let decided = timeline.decide(command.clone());
+            if decided.as_ref() != Ok(&entry) {
+                return Err(damaged);
+            }
+        }
+        timeline
+            .push_by(entry, e.sender.clone())
+            .map_err(|_| damaged.clone())?;
+    }
+    let played = timeline.game();
+    let record = played.record().ok_or(damaged)?;
+    Ok(Ready {
+        status: played.status(),
+        players: serde_json::to_string(&played.players()).expect("names serialize"),
+        edition: played.edition(),
+        record: serde_json::to_string(&record).expect("records serialize"),
+        exported,
+    })
+}
+
+impl Journal {
+    /// Every finished game not deleted, as the file keeps it.
+    pub fn export(&self) -> Result<HistoryFile, JournalError> {
+        let kept = self.history(&[Shelf::History, Shelf::Archived], u32::MAX, 0)?;
+        let mut games = Vec::with_capacity(kept.len());
+        let mut entries = self
+            .conn
+            .prepare("SELECT format, entry, sender FROM entries WHERE game = ?1 ORDER BY seq")?;
+        for game in kept.into_iter().rev() {
+            let (start, origin): (String, Option<String>) = self.conn.query_row(
+                "SELECT start, origin FROM games WHERE id = ?1",
+                [game.id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?;
+            let json = |text: &str| serde_json::from_str(text).unwrap_or(serde_json::Value::Null);
+            let rows = entries.query_map([game.id], |r| {
+                Ok(ExportedEntry {
+                    format: r.get(0)?,
+                    entry: json(&r.get::<_, String>(1)?),
+                    sender: r.get(2)?,
+                })
+            })?;
+            games.push(Exported {
+                origin: origin.unwrap_or_else(|| format!("{}/{}", self.identity, game.id)),
+                ruleset: game.ruleset,
+                began: game.began,
+                ended: game.ended,
+                archived: game.shelf == Shelf::Archived,
+                start: json(&start),
+                entries: rows.collect::<Result<_, _>>()?,
+            });
+        }
+        Ok(HistoryFile {
+            format: FILE_FORMAT.into(),
+            version: FILE_VERSION,
+            exported_at: now(),
+            games,
+        })
+    }
+
+    /// Writes the games `ready` made, in one commit, skipping those already here.
+    pub fn import(&mut self, games: Vec<Ready>) -> Result<Imported, JournalError> {
+        let own = format!("{}/", self.identity);
+        let tx = write(&mut self.conn)?;
+        let mut done = Imported {
+            added: 0,
+            skipped: 0,
+        };
+        for Ready {
+            exported,
+            status,
+            players,
+            edition,
+            record,
+        } in games
+        {
+            let here: bool = exported.origin.starts_with(&own)
+                || tx.query_row(
+                    "SELECT EXISTS (SELECT 1 FROM games WHERE origin = ?1)",
+                    [&exported.origin],
+                    |r| r.get(0),
+                )?;
+            if here {
+                done.skipped += 1;
+                continue;
+            }
+            tx.execute(
+                "INSERT INTO games (ruleset, start, status, players, created_at, updated_at, edition, record, shelf, origin)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                params![
+                    exported.ruleset,
+                    exported.start.to_string(),
+                    status,
+                    players,
+                    exported.began,
+                    exported.ended,
+                    edition,
+                    record,
+                    exported.archived.then_some("archived"),
+                    exported.origin
+                ],
+            )?;
+            let id = tx.last_insert_rowid();
+            for (seq, e) in exported.entries.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO entries (game, seq, format, entry, sender) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![id, seq as i64 + 1, e.format, e.entry.to_string(), e.sender],
+                )?;
+            }
+            done.added += 1;
+        }
+        commit(&self.path, &self.identity, tx)?;
+        Ok(done)
+    }
+}

@@ -1,0 +1,66 @@
+//! A finished game of Mysterium as the history keeps it: the edition and difficulty, how it
+//! ended and in which hour, the ghost, and how far each psychic got (cards found, the hour
+//! they found their last, the space reached on the clairvoyancy track). Written once when
+//! the game ends, so the history and its statistics never replay a game.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Game, Outcome};
+use crate::setup::{Colour, Difficulty, Edition};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub edition: Edition,
+    /// Classic only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<Difficulty>,
+    pub outcome: Outcome,
+    /// The hour on the clock when Phase 1 ended (VII when time ran out).
+    pub hour: u8,
+    pub ghost: String,
+    /// Everyone at the table, the ghost included.
+    pub players: usize,
+    /// Each psychic (a colour: a player of a 2- or 3-player game has two), in seating order.
+    pub psychics: Vec<Reached>,
+}
+
+/// How far one psychic got.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reached {
+    pub name: String,
+    pub colour: Colour,
+    /// Cards found, 0 to 3.
+    pub found: u8,
+    /// The hour they found their last card in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finished: Option<u8>,
+    /// Classic only: the space reached on the clairvoyancy track.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub track: Option<u8>,
+}
+
+impl Record {
+    /// `game` as the history keeps it, once it is over.
+    pub fn of(game: &Game) -> Option<Record> {
+        let classic = game.setup.edition == Edition::Classic;
+        Some(Record {
+            edition: game.setup.edition,
+            difficulty: game.setup.difficulty,
+            outcome: game.outcome?,
+            hour: game.hour,
+            ghost: game.setup.ghost.clone(),
+            players: 1 + game.setup.players.len(),
+            psychics: game
+                .psychics
+                .iter()
+                .map(|p| Reached {
+                    name: p.name.clone(),
+                    colour: p.colour,
+                    found: u8::try_from(p.found.len()).unwrap_or(u8::MAX),
+                    finished: p.finished,
+                    track: classic.then_some(p.track),
+                })
+                .collect(),
+        })
+    }
+}

@@ -1,0 +1,286 @@
+//! The history of finished games over the API, every rule set's together: a page of it
+//! (`GET /api/history`), its statistics (`GET /api/statistics`), a game archived, deleted
+//! or brought back (`POST /api/history/{id}/shelf`, the table's), and the whole of it as a
+//! file to keep or to take to another table (`GET /api/history/export.json`, `.csv`;
+//! `POST /api/history/import`). What is counted and how is `seance-history`'s; what an
+//! imported game is, its own rules say by replaying it.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use seance_history::{Among, Game as Finished, Played, csv, statistics};
+use seance_journal::{Exported, Kept, Ready, Shelf, Unfit};
+use seance_rules::Game;
+use seance_rummy::Scorepad;
+use seance_timeline::{Refusal, Rules};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::Shared;
+use crate::access::{TableOnly, bad_json};
+use crate::games::GameError;
+use crate::refused::Refused;
+use crate::routes::blocking;
+
+/// The largest history file an import reads: thousands of games.
+const IMPORT_LIMIT: usize = 64 * 1024 * 1024;
+/// The most games one page of the history holds.
+const PAGE: std::ops::RangeInclusive<u32> = 1..=100;
+
+pub fn router() -> Router<Arc<Shared>> {
+    Router::new()
+        .route("/api/history", get(page))
+        .route("/api/statistics", get(figures))
+        .route("/api/history/{id}/shelf", post(shelve))
+        .route("/api/history/export.json", get(export_json))
+        .route("/api/history/export.csv", get(export_csv))
+        .route(
+            "/api/history/import",
+            post(import).layer(DefaultBodyLimit::max(IMPORT_LIMIT)),
+        )
+}
+
+#[derive(Deserialize)]
+struct PageQuery {
+    #[serde(default)]
+    archived: bool,
+    limit: Option<u32>,
+    offset: Option<u32>,
+}
+
+/// The finished games in the history (or the archived ones), the latest first.
+async fn page(
+    State(shared): State<Arc<Shared>>,
+    query: Result<Query<PageQuery>, QueryRejection>,
+) -> Response {
+    let Ok(Query(query)) = query else {
+        return Refused::new(StatusCode::BAD_REQUEST, Refusal::new("list_query")).into_response();
+    };
+    let limit = query.limit.unwrap_or(50);
+    if !PAGE.contains(&limit) {
+        return Refused::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Refusal::new("list_limit")
+                .with("least", *PAGE.start())
+                .with("most", *PAGE.end())
+                .with("n", limit),
+        )
+        .into_response();
+    }
+    let shelf = if query.archived {
+        Shelf::Archived
+    } else {
+        Shelf::History
+    };
+    let offset = query.offset.unwrap_or(0);
+    // One more than the page: whether there is a next one.
+    let games = blocking(move || finished(&shared, &[shelf], limit.saturating_add(1), offset));
+    match games.await {
+        Ok(mut games) => {
+            let more = games.len() > limit as usize;
+            games.truncate(limit as usize);
+            Json(json!({ "games": games, "more": more })).into_response()
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+#[derive(Deserialize)]
+struct AmongQuery {
+    /// A group: its people's names as a JSON array.
+    group: Option<String>,
+    player: Option<String>,
+}
+
+/// The statistics among everyone, a group (`?group=["Ann","Ben"]`) or a player
+/// (`?player=Ann`); archived games count, deleted ones do not.
+async fn figures(
+    State(shared): State<Arc<Shared>>,
+    query: Result<Query<AmongQuery>, QueryRejection>,
+) -> Response {
+    let among = match query {
+        Ok(Query(AmongQuery {
+            group: Some(group),
+            player: None,
+        })) => match serde_json::from_str::<Vec<String>>(&group) {
+            Ok(names) if !names.is_empty() => Among::Group(names),
+            _ => return statistics_query(),
+        },
+        Ok(Query(AmongQuery {
+            group: None,
+            player: Some(player),
+        })) => Among::Player(player),
+        Ok(Query(AmongQuery {
+            group: None,
+            player: None,
+        })) => Among::Everyone,
+        _ => return statistics_query(),
+    };
+    let games =
+        blocking(move || finished(&shared, &[Shelf::History, Shelf::Archived], u32::MAX, 0));
+    match games.await {
+        Ok(games) => Json(statistics(&games, &among)).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+fn statistics_query() -> Response {
+    Refused::new(StatusCode::BAD_REQUEST, Refusal::new("statistics_query")).into_response()
+}
+
+/// Finished games on `shelves`, as the history lists them (records written first for any
+/// that ended before records were kept).
+fn finished(
+    shared: &Shared,
+    shelves: &[Shelf],
+    limit: u32,
+    offset: u32,
+) -> Result<Vec<Finished>, GameError> {
+    shared.games.record_missing()?;
+    shared.rummy.record_missing()?;
+    let kept = shared.games.journal().history(shelves, limit, offset)?;
+    Ok(kept.into_iter().filter_map(read).collect())
+}
+
+fn read(kept: Kept) -> Option<Finished> {
+    let played = Played::read(&kept.ruleset, &kept.record)?;
+    let archived = kept.shelf == Shelf::Archived;
+    Some(Finished::new(
+        kept.id, kept.began, kept.ended, archived, played,
+    ))
+}
+
+#[derive(Deserialize)]
+struct ShelfBody {
+    shelf: ShelfName,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum ShelfName {
+    History,
+    Archived,
+    Deleted,
+}
+
+/// A finished game archived, deleted, or brought back to the history (a deletion undone).
+async fn shelve(
+    _: TableOnly,
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<i64>,
+    body: Result<Json<ShelfBody>, JsonRejection>,
+) -> Response {
+    let shelf = match body {
+        Ok(Json(ShelfBody { shelf })) => match shelf {
+            ShelfName::History => Shelf::History,
+            ShelfName::Archived => Shelf::Archived,
+            ShelfName::Deleted => Shelf::Deleted,
+        },
+        Err(r) => {
+            return bad_json(
+                "a shelf is {\"shelf\": \"history\" | \"archived\" | \"deleted\"}",
+                r,
+            );
+        }
+    };
+    let done = blocking(move || {
+        shared.games.record_missing()?;
+        shared.rummy.record_missing()?;
+        Ok(shared.games.journal().shelve(id, shelf)?)
+    });
+    match done.await {
+        Ok(()) => StatusCode::NO_CONTENT.into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn export_json(_: TableOnly, State(shared): State<Arc<Shared>>) -> Response {
+    let file = blocking(move || {
+        shared.games.record_missing()?;
+        shared.rummy.record_missing()?;
+        Ok(shared.games.journal().export()?)
+    });
+    match file.await {
+        Ok(file) => download(
+            "application/json",
+            "seance-history.json",
+            serde_json::to_string_pretty(&file).expect("a history serializes"),
+        ),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn export_csv(_: TableOnly, State(shared): State<Arc<Shared>>) -> Response {
+    let games =
+        blocking(move || finished(&shared, &[Shelf::History, Shelf::Archived], u32::MAX, 0));
+    match games.await {
+        Ok(mut games) => {
+            // Oldest first, as a spreadsheet reads a log.
+            games.reverse();
+            download("text/csv; charset=utf-8", "seance-history.csv", csv(&games))
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+fn download(kind: &'static str, name: &str, body: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, kind.to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// A history file from another table (or this one's back-up): every game replayed by its
+/// rules before any is written; games already here are skipped.
+async fn import(_: TableOnly, State(shared): State<Arc<Shared>>, body: Bytes) -> Response {
+    let done = blocking(move || {
+        let file = seance_journal::read(&body).map_err(unfit)?;
+        let ready = file
+            .games
+            .into_iter()
+            .enumerate()
+            .map(|(i, game)| replayed(game, i + 1))
+            .collect::<Result<Vec<Ready>, Unfit>>()
+            .map_err(unfit)?;
+        Ok(shared.games.journal().import(ready)?)
+    });
+    match done.await {
+        Ok(imported) => Json(imported).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// Game `at` of a file, replayed by the rules of its rule set.
+fn replayed(game: Exported, at: usize) -> Result<Ready, Unfit> {
+    if game.ruleset == Game::RULESET {
+        seance_journal::ready::<Game>(game, at)
+    } else if game.ruleset == Scorepad::RULESET {
+        seance_journal::ready::<Scorepad>(game, at)
+    } else {
+        Err(Unfit::UnknownRuleset { game: at })
+    }
+}
+
+fn unfit(why: Unfit) -> GameError {
+    GameError::Rule(match why {
+        Unfit::NotAHistory => Refusal::new("import_not_a_history"),
+        Unfit::Newer { version } => Refusal::new("import_newer")
+            .with("version", version)
+            .with("ours", seance_journal::FILE_VERSION),
+        Unfit::UnknownRuleset { game } => Refusal::new("import_unknown_ruleset").with("game", game),
+        Unfit::Damaged { game } => Refusal::new("import_damaged").with("game", game),
+    })
+}

@@ -1,0 +1,567 @@
+//! The history over the real API, from games really played: Mysterium games played by the
+//! rules to their ends and brought in as a history file (with the times a table would have
+//! journaled), a Mystery Rummy game played through the API, and a game journaled before
+//! records were kept. Their history, their statistics (the figures asserted), archive and
+//! delete with undo, export to another table and import refusals, and who may do what.
+
+mod support;
+
+use reqwest::{Method, StatusCode};
+use seance_journal::{Append, Journal};
+use seance_rules::{Difficulty, Outcome, Timeline};
+use serde_json::{Value, json};
+use support::played::{Played, history_file, mysterium};
+use support::{Table, act_as, error_of, ok, table, table_json};
+
+async fn import(t: &Table, file: &Value) -> reqwest::Response {
+    t.api(Method::POST, "/history/import")
+        .body(file.to_string())
+        .send()
+        .await
+        .unwrap()
+}
+
+/// A Mystery Rummy game for Ann and Ben played through the API to its end: each round Ann
+/// votes for Druitt (Jack: five Druitt Evidence lie on the table), Ben for Jill. Its rounds.
+async fn rummy_through_the_api(t: &Table) -> usize {
+    let game = support::rummy_for_two(t).await;
+    for round in 1.. {
+        let view = table_json(t, &format!("/rummy/{game}")).await;
+        if !view["view"]["winner"].is_null() {
+            return round - 1;
+        }
+        // Whoever the rules let call the vote now.
+        let caller = view["allowed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["type"] == "call_vote")
+            .unwrap()["players"][0]
+            .clone();
+        ok(act_as(
+            t,
+            "rummy",
+            game,
+            None,
+            json!({"type": "call_vote", "by": caller}),
+        )
+        .await)
+        .await;
+        for (player, suspect) in [(0, 0), (1, 5)] {
+            ok(act_as(
+                t,
+                "rummy",
+                game,
+                None,
+                json!({"type": "vote", "player": player, "suspect": suspect}),
+            )
+            .await)
+            .await;
+        }
+        ok(act_as(
+            t,
+            "rummy",
+            game,
+            None,
+            json!({"type": "end_round", "tally": {"ending": {"how": "last_card"}, "players": [
+                {"evidence": [5, 0, 0, 0, 0, 0]},
+                {"evidence": [0, 0, 0, 0, 0, 3], "suspect_cards": [false, false, false, false, false, true]}]}}),
+        )
+        .await)
+        .await;
+        assert!(round < 30, "a game of Mystery Rummy ends");
+    }
+    unreachable!()
+}
+
+const DAY: i64 = 1_790_000_000;
+
+#[tokio::test]
+async fn the_history_and_its_statistics_come_from_the_games_played() {
+    let t = table().await;
+    // Before any game: nothing to count, said as such.
+    let none = table_json(&t, "/statistics").await;
+    assert_eq!(none["games"], 0);
+    assert!(none["mysterium"].is_null() && none["rummy"].is_null());
+
+    let five = ["Stephanie", "Alex", "Carl", "Paul"];
+    let won = mysterium("Laura", &five, Difficulty::Medium, 1, true);
+    let on_time = mysterium(
+        "Stephanie",
+        &["Laura", "Alex", "Carl"],
+        Difficulty::Easy,
+        8,
+        true,
+    );
+    let wrong_group = mysterium("Laura", &five, Difficulty::Hard, 2, false);
+    let outcomes: Vec<_> = [&won, &on_time, &wrong_group]
+        .iter()
+        .map(|g| g.timeline.game().outcome)
+        .collect();
+    assert_eq!(
+        outcomes,
+        [
+            Some(Outcome::Won),
+            Some(Outcome::LostOnTime),
+            Some(Outcome::LostWrongGroup)
+        ]
+    );
+    let file = history_file(&[
+        (&won, DAY, 45),
+        (&on_time, DAY + 3600, 70),
+        (&wrong_group, DAY + 7200, 52),
+    ]);
+    let done: Value = import(&t, &file).await.json().await.unwrap();
+    assert_eq!(done, json!({"added": 3, "skipped": 0}));
+    let rounds = rummy_through_the_api(&t).await;
+
+    // The history: newest first (the rummy game just played), each with its facts.
+    let page = table_json(&t, "/history").await;
+    let games = page["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4);
+    assert_eq!(page["more"], false);
+    assert_eq!(games[0]["ruleset"], "rummy");
+    assert_eq!(games[0]["record"]["players"], json!(["Ann", "Ben"]));
+    assert_eq!(games[0]["record"]["rounds"], rounds);
+    assert_eq!(
+        games[0]["record"]["winner"], 0,
+        "Ann scores her right votes"
+    );
+    assert_eq!(
+        games[0]["record"]["votes"],
+        json!([{"cast": rounds, "right": rounds}, {"cast": rounds, "right": 0}])
+    );
+    let [wrong, time, win] = [&games[1], &games[2], &games[3]];
+    assert_eq!(
+        [&win["minutes"], &time["minutes"], &wrong["minutes"]],
+        [45, 70, 52]
+    );
+    assert_eq!(win["began"], DAY);
+    assert_eq!(win["record"]["outcome"], "won");
+    assert_eq!(win["record"]["difficulty"], "medium");
+    assert_eq!(win["record"]["players"], 5);
+    assert_eq!(win["record"]["ghost"], "Laura");
+    for p in win["record"]["psychics"].as_array().unwrap() {
+        // Right every turn: the third card is found in the third hour.
+        assert_eq!((&p["found"], &p["finished"]), (&json!(3), &json!(3)), "{p}");
+    }
+    assert_eq!(time["record"]["outcome"], "lost_on_time");
+    assert_eq!(time["record"]["hour"], 7);
+    for p in time["record"]["psychics"].as_array().unwrap() {
+        assert_eq!(p["found"], 0);
+        assert!(p["finished"].is_null());
+    }
+    assert_eq!(wrong["record"]["outcome"], "lost_wrong_group");
+    for p in wrong["record"]["psychics"].as_array().unwrap() {
+        // Wrong in hour I, right from hour II: the third card in hour IV.
+        assert_eq!(p["finished"], 4, "{p}");
+    }
+    // Each psychic's clairvoyancy is the track as the rules left it.
+    for (shown, played) in [(win, &won), (wrong, &wrong_group)] {
+        let tracks: Vec<u8> = played
+            .timeline
+            .game()
+            .psychics
+            .iter()
+            .map(|p| p.track)
+            .collect();
+        let shown: Vec<u8> = shown["record"]["psychics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["track"].as_u64().unwrap() as u8)
+            .collect();
+        assert_eq!(shown, tracks);
+    }
+    // A page at a time.
+    let first = table_json(&t, "/history?limit=3").await;
+    assert_eq!(
+        (first["games"].as_array().unwrap().len(), &first["more"]),
+        (3, &json!(true))
+    );
+    let next = table_json(&t, "/history?limit=3&offset=3").await;
+    assert_eq!(next["games"][0]["id"], win["id"]);
+
+    // Everyone's statistics.
+    let all = table_json(&t, "/statistics").await;
+    assert_eq!(all["games"], 4);
+    let m = &all["mysterium"];
+    assert_eq!(m["rate"], json!({"games": 3, "won": 1}));
+    assert_eq!(
+        m["by_level"],
+        json!([["easy", {"games": 1, "won": 0}], ["medium", {"games": 1, "won": 1}], ["hard", {"games": 1, "won": 0}]])
+    );
+    assert_eq!(
+        m["by_players"],
+        json!([[4, {"games": 1, "won": 0}], [5, {"games": 2, "won": 1}]])
+    );
+    assert_eq!(
+        m["ghosts"],
+        json!([{"name": "Laura", "rate": {"games": 2, "won": 1}}, {"name": "Stephanie", "rate": {"games": 1, "won": 0}}])
+    );
+    let hours: Vec<(u64, u64, u64)> = m["hours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["hour"].as_u64().unwrap(),
+                h["won"].as_u64().unwrap(),
+                h["lost"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(hours.len(), 7);
+    let ended = |g: &Played| g.timeline.game().hour as u64;
+    for (hour, won_in, lost_in) in hours {
+        let games_won = u64::from(ended(&won) == hour);
+        let games_lost =
+            u64::from(ended(&on_time) == hour) + u64::from(ended(&wrong_group) == hour);
+        assert_eq!((won_in, lost_in), (games_won, games_lost), "hour {hour}");
+    }
+    let stephanie = m["clairvoyancy"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "Stephanie")
+        .unwrap();
+    let her_track = |g: &Played| g.timeline.game().psychics[0].track as u64;
+    assert_eq!(stephanie["psychics"], 2, "a psychic twice, the ghost once");
+    assert_eq!(stephanie["finished"], 2);
+    assert_eq!(
+        stephanie["spaces"],
+        her_track(&won) + her_track(&wrong_group)
+    );
+    let r = &all["rummy"];
+    assert_eq!(r["games"], 1);
+    assert_eq!(r["rounds"], json!([[rounds, 1]]));
+    assert_eq!(
+        r["accuracy"],
+        json!([{"name": "Ann", "cast": rounds, "right": rounds}, {"name": "Ben", "cast": rounds, "right": 0}])
+    );
+    assert_eq!(r["highest"][0]["name"], "Ann");
+    assert_eq!(r["highest"][0]["total"], games[0]["record"]["totals"][0]);
+    assert_eq!(
+        all["groups"][0],
+        json!(["Alex", "Carl", "Laura", "Paul", "Stephanie"]),
+        "the group that played most comes first"
+    );
+
+    // One group: the same five people, in any order.
+    let group = serde_json::to_string(&["Paul", "Laura", "Stephanie", "Carl", "Alex"]).unwrap();
+    let theirs = table_json(&t, &format!("/statistics?group={}", urlencode(&group))).await;
+    assert_eq!(theirs["games"], 2);
+    assert_eq!(theirs["mysterium"]["rate"], json!({"games": 2, "won": 1}));
+    assert!(theirs["rummy"].is_null());
+    // One player: her games, her own figures.
+    let hers = table_json(&t, "/statistics?player=Stephanie").await;
+    assert_eq!(hers["games"], 3);
+    assert_eq!(
+        hers["mysterium"]["ghosts"],
+        json!([{"name": "Stephanie", "rate": {"games": 1, "won": 0}}])
+    );
+    assert_eq!(
+        hers["mysterium"]["clairvoyancy"].as_array().unwrap().len(),
+        1
+    );
+    let (status, why) = error_of(
+        t.api(Method::GET, "/statistics?group=Ann&player=Ann")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        (status, why.code.as_str()),
+        (StatusCode::BAD_REQUEST, "statistics_query")
+    );
+
+    // Archived: out of the history, still counted. Deleted: out of both, and undone.
+    let shelve = async |id: &Value, shelf: &str| {
+        t.api(Method::POST, &format!("/history/{id}/shelf"))
+            .json(&json!({ "shelf": shelf }))
+            .send()
+            .await
+            .unwrap()
+    };
+    ok(shelve(&time["id"], "archived").await).await;
+    let ids = |page: &Value| -> Vec<Value> {
+        page["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["id"].clone())
+            .collect()
+    };
+    assert!(!ids(&table_json(&t, "/history").await).contains(&time["id"]));
+    assert_eq!(
+        ids(&table_json(&t, "/history?archived=true").await),
+        [time["id"].clone()]
+    );
+    assert_eq!(table_json(&t, "/statistics").await["games"], 4);
+    ok(shelve(&wrong["id"], "deleted").await).await;
+    assert!(!ids(&table_json(&t, "/history").await).contains(&wrong["id"]));
+    let listed = table_json(&t, "/games?limit=50").await;
+    assert!(
+        listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g["id"] != wrong["id"]),
+        "a deleted game is in no list"
+    );
+    assert_eq!(
+        table_json(&t, "/statistics").await["mysterium"]["rate"]["games"],
+        2
+    );
+    ok(shelve(&wrong["id"], "history").await).await;
+    assert!(ids(&table_json(&t, "/history").await).contains(&wrong["id"]));
+    assert_eq!(
+        table_json(&t, "/statistics").await["mysterium"]["rate"]["games"],
+        3
+    );
+    let (status, _) = error_of(shelve(&json!(999), "archived").await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // The whole history to another table: the same figures there; brought in twice, once.
+    let exported: Value = t
+        .api(Method::GET, "/history/export.json")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(exported["games"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        import(&t, &exported).await.json::<Value>().await.unwrap(),
+        json!({"added": 0, "skipped": 4}),
+        "this table's own games are here already"
+    );
+    let other = table().await;
+    let done: Value = import(&other, &exported).await.json().await.unwrap();
+    assert_eq!(done, json!({"added": 4, "skipped": 0}));
+    let again: Value = import(&other, &exported).await.json().await.unwrap();
+    assert_eq!(again, json!({"added": 0, "skipped": 4}));
+    let (here, there) = (
+        table_json(&t, "/statistics").await,
+        table_json(&other, "/statistics").await,
+    );
+    assert_eq!(here, there);
+    assert_eq!(
+        table_json(&other, "/history?archived=true").await["games"][0]["minutes"],
+        70,
+        "archived there too, with its length"
+    );
+
+    // The CSV table: a header, then a row per player of each game.
+    let csv = t
+        .api(Method::GET, "/history/export.csv")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(lines[0].starts_with("game,rule_set,edition,difficulty,began_utc,minutes,outcome"));
+    assert_eq!(lines.len(), 1 + 5 + 4 + 5 + 2);
+    assert!(
+        lines[1].contains(",mysterium,classic,medium,2026-09-21 14:13:20,45,won,"),
+        "{}",
+        lines[1]
+    );
+}
+
+fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' => char::from(b).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_bad_file_is_refused_with_what_to_do_and_changes_nothing() {
+    let t = table().await;
+    let won = mysterium(
+        "Laura",
+        &["Stephanie", "Alex", "Carl"],
+        Difficulty::Easy,
+        1,
+        true,
+    );
+    let good = history_file(&[(&won, DAY, 30)]);
+    let refused = async |body: String| {
+        error_of(
+            t.api(Method::POST, "/history/import")
+                .body(body)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    };
+
+    let (status, why) = refused("this is not a history".into()).await;
+    assert_eq!(
+        (status, why.code.as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, "import_not_a_history")
+    );
+    let mut other = good.clone();
+    other["format"] = json!("something-else");
+    assert_eq!(
+        refused(other.to_string()).await.1.code,
+        "import_not_a_history"
+    );
+    let mut newer = good.clone();
+    newer["version"] = json!(2);
+    newer["games"] = json!("a shape this build cannot know");
+    let (_, why) = refused(newer.to_string()).await;
+    assert_eq!(why.code, "import_newer");
+    assert_eq!(why.params["version"], 2);
+    let mut newer_entry = good.clone();
+    newer_entry["games"][0]["entries"][3]["format"] = json!(2);
+    assert_eq!(
+        refused(newer_entry.to_string()).await.1.code,
+        "import_newer"
+    );
+    let mut unknown = good.clone();
+    unknown["games"][0]["ruleset"] = json!("chess");
+    let (_, why) = refused(unknown.to_string()).await;
+    assert_eq!(
+        (why.code.as_str(), &why.params["game"]),
+        ("import_unknown_ruleset", &json!(1))
+    );
+    // A game cut short (it has not ended), or with an entry its rules refuse.
+    let mut unfinished = history_file(&[(&won, DAY, 30), (&won, DAY, 30)]);
+    unfinished["games"][0]["origin"] = json!("elsewhere/7");
+    let entries = unfinished["games"][1]["entries"].as_array_mut().unwrap();
+    entries.truncate(entries.len() - 1);
+    let (_, why) = refused(unfinished.to_string()).await;
+    assert_eq!(
+        (why.code.as_str(), &why.params["game"]),
+        ("import_damaged", &json!(2))
+    );
+    let mut forged = good.clone();
+    forged["games"][0]["entries"][0]["entry"]["events"] = json!([{"type": "timer_ended"}]);
+    assert_eq!(refused(forged.to_string()).await.1.code, "import_damaged");
+    // Every refusal is worded in the table's language files, and nothing came in.
+    assert_eq!(table_json(&t, "/history").await["games"], json!([]));
+    assert_eq!(table_json(&t, "/statistics").await["games"], 0);
+    ok(import(&t, &good).await).await;
+    assert_eq!(table_json(&t, "/statistics").await["games"], 1);
+}
+
+#[tokio::test]
+async fn only_the_table_shelves_exports_and_imports() {
+    let t = table().await;
+    let won = mysterium(
+        "Laura",
+        &["Stephanie", "Alex", "Carl"],
+        Difficulty::Easy,
+        1,
+        true,
+    );
+    ok(import(&t, &history_file(&[(&won, DAY, 30)])).await).await;
+    let id = table_json(&t, "/history").await["games"][0]["id"].clone();
+    // A watcher (the join code alone) reads the history and its statistics...
+    let page: Value = t
+        .joined(Method::GET, "/history")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(page["games"][0]["id"], id);
+    let status = t
+        .joined(Method::GET, "/statistics")
+        .send()
+        .await
+        .unwrap()
+        .status();
+    assert_eq!(status, StatusCode::OK);
+    // ...and changes nothing, nor takes the journal away.
+    for (method, path) in [
+        (Method::POST, format!("/history/{id}/shelf")),
+        (Method::GET, "/history/export.json".into()),
+        (Method::GET, "/history/export.csv".into()),
+        (Method::POST, "/history/import".into()),
+    ] {
+        let (status, why) = error_of(
+            t.joined(method, &path)
+                .json(&json!({"shelf": "deleted"}))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(
+            (status, why.code.as_str()),
+            (StatusCode::FORBIDDEN, "table_only"),
+            "{path}"
+        );
+    }
+    assert_eq!(table_json(&t, "/history").await["games"][0]["id"], id);
+    let (status, _) = error_of(
+        t.api(Method::POST, &format!("/history/{id}/shelf"))
+            .json(&json!({"shelf": "bin"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, why) = error_of(
+        t.api(Method::GET, "/history?limit=500")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        (status, why.code.as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, "list_limit")
+    );
+}
+
+#[tokio::test]
+async fn a_game_that_ended_before_records_were_kept_is_in_the_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let won = mysterium(
+        "Laura",
+        &["Stephanie", "Alex", "Carl"],
+        Difficulty::Easy,
+        1,
+        true,
+    );
+    {
+        // Journaled as an older Séance did: entries and a status, no record.
+        let mut journal = Journal::open(&dir.path().join("seance.sqlite3")).unwrap();
+        let (first, _) = Timeline::begin(won.start.clone()).unwrap();
+        let id = journal.create(&won.start, first.game()).unwrap();
+        for (seq, entry) in won.entries.iter().enumerate() {
+            let status = if seq + 1 == won.entries.len() {
+                "won"
+            } else {
+                "playing"
+            };
+            journal
+                .append_all(&[Append::new(
+                    id,
+                    seq as u64 + 1,
+                    entry,
+                    status,
+                    Some("table"),
+                )])
+                .unwrap();
+        }
+    }
+    let t = support::serve_in(dir).await;
+    let page = table_json(&t, "/history").await;
+    assert_eq!(page["games"].as_array().unwrap().len(), 1);
+    assert_eq!(page["games"][0]["record"]["outcome"], "won");
+    assert_eq!(page["games"][0]["record"]["ghost"], "Laura");
+}

@@ -1,0 +1,166 @@
+// The history: every finished game of every rule set, the latest first, a page at a time,
+// each as its rules recorded it (date, length, players and their parts, difficulty or
+// edition, outcome; how far each psychic got; Mystery Rummy's totals). A game opens on its
+// ending; the table archives or deletes one (asked once, undone while this session lasts),
+// and exports or imports the whole history.
+
+import { h, toast } from '../dom.js';
+import { language, t } from '../i18n.js';
+import { api, download } from '../api.js';
+import { topBar } from './chrome.js';
+import { isTable, render } from '../app.js';
+
+const ROMAN = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
+
+/** How many games a page shows. */
+const PAGE = 20;
+
+/** Games deleted in this session, kept so the deletion can be undone here. */
+const DELETED = 'seance.deleted';
+const deleted = () => JSON.parse(sessionStorage.getItem(DELETED) ?? '[]');
+const keepDeleted = (games) => sessionStorage.setItem(DELETED, JSON.stringify(games));
+
+/** Where a finished game opens: its own screen, which ends on its summary. */
+const openHref = (game) => (game.ruleset === 'rummy' ? `#/rummy/${game.id}` : `#/game/${game.id}`);
+
+const when = (game) => new Date(game.began * 1000).toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'short' });
+const list = (names) => new Intl.ListFormat(language(), { type: 'conjunction' }).format(names);
+
+/** What kind of game: the rule set, with its edition or difficulty. */
+function kind(game) {
+  if (game.ruleset === 'rummy') return t('ruleset.mystery-rummy');
+  const r = game.record;
+  return r.edition === 'new' ? t('ruleset.mysterium-new') : `${t('ruleset.mysterium-classic')} · ${t(`difficulty.${r.difficulty}`)}`;
+}
+
+/** How it ended, in a word, and whether it was won. */
+function outcome(game) {
+  const r = game.record;
+  if (game.ruleset === 'rummy') {
+    return h('span', { class: 'badge won' }, t('history.rummy_winner', { name: r.players[r.winner], n: r.totals[r.winner] }));
+  }
+  return h('span', { class: `badge ${r.outcome === 'won' ? 'won' : 'lost'}` }, t(`history.${r.outcome}`));
+}
+
+/** Who played and how far each got. */
+function players(game) {
+  const r = game.record;
+  if (game.ruleset === 'rummy') {
+    return h('ol', { class: 'history-players' }, r.players.map((name, i) => h('li', {},
+      h('span', { class: 'name' }, name), ' ', h('span', { class: 'figure' }, t('history.points', { n: r.totals[i] })))));
+  }
+  const hour = (n) => (r.edition === 'new' ? String(n) : ROMAN[n]);
+  return h('ol', { class: 'history-players' },
+    h('li', {}, h('span', { class: 'swatch ghost' }), h('span', { class: 'name' }, r.ghost), ' ', h('span', { class: 'figure' }, t('history.ghost'))),
+    r.psychics.map((p) => h('li', {},
+      h('span', { class: 'swatch', dataset: { colour: p.colour } }),
+      h('span', { class: 'name' }, p.name), ' ',
+      h('span', { class: 'figure' }, p.finished
+        ? t('history.finished', { hour: hour(p.finished) })
+        : t('history.found', { n: p.found })),
+      p.track == null ? null : h('span', { class: 'figure' }, ` · ${t('history.track', { n: p.track })}`))));
+}
+
+/** Puts `game` on `shelf` (`history`, `archived`, `deleted`), then says so. */
+async function shelve(game, shelf, said) {
+  try {
+    await api(`/history/${game.id}/shelf`, { method: 'POST', body: { shelf } });
+    if (shelf === 'deleted') keepDeleted([game, ...deleted().filter((g) => g.id !== game.id)]);
+    else keepDeleted(deleted().filter((g) => g.id !== game.id));
+    toast(t(said, { players: list(names(game)) }));
+    render();
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
+const names = (game) => (game.ruleset === 'rummy' ? game.record.players
+  : [game.record.ghost, ...new Set(game.record.psychics.map((p) => p.name))]);
+
+/** A deletion, asked once: the button turns into the question. */
+function deleteButton(game) {
+  const ask = h('button', { type: 'button', class: 'danger', 'data-delete': game.id }, t('history.delete'));
+  ask.onclick = () => ask.replaceWith(h('span', { class: 'confirm', role: 'group', 'aria-label': t('history.delete_ask') },
+    h('span', { class: 'note' }, t('history.delete_ask')),
+    h('button', { type: 'button', class: 'danger', 'data-delete-sure': game.id, onclick: () => shelve(game, 'deleted', 'history.deleted') }, t('history.delete_sure')),
+    h('button', { type: 'button', onclick: render }, t('history.keep'))));
+  return ask;
+}
+
+function item(game) {
+  const table = isTable();
+  return h('li', { class: 'history-item', 'data-game': game.id, 'data-ruleset': game.ruleset },
+    h('div', { class: 'history-head' },
+      h('a', { class: 'history-open', href: openHref(game) }, kind(game)),
+      outcome(game)),
+    h('p', { class: 'when' }, t('history.when', { date: when(game), minutes: game.minutes })),
+    players(game),
+    table ? h('div', { class: 'row history-actions' },
+      game.archived
+        ? h('button', { type: 'button', 'data-unarchive': game.id, onclick: () => shelve(game, 'history', 'history.unarchived') }, t('history.unarchive'))
+        : h('button', { type: 'button', 'data-archive': game.id, onclick: () => shelve(game, 'archived', 'history.archived') }, t('history.archive')),
+      deleteButton(game)) : null);
+}
+
+/** The games deleted in this session, each with its undo. */
+function recentlyDeleted() {
+  const games = deleted();
+  if (!games.length || !isTable()) return null;
+  return h('section', { id: 'history-deleted', class: 'history-deleted', 'aria-labelledby': 'history-deleted-title' },
+    h('h2', { id: 'history-deleted-title' }, t('history.deleted_title')),
+    h('ul', {}, games.map((game) => h('li', {},
+      h('span', {}, `${kind(game)} · ${when(game)} · ${list(names(game))}`),
+      h('button', { type: 'button', 'data-undelete': game.id, onclick: () => shelve(game, 'history', 'history.undeleted') }, t('history.undo'))))));
+}
+
+/** The whole history as a file, and a file brought in. */
+function files() {
+  const picker = h('input', { id: 'history-file', type: 'file', accept: 'application/json,.json', class: 'visually-hidden' });
+  picker.onchange = async () => {
+    const file = picker.files[0];
+    if (!file) return;
+    try {
+      const done = await api('/history/import', { method: 'POST', raw: await file.text() });
+      toast(t('history.imported', { added: done.added, skipped: done.skipped }));
+      render();
+    } catch (error) {
+      toast(error.message);
+    }
+    picker.value = '';
+  };
+  const save = (path, name) => () => download(path, name).catch((error) => toast(error.message));
+  return h('div', { class: 'row history-files' },
+    h('button', { id: 'history-export-json', type: 'button', onclick: save('/history/export.json', 'seance-history.json') }, t('history.export_json')),
+    h('button', { id: 'history-export-csv', type: 'button', onclick: save('/history/export.csv', 'seance-history.csv') }, t('history.export_csv')),
+    h('label', { id: 'history-import', class: 'button' }, t('history.import'), picker));
+}
+
+export function renderHistory() {
+  const archived = location.hash === '#/history/archived';
+  const games = h('ul', { id: 'history-list', class: 'history-list' }, h('li', { class: 'note' }, '…'));
+  const older = h('button', { id: 'history-older', type: 'button', hidden: true }, t('games.older'));
+  let shown = 0;
+  const more = async () => {
+    const page = await api(`/history?limit=${PAGE}&offset=${shown}${archived ? '&archived=true' : ''}`);
+    if (shown === 0) games.replaceChildren();
+    games.append(...page.games.map(item));
+    shown += page.games.length;
+    older.hidden = !page.more;
+    if (!games.children.length) games.append(h('li', { class: 'note', id: 'history-none' }, t(archived ? 'history.none_archived' : 'history.none')));
+  };
+  older.onclick = () => more().catch((error) => toast(error.message));
+  more().catch((error) => toast(error.message));
+  return h('div', { id: 'history', class: 'screen' },
+    topBar(),
+    h('section', { class: 'panel history' },
+      h('h1', {}, t(archived ? 'history.archived_title' : 'history.title')),
+      h('nav', { class: 'row tabs', 'aria-label': t('history.title') },
+        h('a', { class: 'button', href: '#/history', 'aria-current': archived ? null : 'page' }, t('history.games')),
+        h('a', { class: 'button', href: '#/history/archived', 'aria-current': archived ? 'page' : null }, t('history.archived_tab')),
+        h('a', { id: 'to-statistics', class: 'button', href: '#/statistics' }, t('statistics.title'))),
+      recentlyDeleted(),
+      games,
+      older,
+      isTable() ? files() : null,
+      h('a', { class: 'button', href: '#' }, t('settings.back'))));
+}
