@@ -1,13 +1,14 @@
 // The history: every finished game of every rule set, the latest first, a page at a time,
 // each as its rules recorded it (date, length, players and their parts, difficulty or
 // edition, outcome; how far each psychic got; Mystery Rummy's totals). A game opens on its
-// ending; the table archives or deletes one (asked once, undone while this session lasts),
+// own screen, which ends on its summary; the table archives or deletes one (asked once, undone while this session lasts),
 // and exports or imports the whole history.
 
 import { h, toast } from '../dom.js';
 import { language, t } from '../i18n.js';
 import { api, download } from '../api.js';
 import { topBar } from './chrome.js';
+import { gameHref } from './games.js';
 import { isTable, render } from '../app.js';
 
 const ROMAN = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
@@ -20,15 +21,13 @@ const DELETED = 'seance.deleted';
 const deleted = () => JSON.parse(sessionStorage.getItem(DELETED) ?? '[]');
 const keepDeleted = (games) => sessionStorage.setItem(DELETED, JSON.stringify(games));
 
-/** Where a finished game opens: its own screen, which ends on its summary. */
-const openHref = (game) => (game.ruleset === 'rummy' ? `#/rummy/${game.id}` : `#/game/${game.id}`);
 
 const when = (game) => new Date(game.began * 1000).toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'short' });
 const list = (names) => new Intl.ListFormat(language(), { type: 'conjunction' }).format(names);
 
 /** What kind of game: the rule set, with its edition or difficulty. */
 function kind(game) {
-  if (game.ruleset === 'rummy') return t('ruleset.mystery-rummy');
+  if (game.ruleset === 'mystery-rummy') return t('ruleset.mystery-rummy');
   const r = game.record;
   return r.edition === 'new' ? t('ruleset.mysterium-new') : `${t('ruleset.mysterium-classic')} · ${t(`difficulty.${r.difficulty}`)}`;
 }
@@ -36,7 +35,7 @@ function kind(game) {
 /** How it ended, in a word, and whether it was won. */
 function outcome(game) {
   const r = game.record;
-  if (game.ruleset === 'rummy') {
+  if (game.ruleset === 'mystery-rummy') {
     return h('span', { class: 'badge won' }, t('history.rummy_winner', { name: r.players[r.winner], n: r.totals[r.winner] }));
   }
   return h('span', { class: `badge ${r.outcome === 'won' ? 'won' : 'lost'}` }, t(`history.${r.outcome}`));
@@ -45,7 +44,7 @@ function outcome(game) {
 /** Who played and how far each got. */
 function players(game) {
   const r = game.record;
-  if (game.ruleset === 'rummy') {
+  if (game.ruleset === 'mystery-rummy') {
     return h('ol', { class: 'history-players' }, r.players.map((name, i) => h('li', {},
       h('span', { class: 'name' }, name), ' ', h('span', { class: 'figure' }, t('history.points', { n: r.totals[i] })))));
   }
@@ -74,7 +73,7 @@ async function shelve(game, shelf, said) {
   }
 }
 
-const names = (game) => (game.ruleset === 'rummy' ? game.record.players
+const names = (game) => (game.ruleset === 'mystery-rummy' ? game.record.players
   : [game.record.ghost, ...new Set(game.record.psychics.map((p) => p.name))]);
 
 /** A deletion, asked once: the button turns into the question. */
@@ -91,7 +90,7 @@ function item(game) {
   const table = isTable();
   return h('li', { class: 'history-item', 'data-game': game.id, 'data-ruleset': game.ruleset },
     h('div', { class: 'history-head' },
-      h('a', { class: 'history-open', href: openHref(game) }, kind(game)),
+      h('a', { class: 'history-open', href: gameHref(game) }, kind(game)),
       outcome(game)),
     h('p', { class: 'when' }, t('history.when', { date: when(game), minutes: game.minutes })),
     players(game),

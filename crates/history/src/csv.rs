@@ -35,11 +35,7 @@ pub fn csv(games: &[Game]) -> String {
         let common = |edition: String, difficulty: String, outcome: String, hour: String| {
             [
                 game.id.to_string(),
-                match game.played {
-                    Played::Mysterium(_) => "mysterium",
-                    Played::Rummy(_) => "mystery_rummy",
-                }
-                .to_owned(),
+                game.played.ruleset().to_owned(),
                 edition,
                 difficulty,
                 utc(game.began),

@@ -16,9 +16,12 @@ use serde::Serialize;
 
 /// A finished game of either rule set, as its rules recorded it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "ruleset", content = "record", rename_all = "snake_case")]
+/// Named on the wire as the journal and the lists of games name the rule sets.
+#[serde(tag = "ruleset", content = "record")]
 pub enum Played {
+    #[serde(rename = "mysterium-classic")]
     Mysterium(seance_rules::Record),
+    #[serde(rename = "mystery-rummy")]
     Rummy(seance_rummy::Record),
 }
 
@@ -32,6 +35,14 @@ impl Played {
             serde_json::from_str(record).ok().map(Played::Rummy)
         } else {
             None
+        }
+    }
+
+    /// The rule set's name, as the journal keeps it.
+    pub fn ruleset(&self) -> &'static str {
+        match self {
+            Played::Mysterium(_) => seance_rules::Game::RULESET,
+            Played::Rummy(_) => seance_rummy::Scorepad::RULESET,
         }
     }
 

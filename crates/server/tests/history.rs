@@ -120,7 +120,7 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
     let games = page["games"].as_array().unwrap();
     assert_eq!(games.len(), 4);
     assert_eq!(page["more"], false);
-    assert_eq!(games[0]["ruleset"], "rummy");
+    assert_eq!(games[0]["ruleset"], "mystery-rummy");
     assert_eq!(games[0]["record"]["players"], json!(["Ann", "Ben"]));
     assert_eq!(games[0]["record"]["rounds"], rounds);
     assert_eq!(
@@ -367,7 +367,7 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
     assert!(lines[0].starts_with("game,rule_set,edition,difficulty,began_utc,minutes,outcome"));
     assert_eq!(lines.len(), 1 + 5 + 4 + 5 + 2);
     assert!(
-        lines[1].contains(",mysterium,classic,medium,2026-09-21 14:13:20,45,won,"),
+        lines[1].contains(",mysterium-classic,classic,medium,2026-09-21 14:13:20,45,won,"),
         "{}",
         lines[1]
     );
