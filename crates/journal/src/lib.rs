@@ -234,7 +234,7 @@ impl Shelf {
 /// A finished game as the history lists it: when it began and ended (the journal's clock),
 /// its shelf, and its rule set's record of it ([`Rules::record`], as JSON).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Kept {
+pub struct Ended {
     pub id: i64,
     pub ruleset: String,
     pub began: i64,
@@ -512,7 +512,7 @@ impl Journal {
         shelves: &[Shelf],
         limit: u32,
         offset: u32,
-    ) -> Result<Vec<Kept>, JournalError> {
+    ) -> Result<Vec<Ended>, JournalError> {
         let wanted: Vec<&str> = shelves
             .iter()
             .map(|s| s.column().unwrap_or("history"))
@@ -530,7 +530,7 @@ impl Journal {
                 offset
             ],
             |r| {
-                Ok(Kept {
+                Ok(Ended {
                     id: r.get(0)?,
                     ruleset: r.get(1)?,
                     began: r.get(2)?,

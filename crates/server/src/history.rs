@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use seance_history::{Among, Game as Finished, Played, csv, statistics};
-use seance_journal::{Exported, Kept, Ready, Shelf, Unfit};
+use seance_journal::{Ended, Exported, Ready, Shelf, Unfit};
 use seance_rules::Game;
 use seance_rummy::Scorepad;
 use seance_timeline::{Refusal, Rules};
@@ -148,7 +148,7 @@ fn finished(
     Ok(kept.into_iter().filter_map(read).collect())
 }
 
-fn read(kept: Kept) -> Option<Finished> {
+fn read(kept: Ended) -> Option<Finished> {
     let played = Played::read(&kept.ruleset, &kept.record)?;
     let archived = kept.shelf == Shelf::Archived;
     Some(Finished::new(
