@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::rejection::{BytesRejection, JsonRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -28,8 +28,8 @@ use crate::games::GameError;
 use crate::refused::Refused;
 use crate::routes::blocking;
 
-/// The largest history file an import reads: thousands of games.
-const IMPORT_LIMIT: usize = 64 * 1024 * 1024;
+/// The largest history file an import reads: over a thousand games (about 25 KB each).
+const IMPORT_LIMIT: usize = 32 * 1024 * 1024;
 /// The most games one page of the history holds.
 const PAGE: std::ops::RangeInclusive<u32> = 1..=100;
 
@@ -210,7 +210,7 @@ async fn export_json(_: TableOnly, State(shared): State<Arc<Shared>>) -> Respons
         Ok(file) => download(
             "application/json",
             "seance-history.json",
-            serde_json::to_string_pretty(&file).expect("a history serializes"),
+            serde_json::to_string(&file).expect("a history serializes"),
         ),
         Err(e) => e.into_response(),
     }
@@ -245,7 +245,22 @@ fn download(kind: &'static str, name: &str, body: String) -> Response {
 
 /// A history file from another table (or this one's back-up): every game replayed by its
 /// rules before any is written; games already here are skipped.
-async fn import(_: TableOnly, State(shared): State<Arc<Shared>>, body: Bytes) -> Response {
+async fn import(
+    _: TableOnly,
+    State(shared): State<Arc<Shared>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) => {
+            let refusal = if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                Refusal::new("too_large").with("most_kib", IMPORT_LIMIT / 1024)
+            } else {
+                Refusal::new("import_not_a_history")
+            };
+            return Refused::new(rejection.status(), refusal).into_response();
+        }
+    };
     let done = blocking(move || {
         let file = seance_journal::read(&body).map_err(unfit)?;
         let ready = file

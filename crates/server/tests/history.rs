@@ -447,7 +447,17 @@ async fn a_bad_file_is_refused_with_what_to_do_and_changes_nothing() {
     let mut forged = good.clone();
     forged["games"][0]["entries"][0]["entry"]["events"] = json!([{"type": "timer_ended"}]);
     assert_eq!(refused(forged.to_string()).await.1.code, "import_damaged");
-    // Every refusal is worded in the table's language files, and nothing came in.
+    // A file past the limit is refused before it is read.
+    let (status, why) = refused("x".repeat(33 * 1024 * 1024)).await;
+    assert_eq!(
+        (status, why.code.as_str(), &why.params["most_kib"]),
+        (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            &json!(32 * 1024)
+        )
+    );
+    // Nothing came in.
     assert_eq!(table_json(&t, "/history").await["games"], json!([]));
     assert_eq!(table_json(&t, "/statistics").await["games"], 0);
     ok(import(&t, &good).await).await;
