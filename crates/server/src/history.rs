@@ -254,7 +254,7 @@ async fn import(
         Ok(body) => body,
         Err(rejection) => {
             let refusal = if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                Refusal::new("too_large").with("most_kib", IMPORT_LIMIT / 1024)
+                Refusal::new("import_too_large").with("most_mib", IMPORT_LIMIT / 1024 / 1024)
             } else {
                 Refusal::new("import_not_a_history")
             };

@@ -450,11 +450,11 @@ async fn a_bad_file_is_refused_with_what_to_do_and_changes_nothing() {
     // A file past the limit is refused before it is read.
     let (status, why) = refused("x".repeat(33 * 1024 * 1024)).await;
     assert_eq!(
-        (status, why.code.as_str(), &why.params["most_kib"]),
+        (status, why.code.as_str(), &why.params["most_mib"]),
         (
             StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            &json!(32 * 1024)
+            "import_too_large",
+            &json!(32)
         )
     );
     // Nothing came in.
