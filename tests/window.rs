@@ -4,8 +4,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use seance_e2e::{
-    Process, act, attr, close_window_like_a_person, connect, display, free_port, screenshot,
-    screenshot_qr, seance_binary, serve, tap, wait_for, wait_for_text,
+    Process, act, attr, capture, close_window_like_a_person, connect, display, free_port, qr_in,
+    seance_binary, serve, tap, wait_for, wait_for_text,
 };
 use serde_json::json;
 
@@ -78,7 +78,10 @@ async fn window(driver: u16, display: String) {
         .await
         .unwrap()
         .replace('-', "");
-    let read = screenshot_qr(&client, "window-home").await;
+    let read = qr_in(
+        &capture(&client, &display, "window-home").await,
+        "window-home",
+    );
     assert!(
         read.starts_with("http://")
             && read.ends_with(&format!(":{}/?code={code}", url.port().unwrap())),
@@ -102,7 +105,7 @@ async fn window(driver: u16, display: String) {
     )
     .await;
     act(&client, "[data-psychic='0'] .token[data-by='1']").await;
-    screenshot(&client, "window-game").await;
+    capture(&client, &display, "window-game").await;
     act(&client, "#timer-end").await;
     wait_for(&client, "#stage.manifestation").await;
     act(&client, "#undo").await;

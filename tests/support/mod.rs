@@ -375,8 +375,43 @@ pub async fn screenshot(client: &Client, name: &str) -> Vec<u8> {
 
 /// Takes a screenshot (see [`screenshot`]) and returns the text of the QR code on it.
 pub async fn screenshot_qr(client: &Client, name: &str) -> String {
-    let png = screenshot(client, name).await;
-    let image = image::load_from_memory(&png).unwrap().to_luma8();
+    qr_in(&screenshot(client, name).await, name)
+}
+
+/// The X screen `display` as a person sees it, once the page's images are painted, saved
+/// as `name`.png: the Tauri window's screenshot, which WebKitWebDriver cannot take of a
+/// page painted without composited layers (as the window paints it).
+pub async fn capture(client: &Client, display: &str, name: &str) -> Vec<u8> {
+    use x11rb::connection::Connection;
+    use x11rb::protocol::xproto::{ConnectionExt, ImageFormat};
+
+    wait_for_images(client).await;
+    let (conn, screen) = x11rb::connect(Some(display)).expect("the X display");
+    let root = &conn.setup().roots[screen];
+    let (width, height) = (root.width_in_pixels, root.height_in_pixels);
+    let image = conn
+        .get_image(ImageFormat::Z_PIXMAP, root.root, 0, 0, width, height, !0)
+        .unwrap()
+        .reply()
+        .unwrap();
+    // Xvfb's 24-bit depth, in 32-bit pixels: blue, green, red and a pad byte.
+    let rgb = image
+        .data
+        .chunks_exact(4)
+        .flat_map(|p| [p[2], p[1], p[0]])
+        .collect();
+    let mut png = Vec::new();
+    image::RgbImage::from_raw(width.into(), height.into(), rgb)
+        .expect("a whole screen")
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    std::fs::write(screenshot_dir().join(format!("{name}.png")), &png).unwrap();
+    png
+}
+
+/// The text of the one QR code on `png` (the screenshot `name`).
+pub fn qr_in(png: &[u8], name: &str) -> String {
+    let image = image::load_from_memory(png).unwrap().to_luma8();
     let mut prepared = rqrr::PreparedImage::prepare(image);
     let grids = prepared.detect_grids();
     assert_eq!(
