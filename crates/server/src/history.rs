@@ -5,7 +5,7 @@
 //! `POST /api/history/import`). What is counted and how is `seance-history`'s; what an
 //! imported game is, its own rules say by replaying it.
 
-use std::sync::Arc;
+use std::sync::{Arc, MutexGuard};
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, JsonRejection, QueryRejection};
@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use seance_history::{Among, Game as Finished, Played, csv, statistics};
-use seance_journal::{Ended, Exported, Ready, Shelf, Unfit};
+use seance_journal::{Ended, Exported, Journal, Ready, Shelf, Unfit};
 use seance_rules::Game;
 use seance_rummy::Scorepad;
 use seance_timeline::{Refusal, Rules};
@@ -134,17 +134,22 @@ fn statistics_query() -> Response {
     Refused::new(StatusCode::BAD_REQUEST, Refusal::new("statistics_query")).into_response()
 }
 
-/// Finished games on `shelves`, as the history lists them (records written first for any
-/// that ended before records were kept).
+/// The journal, once every finished game in it has its record (written now for any that
+/// ended before records were kept).
+fn recorded(shared: &Shared) -> Result<MutexGuard<'_, Journal>, GameError> {
+    shared.games.record_missing()?;
+    shared.rummy.record_missing()?;
+    Ok(shared.games.journal())
+}
+
+/// Finished games on `shelves`, as the history lists them.
 fn finished(
     shared: &Shared,
     shelves: &[Shelf],
     limit: u32,
     offset: u32,
 ) -> Result<Vec<Finished>, GameError> {
-    shared.games.record_missing()?;
-    shared.rummy.record_missing()?;
-    let kept = shared.games.journal().history(shelves, limit, offset)?;
+    let kept = recorded(shared)?.history(shelves, limit, offset)?;
     Ok(kept.into_iter().filter_map(read).collect())
 }
 
@@ -189,11 +194,7 @@ async fn shelve(
             );
         }
     };
-    let done = blocking(move || {
-        shared.games.record_missing()?;
-        shared.rummy.record_missing()?;
-        Ok(shared.games.journal().shelve(id, shelf)?)
-    });
+    let done = blocking(move || Ok(recorded(&shared)?.shelve(id, shelf)?));
     match done.await {
         Ok(()) => StatusCode::NO_CONTENT.into_response(),
         Err(e) => e.into_response(),
@@ -201,11 +202,7 @@ async fn shelve(
 }
 
 async fn export_json(_: TableOnly, State(shared): State<Arc<Shared>>) -> Response {
-    let file = blocking(move || {
-        shared.games.record_missing()?;
-        shared.rummy.record_missing()?;
-        Ok(shared.games.journal().export()?)
-    });
+    let file = blocking(move || Ok(recorded(&shared)?.export()?));
     match file.await {
         Ok(file) => download(
             "application/json",
