@@ -18,7 +18,7 @@ use seance_rules::Difficulty;
 use serde_json::{Value, json};
 
 use crate::Test;
-use played::{history_file, mysterium};
+use played::{history_file, mysterium, rummy_round, vote_caller};
 
 pub fn tests(p: u16) -> Vec<Test> {
     vec![(
@@ -45,21 +45,7 @@ async fn rummy(client: &Client) {
         if !snapshot["view"]["winner"].is_null() {
             return;
         }
-        let caller = snapshot["allowed"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|a| a["type"] == "call_vote")
-            .unwrap()["players"][0]
-            .clone();
-        for command in [
-            json!({"type": "call_vote", "by": caller}),
-            json!({"type": "vote", "player": 0, "suspect": 0}),
-            json!({"type": "vote", "player": 1, "suspect": 5}),
-            json!({"type": "end_round", "tally": {"ending": {"how": "last_card"}, "players": [
-                {"evidence": [5, 0, 0, 0, 0, 0]},
-                {"evidence": [0, 0, 0, 0, 0, 3], "suspect_cards": [false, false, false, false, false, true]}]}}),
-        ] {
+        for command in rummy_round(&vote_caller(&snapshot)) {
             let version =
                 api(client, "GET", &format!("/rummy/{id}"), Value::Null).await["version"].clone();
             api(

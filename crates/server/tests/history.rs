@@ -10,7 +10,7 @@ use reqwest::{Method, StatusCode};
 use seance_journal::{Append, Journal};
 use seance_rules::{Difficulty, Outcome, Timeline};
 use serde_json::{Value, json};
-use support::played::{Played, history_file, mysterium};
+use support::played::{Played, history_file, mysterium, rummy_round, vote_caller};
 use support::{Table, act_as, error_of, ok, table, table_json};
 
 async fn import(t: &Table, file: &Value) -> reqwest::Response {
@@ -30,45 +30,9 @@ async fn rummy_through_the_api(t: &Table) -> usize {
         if !view["view"]["winner"].is_null() {
             return round - 1;
         }
-        // Whoever the rules let call the vote now.
-        let caller = view["allowed"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|a| a["type"] == "call_vote")
-            .unwrap()["players"][0]
-            .clone();
-        ok(act_as(
-            t,
-            "rummy",
-            game,
-            None,
-            json!({"type": "call_vote", "by": caller}),
-        )
-        .await)
-        .await;
-        for (player, suspect) in [(0, 0), (1, 5)] {
-            ok(act_as(
-                t,
-                "rummy",
-                game,
-                None,
-                json!({"type": "vote", "player": player, "suspect": suspect}),
-            )
-            .await)
-            .await;
+        for command in rummy_round(&vote_caller(&view)) {
+            ok(act_as(t, "rummy", game, None, command).await).await;
         }
-        ok(act_as(
-            t,
-            "rummy",
-            game,
-            None,
-            json!({"type": "end_round", "tally": {"ending": {"how": "last_card"}, "players": [
-                {"evidence": [5, 0, 0, 0, 0, 0]},
-                {"evidence": [0, 0, 0, 0, 0, 3], "suspect_cards": [false, false, false, false, false, true]}]}}),
-        )
-        .await)
-        .await;
         assert!(round < 30, "a game of Mystery Rummy ends");
     }
     unreachable!()

@@ -1,5 +1,5 @@
-//! Mysterium games played by the rules to their ends, and a history file of them as a table
-//! would have saved it: for the server's history tests and the end-to-end history screens
+//! Mysterium games played by the rules to their ends, a history file of them as a table
+//! would have saved it, and a round of Mystery Rummy with its votes: for the server's history tests and the end-to-end history screens
 //! (which include this file by its path).
 
 use seance_rules::{
@@ -119,4 +119,29 @@ pub fn history_file(games: &[(&Played, i64, i64)]) -> Value {
         })
         .collect();
     json!({"format": "seance-history", "version": 1, "exported_at": 1_795_900_000, "games": games})
+}
+
+/// A round of Mystery Rummy for Ann and Ben as the table sends it, the vote called by
+/// `caller`: Ann votes for Druitt, who is Jack (five Druitt Evidence lie on the table), Ben
+/// for Jill.
+pub fn rummy_round(caller: &Value) -> [Value; 4] {
+    [
+        json!({"type": "call_vote", "by": caller}),
+        json!({"type": "vote", "player": 0, "suspect": 0}),
+        json!({"type": "vote", "player": 1, "suspect": 5}),
+        json!({"type": "end_round", "tally": {"ending": {"how": "last_card"}, "players": [
+            {"evidence": [5, 0, 0, 0, 0, 0]},
+            {"evidence": [0, 0, 0, 0, 0, 3], "suspect_cards": [false, false, false, false, false, true]}]}}),
+    ]
+}
+
+/// Who the rules let call the vote now, in a scorepad's snapshot.
+pub fn vote_caller(snapshot: &Value) -> Value {
+    snapshot["allowed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["type"] == "call_vote")
+        .unwrap()["players"][0]
+        .clone()
 }
