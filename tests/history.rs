@@ -14,11 +14,10 @@ use seance_e2e::{
     Table, accessibility_violations, api, chromium, misfits, screenshot, speak, tap, text,
     wait_for, wait_for_text,
 };
-use seance_rules::Difficulty;
 use serde_json::{Value, json};
 
 use crate::Test;
-use played::{history_file, mysterium, rummy_round, vote_caller};
+use played::{evening, evening_file, rummy_round, vote_caller};
 
 pub fn tests(p: u16) -> Vec<Test> {
     vec![(
@@ -26,8 +25,6 @@ pub fn tests(p: u16) -> Vec<Test> {
         Box::pin(history(p)),
     )]
 }
-
-const DAY: i64 = 1_790_000_000;
 
 /// A Mystery Rummy game for Ann and Ben to its end over the API: Ann names Jack each round.
 async fn rummy(client: &Client) {
@@ -125,21 +122,7 @@ async fn history(driver: u16) {
     assert_eq!(count(&tablet, "#statistics svg").await, 0);
 
     // Another table's history, brought in through the file picker.
-    let five = ["Stephanie", "Alex", "Carl", "Paul"];
-    let won = mysterium("Laura", &five, Difficulty::Medium, 1, true);
-    let on_time = mysterium(
-        "Stephanie",
-        &["Laura", "Alex", "Carl"],
-        Difficulty::Easy,
-        8,
-        true,
-    );
-    let wrong = mysterium("Laura", &five, Difficulty::Hard, 2, false);
-    let file = history_file(&[
-        (&won, DAY, 45),
-        (&on_time, DAY + 3600, 70),
-        (&wrong, DAY + 7200, 52),
-    ]);
+    let file = evening_file(&evening());
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("seance-history.json");
     std::fs::write(&path, file.to_string()).unwrap();

@@ -10,7 +10,9 @@ use reqwest::{Method, StatusCode};
 use seance_journal::{Append, Journal};
 use seance_rules::{Difficulty, Outcome, Timeline};
 use serde_json::{Value, json};
-use support::played::{Played, history_file, mysterium, rummy_round, vote_caller};
+use support::played::{
+    DAY, Played, evening, evening_file, history_file, mysterium, rummy_round, vote_caller,
+};
 use support::{Table, act_as, error_of, ok, table, table_json};
 
 async fn import(t: &Table, file: &Value) -> reqwest::Response {
@@ -38,8 +40,6 @@ async fn rummy_through_the_api(t: &Table) -> usize {
     unreachable!()
 }
 
-const DAY: i64 = 1_790_000_000;
-
 #[tokio::test]
 async fn the_history_and_its_statistics_come_from_the_games_played() {
     let t = table().await;
@@ -48,16 +48,8 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
     assert_eq!(none["games"], 0);
     assert!(none["mysterium"].is_null() && none["rummy"].is_null());
 
-    let five = ["Stephanie", "Alex", "Carl", "Paul"];
-    let won = mysterium("Laura", &five, Difficulty::Medium, 1, true);
-    let on_time = mysterium(
-        "Stephanie",
-        &["Laura", "Alex", "Carl"],
-        Difficulty::Easy,
-        8,
-        true,
-    );
-    let wrong_group = mysterium("Laura", &five, Difficulty::Hard, 2, false);
+    let evening = evening();
+    let [won, on_time, wrong_group] = &evening;
     let outcomes: Vec<_> = [&won, &on_time, &wrong_group]
         .iter()
         .map(|g| g.timeline.game().outcome)
@@ -70,11 +62,7 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
             Some(Outcome::LostWrongGroup)
         ]
     );
-    let file = history_file(&[
-        (&won, DAY, 45),
-        (&on_time, DAY + 3600, 70),
-        (&wrong_group, DAY + 7200, 52),
-    ]);
+    let file = evening_file(&evening);
     let done: Value = import(&t, &file).await.json().await.unwrap();
     assert_eq!(done, json!({"added": 3, "skipped": 0}));
     let rounds = rummy_through_the_api(&t).await;
@@ -178,9 +166,8 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
     assert_eq!(hours.len(), 7);
     let ended = |g: &Played| g.timeline.game().hour as u64;
     for (hour, won_in, lost_in) in hours {
-        let games_won = u64::from(ended(&won) == hour);
-        let games_lost =
-            u64::from(ended(&on_time) == hour) + u64::from(ended(&wrong_group) == hour);
+        let games_won = u64::from(ended(won) == hour);
+        let games_lost = u64::from(ended(on_time) == hour) + u64::from(ended(wrong_group) == hour);
         assert_eq!((won_in, lost_in), (games_won, games_lost), "hour {hour}");
     }
     let stephanie = m["clairvoyancy"]
@@ -192,10 +179,7 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
     let her_track = |g: &Played| g.timeline.game().psychics[0].track as u64;
     assert_eq!(stephanie["psychics"], 2, "a psychic twice, the ghost once");
     assert_eq!(stephanie["finished"], 2);
-    assert_eq!(
-        stephanie["spaces"],
-        her_track(&won) + her_track(&wrong_group)
-    );
+    assert_eq!(stephanie["spaces"], her_track(won) + her_track(wrong_group));
     let r = &all["rummy"];
     assert_eq!(r["games"], 1);
     assert_eq!(r["rounds"], json!([[rounds, 1]]));

@@ -7,6 +7,9 @@ use seance_rules::{
 };
 use serde_json::{Value, json};
 
+/// When the evening's first game began (seconds since 1970), in the past.
+pub const DAY: i64 = 1_790_000_000;
+
 /// A Mysterium game played by the rules (app-kept, pass-and-play): its start, its entries,
 /// and how it went.
 pub struct Played {
@@ -144,4 +147,32 @@ pub fn vote_caller(snapshot: &Value) -> Value {
         .find(|a| a["type"] == "call_vote")
         .unwrap()["players"][0]
         .clone()
+}
+
+/// An evening of three Mysterium games: won at Medium by five players, right every turn;
+/// lost on time at Easy by four, never right; lost on the wrong group at Hard by five,
+/// right from hour II. Ghosts Laura, Stephanie, Laura.
+pub fn evening() -> [Played; 3] {
+    let five = ["Stephanie", "Alex", "Carl", "Paul"];
+    [
+        mysterium("Laura", &five, Difficulty::Medium, 1, true),
+        mysterium(
+            "Stephanie",
+            &["Laura", "Alex", "Carl"],
+            Difficulty::Easy,
+            8,
+            true,
+        ),
+        mysterium("Laura", &five, Difficulty::Hard, 2, false),
+    ]
+}
+
+/// The evening's history file: the games began an hour apart and lasted 45, 70 and 52
+/// minutes.
+pub fn evening_file([won, on_time, wrong_group]: &[Played; 3]) -> Value {
+    history_file(&[
+        (won, DAY, 45),
+        (on_time, DAY + 3600, 70),
+        (wrong_group, DAY + 7200, 52),
+    ])
 }
