@@ -49,15 +49,18 @@ function players(game) {
       h('span', { class: 'name' }, name), ' ', h('span', { class: 'figure' }, t('history.points', { n: r.totals[i] })))));
   }
   const hour = (n) => (r.edition === 'new' ? String(n) : ROMAN[n]);
+  const reached = (p) => [p.finished ? t('history.finished', { hour: hour(p.finished) }) : t('history.found', { n: p.found }),
+    p.track == null ? null : t('history.track', { n: p.track })].filter(Boolean).join(' · ');
+  // A player of two colours (2 or 3 at the table) is one line, each colour named.
+  const players = new Map();
+  for (const p of r.psychics) players.set(p.name, [...(players.get(p.name) ?? []), p]);
   return h('ol', { class: 'history-players' },
     h('li', {}, h('span', { class: 'swatch ghost' }), h('span', { class: 'name' }, r.ghost), ' ', h('span', { class: 'figure' }, t('history.ghost'))),
-    r.psychics.map((p) => h('li', {},
-      h('span', { class: 'swatch', dataset: { colour: p.colour } }),
-      h('span', { class: 'name' }, p.name), ' ',
-      h('span', { class: 'figure' }, p.finished
-        ? t('history.finished', { hour: hour(p.finished) })
-        : t('history.found', { n: p.found })),
-      p.track == null ? null : h('span', { class: 'figure' }, ` · ${t('history.track', { n: p.track })}`))));
+    [...players].map(([name, colours]) => h('li', { 'data-colours': colours.length },
+      colours.map((p) => h('span', { class: 'swatch', dataset: { colour: p.colour } })),
+      h('span', { class: 'name' }, name), ' ',
+      h('span', { class: 'figure' }, colours.length === 1 ? reached(colours[0])
+        : colours.map((p) => t('history.colour_reached', { colour: t(`colour.${p.colour}`), reached: reached(p) })).join('; ')))));
 }
 
 /** Puts `game` on `shelf` (`history`, `archived`, `deleted`), then says so. */

@@ -37,11 +37,13 @@ const percent = (part, whole) => new Intl.NumberFormat(language(), { style: 'per
 function chart(id, title, labels, series, { horizontal = false } = {}) {
   const box = h('div', { class: `chart${horizontal ? ' horizontal' : ''}`, 'aria-hidden': 'true' });
   const height = horizontal ? Math.max(120, labels.length * 38 + 40) : 200;
-  setTimeout(() => new BarChart(box, { labels, series: series.map((s) => s.values) }, {
+  // Chartist draws horizontal bars from the bottom up: the list's first goes on top by
+  // reversing each row's order, never the series' (whose order gives each its class and
+  // colour, as the legend shows them: Chartist's own `reverseData` swaps those too).
+  const row = (values) => (horizontal ? [...values].reverse() : values);
+  setTimeout(() => new BarChart(box, { labels: row(labels), series: series.map((s) => row(s.values)) }, {
     stackBars: true,
     horizontalBars: horizontal,
-    // Chartist stacks horizontal bars from the bottom up: the list's first goes on top.
-    reverseData: horizontal,
     height: `${height}px`,
     axisX: horizontal ? { onlyInteger: true } : { showGrid: false },
     axisY: horizontal ? { offset: 110, showGrid: false } : { onlyInteger: true, offset: 30 },

@@ -30,7 +30,9 @@ impl Played {
     /// this build does not know or a record it cannot read.
     pub fn read(ruleset: &str, record: &str) -> Option<Played> {
         if ruleset == seance_rules::Game::RULESET {
-            serde_json::from_str(record).ok().map(Played::Mysterium)
+            serde_json::from_str(record)
+                .ok()
+                .map(|r: seance_rules::Record| Played::Mysterium(r.mended()))
         } else if ruleset == seance_rummy::Scorepad::RULESET {
             serde_json::from_str(record).ok().map(Played::Rummy)
         } else {

@@ -19,10 +19,13 @@ impl Game {
     /// edition: from the box's sets) and, when the app keeps the secrets, each psychic's
     /// character, location and object.
     pub fn start(setup: Setup, seed: u64) -> Result<Vec<Event>, Refusal> {
-        setup.validate()?;
+        let dialect = setup.dialect();
+        setup.validate().map_err(|r| r.in_dialect(dialect))?;
         let mut draw = Draw::new(seed, 0);
         let layout = match (&setup.card_box, &setup.deal) {
-            (Some(card_box), Some(deal)) => card_box.lay_out(deal, &mut draw)?,
+            (Some(card_box), Some(deal)) => card_box
+                .lay_out(deal, &mut draw)
+                .map_err(|r| r.in_dialect(dialect))?,
             _ => {
                 let n = setup.cards_per_category();
                 let mut lay = |c: Category| {

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, Outcome};
-use crate::setup::{Colour, Difficulty, Edition};
+use crate::setup::{Colour, Difficulty, Edition, track_side};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
@@ -34,7 +34,8 @@ pub struct Reached {
     /// The hour they found their last card in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finished: Option<u8>,
-    /// Classic only: the space reached on the clairvoyancy track.
+    /// The space reached on the clairvoyancy track, in a game that had one (classic, 4
+    /// players or more).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub track: Option<u8>,
 }
@@ -42,7 +43,7 @@ pub struct Reached {
 impl Record {
     /// `game` as the history keeps it, once it is over.
     pub fn of(game: &Game) -> Option<Record> {
-        let classic = game.setup.edition == Edition::Classic;
+        let track = game.setup.track_side().is_some();
         Some(Record {
             edition: game.setup.edition,
             difficulty: game.setup.difficulty,
@@ -58,9 +59,20 @@ impl Record {
                     colour: p.colour,
                     found: u8::try_from(p.found.len()).unwrap_or(u8::MAX),
                     finished: p.finished,
-                    track: classic.then_some(p.track),
+                    track: track.then_some(p.track),
                 })
                 .collect(),
         })
+    }
+
+    /// The record as the game was: records written before Séance told games without a
+    /// track apart (2 and 3 players) gave their psychics a track space of 0.
+    pub fn mended(mut self) -> Record {
+        if track_side(self.edition, self.players).is_none() {
+            for p in &mut self.psychics {
+                p.track = None;
+            }
+        }
+        self
     }
 }

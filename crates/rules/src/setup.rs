@@ -161,6 +161,17 @@ pub enum CrowRule {
 /// Cards laid out per category by difficulty (rows) and players 2–7 (columns).
 const LAYOUT: [[usize; 6]; 3] = [[4, 5, 5, 6, 6, 7], [5, 6, 6, 7, 8, 8], [6, 7, 7, 8, 9, 9]];
 
+/// The clairvoyancy track's side with `players` at the table (the ghost included), if the
+/// track is used: classic games of 4 players or more (000 p.8; 2 and 3 players play
+/// without it, 000 l.692).
+pub fn track_side(edition: Edition, players: usize) -> Option<TrackSide> {
+    match (edition, players) {
+        (Edition::New, _) | (Edition::Classic, 0..=3) => None,
+        (Edition::Classic, 4 | 5) => Some(TrackSide::FourFive),
+        (Edition::Classic, _) => Some(TrackSide::SixSeven),
+    }
+}
+
 impl Setup {
     /// A classic setup with colours dealt in order: one each, or two each with 2 or 3
     /// players.
@@ -219,6 +230,16 @@ impl Setup {
             sand_timer: None,
             collection: Collection::default(),
             third: Third::default(),
+        }
+    }
+
+    /// The words of this game where they differ from classic Mysterium's (the language
+    /// files' `new:` and `stories:` keys): the new edition's, or *Secrets & Lies*'s stories.
+    pub fn dialect(&self) -> Option<&'static str> {
+        match (self.edition, self.third) {
+            (Edition::New, _) => Some("new"),
+            (Edition::Classic, Third::Stories) => Some("stories"),
+            (Edition::Classic, _) => None,
         }
     }
 
@@ -385,14 +406,7 @@ impl Setup {
 
     /// The clairvoyancy track's side, if the track is used (classic, 4+ players).
     pub fn track_side(&self) -> Option<TrackSide> {
-        if self.edition == Edition::New {
-            return None;
-        }
-        match self.player_count() {
-            0..=3 => None,
-            4 | 5 => Some(TrackSide::FourFive),
-            _ => Some(TrackSide::SixSeven),
-        }
+        track_side(self.edition, self.player_count())
     }
 
     pub fn bands(&self) -> Option<LevelBands> {

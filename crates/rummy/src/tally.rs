@@ -15,7 +15,8 @@ use crate::suspects::{LETTER, MOST_PRINTED, Printed, SUSPECTS};
 const EVIDENCE_PER_SUSPECT: u32 = 5;
 const LETTERS_IN_THE_DECK: u32 = 4;
 const JOKERS_IN_THE_DECK: u32 = 2;
-/// A set is at least three Evidence cards of one colour (Jokers included, 002 "Série").
+/// A set is at least three Evidence cards of one colour in front of one player (Jokers
+/// included, 002 "Série"); other players may only add to a set in play (002 l.96, l.216).
 const SET: u32 = 3;
 /// Five Victim cards (002).
 const VICTIMS: u8 = 5;
@@ -39,8 +40,10 @@ pub struct PlayerTally {
     pub alibi: u32,
     /// Points of the Victim and Scene cards in front of the player, as printed.
     pub victims_and_scenes: u32,
-    /// Points of the cards left in hand that cost points: Evidence and Alibi cards that
-    /// could not be played for want of a set in play, Scenes, Victims.
+    /// Points of the cards left in hand that cost points: Evidence, Alibi and Suspect cards
+    /// that could not be played for want of a set of their suspect in play, Scenes, Victims.
+    /// The rulebook names the Evidence and the Alibi (002 l.240, the −9 of l.279); Séance
+    /// reads a Suspect card the same way, as it too is played only on a set in play (l.116).
     pub hand: u32,
     pub holds_ripper_escapes: bool,
 }
@@ -64,7 +67,7 @@ pub struct RoundTally {
 
 impl RoundTally {
     /// What no deck allows, and no play could have led to (002): more cards of a kind than
-    /// the deck has, a set of fewer than three, a Suspect or Alibi card with no set of its
+    /// the deck has, Evidence or Letters with nobody holding a set of three of them, a Suspect or Alibi card with no set of its
     /// suspect in play, more than one Alibi, points no card prints, an escape before the
     /// fifth Victim.
     pub fn check(&self) -> Result<(), Refusal> {
@@ -80,13 +83,14 @@ impl RoundTally {
                     .with("most", EVIDENCE_PER_SUSPECT)
                     .with("n", evidence)
             })?;
-            let on_suspect = across(&|p| u32::from(p.joker_cards[s]));
-            jokers += on_suspect;
-            let set = evidence + on_suspect;
-            ensure(!(1..SET).contains(&set), || {
+            let in_front = |p: &PlayerTally| u32::from(p.evidence[s]) + u32::from(p.joker_cards[s]);
+            jokers += across(&|p| u32::from(p.joker_cards[s]));
+            let set = across(&in_front);
+            let most = players.iter().map(in_front).max().unwrap_or(0);
+            ensure(set == 0 || most >= SET, || {
                 Refusal::new("set_of_three")
                     .with("suspect", name)
-                    .with("n", set)
+                    .with("n", most)
                     .with("least", SET)
             })?;
             let suspect_cards = players.iter().filter(|p| p.suspect_cards[s]).count();
@@ -111,9 +115,14 @@ impl RoundTally {
                 .with("most", LETTERS_IN_THE_DECK)
                 .with("n", letters)
         })?;
-        ensure(!(1..SET).contains(&letters), || {
+        let most = players
+            .iter()
+            .map(|p| u32::from(p.letters))
+            .max()
+            .unwrap_or(0);
+        ensure(letters == 0 || most >= SET, || {
             Refusal::new("letters_set")
-                .with("n", letters)
+                .with("n", most)
                 .with("least", SET)
         })?;
         // One Ripper Escapes card: held by one player at most, and by nobody once played.
@@ -268,6 +277,15 @@ mod tests {
         assert!(refused(vec![letters(3), letters(2)], None) == "letters_in_deck");
         let lone = with(&|p| p.evidence[CHAPMAN] = 2);
         assert!(refused(vec![lone, PlayerTally::default()], None) == "set_of_three");
+        // Three of a colour, but split: nobody holds a set (002 l.96, l.216).
+        let (mut two, mut one) = (PlayerTally::default(), PlayerTally::default());
+        two.evidence[CHAPMAN] = 2;
+        one.evidence[CHAPMAN] = 1;
+        assert!(refused(vec![two.clone(), one.clone()], None) == "set_of_three");
+        let mut joker = one.clone();
+        joker.joker_cards[CHAPMAN] = 1;
+        assert!(refused(vec![two, joker], None) == "set_of_three");
+        assert!(refused(vec![letters(2), letters(2)], None) == "letters_set");
         let no_set = with(&|p| p.suspect_cards[CHAPMAN] = true);
         assert!(refused(vec![no_set, PlayerTally::default()], None) == "suspect_card_on_set");
         let plain = with(&|_| {});
@@ -287,6 +305,21 @@ mod tests {
         let mut ok = tally(vec![alibi, PlayerTally::default()]);
         ok.alibi = Some(DRUITT);
         ok.check().unwrap();
+        // A set with another player's cards added to it, Letters too; a set of one
+        // Evidence and two Jokers.
+        let added = with(&|p| p.evidence[DRUITT] = 2);
+        let mut set = with(&|p| p.letters = 3);
+        set.evidence[CHAPMAN] = 1;
+        set.joker_cards[CHAPMAN] = 2;
+        tally(vec![
+            set,
+            PlayerTally {
+                letters: 1,
+                ..added
+            },
+        ])
+        .check()
+        .unwrap();
         let huge = with(&|p| p.hand = u32::MAX);
         assert!(refused(vec![huge, PlayerTally::default()], None) == "most_points");
         let holding = PlayerTally {

@@ -51,11 +51,17 @@ fn legal_tally(players: usize, seed: u64) -> RoundTally {
         let jokers = r.below(jokers_left + 1);
         jokers_left -= jokers;
         let evidence = (3u64.saturating_sub(jokers)).max(r.below(6));
-        for _ in 0..evidence {
-            cards[r.below(players as u64) as usize].evidence[s] += 1;
-        }
-        for _ in 0..jokers {
-            cards[r.below(players as u64) as usize].joker_cards[s] += 1;
+        // One player lays the set of three (Jokers first); the rest go to anyone, as
+        // cards added to it.
+        let setter = r.below(players as u64) as usize;
+        cards[setter].joker_cards[s] += jokers as u8;
+        for n in 0..evidence {
+            let to = if n + jokers < 3 {
+                setter
+            } else {
+                r.below(players as u64) as usize
+            };
+            cards[to].evidence[s] += 1;
         }
         if r.below(3) == 0 {
             cards[r.below(players as u64) as usize].suspect_cards[s] = true;
@@ -63,8 +69,14 @@ fn legal_tally(players: usize, seed: u64) -> RoundTally {
         sets.push(s);
     }
     let letters = [0, 0, 3, 4][r.below(4) as usize];
-    for _ in 0..letters {
-        cards[r.below(players as u64) as usize].letters += 1;
+    let setter = r.below(players as u64) as usize;
+    for n in 0..letters {
+        let to = if n < 3 {
+            setter
+        } else {
+            r.below(players as u64) as usize
+        };
+        cards[to].letters += 1;
     }
     let alibi = (!sets.is_empty() && r.below(3) == 0).then(|| {
         cards[r.below(players as u64) as usize].alibi = 1 + r.below(5) as u32;

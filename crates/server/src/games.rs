@@ -45,6 +45,17 @@ pub enum GameError {
     Fault(String),
 }
 
+impl GameError {
+    /// A refusal said in the words of the game it is about (see `Rules::dialect`).
+    fn in_dialect(self, dialect: Option<&'static str>) -> GameError {
+        match self {
+            GameError::Rule(r) => GameError::Rule(r.in_dialect(dialect)),
+            GameError::Forbidden(r) => GameError::Forbidden(r.in_dialect(dialect)),
+            other => other,
+        }
+    }
+}
+
 impl From<JournalError> for GameError {
     fn from(e: JournalError) -> Self {
         GameError::Journal(e)
@@ -270,7 +281,7 @@ impl<G: Kept> Games<G> {
         };
         let mut game = game.hold();
         game.used = Instant::now();
-        f(&self.writer, &mut game)
+        f(&self.writer, &mut game).map_err(|e| e.in_dialect(game.timeline.game().dialect()))
     }
 
     /// The seats game `id` has, by name.

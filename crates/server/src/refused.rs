@@ -47,10 +47,14 @@ static ENGLISH: LazyLock<HashMap<String, String>> = LazyLock::new(|| {
         .expect("ui/i18n/en.json is a map of words")
 });
 
-/// `refusal` in English, as the English screen says it.
+/// `refusal` in English, as the English screen says it: in the words of its game's
+/// edition where they have their own (`new:refusal.<code>`).
 pub fn english(refusal: &Refusal) -> String {
     let key = format!("refusal.{}", refusal.code);
-    match ENGLISH.get(&key) {
+    let own = refusal
+        .dialect
+        .and_then(|d| ENGLISH.get(&format!("{d}:{key}")));
+    match own.or_else(|| ENGLISH.get(&key)) {
         Some(phrase) => {
             let unfilled = refusal.unfilled(phrase);
             if !unfilled.is_empty() {
@@ -75,7 +79,10 @@ pub fn fill(phrase: &str, refusal: &Refusal, words: &HashMap<String, String>) ->
                 let name = &after[..close];
                 match refusal.param(name) {
                     Some(Param::Term(key)) => {
-                        out.push_str(words.get(*key).map_or(*key, String::as_str))
+                        let own = refusal
+                            .dialect
+                            .and_then(|d| words.get(&format!("{d}:{key}")));
+                        out.push_str(own.or_else(|| words.get(*key)).map_or(*key, String::as_str))
                     }
                     Some(value) => out.push_str(&value.to_string()),
                     None => out.push_str(&rest[open..open + close + 2]),

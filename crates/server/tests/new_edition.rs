@@ -169,3 +169,28 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
         (StatusCode::UNPROCESSABLE_ENTITY, "not_in_play")
     );
 }
+
+#[tokio::test]
+async fn a_new_edition_refusal_is_said_in_its_own_words() {
+    let t = table().await;
+    let setup = json!({"edition": "new", "ghost": "Laura", "secrets": "app_kept",
+        "card_box": card_box(), "deal": {"kind": "sets", "characters": "green"},
+        "players": [{"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
+                    {"name": "Carl", "colours": ["green"]}]});
+    let made = t
+        .api(Method::POST, "/games")
+        .json(&json!({"setup": setup, "seed": 3}))
+        .send()
+        .await
+        .unwrap();
+    let game = made.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    for _ in 0..3 {
+        act(&t, game, None, json!({"type": "use_crow"})).await;
+    }
+    let (status, refused) =
+        error_of(act_as(&t, "games", game, None, json!({"type": "use_crow"})).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(refused.code, "no_crows_left");
+    // The new edition has candles, and no difficulty: as its screens say it.
+    assert_eq!(refused.error, "No candle left: 3 per game.", "{refused}");
+}

@@ -14,6 +14,10 @@ use serde::ser::SerializeMap;
 pub struct Refusal {
     pub code: &'static str,
     pub params: Params,
+    /// The words of the game's edition, where they differ from the rule set's usual ones:
+    /// the language files' `dialect:refusal.<code>` (the new edition's candles, not crows).
+    #[serde(skip)]
+    pub dialect: Option<&'static str>,
 }
 
 /// A refusal's facts by name, in the order given.
@@ -44,7 +48,14 @@ impl Refusal {
         Refusal {
             code,
             params: Params::default(),
+            dialect: None,
         }
+    }
+
+    /// The refusal as said in the words of `dialect` (see [`Rules::dialect`](crate::Rules::dialect)).
+    pub fn in_dialect(mut self, dialect: Option<&'static str>) -> Refusal {
+        self.dialect = dialect;
+        self
     }
 
     /// The refusal with one more fact for its message.

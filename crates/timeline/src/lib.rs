@@ -92,6 +92,11 @@ pub trait Rules: Clone + Sized {
     fn edition(&self) -> Option<&'static str> {
         None
     }
+    /// The words this game is told in where they differ from the rule set's usual ones:
+    /// the prefix of the language files' own keys for it (`new` for `new:refusal.…`).
+    fn dialect(&self) -> Option<&'static str> {
+        None
+    }
     /// `event` as a screen of `role` may be told it in its log, or nothing (a start, a
     /// secret that role does not see); a sealed choice is told without what was chosen.
     fn told(event: &Self::Event, role: Self::Role) -> Option<Self::Told>;
