@@ -27,7 +27,8 @@ pub fn tests(p: u16) -> Vec<Test> {
 }
 
 /// A Mystery Rummy game for Ann and Ben to its end over the API: Ann names Jack each round.
-async fn rummy(client: &Client) {
+/// Gives back its number.
+async fn rummy(client: &Client) -> u64 {
     let id = api(
         client,
         "POST",
@@ -40,7 +41,7 @@ async fn rummy(client: &Client) {
     for _ in 0..30 {
         let snapshot = api(client, "GET", &format!("/rummy/{id}"), Value::Null).await;
         if !snapshot["view"]["winner"].is_null() {
-            return;
+            return id;
         }
         for command in rummy_round(&vote_caller(&snapshot)) {
             let version =
@@ -104,6 +105,100 @@ async fn rows(client: &Client, css: &str) -> String {
         .to_owned()
 }
 
+/// `GET path` on the server at `origin` as a phone's browser first asks it: the status and
+/// where it is sent on to.
+fn forwarded(origin: &str, path: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let host = origin.trim_start_matches("http://");
+    let mut stream = std::net::TcpStream::connect(host).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let status = answer[9..12].parse().unwrap();
+    let location = answer
+        .lines()
+        .find_map(|l| l.strip_prefix("location: "))
+        .unwrap_or_default()
+        .to_owned();
+    (status, location)
+}
+
+/// The BG Stats code on the ending of game `href` (`#/game/3`), as a person's phone sees
+/// it on a 1× screen of `width`×`height`: read straight off a screenshot, and again half as
+/// sharp and blurred, as a camera across the table gets it; each decodes to the game's
+/// short link, which forwards to BG Stats with the play `/bgstats` gives.
+async fn bgstats_scans(driver: u16, table: &Table, href: &str, api_path: &str) {
+    for (width, height) in [(1280, 800), (800, 1280)] {
+        let client = chromium(driver, width, height).await;
+        client.goto(&table.local_url).await.unwrap();
+        wait_for(&client, "#home").await;
+        client
+            .goto(&format!("{}/{href}", table.origin()))
+            .await
+            .unwrap();
+        wait_for(&client, "#bgstats img").await;
+        let name = format!("bgstats-{}-{width}x{height}", api_path.replace('/', "-"));
+        let png = screenshot(&client, &name).await;
+        let rect = client
+            .execute(
+                "const r = document.querySelector('#bgstats img').getBoundingClientRect();
+                 return [devicePixelRatio, r.left, r.top, r.width, r.height];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let at = |i: usize| rect[i].as_f64().unwrap();
+        assert_eq!(at(0), 1.0, "a 1× screen");
+        assert!(
+            at(4) <= f64::from(height) && at(2) + at(4) <= f64::from(height),
+            "{name}: the code is on the screen without scrolling"
+        );
+        let screen = image::load_from_memory(&png).unwrap().to_luma8();
+        // A little of the page around it, as a camera frames it.
+        let crop = image::imageops::crop_imm(
+            &screen,
+            (at(1) as u32).saturating_sub(12),
+            (at(2) as u32).saturating_sub(12),
+            at(3) as u32 + 24,
+            at(4) as u32 + 24,
+        )
+        .to_image();
+        let (w, h) = crop.dimensions();
+        let camera = image::imageops::blur(
+            &image::imageops::resize(&crop, w / 2, h / 2, image::imageops::FilterType::Triangle),
+            0.5,
+        );
+        camera
+            .save(seance_e2e::screenshot_dir().join(format!("{name}-camera.png")))
+            .unwrap();
+        let sent = api(&client, "GET", &format!("{api_path}/bgstats"), Value::Null).await;
+        let lan = table.join_url.split("/?").next().unwrap();
+        for (seen, image) in [("screen", crop), ("camera", camera)] {
+            let mut png = Vec::new();
+            image::DynamicImage::ImageLuma8(image)
+                .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+                .unwrap();
+            let link = seance_e2e::zbar(&png)
+                .unwrap_or_else(|| panic!("{name} ({seen}): the code does not scan"));
+            if seen == "screen" {
+                assert_eq!(seance_e2e::qr_in(&png, &name), link, "{name}: two decoders agree");
+            }
+            let path = link
+                .strip_prefix(lan)
+                .unwrap_or_else(|| panic!("{name} ({seen}): {link} is on the table's server"));
+            // Followed on this machine, as the phone follows it on the table's network.
+            let (status, location) = forwarded(table.origin(), path);
+            assert_eq!(status, 303, "{name} ({seen}): {link}");
+            assert_eq!(location, sent["url"].as_str().unwrap(), "{name} ({seen})");
+        }
+        client.close().await.unwrap();
+    }
+}
+
 async fn count(client: &Client, css: &str) -> usize {
     client.find_all(Locator::Css(css)).await.unwrap().len()
 }
@@ -139,7 +234,7 @@ async fn history(driver: u16) {
         .await
         .unwrap();
     wait_for_text(&tablet, "#toast", "3 games added, 0 already here").await;
-    rummy(&tablet).await;
+    let rummy_game = rummy(&tablet).await;
     tablet.refresh().await.unwrap();
     wait_for(&tablet, "#history-list .history-item").await;
     assert_eq!(count(&tablet, "#history-list .history-item").await, 4);
@@ -244,6 +339,32 @@ async fn history(driver: u16) {
     wait_for(&tablet, "#statistics-rummy").await;
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert!(!seance_e2e::present(&tablet, "#statistics-mysterium").await);
+
+    // Each ending's BG Stats code scans off the table, Mysterium's and Mystery Rummy's.
+    let first = &api(&tablet, "GET", "/history?limit=20", Value::Null).await["games"];
+    let mysterium = first
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["ruleset"] == "mysterium-classic")
+        .unwrap()["id"]
+        .as_u64()
+        .unwrap();
+    bgstats_scans(
+        driver,
+        &table,
+        &format!("#/game/{mysterium}"),
+        &format!("/games/{mysterium}"),
+    )
+    .await;
+    bgstats_scans(
+        driver,
+        &table,
+        &format!("#/rummy/{rummy_game}"),
+        &format!("/rummy/{rummy_game}"),
+    )
+    .await;
+
     tablet.close().await.unwrap();
 
     // Every screen fits at each size in each language; kept for people to look at.

@@ -422,6 +422,21 @@ pub fn qr_in(png: &[u8], name: &str) -> String {
     grids[0].decode().expect("a readable QR code").1
 }
 
+/// The text of a QR code on `png` as zbar reads it (the decoder of many phone apps), if it
+/// reads one: a second, stronger decoder than [`qr_in`]'s, for codes seen as a camera
+/// sees them.
+pub fn zbar(png: &[u8]) -> Option<String> {
+    let file = tempfile::Builder::new().suffix(".png").tempfile().unwrap();
+    std::fs::write(file.path(), png).unwrap();
+    let out = Command::new("zbarimg")
+        .args(["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable"])
+        .arg(file.path())
+        .output()
+        .expect("zbarimg (Debian's zbar-tools, installed by scripts/setup --test)");
+    let text = String::from_utf8(out.stdout).unwrap();
+    (out.status.success() && !text.trim().is_empty()).then(|| text.trim_end().to_owned())
+}
+
 /// An X server for the window tests when none is given.
 pub fn display() -> (String, Option<Process>) {
     if let Ok(display) = std::env::var("DISPLAY")

@@ -97,8 +97,15 @@ pub fn minutes(began: i64, ended: i64) -> i64 {
     (ended.saturating_sub(began).max(0).saturating_add(59) / 60).max(1)
 }
 
-/// `seconds` since 1970 as BG Stats and the CSV table write a date: `2026-11-25 21:04:09`, in UTC.
+/// `seconds` since 1970 as the CSV table writes a date: `2026-11-25 21:04:09`, in UTC.
 pub fn utc(seconds: i64) -> String {
+    local(seconds, 0)
+}
+
+/// `seconds` since 1970 as a clock `offset` seconds ahead of UTC shows it, written as BG
+/// Stats takes a play's date: `2026-11-25 22:04:09`.
+pub fn local(seconds: i64, offset: i32) -> String {
+    let seconds = seconds.saturating_add(offset.into());
     let (days, time) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
     // Days to a civil date (the proleptic Gregorian calendar, in 400-year eras).
     let z = days + 719_468;
@@ -123,10 +130,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dates_are_written_in_utc_as_bg_stats_reads_them() {
+    fn dates_are_written_in_utc_for_the_csv_table() {
         assert_eq!(utc(0), "1970-01-01 00:00:00");
         assert_eq!(utc(951_782_400), "2000-02-29 00:00:00");
         assert_eq!(utc(1_795_900_000), "2026-11-28 21:06:40");
         assert_eq!(utc(4_107_542_399), "2100-02-28 23:59:59");
+    }
+
+    #[test]
+    fn a_local_date_is_the_table_clocks() {
+        // 23:30 UTC is the next day in Paris in summer, and the day before in New York.
+        assert_eq!(local(1_782_257_400, 2 * 3600), "2026-06-25 01:30:00");
+        assert_eq!(local(1_782_257_400, -4 * 3600), "2026-06-24 19:30:00");
+        assert_eq!(utc(1_782_257_400), "2026-06-24 23:30:00");
     }
 }

@@ -16,11 +16,12 @@ use seance_journal::{
 };
 use seance_rules::SAND_TIMER_SECONDS;
 use seance_timeline::{
-    ChangeKind, Entry, EntryOf, Extra, Refusal, Rules, Summary, Timeline, TimelineError, Who,
+    ChangeKind, Entry, EntryOf, Extra, Refusal, Rules, Timeline, TimelineError, Who,
 };
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
+use crate::bgstats::Finished;
 use crate::group_commit::Writer;
 use crate::rulesets::Kept;
 use crate::seats::Seats;
@@ -320,17 +321,21 @@ impl<G: Kept> Games<G> {
         })
     }
 
-    /// Game `id` as a play log keeps it, with when it began and ended (seconds since
-    /// 1970, from the journal); refused while it is played.
-    pub fn summary(&self, id: i64) -> Result<(Summary, i64, i64), GameError> {
+    /// Game `id` as a play log keeps it, with when it began and ended (from the
+    /// journal); refused while it is played.
+    pub fn finished(&self, id: i64) -> Result<Finished, GameError> {
         self.with(id, |writer, live| {
-            let summary = live
-                .timeline
-                .game()
+            let game = live.timeline.game();
+            let summary = game
                 .summary()
                 .ok_or_else(|| GameError::Rule(Refusal::new("not_over")))?;
             let (began, ended) = writer.journal().played(id)?;
-            Ok((summary, began, ended))
+            Ok(Finished {
+                title: game.title(),
+                summary,
+                began,
+                ended,
+            })
         })
     }
 

@@ -94,6 +94,8 @@ impl std::error::Error for StartError {}
 pub(crate) struct Shared {
     pub code: JoinCode,
     pub key: TableKey,
+    /// This server on the LAN, as phones reach it: `http://192.168.1.20:4747`.
+    pub origin: String,
     /// What phones open (the QR code): the LAN address and the join code.
     pub join_url: String,
     /// What makes a device the table: the LAN address and the table key.
@@ -195,14 +197,16 @@ impl Server {
                 source,
             })?;
         let lan = net::lan_authority(addr.port());
-        let join_url = format!("http://{lan}/?code={code}");
-        let table_url = format!("http://{lan}/?key={key}");
+        let origin = format!("http://{lan}");
+        let join_url = format!("{origin}/?code={code}");
+        let table_url = format!("{origin}/?key={key}");
         let (stop, shutdown) = watch::channel(false);
         let (focus_tx, focus_rx) = mpsc::channel(4);
         let (restart_tx, restart_rx) = mpsc::channel(1);
         let shared = Arc::new(Shared {
             code,
             key,
+            origin,
             join_url,
             table_url,
             settings,

@@ -23,7 +23,7 @@ use crate::{Shared, assets, bgstats, phones, qr, trouble};
 use seance_journal::{GameState, JournalError, Listing};
 use seance_rules::Game;
 use seance_rummy::Scorepad;
-use seance_timeline::{Refusal, TimelineError, Who};
+use seance_timeline::{Refusal, Rules, TimelineError, Who};
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -38,6 +38,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/journal", get(trouble::get).post(trouble::choose))
         .route("/api/games", get(list_games).post(create_game::<Game>))
         .route("/api/rummy", post(create_game::<Scorepad>))
+        .route(&format!("{}{{id}}", bgstats::SHORT), get(to_bgstats))
         .merge(crate::history::router())
         .merge(games::<Game>("/api/games"))
         .merge(games::<Scorepad>("/api/rummy"))
@@ -740,11 +741,29 @@ async fn bgstats<G: Kept>(State(shared): State<Arc<Shared>>, Path(id): Path<i64>
     }
 }
 
-/// The same link as a QR code, for a phone to scan off the table (`?code=`, as images send
-/// no headers).
+/// A QR code for a phone to scan off the table (`?code=`, as images send no headers): the
+/// game's short link, which forwards to BG Stats ([`to_bgstats`]). Asked only once the
+/// game is over, like the link itself.
 async fn bgstats_svg<G: Kept>(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
-    match sent_to_bgstats::<G>(shared, id).await {
-        Ok((url, _)) => ([(header::CONTENT_TYPE, "image/svg+xml")], qr::svg(&url)).into_response(),
+    let link = bgstats::short_link(&shared.origin, id, &shared.code.to_string());
+    match blocking(move || G::games(&shared).finished(id)).await {
+        Ok(_) => ([(header::CONTENT_TYPE, "image/svg+xml")], qr::svg(&link)).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// The short link a phone scanned off the table: on to BG Stats with the play filled in,
+/// whichever rule set the game is of.
+async fn to_bgstats(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
+    let journal = shared.clone();
+    let ruleset = blocking(move || Ok(Game::games(&journal).journal().ruleset(id)?)).await;
+    let sent = match ruleset {
+        Ok(r) if r == Scorepad::RULESET => sent_to_bgstats::<Scorepad>(shared, id).await,
+        Ok(_) => sent_to_bgstats::<Game>(shared, id).await,
+        Err(e) => Err(e),
+    };
+    match sent {
+        Ok((url, _)) => (StatusCode::SEE_OTHER, [(header::LOCATION, url)]).into_response(),
         Err(e) => e.into_response(),
     }
 }
@@ -754,15 +773,9 @@ async fn sent_to_bgstats<G: Kept>(
     id: i64,
 ) -> Result<(String, serde_json::Value), GameError> {
     let journal = G::games(&shared).identity();
-    let (summary, began, ended) = blocking(move || G::games(&shared).summary(id)).await?;
-    let play = bgstats::play(
-        &G::TITLE,
-        G::RULESET,
-        &journal,
-        id,
-        &summary,
-        (began, ended),
-    );
+    let finished = blocking(move || G::games(&shared).finished(id)).await?;
+    let offset = bgstats::table_offset(finished.began);
+    let play = bgstats::play(&finished, &journal, id, offset);
     Ok((bgstats::link(&play), play))
 }
 

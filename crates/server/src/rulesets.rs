@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use seance_rules::{Game, Refusal, Role, Rules};
+use seance_rules::{Edition, Game, Refusal, Role, Rules};
 use seance_rummy::Scorepad;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -27,7 +27,7 @@ pub trait Kept: Rules + Send + Sync + 'static {
     /// The roles in words, for a request that names none of them.
     const ROLES: &'static str;
     /// The game as BG Stats knows it.
-    const TITLE: Title;
+    fn title(&self) -> Title;
     /// `table`, or a seat's name.
     fn parse_role(text: &str) -> Option<Self::Role>;
     /// The seat's name (`ghost`, `psychic:2`, `player:1`); `None` for the table.
@@ -40,10 +40,25 @@ pub trait Kept: Rules + Send + Sync + 'static {
 
 impl Kept for Game {
     const ROLES: &'static str = "table, ghost or psychic:N";
-    const TITLE: Title = Title {
-        name: "Mysterium",
-        bgg_id: Some(181_304),
-    };
+    fn title(&self) -> Title {
+        match self.setup.edition {
+            Edition::Classic => Title {
+                name: "Mysterium",
+                source: "mysterium-classic",
+                bgg_id: Some(181_304),
+                board: None,
+            },
+            // Its own game in the player's logs. BoardGameGeek lists the new edition as a
+            // version of the classic game's entry, with no id of its own we could
+            // confirm: the edition is named as the play's board instead.
+            Edition::New => Title {
+                name: "Mysterium",
+                source: "mysterium-new",
+                bgg_id: None,
+                board: Some("New edition"),
+            },
+        }
+    }
     type View = seance_rules::View;
     type Setup = seance_rules::Setup;
 
@@ -98,10 +113,16 @@ impl Kept for Game {
 
 impl Kept for Scorepad {
     const ROLES: &'static str = "table or player:N";
-    const TITLE: Title = Title {
-        name: "Mystery Rummy: Jack the Ripper",
-        bgg_id: None,
-    };
+    fn title(&self) -> Title {
+        Title {
+            name: "Mystery Rummy: Jack the Ripper",
+            source: Self::RULESET,
+            // Left out: its BoardGameGeek id could not be confirmed from here, and a wrong
+            // one would log the play under another game; BG Stats matches it by name.
+            bgg_id: None,
+            board: None,
+        }
+    }
     type View = seance_rummy::View;
     type Setup = seance_rummy::Setup;
 

@@ -263,11 +263,14 @@ async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
         (StatusCode::FORBIDDEN, "rematch_in_play")
     );
     let bgstats = format!("/rummy/{game}/bgstats");
-    let (status, refused) = error_of(t.api(Method::GET, &bgstats).send().await.unwrap()).await;
-    assert_eq!(
-        (status, refused.code.as_str()),
-        (StatusCode::UNPROCESSABLE_ENTITY, "not_over")
-    );
+    for early in [bgstats.clone(), format!("/p/{game}")] {
+        let (status, refused) = error_of(t.api(Method::GET, &early).send().await.unwrap()).await;
+        assert_eq!(
+            (status, refused.code.as_str()),
+            (StatusCode::UNPROCESSABLE_ENTITY, "not_over"),
+            "{early}"
+        );
+    }
 
     while view["view"]["winner"].is_null() {
         ok(act(&t, game, None, round()).await).await;
@@ -290,7 +293,7 @@ async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
     let winner = view["view"]["winner"].as_u64().unwrap() as usize;
     for (p, player) in play["players"].as_array().unwrap().iter().enumerate() {
         assert_eq!(player["name"], view["view"]["players"][p]);
-        assert_eq!(player["score"], totals[p].to_string());
+        assert_eq!(player["score"], totals[p], "a number, as BG Stats takes it");
         assert_eq!(player["winner"], p == winner);
         let higher = totals
             .iter()
@@ -306,6 +309,25 @@ async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
         .unwrap();
     assert_eq!(qr.headers()["content-type"], "image/svg+xml");
     assert!(qr.text().await.unwrap().starts_with("<?xml"));
+    // The QR code's short link takes a phone (with the join code it holds, as scanned) on
+    // to BG Stats with the same play; without the code, nowhere.
+    let scanned = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let short = format!("{}/api/p/{game}", t.base);
+    let forwarded = scanned
+        .get(format!("{short}?code={}", t.code))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forwarded.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        forwarded.headers()["location"],
+        sent["url"].as_str().unwrap()
+    );
+    let stranger = scanned.get(&short).send().await.unwrap();
+    assert_eq!(stranger.status(), StatusCode::UNAUTHORIZED);
     // Sent again, the same play: BG Stats updates it rather than adding another.
     let again = table_json(&t, &bgstats).await;
     assert_eq!(again["play"]["sourcePlayId"], play["sourcePlayId"]);

@@ -84,7 +84,9 @@ export function toBgStats() {
   const { id, kind } = state.game;
   if (isTable()) {
     return h('figure', { id: 'bgstats', class: 'bgstats' },
-      h('img', { src: bgStatsQrUrl(id, kind), alt: t('bgstats.qr_alt'), width: 96, height: 96 }),
+      // The short link's 33 modules and their quiet zone, 5 screen pixels each: a phone
+      // reads it off the table from where its players sit.
+      h('img', { src: bgStatsQrUrl(id, kind), alt: t('bgstats.qr_alt'), width: 205, height: 205 }),
       h('figcaption', { class: 'note' }, t('bgstats.scan')));
   }
   return h('button', {

@@ -319,6 +319,7 @@ pub fn bgstats_play(url: &str) -> Value {
     for player in play["players"].as_array().unwrap() {
         assert!(player["name"].is_string() && player["sourcePlayerId"].is_string());
         assert!(player["winner"].is_boolean() && player["startPlayer"].is_boolean());
+        assert!(player.get("score").is_none_or(Value::is_number), "{player}");
     }
     play
 }
