@@ -77,18 +77,116 @@ async fn looked_at(
                 .await
                 .unwrap();
             wait_for(client, ready).await;
-            // The charts are drawn a moment after the screen.
-            if hash == "#/statistics" {
-                wait_for(client, "#chart-hours svg .ct-bar").await;
-            }
             let shot = format!("{name}-{lang}-{width}x{height}");
+            let mut found = Vec::new();
+            // The charts are drawn a moment after the screen, each as its figures say.
+            if hash == "#/statistics" {
+                wait_for(client, "#chart-wins svg .ct-bar").await;
+                found.extend(charts_disagree(client).await);
+            }
             screenshot(client, &shot).await;
-            let mut found = misfits(client, true).await;
+            found.extend(misfits(client, true).await);
             found.extend(accessibility_violations(client).await);
             problems.extend(found.into_iter().map(|p| format!("{shot}: {p}")));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every chart on the statistics screen as drawn, against its own figures (the table a
+/// screen reader reads): each series in its legend's colour, in the legend's order; each
+/// row's bars in the labels' order (top to bottom, or left to right); each bar as long as
+/// its number, on one scale per chart. Gives back the problems found.
+async fn charts_disagree(client: &Client) -> Vec<String> {
+    let script = r#"
+        const colour = (el, pseudo) => getComputedStyle(el, pseudo);
+        return [...document.querySelectorAll('figure.stat-chart')].map((figure) => {
+          const table = figure.querySelector('table');
+          const names = [...table.querySelectorAll('thead th')].slice(1).map((th) => th.textContent);
+          const rows = [...table.querySelectorAll('tbody tr')].map((tr) =>
+            ({ label: tr.cells[0].textContent, values: [...tr.cells].slice(1).map((td) => Number(td.textContent)) }));
+          const keys = [...figure.querySelectorAll('.legend .key')].map((k) => colour(k, '::before').backgroundColor);
+          const horizontal = figure.querySelector('.chart').classList.contains('horizontal');
+          const groups = [...figure.querySelectorAll('svg g.ct-series')].map((g) => {
+            const bars = [...g.querySelectorAll('line.ct-bar')].map((b) => {
+              const [x1, x2, y1, y2] = ['x1', 'x2', 'y1', 'y2'].map((a) => Number(b.getAttribute(a)));
+              return { at: horizontal ? y1 : x1, length: Math.hypot(x2 - x1, y2 - y1), value: b.getAttribute('ct:value') };
+            });
+            const first = g.querySelector('line.ct-bar');
+            return { class: [...g.classList].find((c) => /^ct-series-[a-z]$/.test(c)),
+                     stroke: first ? colour(first).stroke : null, bars };
+          });
+          return { id: figure.id, horizontal, names, rows, keys, groups };
+        });"#;
+    let charts = client.execute(script, vec![]).await.unwrap();
+    let mut problems = Vec::new();
+    for chart in charts.as_array().unwrap() {
+        let id = chart["id"].as_str().unwrap();
+        let rows = chart["rows"].as_array().unwrap();
+        let groups = chart["groups"].as_array().unwrap();
+        let mut said = |p: String| problems.push(format!("{id}: {p}"));
+        if groups.len() != chart["names"].as_array().unwrap().len() {
+            said(format!(
+                "{} series drawn, {} in the table",
+                groups.len(),
+                chart["names"]
+            ));
+            continue;
+        }
+        // One scale per chart: the longest bar's length per unit.
+        let mut scale: Option<f64> = None;
+        for (i, group) in groups.iter().enumerate() {
+            let class = format!("ct-series-{}", char::from(b'a' + i as u8));
+            if group["class"] != class.as_str() {
+                said(format!("series {i} drawn as {}", group["class"]));
+            }
+            if let Some(key) = chart["keys"].as_array().unwrap().get(i)
+                && group["stroke"] != *key
+            {
+                said(format!(
+                    "series {i} drawn in {} but its legend is {key}",
+                    group["stroke"]
+                ));
+            }
+            let mut bars = group["bars"].as_array().unwrap().clone();
+            // Rows from the top (horizontal) or from the left: the table's order.
+            bars.sort_by(|a, b| a["at"].as_f64().partial_cmp(&b["at"].as_f64()).unwrap());
+            if bars.len() != rows.len() {
+                said(format!(
+                    "series {i}: {} bars for {} rows",
+                    bars.len(),
+                    rows.len()
+                ));
+                continue;
+            }
+            for (row, bar) in rows.iter().zip(&bars) {
+                let value = row["values"][i].as_f64().unwrap();
+                let length = bar["length"].as_f64().unwrap();
+                let label = row["label"].as_str().unwrap();
+                if bar["value"].as_str().and_then(|v| v.parse::<f64>().ok()) != Some(value) {
+                    said(format!(
+                        "{label}, series {i}: the bar drawn is {}, the figure {value}",
+                        bar["value"]
+                    ));
+                }
+                if value == 0.0 {
+                    if length > 0.5 {
+                        said(format!("{label}, series {i}: {length:.1} px for 0"));
+                    }
+                    continue;
+                }
+                let per = length / value;
+                match scale {
+                    None => scale = Some(per),
+                    Some(s) if (per - s).abs() * value > 1.5 => said(format!(
+                        "{label}, series {i}: {length:.1} px for {value}, where {s:.2} px is one"
+                    )),
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    problems
 }
 
 /// The rows of the table at `css` as a screen reader reads them, a line each.
@@ -185,7 +283,11 @@ async fn bgstats_scans(driver: u16, table: &Table, href: &str, api_path: &str) {
             let link = seance_e2e::zbar(&png)
                 .unwrap_or_else(|| panic!("{name} ({seen}): the code does not scan"));
             if seen == "screen" {
-                assert_eq!(seance_e2e::qr_in(&png, &name), link, "{name}: two decoders agree");
+                assert_eq!(
+                    seance_e2e::qr_in(&png, &name),
+                    link,
+                    "{name}: two decoders agree"
+                );
             }
             let path = link
                 .strip_prefix(lan)
