@@ -6,9 +6,6 @@
 //! and one player's are picked. Every screen fits at tablet, portrait and phone sizes in the
 //! three languages with no serious accessibility problem, and is kept as a screenshot.
 
-#[path = "../crates/server/tests/support/played.rs"]
-mod played;
-
 use fantoccini::{Client, Locator};
 use seance_e2e::{
     Table, accessibility_violations, api, chromium, misfits, screenshot, speak, tap, text,
@@ -17,7 +14,7 @@ use seance_e2e::{
 use serde_json::{Value, json};
 
 use crate::Test;
-use played::{evening, evening_file, rummy_round, vote_caller};
+use seance_played::{evening, evening_file, rummy_round, vote_caller};
 
 pub fn tests(p: u16) -> Vec<Test> {
     vec![(
@@ -301,6 +298,15 @@ async fn bgstats_scans(driver: u16, table: &Table, href: &str, api_path: &str) {
     }
 }
 
+/// The text of each element at `css`, trimmed.
+async fn rows_of(client: &Client, css: &str) -> Vec<String> {
+    let mut texts = Vec::new();
+    for element in client.find_all(Locator::Css(css)).await.unwrap() {
+        texts.push(element.text().await.unwrap().trim().to_owned());
+    }
+    texts
+}
+
 async fn count(client: &Client, css: &str) -> usize {
     client.find_all(Locator::Css(css)).await.unwrap().len()
 }
@@ -467,6 +473,39 @@ async fn history(driver: u16) {
     )
     .await;
 
+    // A game of three: each psychic player had two colours, and no track. Each is one line
+    // of the history, their colours named, with no clairvoyancy.
+    let three = seance_played::mysterium(
+        "Laura",
+        &["Ana", "Bo"],
+        seance_rules::Difficulty::Easy,
+        1,
+        true,
+    );
+    let mut file = seance_played::history_file(&[(&three, seance_played::DAY - 3600, 30)]);
+    file["games"][0]["origin"] = json!("another-table/three");
+    let imported = api(&tablet, "POST", "/history/import", file).await;
+    assert_eq!(imported["added"], 1);
+    tablet
+        .goto(&format!("{}#/history", table.origin()))
+        .await
+        .unwrap();
+    // The evening's first game began an hour after it: it is the oldest.
+    let card = "#history-list .history-item:last-child";
+    wait_for_text(&tablet, card, "Ana").await;
+    let lines = rows_of(&tablet, &format!("{card} .history-players li")).await;
+    assert_eq!(lines.len(), 3, "the ghost, Ana and Bo: {lines:?}");
+    for (line, name) in lines[1..].iter().zip(["Ana", "Bo"]) {
+        assert!(
+            line.starts_with(name) && line.matches("all 3 cards").count() == 2,
+            "{line}"
+        );
+        assert!(!line.contains("clairvoyancy"), "{line}");
+    }
+    assert_eq!(
+        count(&tablet, &format!("{card} li[data-colours='2'] .swatch")).await,
+        4
+    );
     tablet.close().await.unwrap();
 
     // Every screen fits at each size in each language; kept for people to look at.

@@ -140,8 +140,8 @@ mod tests {
     #[test]
     fn a_local_date_is_the_table_clocks() {
         // 23:30 UTC is the next day in Paris in summer, and the day before in New York.
-        assert_eq!(local(1_782_257_400, 2 * 3600), "2026-06-25 01:30:00");
-        assert_eq!(local(1_782_257_400, -4 * 3600), "2026-06-24 19:30:00");
-        assert_eq!(utc(1_782_257_400), "2026-06-24 23:30:00");
+        assert_eq!(local(1_782_343_800, 2 * 3600), "2026-06-25 01:30:00");
+        assert_eq!(local(1_782_343_800, -4 * 3600), "2026-06-24 19:30:00");
+        assert_eq!(utc(1_782_343_800), "2026-06-24 23:30:00");
     }
 }

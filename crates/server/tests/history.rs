@@ -8,11 +8,11 @@ mod support;
 
 use reqwest::{Method, StatusCode};
 use seance_journal::{Append, Journal};
-use seance_rules::{Difficulty, Outcome, Timeline};
-use serde_json::{Value, json};
-use support::played::{
+use seance_played::{
     DAY, Played, evening, evening_file, history_file, mysterium, rummy_round, vote_caller,
 };
+use seance_rules::{Difficulty, Outcome, Timeline};
+use serde_json::{Value, json};
 use support::{Table, act_as, error_of, ok, table, table_json};
 
 async fn import(t: &Table, file: &Value) -> reqwest::Response {

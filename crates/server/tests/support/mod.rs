@@ -1,8 +1,6 @@
 //! Helpers for the server's tests: a server on loopback with its own data folder.
 #![allow(dead_code)]
 
-pub mod played;
-
 use std::time::Duration;
 
 use futures_util::StreamExt;
