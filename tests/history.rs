@@ -78,7 +78,7 @@ async fn looked_at(
             let mut found = Vec::new();
             // The charts are drawn a moment after the screen, each as its figures say.
             if hash == "#/statistics" {
-                wait_for(client, "#chart-wins svg .ct-bar").await;
+                charts_drawn(client).await;
                 found.extend(charts_disagree(client).await);
             }
             screenshot(client, &shot).await;
@@ -186,6 +186,18 @@ async fn charts_disagree(client: &Client) -> Vec<String> {
     problems
 }
 
+/// Waits until every chart on the screen is drawn.
+async fn charts_drawn(client: &Client) {
+    let drawn = "return [...document.querySelectorAll('figure.stat-chart .chart')].every((c) => c.querySelector('svg .ct-bar'))";
+    for _ in 0..100 {
+        if client.execute(drawn, vec![]).await.unwrap() == json!(true) {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the charts are drawn within 5 s");
+}
+
 /// The rows of the table at `css` as a screen reader reads them, a line each.
 async fn rows(client: &Client, css: &str) -> String {
     let script = format!(
@@ -216,9 +228,12 @@ fn forwarded(origin: &str, path: &str) -> (u16, String) {
     let status = answer[9..12].parse().unwrap();
     let location = answer
         .lines()
-        .find_map(|l| l.strip_prefix("location: "))
-        .unwrap_or_default()
-        .to_owned();
+        .find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.eq_ignore_ascii_case("location")
+                .then(|| value.trim().to_owned())
+        })
+        .unwrap_or_default();
     (status, location)
 }
 
@@ -226,7 +241,7 @@ fn forwarded(origin: &str, path: &str) -> (u16, String) {
 /// it on a 1× screen of `width`×`height`: read straight off a screenshot, and again half as
 /// sharp and blurred, as a camera across the table gets it; each decodes to the game's
 /// short link, which forwards to BG Stats with the play `/bgstats` gives.
-async fn bgstats_scans(driver: u16, table: &Table, href: &str, api_path: &str) {
+async fn bgstats_scans(driver: u16, table: &Table, href: &str, api_path: &str, began: Option<i64>) {
     for (width, height) in [(1280, 800), (800, 1280)] {
         let client = chromium(driver, width, height).await;
         client.goto(&table.local_url).await.unwrap();
@@ -271,6 +286,11 @@ async fn bgstats_scans(driver: u16, table: &Table, href: &str, api_path: &str) {
             .save(seance_e2e::screenshot_dir().join(format!("{name}-camera.png")))
             .unwrap();
         let sent = api(&client, "GET", &format!("{api_path}/bgstats"), Value::Null).await;
+        if let Some(began) = began {
+            // The evening's games, in September: Paris is two hours ahead of UTC.
+            let paris = seance_history::local(began, 2 * 3600);
+            assert_eq!(sent["play"]["playDate"], paris.as_str(), "{name}");
+        }
         let lan = table.join_url.split("/?").next().unwrap();
         for (seen, image) in [("screen", crop), ("camera", camera)] {
             let mut png = Vec::new();
@@ -312,7 +332,8 @@ async fn count(client: &Client, css: &str) -> usize {
 }
 
 async fn history(driver: u16) {
-    let table = Table::start(0);
+    // A table in Paris: BG Stats logs its plays on its clock.
+    let table = Table::start_with(0, tempfile::tempdir().unwrap(), &[("TZ", "Europe/Paris")]);
     let tablet = chromium(driver, 1280, 800).await;
     tablet.goto(&table.local_url).await.unwrap();
     wait_for(&tablet, "#home").await;
@@ -455,14 +476,15 @@ async fn history(driver: u16) {
         .unwrap()
         .iter()
         .find(|g| g["ruleset"] == "mysterium-classic")
-        .unwrap()["id"]
-        .as_u64()
         .unwrap();
+    let began = mysterium["began"].as_i64();
+    let mysterium = mysterium["id"].as_u64().unwrap();
     bgstats_scans(
         driver,
         &table,
         &format!("#/game/{mysterium}"),
         &format!("/games/{mysterium}"),
+        began,
     )
     .await;
     bgstats_scans(
@@ -470,6 +492,7 @@ async fn history(driver: u16) {
         &table,
         &format!("#/rummy/{rummy_game}"),
         &format!("/rummy/{rummy_game}"),
+        None,
     )
     .await;
 

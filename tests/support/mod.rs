@@ -153,10 +153,17 @@ impl Table {
 
     /// A table on the data folder `data_dir`, as it is.
     pub fn start_in(port: u16, data_dir: tempfile::TempDir) -> Table {
+        Table::start_with(port, data_dir, &[])
+    }
+
+    /// A table on the data folder `data_dir` whose computer has the environment `env` (a
+    /// time zone: `TZ`).
+    pub fn start_with(port: u16, data_dir: tempfile::TempDir, env: &[(&str, &str)]) -> Table {
         let mut process = Process::spawn(
             Command::new(seance_binary())
                 .args(["--headless", "--port", &port.to_string(), "--data-dir"])
                 .arg(data_dir.path())
+                .envs(env.iter().copied())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::null()),
         )

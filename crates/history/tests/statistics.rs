@@ -234,9 +234,25 @@ fn one_group_and_one_player_are_counted_alone() {
     assert!(fay.rummy.is_none());
     // The groups offered: each table once, the most played first.
     let all = statistics(&games, &Among::Everyone);
-    let mut seen = all.groups.clone();
-    seen.dedup();
-    assert_eq!(seen.len(), all.groups.len());
+    let played = |group: &Vec<String>| {
+        let among = Among::Group(group.clone());
+        games
+            .iter()
+            .filter(|g| statistics(std::slice::from_ref(g), &among).games == 1)
+            .count()
+    };
+    let counts: Vec<usize> = all.groups.iter().map(played).collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    assert_eq!(
+        counts.iter().sum::<usize>(),
+        games.len(),
+        "each game in one group"
+    );
+    let unique: std::collections::HashSet<_> = all.groups.iter().collect();
+    assert_eq!(unique.len(), all.groups.len());
+    // Every table met once this evening: then by their names.
+    assert_eq!(all.groups[0], ["Ana", "Bo"]);
+    assert_eq!(all.groups[1], ["Ana", "Bo", "Cy"]);
 }
 
 #[test]

@@ -411,7 +411,7 @@ impl seance_timeline::Rules for Game {
         command: &Self::Command,
         position: u64,
     ) -> Result<Vec<Event>, seance_timeline::Refusal> {
-        Game::decide(self, command, position).map_err(|r| r.in_dialect(self.setup.dialect()))
+        Game::decide(self, command, position)
     }
 
     fn permit(
@@ -419,7 +419,7 @@ impl seance_timeline::Rules for Game {
         who: &seance_timeline::Who<Self::Role>,
         command: &Self::Command,
     ) -> Result<(), seance_timeline::Refusal> {
-        Game::permit(self, who, command).map_err(|r| r.in_dialect(self.setup.dialect()))
+        Game::permit(self, who, command)
     }
 
     fn allowed(&self, who: &seance_timeline::Who<Self::Role>) -> Vec<Self::Action> {
@@ -431,7 +431,7 @@ impl seance_timeline::Rules for Game {
         who: &seance_timeline::Who<Self::Role>,
         extra: seance_timeline::Extra,
     ) -> Result<(), seance_timeline::Refusal> {
-        Game::may(self, who, extra).map_err(|r| r.in_dialect(self.setup.dialect()))
+        Game::may(self, who, extra)
     }
 
     fn told(event: &Event, role: Self::Role) -> Option<Self::Told> {

@@ -67,9 +67,9 @@ pub struct RoundTally {
 
 impl RoundTally {
     /// What no deck allows, and no play could have led to (002): more cards of a kind than
-    /// the deck has, Evidence or Letters with nobody holding a set of three of them, a Suspect or Alibi card with no set of its
-    /// suspect in play, more than one Alibi, points no card prints, an escape before the
-    /// fifth Victim.
+    /// the deck has, Evidence or Letters with nobody holding a set of three of them, a
+    /// Suspect or Alibi card with no set of its suspect in play, more than one Alibi, points
+    /// no card prints, an escape before the fifth Victim.
     pub fn check(&self) -> Result<(), Refusal> {
         let players = &self.players;
         let across = |f: &dyn Fn(&PlayerTally) -> u32| players.iter().map(f).sum::<u32>();

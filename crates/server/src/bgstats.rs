@@ -7,7 +7,7 @@
 //!
 //! The whole link is far too long for a QR code a phone can read off a screen (a 7-player
 //! game's is some 1,600 characters), so the table shows a short one instead
-//! ([`short_link`]): the game's page on this server, which forwards to it.
+//! ([`short_link`]): an address on this server that forwards to it.
 
 use chrono::{DateTime, Local, Offset, TimeZone};
 use seance_history::{local, minutes};
@@ -227,9 +227,16 @@ mod tests {
 
     #[test]
     fn the_short_link_makes_a_small_qr_code() {
-        // The longest a LAN address and a game number will be.
-        let link = short_link("http://192.168.100.200:65535", 9_999_999, "ABCDE12345");
-        let code = qrcode::QrCode::with_error_correction_level(&link, qrcode::EcLevel::M).unwrap();
-        assert!(code.width() <= 33, "{} modules for {link}", code.width());
+        let modules = |origin| {
+            let link = short_link(origin, 9_999_999, "ABCDE12345");
+            let code = qrcode::QrCode::with_error_correction_level(&link, qrcode::EcLevel::M);
+            code.unwrap().width()
+        };
+        // The longest IPv4 address and a game number far beyond a table's: 33 modules, 5
+        // pixels each on the table's 205 (their quiet zone included).
+        assert_eq!(modules("http://192.168.100.200:65535"), 33);
+        // An IPv6 address: still 3 pixels a module at least.
+        let v6 = modules("http://[fd12:3456:789a:1:abcd:ef01:2345:6789]:65535");
+        assert!(205 / (v6 + 8) >= 3, "{v6} modules");
     }
 }

@@ -254,7 +254,8 @@ impl<G: Kept> Games<G> {
     }
 
     /// Runs `f` on the game under its own lock, loading it from the journal on first use.
-    /// `f` takes the journal's lock only to write.
+    /// `f` takes the journal's lock only to write. Its refusals are said in the game's own
+    /// words (`Rules::dialect`).
     fn with<T>(
         &self,
         id: i64,

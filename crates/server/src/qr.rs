@@ -1,11 +1,12 @@
-//! QR codes of the join URL: SVG for screens, block characters for a terminal.
+//! QR codes: of the join URL and of a finished game's short link to BG Stats as SVG for
+//! screens, of the join URL in block characters for a terminal.
 
 use qrcode::render::{svg, unicode};
 use qrcode::{EcLevel, QrCode};
 
 fn code(text: &str) -> QrCode {
-    // A join URL is well under the capacity of any QR version at level M.
-    QrCode::with_error_correction_level(text, EcLevel::M).expect("join URL fits in a QR code")
+    // Séance's links are well under the capacity of the largest QR version at level M.
+    QrCode::with_error_correction_level(text, EcLevel::M).expect("a link fits in a QR code")
 }
 
 /// Dark modules on white with the quiet zone, as an SVG document.

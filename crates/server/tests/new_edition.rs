@@ -156,6 +156,34 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
     let end = view(&t, game, "table", None).await["view"].clone();
     assert_eq!(end["outcome"], "won");
     assert_eq!(end["culprit"], culprit, "shown to all at the end");
+    // In BG Stats, a game of its own: not classic Mysterium's BoardGameGeek entry, the
+    // edition named as the play's board; the table's QR code takes a phone there too.
+    let sent: Value = t
+        .joined(Method::GET, &format!("/games/{game}/bgstats"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let play = support::bgstats_play(sent["url"].as_str().unwrap());
+    assert_eq!(play["game"]["sourceGameId"], "mysterium-new");
+    assert!(play["game"].get("bggId").is_none(), "{play}");
+    assert_eq!(play["board"], "New edition");
+    let scanned = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let forwarded = scanned
+        .get(format!("{}/api/p/{game}?code={}", t.base, t.code))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forwarded.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        forwarded.headers()["location"],
+        sent["url"].as_str().unwrap()
+    );
     // A game that is over is not put away: it is listed as won.
     let away = t
         .api(Method::POST, &format!("/games/{game}/archive"))

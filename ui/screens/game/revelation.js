@@ -243,10 +243,11 @@ export function ending(view, game) {
   // While the count plays out, its own heading is the stage's: nothing says the outcome.
   return h('section', { id: 'stage', class: `stage ending ${hold ? '' : outcome}`, 'data-outcome': hold ? 'counting' : outcome },
     h('div', { class: 'ending-main' },
-      hold ? null : h('h1', { id: 'outcome', class: 'outcome' }, t(`outcome.${outcome}`)),
-      hold ? null : h('p', { class: 'outcome-why' }, t(`outcome.${outcome}_why`, {
-        culprit: view.culprit ?? '—', chosen: view.chosen ?? '—', hour: view.hour,
-      })),
+      hold ? null : h('div', { class: 'outcome-head' },
+        h('h1', { id: 'outcome', class: 'outcome' }, t(`outcome.${outcome}`)),
+        h('p', { class: 'outcome-why' }, t(`outcome.${outcome}_why`, {
+          culprit: view.culprit ?? '—', chosen: view.chosen ?? '—', hour: view.hour,
+        }))),
       view.groups.length ? lineUp(view, { reveal: !hold }) : null,
       hold ? null : toBgStats()),
     h('div', { class: 'ending-side' },
