@@ -22,6 +22,21 @@ async fn view(t: &Table, game: i64, role: &str, token: Option<&str>) -> Value {
         .unwrap()
 }
 
+/// A new-edition game for Laura (the ghost) and three mediums, the green sets' characters.
+async fn new_game(t: &Table) -> i64 {
+    let setup = json!({"edition": "new", "ghost": "Laura", "secrets": "app_kept",
+        "card_box": card_box(), "deal": {"kind": "sets", "characters": "green"},
+        "players": [{"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
+                    {"name": "Carl", "colours": ["green"]}]});
+    let made = t
+        .api(Method::POST, "/games")
+        .json(&json!({"setup": setup, "seed": 3}))
+        .send()
+        .await
+        .unwrap();
+    made.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
+}
+
 async fn act(t: &Table, game: i64, token: Option<&str>, command: Value) {
     ok(act_as(t, "games", game, token, command).await).await
 }
@@ -65,17 +80,7 @@ async fn the_box_is_kept_in_the_settings_and_checked() {
 #[tokio::test]
 async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phones_votes() {
     let t = table().await;
-    let setup = json!({"edition": "new", "ghost": "Laura", "secrets": "app_kept",
-        "card_box": card_box(), "deal": {"kind": "sets", "characters": "green"},
-        "players": [{"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
-                    {"name": "Carl", "colours": ["green"]}]});
-    let made = t
-        .api(Method::POST, "/games")
-        .json(&json!({"setup": setup, "seed": 3}))
-        .send()
-        .await
-        .unwrap();
-    let game = made.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    let game = new_game(&t).await;
     let table_view = view(&t, game, "table", None).await;
     assert!(
         table_view.get("timer").is_none(),
@@ -158,27 +163,12 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
     assert_eq!(end["culprit"], culprit, "shown to all at the end");
     // In BG Stats, a game of its own: not classic Mysterium's BoardGameGeek entry, the
     // edition named as the play's board; the table's QR code takes a phone there too.
-    let sent: Value = t
-        .joined(Method::GET, &format!("/games/{game}/bgstats"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let sent = support::joined_json(&t, &format!("/games/{game}/bgstats")).await;
     let play = support::bgstats_play(sent["url"].as_str().unwrap());
     assert_eq!(play["game"]["sourceGameId"], "mysterium-new");
     assert!(play["game"].get("bggId").is_none(), "{play}");
     assert_eq!(play["board"], "New edition");
-    let scanned = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    let forwarded = scanned
-        .get(format!("{}/api/p/{game}?code={}", t.base, t.code))
-        .send()
-        .await
-        .unwrap();
+    let forwarded = support::opened(&t, &format!("/p/{game}?code={}", t.code)).await;
     assert_eq!(forwarded.status(), StatusCode::SEE_OTHER);
     assert_eq!(
         forwarded.headers()["location"],
@@ -201,17 +191,7 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
 #[tokio::test]
 async fn a_new_edition_refusal_is_said_in_its_own_words() {
     let t = table().await;
-    let setup = json!({"edition": "new", "ghost": "Laura", "secrets": "app_kept",
-        "card_box": card_box(), "deal": {"kind": "sets", "characters": "green"},
-        "players": [{"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
-                    {"name": "Carl", "colours": ["green"]}]});
-    let made = t
-        .api(Method::POST, "/games")
-        .json(&json!({"setup": setup, "seed": 3}))
-        .send()
-        .await
-        .unwrap();
-    let game = made.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    let game = new_game(&t).await;
     for _ in 0..3 {
         act(&t, game, None, json!({"type": "use_crow"})).await;
     }

@@ -632,14 +632,7 @@ async fn a_rematch_keeps_each_phone_its_seat_and_draws_anew() {
     assert!(before["rematch"].is_null());
 
     // Sent to BG Stats: the ghost and the psychics, by their roles, won or lost together.
-    let sent: Value = t
-        .joined(Method::GET, &format!("/games/{game}/bgstats"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let sent = support::joined_json(&t, &format!("/games/{game}/bgstats")).await;
     let play = support::bgstats_play(sent["url"].as_str().unwrap());
     assert_eq!(play["game"]["bggId"], 181_304);
     assert_eq!(play["game"]["cooperative"], true);

@@ -219,6 +219,30 @@ pub async fn table_json(t: &Table, path: &str) -> Value {
         .unwrap()
 }
 
+/// What `GET /api{path}` answers a phone or watcher (the join code).
+pub async fn joined_json(t: &Table, path: &str) -> Value {
+    t.joined(reqwest::Method::GET, path)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+/// `GET /api{path}` as a phone's browser opens a link scanned off the table (the path
+/// carries any code): the answer itself, not where it sends the phone on to.
+pub async fn opened(t: &Table, path: &str) -> reqwest::Response {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+        .get(format!("{}/api{path}", t.base))
+        .send()
+        .await
+        .unwrap()
+}
+
 /// A request from the phone holding `token` (the join code and its seat's token), or from
 /// the table (its key) for `None`.
 pub fn from(
