@@ -131,14 +131,17 @@ async fn whole_game(driver: u16) {
 
     // 002's scoring example, read off the cards: 5 Druitt Evidence for Ann; 3 Jill Evidence
     // and her Suspect card for Ben; 4 points left in Cleo's hand. Besides, Cleo has a set
-    // of 3 Sir Gull Evidence with his Alibi in front of her, printed 3.
+    // of 3 Sir Gull Evidence with his Alibi in front of her, printed 3; Ben kept Druitt's
+    // Suspect card and Cleo Prince Eddy's in hand.
     end_round(&tablet, "last_card").await;
     plus(&tablet, "evidence-0", 5).await;
     cards_of(&tablet, 1).await;
     plus(&tablet, "evidence-5", 3).await;
     tap(&tablet, "#suspect-card-5").await;
+    tap(&tablet, "#suspect-in-hand-0").await;
     cards_of(&tablet, 2).await;
     type_in(&tablet, "hand", "4").await;
+    tap(&tablet, "#suspect-in-hand-1").await;
     plus(&tablet, "evidence-2", 3).await;
     tap(&tablet, "#tally-alibi [data-value='2']").await;
     tap(&tablet, "#tally-alibi-holder [data-value='2']").await;
@@ -152,15 +155,16 @@ async fn whole_game(driver: u16) {
         text(&tablet, "#jack-steps").await.contains("tie"),
         "the tie is explained"
     );
-    // Ann: Druitt 10 doubled + her right vote; Ben: Jill 10, wrong vote; Cleo: −4 + 10,
-    // Sir Gull 6 and his Alibi 3, never doubled.
+    // Ann: Druitt 10 doubled + her right vote; Ben: Jill 10, wrong vote, and Druitt's card
+    // could have gone on Ann's set: nothing; Cleo: −4 + 10, Sir Gull 6 and his Alibi 3,
+    // never doubled, and −4 for Prince Eddy's card, which no set could take.
     assert_eq!(
         [
             total(&tablet, 0).await,
             total(&tablet, 1).await,
             total(&tablet, 2).await
         ],
-        ["30", "10", "15"]
+        ["30", "10", "11"]
     );
     tap(&tablet, "#scoreboard [data-round='0'] button").await;
     wait_for_text(

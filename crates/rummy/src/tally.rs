@@ -35,15 +35,19 @@ pub struct PlayerTally {
     pub joker_points: [u32; 6],
     /// The Suspect cards in front of the player.
     pub suspect_cards: [bool; 6],
+    /// The Suspect cards left in the player's hand. The rulebook does not say what one
+    /// costs; Séance reads it like the Alibi (002 l.240, l.279), as it too is played only on
+    /// a set in play (l.116): its points when no set of its suspect is in play, nothing
+    /// when one could have taken it.
+    pub suspect_cards_in_hand: [bool; 6],
     pub letters: u8,
     /// Points of the Alibi in play when it lies in front of this player, as printed.
     pub alibi: u32,
     /// Points of the Victim and Scene cards in front of the player, as printed.
     pub victims_and_scenes: u32,
-    /// Points of the cards left in hand that cost points: Evidence, Alibi and Suspect cards
-    /// that could not be played for want of a set of their suspect in play, Scenes, Victims.
-    /// The rulebook names the Evidence and the Alibi (002 l.240, the −9 of l.279); Séance
-    /// reads a Suspect card the same way, as it too is played only on a set in play (l.116).
+    /// Points of the other cards left in hand that cost points: Evidence and Alibi cards
+    /// that could not be played for want of a set in play (002 l.240, the −9 of l.279),
+    /// Scenes, Victims.
     pub hand: u32,
     pub holds_ripper_escapes: bool,
 }
@@ -94,7 +98,11 @@ impl RoundTally {
                     .with("least", SET)
             })?;
             let suspect_cards = players.iter().filter(|p| p.suspect_cards[s]).count();
-            ensure(suspect_cards <= 1, || {
+            let in_hands = players
+                .iter()
+                .filter(|p| p.suspect_cards_in_hand[s])
+                .count();
+            ensure(suspect_cards + in_hands <= 1, || {
                 Refusal::new("one_suspect_card").with("suspect", name)
             })?;
             ensure(suspect_cards == 0 || set > 0, || {
@@ -170,6 +178,12 @@ impl RoundTally {
 
     /// The round in points, with the votes cast (by player).
     pub fn round(&self, printed: &Printed, votes: &[Option<usize>]) -> Round {
+        // A suspect's set in play: what a Suspect card in hand could have been played on.
+        let in_play: [bool; 6] = std::array::from_fn(|s| {
+            self.players
+                .iter()
+                .any(|p| p.evidence[s] > 0 || p.joker_cards[s] > 0)
+        });
         Round {
             ending: self.ending,
             alibi: self.alibi,
@@ -193,7 +207,11 @@ impl RoundTally {
                     letters: u32::from(p.letters) * LETTER,
                     alibi: p.alibi,
                     victims_and_scenes: p.victims_and_scenes,
-                    hand: p.hand,
+                    hand: (0..SUSPECTS.len())
+                        .filter(|&s| p.suspect_cards_in_hand[s] && !in_play[s])
+                        .fold(p.hand, |hand, s| {
+                            hand.saturating_add(printed.suspect_card[s])
+                        }),
                     holds_ripper_escapes: p.holds_ripper_escapes,
                     vote: votes.get(i).copied().flatten(),
                 })
@@ -261,7 +279,10 @@ mod tests {
         let card = with(&|p| p.suspect_cards[DRUITT] = true);
         let mut also = PlayerTally::default();
         also.suspect_cards[DRUITT] = true;
-        assert!(refused(vec![card, also], None) == "one_suspect_card");
+        assert!(refused(vec![card.clone(), also], None) == "one_suspect_card");
+        let mut held = PlayerTally::default();
+        held.suspect_cards_in_hand[DRUITT] = true;
+        assert!(refused(vec![card, held], None) == "one_suspect_card");
         let six = with(&|p| p.evidence[DRUITT] = 6);
         assert!(refused(vec![six, PlayerTally::default()], None) == "evidence_in_deck");
         let split = |n| with(&|p| p.evidence[DRUITT] = n);
@@ -333,6 +354,24 @@ mod tests {
         assert!(played.check().unwrap_err().code == "ripper_escapes_played");
         let legacy = with(&|p| p.joker_points[DRUITT] = 2);
         assert!(refused(vec![legacy, PlayerTally::default()], None) == "joker_cards");
+    }
+
+    #[test]
+    fn a_suspect_card_left_in_hand_costs_its_points_only_with_no_set_to_take_it() {
+        let mut ann = PlayerTally {
+            hand: 4,
+            ..Default::default()
+        };
+        ann.evidence[DRUITT] = 3;
+        ann.suspect_cards_in_hand[DRUITT] = true;
+        ann.suspect_cards_in_hand[CHAPMAN] = true;
+        let tally = tally(vec![ann, PlayerTally::default()]);
+        tally.check().unwrap();
+        let printed = Printed::default();
+        let round = tally.round(&printed, &[]);
+        // Druitt's could have gone on Ann's own set; nobody played Chapman's Evidence.
+        assert_eq!(round.players[0].hand, 4 + printed.suspect_card[CHAPMAN]);
+        assert_eq!(round.players[1].hand, 0);
     }
 
     #[test]

@@ -68,6 +68,12 @@ fn legal_tally(players: usize, seed: u64) -> RoundTally {
         }
         sets.push(s);
     }
+    // Now and then a Suspect card nobody played, left in a hand.
+    for s in 0..6 {
+        if cards.iter().all(|p| !p.suspect_cards[s]) && r.below(4) == 0 {
+            cards[r.below(players as u64) as usize].suspect_cards_in_hand[s] = true;
+        }
+    }
     let letters = [0, 0, 3, 4][r.below(4) as usize];
     let setter = r.below(players as u64) as usize;
     for n in 0..letters {

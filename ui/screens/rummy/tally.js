@@ -1,7 +1,7 @@
 // The end of a round, entered as the players read their cards: how it ended, the Alibi in
 // play (whose, in front of whom, its points), the Victims in play, and per player the
-// Evidence and Jokers counted on each suspect, Suspect cards, Letters, Victims and Scenes,
-// what is left in hand. The rules check it against the deck and score it; a past round
+// Evidence and Jokers counted on each suspect, Suspect cards (in front of them or in hand),
+// Letters, Victims and Scenes, what is left in hand. The rules check it against the deck and score it; a past round
 // opens here again to be corrected.
 
 import { h } from '../../dom.js';
@@ -21,7 +21,7 @@ let draft = null;
 
 const blank = () => ({
   evidence: [0, 0, 0, 0, 0, 0], joker_cards: [0, 0, 0, 0, 0, 0], suspect_cards: [false, false, false, false, false, false],
-  letters: 0, alibi: 0, victims_and_scenes: 0, hand: 0, holds_ripper_escapes: false,
+  suspect_cards_in_hand: [false, false, false, false, false, false], letters: 0, alibi: 0, victims_and_scenes: 0, hand: 0, holds_ripper_escapes: false,
 });
 
 /** Opens the form for the round in play (`round` null) or for correcting round `round`. */
@@ -86,12 +86,14 @@ function playerSheet(p) {
   return h('div', { id: 'tally-player', class: 'tally-player', 'data-player': p },
     h('table', { class: 'tally-suspects' },
       h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', { scope: 'col' }, t('rummy.evidence')),
-        h('th', { scope: 'col' }, t('rummy.jokers')), h('th', { scope: 'col' }, t('rummy.suspect_card')))),
+        h('th', { scope: 'col' }, t('rummy.jokers')), h('th', { scope: 'col' }, t('rummy.suspect_card')),
+        h('th', { scope: 'col' }, t('rummy.suspect_in_hand')))),
       h('tbody', {}, SUSPECTS.map((s) => h('tr', { 'data-suspect': s },
         h('th', { scope: 'row' }, suspectName(s)),
         h('td', {}, stepper(`evidence-${s}`, `${suspectName(s)}: ${t('rummy.evidence')}`, ...at('evidence', s), 5)),
         h('td', {}, stepper(`jokers-${s}`, `${suspectName(s)}: ${t('rummy.jokers')}`, ...at('joker_cards', s), 2)),
-        h('td', {}, toggle(`suspect-card-${s}`, `${suspectName(s)}: ${t('rummy.suspect_card')}`, ...at('suspect_cards', s))))))),
+        h('td', {}, toggle(`suspect-card-${s}`, `${suspectName(s)}: ${t('rummy.suspect_card')}`, ...at('suspect_cards', s))),
+        h('td', {}, toggle(`suspect-in-hand-${s}`, `${suspectName(s)}: ${t('rummy.suspect_in_hand')}`, ...at('suspect_cards_in_hand', s))))))),
     h('div', { class: 'tally-more' },
       h('label', {}, t('rummy.letters'), stepper('letters', t('rummy.letters'), ...one('letters'), 4)),
       h('label', {}, t('rummy.victims_and_scenes'), stepper('victims-and-scenes', t('rummy.victims_and_scenes'), ...one('victims_and_scenes'), 200)),
