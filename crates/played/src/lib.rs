@@ -47,7 +47,9 @@ pub fn mysterium(
     play(setup, right_from, right_vote)
 }
 
-/// A box of the new edition with two sets in each category.
+/// A box of the new edition with two sets in each category, numbered alike in every
+/// category (1–8 and 9–16), so that a card is told apart by its category as well as its
+/// number.
 pub fn card_box() -> CardBox {
     let set = |name: &str, first: u8| CardSet {
         name: name.into(),
@@ -122,31 +124,25 @@ fn play(setup: Setup, right_from: u8, right_vote: bool) -> Played {
         } else {
             culprit % game.groups.len() as u8 + 1
         };
-        let allowed = game.allowed(&table);
-        let next = |wanted: fn(&Action) -> bool| allowed.iter().find(|&a| wanted(a));
-        let command = if next(|a| matches!(a, Action::ChooseCulprit { .. })).is_some() {
-            Command::ChooseCulprit { group: 1 }
-        } else if let Some(Action::StateLevel { psychic, levels }) = allowed.iter().find(
-            |a| matches!(a, Action::StateLevel { psychic, .. } if game.level_of(*psychic).is_none()),
-        ) {
-            // The highest their space may be read as.
-            Command::StateLevel {
-                psychic: *psychic,
-                level: *levels.last().unwrap(),
-            }
-        } else if let Some(Action::Vote { psychic, .. }) = next(|a| matches!(a, Action::Vote { .. }))
-        {
-            Command::Vote {
-                psychic: *psychic,
-                group,
-            }
-        } else if next(|a| matches!(a, Action::PickGroup { .. })).is_some() {
-            Command::PickGroup { group }
-        } else if next(|a| matches!(a, Action::ShareVision)).is_some() {
-            Command::ShareVision
-        } else {
-            Command::RevealVisionCard
-        };
+        // What the table may do now, the first step of the revelation first.
+        let (_, command) = game
+            .allowed(&table)
+            .into_iter()
+            .filter_map(|action| match action {
+                Action::ChooseCulprit { .. } => Some((0, Command::ChooseCulprit { group: 1 })),
+                // The highest level their space may be read as, once.
+                Action::StateLevel { psychic, levels } if game.level_of(psychic).is_none() => {
+                    let level = *levels.last()?;
+                    Some((1, Command::StateLevel { psychic, level }))
+                }
+                Action::Vote { psychic, .. } => Some((2, Command::Vote { psychic, group })),
+                Action::PickGroup { .. } => Some((3, Command::PickGroup { group })),
+                Action::ShareVision => Some((4, Command::ShareVision)),
+                Action::RevealVisionCard => Some((5, Command::RevealVisionCard)),
+                _ => None,
+            })
+            .min_by_key(|&(step, _)| step)
+            .expect("the revelation goes on until the game ends");
         g.play(command);
     }
     g

@@ -52,6 +52,14 @@ pub struct PlayerTally {
     pub holds_ripper_escapes: bool,
 }
 
+impl PlayerTally {
+    /// The Evidence and Jokers in front of the player on suspect `s`: a set of theirs, or
+    /// cards added to another's.
+    fn on_suspect(&self, s: usize) -> u32 {
+        u32::from(self.evidence[s]) + u32::from(self.joker_cards[s])
+    }
+}
+
 fn no_points(points: &[u32; 6]) -> bool {
     points.iter().all(|&p| p == 0)
 }
@@ -77,6 +85,8 @@ impl RoundTally {
     pub fn check(&self) -> Result<(), Refusal> {
         let players = &self.players;
         let across = |f: &dyn Fn(&PlayerTally) -> u32| players.iter().map(f).sum::<u32>();
+        // The most in front of one player: a set, when there are three or more.
+        let most = |f: &dyn Fn(&PlayerTally) -> u32| players.iter().map(f).max().unwrap_or(0);
         let mut jokers = 0;
         for (s, suspect) in SUSPECTS.iter().enumerate() {
             let name = suspect.name;
@@ -87,14 +97,13 @@ impl RoundTally {
                     .with("most", EVIDENCE_PER_SUSPECT)
                     .with("n", evidence)
             })?;
-            let in_front = |p: &PlayerTally| u32::from(p.evidence[s]) + u32::from(p.joker_cards[s]);
             jokers += across(&|p| u32::from(p.joker_cards[s]));
-            let set = across(&in_front);
-            let most = players.iter().map(in_front).max().unwrap_or(0);
-            ensure(set == 0 || most >= SET, || {
+            let set = across(&|p| p.on_suspect(s));
+            let largest = most(&|p| p.on_suspect(s));
+            ensure(set == 0 || largest >= SET, || {
                 Refusal::new("set_of_three")
                     .with("suspect", name)
-                    .with("n", most)
+                    .with("n", largest)
                     .with("least", SET)
             })?;
             let suspect_cards = players.iter().filter(|p| p.suspect_cards[s]).count();
@@ -123,14 +132,10 @@ impl RoundTally {
                 .with("most", LETTERS_IN_THE_DECK)
                 .with("n", letters)
         })?;
-        let most = players
-            .iter()
-            .map(|p| u32::from(p.letters))
-            .max()
-            .unwrap_or(0);
-        ensure(letters == 0 || most >= SET, || {
+        let largest = most(&|p| u32::from(p.letters));
+        ensure(letters == 0 || largest >= SET, || {
             Refusal::new("letters_set")
-                .with("n", most)
+                .with("n", largest)
                 .with("least", SET)
         })?;
         // One Ripper Escapes card: held by one player at most, and by nobody once played.
@@ -179,11 +184,8 @@ impl RoundTally {
     /// The round in points, with the votes cast (by player).
     pub fn round(&self, printed: &Printed, votes: &[Option<usize>]) -> Round {
         // A suspect's set in play: what a Suspect card in hand could have been played on.
-        let in_play: [bool; 6] = std::array::from_fn(|s| {
-            self.players
-                .iter()
-                .any(|p| p.evidence[s] > 0 || p.joker_cards[s] > 0)
-        });
+        let in_play: [bool; 6] =
+            std::array::from_fn(|s| self.players.iter().any(|p| p.on_suspect(s) > 0));
         Round {
             ending: self.ending,
             alibi: self.alibi,

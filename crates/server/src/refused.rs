@@ -50,11 +50,7 @@ static ENGLISH: LazyLock<HashMap<String, String>> = LazyLock::new(|| {
 /// `refusal` in English, as the English screen says it: in the words of its game's
 /// edition where they have their own (`new:refusal.<code>`).
 pub fn english(refusal: &Refusal) -> String {
-    let key = format!("refusal.{}", refusal.code);
-    let own = refusal
-        .dialect
-        .and_then(|d| ENGLISH.get(&format!("{d}:{key}")));
-    match own.or_else(|| ENGLISH.get(&key)) {
+    match word(&ENGLISH, refusal, &format!("refusal.{}", refusal.code)) {
         Some(phrase) => {
             let unfilled = refusal.unfilled(phrase);
             if !unfilled.is_empty() {
@@ -64,6 +60,19 @@ pub fn english(refusal: &Refusal) -> String {
         }
         None => refusal.to_string(),
     }
+}
+
+/// The words of `key` in `words`: the refusal's game's own (`new:key`) where it has them,
+/// as `ui/i18n.js` looks them up.
+fn word<'a>(
+    words: &'a HashMap<String, String>,
+    refusal: &Refusal,
+    key: &str,
+) -> Option<&'a String> {
+    refusal
+        .dialect
+        .and_then(|d| words.get(&format!("{d}:{key}")))
+        .or_else(|| words.get(key))
 }
 
 /// `phrase` with each `{name}` replaced by the refusal's param of that name, terms in
@@ -79,10 +88,7 @@ pub fn fill(phrase: &str, refusal: &Refusal, words: &HashMap<String, String>) ->
                 let name = &after[..close];
                 match refusal.param(name) {
                     Some(Param::Term(key)) => {
-                        let own = refusal
-                            .dialect
-                            .and_then(|d| words.get(&format!("{d}:{key}")));
-                        out.push_str(own.or_else(|| words.get(*key)).map_or(*key, String::as_str))
+                        out.push_str(word(words, refusal, key).map_or(*key, String::as_str))
                     }
                     Some(value) => out.push_str(&value.to_string()),
                     None => out.push_str(&rest[open..open + close + 2]),

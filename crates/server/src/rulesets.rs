@@ -44,13 +44,13 @@ impl Kept for Game {
         match self.setup.edition {
             Edition::Classic => Title {
                 name: "Mysterium",
-                source: "mysterium-classic",
+                source: Self::RULESET,
                 bgg_id: Some(181_304),
                 board: None,
             },
-            // Its own game in the player's logs. BoardGameGeek lists the new edition as a
-            // version of the classic game's entry, with no id of its own we could
-            // confirm: the edition is named as the play's board instead.
+            // Its own game in the player's logs. No BoardGameGeek id of its own could be
+            // confirmed from here, and the classic game's would file it as that game: the
+            // edition is named as the play's board instead.
             Edition::New => Title {
                 name: "Mysterium",
                 source: "mysterium-new",

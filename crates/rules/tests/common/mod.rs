@@ -21,20 +21,7 @@ pub fn cards(numbers: impl IntoIterator<Item = u8>) -> Vec<Card> {
     numbers.into_iter().map(Card::from).collect()
 }
 
-/// A box with two sets per category, numbered alike in every category (1–8 and 9–16), so
-/// that a card is told apart by its category as well as its number.
-pub fn two_set_box() -> CardBox {
-    let set = |name: &str, first: u8| CardSet {
-        name: name.into(),
-        cards: (first..first + 8).collect(),
-    };
-    let sets = || vec![set("green", 1), set("red", 9)];
-    CardBox {
-        characters: sets(),
-        locations: sets(),
-        objects: sets(),
-    }
-}
+pub use seance_played::card_box as two_set_box;
 
 /// A new-edition setup for `players` (the ghost included), one set per category drawn by
 /// the app, or the mixed variant.

@@ -210,24 +210,17 @@ pub async fn rummy_for_two(t: &Table) -> i64 {
 
 /// What the table reads at `path` (under `/api`), as JSON.
 pub async fn table_json(t: &Table, path: &str) -> Value {
-    t.api(reqwest::Method::GET, path)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
+    json_of(t.api(reqwest::Method::GET, path)).await
+}
+
+/// The JSON `request` is answered with.
+async fn json_of(request: reqwest::RequestBuilder) -> Value {
+    request.send().await.unwrap().json().await.unwrap()
 }
 
 /// What `GET /api{path}` answers a phone or watcher (the join code).
 pub async fn joined_json(t: &Table, path: &str) -> Value {
-    t.joined(reqwest::Method::GET, path)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
+    json_of(t.joined(reqwest::Method::GET, path)).await
 }
 
 /// `GET /api{path}` as a phone's browser opens a link scanned off the table (the path
