@@ -3,6 +3,7 @@
 //! Screenshots land in `target/e2e-screenshots/`.
 
 mod chromium;
+mod climax;
 mod history;
 mod layout;
 mod new_edition;
@@ -93,6 +94,13 @@ fn main() -> std::process::ExitCode {
             run(table::tests(suite.port()), filter, &mut passed, &mut failed).await;
             run(
                 phones::tests(suite.port()),
+                filter,
+                &mut passed,
+                &mut failed,
+            )
+            .await;
+            run(
+                climax::tests(suite.port()),
                 filter,
                 &mut passed,
                 &mut failed,

@@ -230,6 +230,18 @@ fn first(action: &Value) -> Value {
     command
 }
 
+/// Waits while the table screens read the count out, as they do by themselves; the
+/// snapshot once they have.
+async fn read_on(screens: &Screens, id: u64, mut snapshot: Value) -> Value {
+    while snapshot["view"]["counting"] == true {
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        snapshot = screens
+            .api("GET", &format!("/games/{id}"), Value::Null)
+            .await;
+    }
+    snapshot
+}
+
 /// A token the snapshot offers to put where none lies yet, if any.
 fn unplaced(snapshot: &Value) -> Option<Value> {
     let placed = snapshot["view"]["placements"].as_array().unwrap();
@@ -337,6 +349,10 @@ async fn classic(driver: u16, players: usize, phase: Phase) {
         .await;
     let mut voting = false;
     while snapshot["view"]["phase"] != "ended" {
+        snapshot = read_on(&screens, id, snapshot).await;
+        if snapshot["view"]["phase"] == "ended" {
+            break;
+        }
         let levels = &snapshot["view"]["psychics"];
         let next = snapshot["allowed"]
             .as_array()
@@ -415,6 +431,10 @@ async fn new_edition(driver: u16, players: usize) {
         .await;
     let mut deciding = false;
     while snapshot["view"]["phase"] != "ended" {
+        snapshot = read_on(&screens, id, snapshot).await;
+        if snapshot["view"]["phase"] == "ended" {
+            break;
+        }
         let next = snapshot["allowed"]
             .as_array()
             .unwrap()

@@ -268,7 +268,7 @@ async fn table_and_five_phones(driver: u16) {
         offered(&tablet, "data-vote").await.is_empty(),
         "the table enters no phone's vote"
     );
-    wait_for_text(&psychics[1], "#phone-vote", "after card 2").await;
+    wait_for_text(&psychics[1], "#phone-now", "after card 2").await;
     for i in [0, 2, 3] {
         tap(&psychics[i], "#phone-vote .group[data-group='2']").await;
         act(&psychics[i], "#phone-seal").await;

@@ -347,7 +347,32 @@ async fn five_players_win(driver: u16) {
     }
     act(&client, "#reveal-card").await;
     wait_for_text(&client, "#shared-vision", "Intermediate level: vote now").await;
-    vote(&client, 1, 1).await;
+    // The last vote: while the tablet is still to be passed back, nobody sees the count
+    // and nothing of it is shown.
+    tap(&client, "button[data-vote='1']").await;
+    tap(&client, "#hidden-ready").await;
+    tap(&client, "#hidden .group[data-group='1']").await;
+    tap(&client, "#hidden-seal").await;
+    wait_for_text(&client, "#hidden", "sealed").await;
+    tokio::time::sleep(Duration::from_millis(2600)).await;
+    let id = client
+        .execute("return location.hash.split('/')[2]", vec![])
+        .await
+        .unwrap();
+    let covered = api(
+        &client,
+        "GET",
+        &format!("/games/{}", id.as_str().unwrap()),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(covered["view"]["counting"], true);
+    assert_eq!(
+        covered["view"]["count"]["ballots"],
+        json!([]),
+        "the count was read out under the cover"
+    );
+    tap(&client, "#hidden-done").await;
     // The count is played out vote by vote, giving nothing away before its end; then the
     // outcome, the chosen group and the culprit's.
     wait_for_text(&client, "#count", "Stephanie voted for group 1").await;
@@ -355,6 +380,14 @@ async fn five_players_win(driver: u16) {
         present(&client, "#count-all").await,
         "still being played out"
     );
+    // Paused, the count waits for the table; it goes on with a tap.
+    tap(&client, "#count-pause").await;
+    let lines = "return document.querySelectorAll('#count li').length";
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let paused = client.execute(lines, vec![]).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(2600)).await;
+    assert_eq!(client.execute(lines, vec![]).await.unwrap(), paused);
+    detours += 2;
     for giveaway in ["#outcome", "[data-chosen='true']", "[data-culprit='true']"] {
         assert!(
             !present(&client, giveaway).await,
@@ -366,6 +399,7 @@ async fn five_players_win(driver: u16) {
         1,
         "said once"
     );
+    tap(&client, "#count-pause").await;
     wait_for(&client, "#stage[data-outcome='won']").await;
     assert!(present(&client, "[data-chosen='true'][data-culprit='true']").await);
     // In words as well as by the frame: chosen, and the culprit's.
@@ -393,6 +427,12 @@ async fn five_players_win(driver: u16) {
         "{summary}"
     );
     screenshot(&client, "table-won-en-1280x800").await;
+    // Read again on the table, the outcome waiting for its end once more.
+    tap(&client, "#count-again").await;
+    wait_for(&client, "#stage[data-outcome='counting']").await;
+    assert!(!present(&client, "#outcome").await);
+    wait_for(&client, "#stage[data-outcome='won']").await;
+    detours += 1;
     // What the whole game cost in taps on the tablet alone, from the home screen to the
     // win: no more than the 88 it took before the confirmations and help came.
     let game = taps(&client).await - detours;

@@ -56,19 +56,20 @@ const screenOf = (key, name) => (state) => {
  */
 export const state = { info: null, settings: null, connection: 'closed', devices: 0, game: null, offline: false };
 
-/** The table's view of a game, with the table's cues. */
-const asTable = () => ({ kind: 'games', role: 'table', seat: null, onView: (before, after) => call('game', 'viewChanged', before, after) });
+/** The table's view of a game, with the table's cues and its sand timer (`listens` names
+ * what follows each view, so a screen that changes it hears the game afresh). */
+const asTable = () => ({ kind: 'games', role: 'table', seat: null, listens: 'table', onView: (before, after) => call('game', 'viewChanged', before, after) });
 /** The view of this phone's seat, opened by its token. */
 const asSeat = (id) => {
   const held = mySeat(id);
-  return held ? { kind: 'games', role: held.seat, seat: held.token, onView: (before, after) => call('phone', 'seatViewChanged', held.seat, before, after) } : asTable();
+  return held ? { kind: 'games', role: held.seat, seat: held.token, listens: 'seat', onView: (before, after) => call('phone', 'seatViewChanged', held.seat, before, after) } : asTable();
 };
 const quiet = () => {};
 /** A Mystery Rummy scorepad, on the table or on a player's phone. */
-const asRummyTable = () => ({ kind: 'rummy', role: 'table', seat: null, onView: quiet });
+const asRummyTable = () => ({ kind: 'rummy', role: 'table', seat: null, listens: 'quiet', onView: quiet });
 const asRummySeat = (id) => {
   const held = mySeat(id);
-  return held ? { kind: 'rummy', role: held.seat, seat: held.token, onView: quiet } : asRummyTable();
+  return held ? { kind: 'rummy', role: held.seat, seat: held.token, listens: 'quiet', onView: quiet } : asRummyTable();
 };
 
 /** Screens by the address's #hash; a game's number is the route's parameter. */
@@ -82,7 +83,7 @@ const routes = [
   [/^#\/statistics$/, screenOf('statistics', 'renderStatistics')],
   [/^#\/join$/, renderJoin],
   [/^#\/game\/(\d+)$/, screenOf('game', 'renderGame'), asTable],
-  [/^#\/join\/(\d+)$/, renderSeats, () => ({ ...asTable(), onView: quiet })],
+  [/^#\/join\/(\d+)$/, renderSeats, () => ({ ...asTable(), listens: 'quiet', onView: quiet })],
   [/^#\/phone\/(\d+)$/, screenOf('phone', 'renderPhone'), asSeat],
   [/^#\/rummy\/(\d+)$/, screenOf('rummy', 'renderRummy'), asRummyTable],
   [/^#\/rummy\/(\d+)\/join$/, screenOf('rummyPhone', 'renderRummySeats'), asRummyTable],
@@ -123,6 +124,11 @@ function followScreen({ id, watch }) {
   if (id !== (game?.id ?? null) || watch?.role !== game?.role || watch?.seat !== game?.seat || watch?.kind !== game?.kind) {
     state.game = id === null ? null : { id, ...watch, snapshot: null, at: 0 };
     follow(id, watch?.role, watch?.seat, watch?.kind);
+  } else if (game && watch.listens !== game.listens) {
+    // The same game on another screen ("Just watch" after the seat picker): it follows
+    // each view its own way from a fresh one, its sand timer running from the first.
+    Object.assign(game, { listens: watch.listens, onView: watch.onView });
+    refresh();
   }
 }
 
@@ -233,7 +239,7 @@ async function onMessage(message) {
       break;
     case 'knock':
       if (state.game?.id === message.game && state.game.role === 'table' && location.hash.startsWith('#/game/')) {
-        call('phone', 'knocked', message.times);
+        call('game', 'knocked', message.times);
       }
       break;
   }

@@ -14,7 +14,9 @@ const LANGUAGES: [&str; 3] = ["en", "fr", "it"];
 const MODULES_HERE: &str = "<!-- modulepreload -->";
 
 fn main() {
-    let ui = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui");
+    // Read when the script runs, not baked in when it was compiled: a build script reused
+    // from another checkout must read this one's `ui/`.
+    let ui = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap()).join("../../ui");
     println!("cargo:rerun-if-changed={}", ui.display());
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("ui");
     std::fs::create_dir_all(&out).unwrap();

@@ -7,13 +7,13 @@ import { asset, h, toast } from '../dom.js';
 import { nameOf, t } from '../i18n.js';
 import { api } from '../api.js';
 import * as player from '../sound/player.js';
-import { isTable, state } from '../app.js';
+import { isTable, render, state } from '../app.js';
 import { languageSwitch } from './chrome.js';
 import { command, refresh, rewind } from './game/actions.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { psychicGrid } from './game/psychics.js';
 import { track } from './game/track.js';
-import { countArrived, ending, revelation } from './game/revelation.js';
+import { ending, revelation } from './game/revelation.js';
 import { covering, hiddenPanel, open } from './game/hidden.js';
 import { guide, guiding, helpButton, helpPanel, mysteriumHelp } from './game/help.js';
 import { may } from '../allowed.js';
@@ -35,10 +35,7 @@ export function viewChanged(before, after) {
   setClock(after, performance.now());
   const [was, now] = [before?.view, after.view];
   keepAwake(now.phase !== 'ended');
-  if (!was) {
-    if (now.count) countArrived(after.game, now, false);
-    return;
-  }
+  if (!was) return;
   if (now.hour > was.hour) player.cue('strike', now.hour);
   crowSpent(was, now);
   if (was.phase === 'interpretation' && now.phase === 'manifestation') {
@@ -49,8 +46,8 @@ export function viewChanged(before, after) {
   }
   if (was.phase !== 'revelation' && now.phase === 'revelation' && player.ambiencePlaying()) player.mood('reveal');
   if (now.edition === 'new' && now.secrets === 'app_kept') knockAnswers(was, now);
-  if (!was.count && now.count) countArrived(after.game, now, true);
-  else if (!was.outcome && now.outcome) player.cue(now.outcome === 'won' ? 'win' : 'loss');
+  // The outcome comes with the count's last line, as the table shows it.
+  if (!was.outcome && now.outcome) player.cue(now.outcome === 'won' ? 'win' : 'loss');
 }
 
 /** A crow (or candle) spent is said aloud on screen, and its counter flashes: a number
@@ -206,8 +203,41 @@ function soundBlocked() {
 function knocks() {
   if (!may('knock')) return null;
   return h('div', { class: 'row knock-row' },
-    h('button', { id: 'table-knock-1', type: 'button', onclick: () => player.cue('knock', 1) }, t('phone.knock_yes')),
-    h('button', { id: 'table-knock-2', type: 'button', onclick: () => player.cue('knock', 2) }, t('phone.knock_no')));
+    h('button', { id: 'table-knock-1', type: 'button', onclick: () => knocked(1) }, t('phone.knock_yes')),
+    h('button', { id: 'table-knock-2', type: 'button', onclick: () => knocked(2) }, t('phone.knock_no')));
+}
+
+/** How long a knock stays on the stage, in milliseconds. */
+const KNOCK_SHOWN = 5000;
+/** The last knock heard: how many, when, and the version it came on (the line under the
+ * bar tells it until the game moves on). */
+let heard = null;
+
+/** The ghost's knock on the table: heard, and seen (on a muted tablet, in a noisy room). */
+export function knocked(times) {
+  // For the knock benchmark: when the table heard it, on the epoch clock.
+  document.documentElement.dataset.knockAt = String(performance.timeOrigin + performance.now());
+  player.cue('knock', times);
+  heard = { times, at: performance.now(), version: state.game?.snapshot?.version };
+  setTimeout(render, KNOCK_SHOWN);
+  render();
+}
+
+/** The knock for a few seconds on the stage, in words and in marks: one or two. */
+function knockSeen() {
+  if (!heard || performance.now() - heard.at >= KNOCK_SHOWN) return null;
+  return h('div', { id: 'knock-seen', class: 'knock-seen', role: 'status', 'data-times': heard.times },
+    h('span', { class: 'marks', 'aria-hidden': 'true' }, heard.times === 1 ? '●' : '● ●'),
+    h('span', { class: 'words' }, t(`log.knock_${heard.times}`)));
+}
+
+/** The latest change under the bar, or the knock heard since it. */
+function latest(snapshot) {
+  if (heard && heard.version === snapshot.version) {
+    return h('p', { id: 'last-change', class: 'last-change knock', role: 'status', 'data-version': snapshot.version },
+      t(`log.knock_${heard.times}`));
+  }
+  return lastChange(snapshot);
 }
 
 function phaseOne(view) {
@@ -265,7 +295,8 @@ export function renderGame(state) {
   const phaseOneBoard = ['visions', 'interpretation', 'manifestation'].includes(view.phase);
   return h('div', { id: 'game', class: 'screen game', 'data-phase': view.phase, 'data-version': snapshot.version },
     gameBar(snapshot),
-    lastChange(snapshot),
+    latest(snapshot),
+    knockSeen(),
     damaged(snapshot),
     // A watcher sees the table as it is, and cannot tap it.
     h('div', { class: `board ${phaseOneBoard && !layingOut ? 'phase-one' : 'phase-two'}`, inert: !isTable() },

@@ -6,11 +6,11 @@
 import { h, toast } from '../dom.js';
 import { ghostSeat, nameOf, t } from '../i18n.js';
 import { keepSeat } from '../api.js';
-import * as player from '../sound/player.js';
 import { languageSwitch } from './chrome.js';
 import { command, post, refresh, toBgStats } from './game/actions.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { sealedChoice, traceOf } from './game/groups.js';
+import { countList } from './game/count.js';
 import { answerButtons } from './game/psychics.js';
 import { helpButton, helpPanel, mysteriumHelp } from './game/help.js';
 import { choices, may } from '../allowed.js';
@@ -46,13 +46,6 @@ export function seatViewChanged(seat, before, after) {
   if (ranOut || called || news) navigator.vibrate(200);
 }
 
-/** The ghost's knock, heard on the table screen. */
-export function knocked(times) {
-  // For the knock benchmark: when the table heard it, on the epoch clock.
-  document.documentElement.dataset.knockAt = String(performance.timeOrigin + performance.now());
-  player.cue('knock', times);
-}
-
 function header(view, who, colour) {
   return h('header', { class: 'bar phone-bar' },
     h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: colour ? { colour } : {} }),
@@ -84,7 +77,23 @@ function ghostNow(view) {
   if (may('manifest')) return 'answer';
   if (view.phase === 'ended' || may('choose_culprit')) return null;
   if (may('share_vision')) return 'share';
+  if (view.counting) return 'wait_count';
   return `ghost_${view.phase}`;
+}
+
+/** Phase 2, for a psychic: the culprit sealed first, their level told, the shared vision,
+ * their vote (or an agreement on the table), then the count read out at the table. */
+function revelationNow(view, me) {
+  const p = view.psychics[me];
+  if (view.counting) return 'wait_count';
+  if (!view.culprit_sealed) return 'wait_culprit';
+  if (view.eldest_asked) return 'eldest';
+  if (may('vote', { psychic: me })) return view.count ? 'again' : 'vote';
+  if (p.voted) return 'wait_votes';
+  if (view.edition === 'new' && !view.shared_vision) return 'wait_shared';
+  if (!view.straw_poll) return 'agree';
+  if (!p.level) return ['state_level', { space: p.track }];
+  return ['wait_card', { level: t(`level.${p.level}`), n: p.votes_after }];
 }
 
 function psychicNow(view, me) {
@@ -101,8 +110,7 @@ function psychicNow(view, me) {
     case 'manifestation':
       return 'wait_answers';
     case 'revelation':
-      if (may('vote', { psychic: me }) || p.voted || view.straw_poll) return null; // the vote's own lines
-      return 'agree';
+      return revelationNow(view, me);
     default:
       return null;
   }
@@ -149,13 +157,43 @@ function ghostScreen(snapshot) {
         `${t('crows.short')} ${view.crows_left}`) : null,
     culprit,
     share,
+    phoneCount(view),
   ];
+}
+
+/** The count as far as the table has read it out, in step with it. */
+function phoneCount(view) {
+  if (view.phase !== 'revelation') return null;
+  return countList(view, { below: view.counting ? h('p', { class: 'note' }, t('count.reading')) : null });
+}
+
+/** The end on a phone: won or lost and why, the count, and (for a psychic) their part. */
+function phoneEnding(view, me) {
+  const p = me === null ? null : view.psychics[me];
+  const cards = p && ['character', 'location', 'object'].map((c, k) => {
+    const found = p.found[k];
+    return h('li', { class: found ? 'found' : 'missed', 'data-category': c },
+      h('span', { class: 'what' }, t(`category.${c}`)),
+      h('span', { class: 'card' }, found ?? (view.assignments ? `(${view.assignments[me][k]})` : '—')));
+  });
+  return h('section', { id: 'phone-ending', class: `phone-ending ${view.outcome}` },
+    h('h2', { id: 'phone-outcome', class: 'outcome' }, t(`outcome.${view.outcome}`)),
+    h('p', { class: 'outcome-why' }, t(`outcome.${view.outcome}_why`, {
+      culprit: view.culprit ?? '—', chosen: view.chosen ?? '—', hour: view.hour,
+    })),
+    p ? h('section', { id: 'phone-part' },
+      h('h3', {}, t('phone.your_part', { found: p.found.length })),
+      h('ol', { class: 'progress' }, cards),
+      view.track_side ? h('p', {}, t('phone.your_track', { n: p.track })) : null) : null,
+    countList(view),
+    toBgStats());
 }
 
 /** The culprit the ghost sealed, or (new edition) the trace the app drew for them. */
 function culpritLine(view) {
   const group = view.groups.find((g) => g.number === view.culprit);
-  const whose = group && traceOf(view, group);
+  // Only the new edition's traces are a medium's; classic's groups are just numbered.
+  const whose = group && view.edition === 'new' && traceOf(view, group);
   return h('p', { id: 'phone-culprit-is', class: 'banner', 'data-culprit': view.culprit },
     whose ? t('culprit.drawn', { name: nameOf(whose), cards: group.cards.join(' · ') }) : t('phone.culprit_is', { n: view.culprit }));
 }
@@ -192,22 +230,21 @@ function psychicScreen(snapshot, me) {
   const ballot = may('vote', { psychic: me });
   const vote = view.my_vote !== null ? h('section', { id: 'phone-vote' }, h('p', { class: 'banner' }, t('phone.voted', { n: view.my_vote })))
     : ballot ? h('section', { id: 'phone-vote' },
-      h('h2', {}, view.straw_poll ? t(`vote.now_${p.level}`) : t('vote.majority')),
       sealedChoice(view, {
         id: 'phone-seal', chosen: choice, onpick: choose,
         seal: async (group) => { if (await command('vote', { psychic: me, group })) choice = null; },
         label: (n) => (n ? t('vote.seal', { n }) : t('vote.pick_first')),
       }))
-      : view.phase === 'revelation' && view.straw_poll ? h('section', { id: 'phone-vote' },
-        h('p', { class: 'note' }, t('phone.vote_waits', { level: p.level ? t(`level.${p.level}`) : '…', n: p.votes_after ?? '…' })))
-        : null;
+      : null;
   const pawn = choices('place_intuition', 'cards', { psychic: me });
-  const news = newsFor(snapshot, me);
+  // What befell them in Phase 1 is no news once Phase 2 has begun.
+  const news = view.phase === 'revelation' ? [] : newsFor(snapshot, me);
   return [
     timerLine(snapshot),
     nowLine(psychicNow(view, me)),
     news.length ? h('div', { id: 'phone-news', class: `banner news ${news.some((n) => n.good) ? 'good' : 'bad'}`, role: 'status' },
       news.map((n) => h('p', { dataset: { good: String(n.good) } }, n.said))) : null,
+    view.phase === 'revelation' ? [vote, phoneCount(view)] : null,
     h('ol', { class: 'progress big-progress', 'aria-label': t('psychic.progress') }, CATEGORIES.map((c, k) => h('li', {
       class: p.found[k] ? 'found' : p.seeking === c ? 'seeking' : 'later',
     }, h('span', { class: 'what' }, t(`category.${c}`)), h('span', { class: 'card' }, p.found[k] ?? (p.seeking === c ? '?' : '·'))))),
@@ -220,7 +257,7 @@ function psychicScreen(snapshot, me) {
         }, card))))
       : null,
     tokens,
-    vote,
+    view.phase === 'revelation' ? null : vote,
     view.track_side ? h('p', { class: 'standing' }, t('track.space', { n: p.track }), ' · ', p.level ? t(`level.${p.level}`) : t('level.unknown')) : null,
   ];
 }
@@ -243,11 +280,11 @@ export function renderPhone(state) {
   const ghost = game.role === 'ghost';
   const me = ghost ? null : Number(game.role.split(':')[1]);
   const who = ghost ? ghostSeat(view.ghost) : nameOf(view.psychics[me]);
-  const ending = view.phase === 'ended'
-    ? [h('p', { id: 'phone-outcome', class: 'banner' }, t(`outcome.${view.outcome}`)), toBgStats()] : null;
+  const body = view.phase === 'ended' ? phoneEnding(view, me)
+    : ghost ? ghostScreen(game.snapshot) : psychicScreen(game.snapshot, me);
   return h('div', { id: 'phone', class: 'screen phone', 'data-role': game.role, 'data-phase': view.phase, 'data-version': game.snapshot.version },
     header(view, who, ghost ? null : view.psychics[me].colour),
     lastChange(game.snapshot),
-    h('div', { class: 'phone-body' }, ending, ghost ? ghostScreen(game.snapshot) : psychicScreen(game.snapshot, me)),
+    h('div', { class: 'phone-body' }, body),
     helpPanel(mysteriumHelp(view), false));
 }

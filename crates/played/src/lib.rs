@@ -139,6 +139,13 @@ fn play(setup: Setup, right_from: u8, right_vote: bool) -> Played {
                 Action::PickGroup { .. } => Some((3, Command::PickGroup { group })),
                 Action::ShareVision => Some((4, Command::ShareVision)),
                 Action::RevealVisionCard => Some((5, Command::RevealVisionCard)),
+                // The count read out at once.
+                Action::ShowCount { lines } => Some((
+                    6,
+                    Command::ShowCount {
+                        lines: *lines.last()?,
+                    },
+                )),
                 _ => None,
             })
             .min_by_key(|&(step, _)| step)

@@ -71,6 +71,10 @@ pub enum Action {
     PickGroup {
         groups: Vec<u8>,
     },
+    /// The table shows the count as far as one of these lines (the next, or the last).
+    ShowCount {
+        lines: Vec<u8>,
+    },
     /// Pause, resume or reset the sand timer while it runs.
     SandTimer,
     /// Knock on the table: once for yes, twice for no.
@@ -141,6 +145,10 @@ impl Action {
                 .iter()
                 .map(|&group| Command::PickGroup { group })
                 .collect(),
+            Action::ShowCount { lines } => lines
+                .iter()
+                .map(|&lines| Command::ShowCount { lines })
+                .collect(),
             Action::SandTimer | Action::Knock | Action::Rematch => Vec::new(),
         }
     }
@@ -150,7 +158,8 @@ impl Command {
     /// The seat the rulebooks have do this: a psychic places their own pawn and tokens and
     /// casts their own vote; the ghost gives the visions, spends crows, runs the sand timer,
     /// answers, seals the culprit and gives the shared vision; what is read off the board
-    /// (a level, the eldest, the group agreed on) is the table's.
+    /// (a level, the eldest, the group agreed on) and the count it reads out are the
+    /// table's.
     pub fn seat(&self) -> Role {
         match *self {
             Command::PlaceIntuition { psychic, .. } | Command::Vote { psychic, .. } => {
@@ -167,8 +176,14 @@ impl Command {
             | Command::ShareVision => Role::Ghost,
             Command::StateLevel { .. }
             | Command::DeclareEldest { .. }
+            | Command::ShowCount { .. }
             | Command::PickGroup { .. } => Role::Table,
         }
+    }
+
+    /// Shown where everyone sees it: the count is read out on the table screen itself.
+    fn on_the_table(&self) -> bool {
+        matches!(self, Command::ShowCount { .. })
     }
 
     /// A sealed choice: made on its seat's phone whenever a phone holds that seat.
@@ -185,7 +200,7 @@ fn hosts(who: &Who<Role>) -> bool {
 impl Game {
     /// Whether `who` may send `command` at all: a psychic's phone acts for its psychic, the
     /// ghost's phone for everyone but the psychics, the table for everyone but the sealed
-    /// choices of a seat a phone holds; a watcher for nobody.
+    /// choices of a seat a phone holds, and alone shows the count; a watcher for nobody.
     pub fn permit(&self, who: &Who<Role>, command: &Command) -> Result<(), Refusal> {
         let seat = command.seat();
         match who {
@@ -193,9 +208,14 @@ impl Game {
             Who::Seat(Role::Psychic(p)) => ensure(seat == Role::Psychic(*p), || {
                 Refusal::new("psychic_acts_for_self")
             }),
-            Who::Seat(Role::Ghost) => ensure(!matches!(seat, Role::Psychic(_)), || {
-                Refusal::new("ghost_not_for_psychics")
-            }),
+            Who::Seat(Role::Ghost) => {
+                ensure(!matches!(seat, Role::Psychic(_)), || {
+                    Refusal::new("ghost_not_for_psychics")
+                })?;
+                ensure(!command.on_the_table(), || {
+                    Refusal::new("table_shows_count")
+                })
+            }
             Who::Table { .. } => {
                 ensure(!(command.sealed() && who.on_phone(&seat)), || match seat {
                     Role::Ghost => Refusal::new("culprit_on_phone"),
@@ -208,7 +228,8 @@ impl Game {
     /// Whether `who` may ask the shells for `extra`: undo and redo, the sand timer and the
     /// knocks belong to the table and the ghost's phone. Where Séance keeps the secrets it
     /// answers the psychics itself, so the table has no knocks to make for the ghost; the
-    /// ghost's phone may still knock. A rematch is the table's, once the game has ended.
+    /// ghost's phone may still knock. A rematch is the table's, once the game has ended. A
+    /// line of the count just shown is not undone.
     pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), Refusal> {
         if matches!(who, Who::Watcher | Who::Seat(Role::Table)) {
             return Err(Refusal::new("watcher"));
@@ -222,6 +243,10 @@ impl Game {
             });
         }
         ensure(hosts(who), || Refusal::new("host_only"))?;
+        // A line of the count once shown has been read by everyone at the table.
+        ensure(!(extra == Extra::Rewind && self.read_out), || {
+            Refusal::new("count_read")
+        })?;
         ensure(
             extra != Extra::Timer || self.setup.timer_seconds().is_some(),
             || Refusal::new("no_timer"),
@@ -334,6 +359,12 @@ impl Game {
                 });
                 actions.push(Action::PickGroup {
                     groups: of_groups(&|group| Command::PickGroup { group }),
+                });
+                let lines = self.count.as_ref().map_or(0, |c| c.lines());
+                actions.push(Action::ShowCount {
+                    lines: (self.shown.saturating_add(1)..=lines)
+                        .filter(|&lines| ok(&Command::ShowCount { lines }))
+                        .collect(),
                 });
             }
             Phase::Ended => {}

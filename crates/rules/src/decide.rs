@@ -1,6 +1,7 @@
 //! Deciding: a command checked against the rules becomes events, with the automatic
 //! consequences (the sand timer after the last vision, the end of the turn after the
-//! last manifestation, the count after the last vote) following in the same batch.
+//! last manifestation, the count after the last vote, what the count decides after the
+//! table has shown its last line) following in the same batch.
 
 use crate::cards::{Card, Category, Layout};
 use crate::clairvoyancy::{
@@ -10,7 +11,7 @@ use crate::command::Command;
 use crate::event::{Event, Group};
 use crate::game::{Game, Phase};
 use crate::setup::{CrowRule, Edition, SecretMode, Setup};
-use crate::straw_poll::{self, Ballot, Voter};
+use crate::straw_poll::{self, Ballot, Count, CountStep, Voter};
 use seance_timeline::Draw;
 use seance_timeline::{Param, Refusal, ensure};
 
@@ -102,15 +103,20 @@ impl Game {
             Command::Vote { psychic, group } => {
                 batch.push(Event::Voted { psychic, group });
                 if batch.game.psychics.iter().all(|p| p.vote.is_some()) {
-                    match self.setup.edition {
-                        Edition::New => count_majority(&mut batch),
-                        Edition::Classic => settle_count(&mut batch),
-                    }
+                    let count = count(&batch.game);
+                    batch.push(Event::Counted { count });
                 }
             }
             Command::DeclareEldest { psychic } => {
                 batch.push(Event::EldestDeclared { psychic });
-                settle_count(&mut batch);
+                let count = count(&batch.game);
+                batch.push(Event::Counted { count });
+            }
+            Command::ShowCount { lines } => {
+                batch.push(Event::CountShown { lines });
+                if !batch.game.counting() {
+                    count_read(&mut batch);
+                }
             }
             Command::PickGroup { group } => {
                 batch.push(Event::GroupPicked { group });
@@ -124,6 +130,11 @@ impl Game {
     /// holds a command to, and all [`Game::allowed`] asks (no clone, no events).
     pub fn check(&self, command: &Command) -> Result<(), Refusal> {
         ensure(self.phase != Phase::Ended, || Refusal::new("game_over"))?;
+        // Once the votes are counted, the table reads the count before anything else.
+        ensure(
+            !self.counting() || matches!(command, Command::ShowCount { .. }),
+            || Refusal::new("count_first"),
+        )?;
         for p in psychic_args(command) {
             ensure(p < self.psychics.len(), || {
                 Refusal::new("no_such_psychic").with("last", self.psychics.len().saturating_sub(1))
@@ -215,6 +226,15 @@ impl Game {
                     } else {
                         Refusal::new("eldest_among").with("names", names(self, &among))
                     }
+                })
+            }
+            Command::ShowCount { lines } => {
+                ensure(self.counting(), || Refusal::new("no_count_to_show"))?;
+                let lines_in = self.count.as_ref().map_or(0, |c| c.lines());
+                ensure(lines > self.shown && lines <= lines_in, || {
+                    Refusal::new("count_lines")
+                        .with("from", self.shown + 1)
+                        .with("to", lines_in)
                 })
             }
             Command::PickGroup { group } => {
@@ -528,18 +548,6 @@ fn check_majority_vote(game: &Game, psychic: usize, group: u8) -> Result<(), Ref
     valid_group(game, group)
 }
 
-/// New edition, every vote in: a majority ends the game, a tie sends them back to talk.
-fn count_majority(batch: &mut Batch) {
-    let count = crate::majority::majority(&ballots(&batch.game));
-    match count.chosen {
-        Some(group) => {
-            batch.push(Event::Counted { count });
-            end(batch, group);
-        }
-        None => batch.push(Event::NoMajority { count }),
-    }
-}
-
 fn ballots(game: &Game) -> Vec<Ballot> {
     game.psychics
         .iter()
@@ -551,30 +559,37 @@ fn ballots(game: &Game) -> Vec<Ballot> {
         .collect()
 }
 
-fn settle_count(batch: &mut Batch) {
-    let game = &batch.game;
+/// Every vote in: the new edition's majority, or classic's straw poll with its tie-breaks.
+fn count(game: &Game) -> Count {
     let ballots = ballots(game);
-    let voters: Vec<Voter> = game
-        .psychics
-        .iter()
-        .map(|p| Voter {
-            track: p.track,
-            age: p.age,
-        })
-        .collect();
-    let count = straw_poll::count(&ballots, &voters, game.setup.printing, game.eldest);
-    match count.chosen {
-        Some(group) => {
-            batch.push(Event::Counted { count });
-            end(batch, group);
+    match game.setup.edition {
+        Edition::New => crate::majority::majority(&ballots),
+        Edition::Classic => {
+            let voters: Vec<Voter> = game
+                .psychics
+                .iter()
+                .map(|p| Voter {
+                    track: p.track,
+                    age: p.age,
+                })
+                .collect();
+            straw_poll::count(&ballots, &voters, game.setup.printing, game.eldest)
         }
-        None => {
-            let Some(straw_poll::CountStep::AskEldest { among, .. }) = count.steps.last().cloned()
-            else {
-                unreachable!("an undecided count asks for the eldest")
-            };
+    }
+}
+
+/// The table has shown the count's last line: the group it chose ends the game; a tie
+/// the eldest must break asks for them (classic); a tie without a majority takes the votes
+/// back for the mediums to talk again (new edition).
+fn count_read(batch: &mut Batch) {
+    let count = batch.game.count.clone().expect("a count was shown");
+    match (count.chosen, count.steps.last()) {
+        (Some(group), _) => end(batch, group),
+        (None, Some(CountStep::AskEldest { among, .. })) => {
+            let among = among.clone();
             batch.push(Event::EldestAsked { among });
         }
+        (None, _) => batch.push(Event::NoMajority { count }),
     }
 }
 

@@ -96,10 +96,16 @@ pub enum Event {
     EldestDeclared {
         psychic: usize,
     },
+    /// Every vote is in: the count is made, sealed until the table shows it.
     Counted {
         count: Count,
     },
-    /// New edition: the mediums' votes gave no majority; the votes are taken back.
+    /// The table has shown the first `lines` lines of the count.
+    CountShown {
+        lines: u8,
+    },
+    /// New edition: the count the table has shown gave no majority; the votes are taken
+    /// back.
     NoMajority {
         count: Count,
     },

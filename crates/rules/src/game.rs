@@ -83,6 +83,11 @@ pub struct Game {
     pub eldest_asked: Option<Vec<usize>>,
     pub eldest: Option<usize>,
     pub count: Option<Count>,
+    /// Lines of the count the table has shown.
+    pub shown: u8,
+    /// The latest change showed a line of the count: the room has read it, so it is not
+    /// taken back.
+    pub read_out: bool,
     pub chosen: Option<u8>,
     pub outcome: Option<Outcome>,
     /// What the ghost has said this turn, in order.
@@ -183,6 +188,8 @@ impl Game {
             eldest_asked: None,
             eldest: None,
             count: None,
+            shown: 0,
+            read_out: false,
             chosen: None,
             outcome: None,
             manifestations: Vec::new(),
@@ -199,6 +206,14 @@ impl Game {
 
     /// Applies one event. Decisions were made before; this only records them.
     pub fn apply(&mut self, event: &Event) -> Result<(), String> {
+        // What the last line of the count brings is part of showing it.
+        self.read_out = match event {
+            Event::CountShown { .. } => true,
+            Event::Ended { .. } | Event::NoMajority { .. } | Event::EldestAsked { .. } => {
+                self.read_out
+            }
+            _ => false,
+        };
         match event {
             Event::Started { .. } => return Err("the game has already started".into()),
             Event::SecretsDrawn { assignments } => {
@@ -319,8 +334,17 @@ impl Game {
                 self.eldest = Some(*psychic);
                 self.eldest_asked = None;
             }
-            Event::Counted { count } => self.count = Some(count.clone()),
+            Event::Counted { count } => {
+                // Counted again once the eldest is named: what was shown stays shown.
+                self.shown = match &self.count {
+                    Some(before) if self.eldest.is_some() => before.common(count),
+                    _ => 0,
+                };
+                self.count = Some(count.clone());
+            }
+            Event::CountShown { lines } => self.shown = *lines,
             Event::NoMajority { count } => {
+                self.shown = count.lines();
                 self.count = Some(count.clone());
                 for p in &mut self.psychics {
                     p.vote = None;
@@ -338,6 +362,11 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// Whether the count is made and the table has yet to show some of it.
+    pub fn counting(&self) -> bool {
+        self.count.as_ref().is_some_and(|c| self.shown < c.lines())
     }
 
     pub fn crows_left(&self) -> u8 {

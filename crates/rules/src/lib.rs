@@ -17,6 +17,7 @@ mod game;
 mod levels;
 mod log;
 mod majority;
+mod reading;
 mod record;
 mod setup;
 mod straw_poll;

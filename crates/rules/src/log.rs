@@ -25,6 +25,8 @@ pub enum Sealed {
     CulpritSealed,
     /// The groups are laid out: whose group is whose stays the ghost's until the end.
     LinedUp { groups: usize },
+    /// Every vote is in; the count is told line by line as the table shows it.
+    Counted,
 }
 
 /// `event` as `role`'s log tells it; nothing for the start and the drawn secrets, which
@@ -39,6 +41,7 @@ pub fn told(event: &Event, role: Role) -> Option<Told> {
         Event::LinedUp { ref groups } if role != Role::Ghost => Sealed::LinedUp {
             groups: groups.len(),
         },
+        Event::Counted { .. } => Sealed::Counted,
         _ => return Some(Told::Open(event.clone())),
     };
     Some(Told::Sealed(sealed))

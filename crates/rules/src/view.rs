@@ -98,7 +98,10 @@ pub struct View {
     pub manifestations: Vec<Manifestation>,
     pub last_turn: Vec<Manifestation>,
     pub eldest_asked: Option<Vec<usize>>,
+    /// The count as far as the table has shown it (whole once the game has ended).
     pub count: Option<Count>,
+    /// The votes are counted and the table has yet to show some of the count.
+    pub counting: bool,
     pub chosen: Option<u8>,
     pub outcome: Option<Outcome>,
     /// Whether the ghost has sealed the culprit (for everyone); which group, below.
@@ -194,7 +197,11 @@ impl Game {
             manifestations: self.manifestations.clone(),
             last_turn: self.last_turn.clone(),
             eldest_asked: self.eldest_asked.clone(),
-            count: self.count.clone(),
+            count: self
+                .count
+                .as_ref()
+                .map(|c| if over { c.clone() } else { c.shown(self.shown) }),
+            counting: self.counting(),
             chosen: self.chosen,
             outcome: self.outcome,
             culprit_sealed: self.culprit.is_some(),

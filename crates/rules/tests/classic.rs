@@ -150,10 +150,11 @@ fn a_five_player_game_won() {
                 t.play(Command::Vote { psychic, group: 2 });
             }
         }
-        if t.game().phase == Phase::Ended {
+        if t.game().counting() {
             break;
         }
     }
+    t.read_count();
     assert_eq!(t.game().outcome, Some(Outcome::Won));
     assert_eq!(
         t.game().count.as_ref().unwrap().steps[1],
@@ -599,10 +600,11 @@ fn the_poll_is_staged_by_level_and_age_is_asked_only_when_it_decides() {
         t.try_do(Command::RevealVisionCard).unwrap_err().code,
         "vote_first"
     );
-    let events = t.play(Command::Vote {
+    t.play(Command::Vote {
         psychic: 3,
         group: 2,
     });
+    let events = t.read_count();
     assert_eq!(
         events.last(),
         Some(&Event::EldestAsked {
@@ -616,7 +618,16 @@ fn the_poll_is_staged_by_level_and_age_is_asked_only_when_it_decides() {
             .code,
         "no_such_psychic"
     );
+    let shown = t.game().shown;
     t.play(Command::DeclareEldest { psychic: 1 });
+    // The count goes on from where the table stopped: the ballots are not read again.
+    assert_eq!(
+        t.game().shown,
+        shown - 1,
+        "all but the question for the eldest"
+    );
+    assert_eq!(t.game().outcome, None);
+    t.read_count();
     assert_eq!(t.game().chosen, Some(2));
     assert_eq!(t.game().outcome, Some(Outcome::LostWrongGroup));
     let steps = &t.game().count.as_ref().unwrap().steps;
@@ -666,6 +677,7 @@ fn a_level_whose_card_has_passed_is_refused() {
         psychic: 0,
         group: 1,
     });
+    t.read_count();
     assert_eq!(t.game().outcome, Some(Outcome::Won));
 }
 
@@ -843,6 +855,7 @@ fn the_rulebook_straw_poll_example_votes_in_its_order() {
         psychic: paul,
         group: 3,
     });
+    t.read_count();
     assert_eq!(t.game().chosen, Some(3));
     assert_eq!(t.game().outcome, Some(Outcome::Won));
     let steps = &t.game().count.as_ref().unwrap().steps;
@@ -933,7 +946,7 @@ fn the_rules_say_who_votes_now_and_whether_the_next_card_may_turn() {
         });
     }
     assert!(voting(t.game()).is_empty());
-    assert!(may_reveal(t.game()) || t.game().phase == Phase::Ended);
+    assert!(may_reveal(t.game()) || t.game().counting());
 }
 
 #[test]
@@ -1088,5 +1101,84 @@ fn a_player_of_two_colours_is_told_apart_by_colour() {
             colour: Some(colour)
         }),
         "{again}"
+    );
+}
+
+/// Nothing is told before its time: the count is made when the last vote is in, and every
+/// view and log holds only what the table has shown of it; the verdict comes with its last
+/// line, which nobody takes back.
+#[test]
+fn the_count_is_told_only_as_far_as_the_table_has_shown_it() {
+    let mut t = Table::new(setup(5, Difficulty::Easy, SecretMode::AppKept), 17);
+    t.find_everything();
+    t.play(Command::ChooseCulprit { group: 2 });
+    t.play(Command::RevealVisionCard);
+    for (psychic, group) in [(0, 2), (1, 2), (2, 1)] {
+        t.play(Command::Vote { psychic, group });
+    }
+    let last = t.play(Command::Vote {
+        psychic: 3,
+        group: 2,
+    });
+    let roles = [Role::Table, Role::Ghost, Role::Psychic(0), Role::Psychic(3)];
+    for event in &last {
+        for role in roles {
+            let told = serde_json::to_string(&<Game as Rules>::told(event, role)).unwrap();
+            assert!(
+                !told.contains("tally"),
+                "{role:?} was told the count: {told}"
+            );
+        }
+    }
+    let ghost = Who::Seat(Role::Ghost);
+    let show = |lines| Command::ShowCount { lines };
+    assert_eq!(
+        t.game().permit(&ghost, &show(1)).unwrap_err().code,
+        "table_shows_count"
+    );
+    assert_eq!(
+        t.game()
+            .permit(&Who::Seat(Role::Psychic(0)), &show(1))
+            .unwrap_err()
+            .code,
+        "psychic_acts_for_self"
+    );
+    assert_eq!(t.try_do(show(0)).unwrap_err().code, "count_lines");
+    assert_eq!(t.try_do(show(7)).unwrap_err().code, "count_lines");
+    assert_eq!(t.try_do(Command::UseCrow).unwrap_err().code, "count_first");
+    // Before the first line the last vote may still be taken back; not after.
+    assert!(t.game().may(&table(), Extra::Rewind).is_ok());
+    for lines in 0..6 {
+        if lines > 0 {
+            t.play(show(lines));
+            assert_eq!(
+                t.game().may(&ghost, Extra::Rewind).unwrap_err().code,
+                "count_read"
+            );
+        }
+        assert_eq!(Rules::status(t.game()), "playing");
+        assert!(Rules::record(t.game()).is_none());
+        for role in roles {
+            let view = t.game().view(role);
+            let count = view.count.unwrap();
+            assert_eq!(count.lines(), lines, "{role:?}");
+            assert_eq!(
+                (count.chosen, view.chosen, view.outcome),
+                (None, None, None)
+            );
+            assert_eq!(view.culprit.is_some(), role == Role::Ghost);
+        }
+    }
+    let events = t.play(show(6));
+    assert!(matches!(
+        events.last(),
+        Some(Event::Ended { won: true, .. })
+    ));
+    let view = t.game().view(Role::Psychic(0));
+    assert_eq!((view.chosen, view.culprit), (Some(2), Some(2)));
+    assert_eq!(view.count.unwrap().lines(), 6);
+    assert_eq!(
+        t.game().may(&table(), Extra::Rewind).unwrap_err().code,
+        "count_read"
     );
 }

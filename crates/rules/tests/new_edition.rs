@@ -335,6 +335,13 @@ fn without_consensus_the_majority_decides_and_a_tie_votes_again() {
     for (psychic, group) in [(0, culprit), (1, other), (2, culprit), (3, other)] {
         t.play(Command::Vote { psychic, group });
     }
+    // The tie is read out at the table before anyone votes again.
+    assert!(t.game().counting());
+    assert_eq!(
+        refused(&mut t, Command::PickGroup { group: culprit }).code,
+        "count_first"
+    );
+    t.read_count();
     assert_eq!(t.game().phase, Phase::Revelation);
     assert!(t.game().psychics.iter().all(|p| p.vote.is_none()));
     let tie = t.game().count.clone().unwrap();
@@ -351,6 +358,7 @@ fn without_consensus_the_majority_decides_and_a_tie_votes_again() {
     for (psychic, group) in [(0, culprit), (2, other), (3, other)] {
         t.play(Command::Vote { psychic, group });
     }
+    t.read_count();
     assert_eq!(
         t.game().phase,
         Phase::Revelation,
@@ -359,6 +367,7 @@ fn without_consensus_the_majority_decides_and_a_tie_votes_again() {
     for (psychic, group) in [(0, culprit), (1, culprit), (2, culprit), (3, other)] {
         t.play(Command::Vote { psychic, group });
     }
+    t.read_count();
     assert_eq!(t.game().outcome, Some(Outcome::Won));
     assert_eq!(t.game().count.as_ref().unwrap().chosen, Some(culprit));
 }

@@ -106,6 +106,12 @@ fn command_space(game: &Game) -> Vec<Vec<Command>> {
             .collect(),
     );
     space.push(groups.map(|group| Command::PickGroup { group }).collect());
+    let lines = game.count.as_ref().map_or(0, Count::lines);
+    space.push(
+        (0..=lines + 1)
+            .map(|lines| Command::ShowCount { lines })
+            .collect(),
+    );
     space
 }
 
@@ -275,6 +281,22 @@ fn check_state(game: &Game) {
         );
         assert_eq!(outcome == Outcome::Won, chosen == culprit);
     }
+    // Nothing is told before its time: while the table reads the count out, every view
+    // (the ghost's too) holds what it has shown, and neither the choice nor the outcome.
+    if game.counting() {
+        assert_eq!(game.phase, Phase::Revelation);
+        let roles = [Role::Table, Role::Ghost].into_iter();
+        for role in roles.chain((0..game.psychics.len()).map(Role::Psychic)) {
+            let view = game.view(role);
+            let count = view.count.as_ref().expect("a count being read");
+            assert!(view.counting);
+            assert_eq!(count.lines(), game.shown, "{role:?} saw unshown lines");
+            assert_eq!(
+                (count.chosen, view.chosen, view.outcome),
+                (None, None, None)
+            );
+        }
+    }
     for role in std::iter::once(Role::Table).chain((0..game.psychics.len()).map(Role::Psychic)) {
         let view = game.view(role);
         if game.phase != Phase::Ended {
@@ -328,6 +350,9 @@ fn assert_an_ending_is_reachable(game: &Game) {
             ])
             .chain((0..n).map(|psychic| Command::Vote { psychic, group: 1 }))
             .chain((0..n).map(|psychic| Command::DeclareEldest { psychic }))
+            .chain([Command::ShowCount {
+                lines: game.shown + 1,
+            }])
             .chain(
                 (2..=groups)
                     .flat_map(|group| (0..n).map(move |psychic| Command::Vote { psychic, group })),

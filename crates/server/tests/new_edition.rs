@@ -158,6 +158,21 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
         )
         .await;
     }
+    // Nothing is told until the table shows the count; it shows it all at once.
+    let counting = view(&t, game, "table", None).await;
+    assert_eq!(counting["view"]["outcome"], Value::Null);
+    let show = counting["allowed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["type"] == "show_count")
+        .expect("the table shows the count")["lines"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    act(&t, game, None, json!({"type": "show_count", "lines": show})).await;
     let end = view(&t, game, "table", None).await["view"].clone();
     assert_eq!(end["outcome"], "won");
     assert_eq!(end["culprit"], culprit, "shown to all at the end");

@@ -395,7 +395,8 @@ fn record(mut socket: Socket) -> Arc<Mutex<Vec<String>>> {
 }
 
 /// Plays a whole game: every psychic right from hour `from_hour` on (wrong before), then,
-/// if all finish, a straw poll where each votes `votes[i]` on their phone.
+/// if all finish, a straw poll where each votes `votes[i]` on their phone, up to the count
+/// the table reads out ([`read_count`]).
 async fn whole_game(
     t: &Table,
     game: i64,
@@ -496,9 +497,124 @@ async fn whole_game(
             }
         }
         let now: Value = look(t, game, "table", None).await.json().await.unwrap();
-        if now["view"]["phase"] == "ended" {
+        if now["view"]["counting"] == true {
             return;
         }
+    }
+}
+
+/// The table reads the count out a line at a time, as its screen does, to its end.
+async fn read_count(t: &Table, game: i64) {
+    while let Some(lines) = next_line(t, game).await {
+        ok(act(t, game, None, json!({"type": "show_count", "lines": lines})).await).await;
+    }
+}
+
+/// The count's next line the table may show, if any is left.
+async fn next_line(t: &Table, game: i64) -> Option<u64> {
+    let now: Value = look(t, game, "table", None).await.json().await.unwrap();
+    now["allowed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["type"] == "show_count")
+        .map(|a| a["lines"][0].as_u64().unwrap())
+}
+
+/// Whether `answer` tells how the game ended anywhere in it: an outcome, a chosen group, a
+/// won or lost status, the end in a log.
+fn tells_the_end(answer: &Value) -> bool {
+    match answer {
+        Value::Object(fields) => fields.iter().any(|(key, value)| {
+            let told = match key.as_str() {
+                "outcome" | "chosen" | "won" => !value.is_null(),
+                "status" => value == "won" || value == "lost",
+                "type" => value == "ended",
+                _ => false,
+            };
+            told || tells_the_end(value)
+        }),
+        Value::Array(items) => items.iter().any(tells_the_end),
+        _ => false,
+    }
+}
+
+/// Nothing is told before its time: between the last vote and the count's last line on
+/// the table, no answer to a phone or a watcher (views, logs, the games list, history,
+/// statistics, BG Stats, the sockets) tells how the game ended.
+#[tokio::test]
+async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
+    let t = table().await;
+    let game = create(&t, 21).await;
+    let ghost = take(&t, game, "ghost").await;
+    let mut psychics = Vec::new();
+    for i in 0..4 {
+        psychics.push(take(&t, game, &format!("psychic:{i}")).await);
+    }
+    let heard = [
+        record(t.socket_with(&format!("&game={game}&role=table")).await),
+        record(
+            t.phone_socket(&format!("&game={game}&role=ghost&seat={ghost}"))
+                .await,
+        ),
+        record(
+            t.phone_socket(&format!("&game={game}&role=psychic:0&seat={}", psychics[0]))
+                .await,
+        ),
+    ];
+    whole_game(&t, game, &ghost, &psychics, 0, [2, 3, 2, 2]).await;
+    let mut lines = 0;
+    while let Some(next) = next_line(&t, game).await {
+        let devices = [
+            (Some(ghost.as_str()), "ghost"),
+            (Some(psychics[0].as_str()), "psychic:0"),
+            (None, "table"),
+        ];
+        for (token, role) in devices {
+            let asked = match token {
+                Some(token) => look(&t, game, role, Some(token)).await,
+                None => t
+                    .joined(Method::GET, &format!("/games/{game}?role=table"))
+                    .send()
+                    .await
+                    .unwrap(),
+            };
+            let answer: Value = asked.json().await.unwrap();
+            assert!(
+                !tells_the_end(&answer),
+                "{role} after {lines} lines: {answer}"
+            );
+            let count = &answer["view"]["count"];
+            let seen = count["ballots"].as_array().unwrap().len()
+                + count["steps"].as_array().unwrap().len();
+            assert_eq!(seen, lines, "{role} saw lines the table has not shown");
+        }
+        for path in ["/games", "/history", "/statistics"] {
+            let answer = support::joined_json(&t, path).await;
+            assert!(!tells_the_end(&answer), "{path}: {answer}");
+        }
+        let bgstats = t
+            .joined(Method::GET, &format!("/games/{game}/bgstats"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(error_of(bgstats).await.1.code, "not_over");
+        let short = support::opened(&t, &format!("/p/{game}?code={}", t.code)).await;
+        assert_eq!(error_of(short).await.1.code, "not_over");
+        for (device, messages) in heard.iter().enumerate() {
+            for text in messages.lock().unwrap().iter() {
+                let message: Value = serde_json::from_str(text).unwrap();
+                assert!(!tells_the_end(&message), "device {device} heard {text}");
+            }
+        }
+        ok(act(&t, game, None, json!({"type": "show_count", "lines": next})).await).await;
+        lines = next as usize;
+    }
+    // The last line tells everyone at once.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    for messages in &heard {
+        let last: Value = serde_json::from_str(messages.lock().unwrap().last().unwrap()).unwrap();
+        assert_eq!(last["snapshot"]["view"]["outcome"], "won", "{last}");
     }
 }
 
@@ -535,6 +651,7 @@ async fn no_secret_reaches_a_device_that_may_not_see_it() {
                 .await,
         );
         whole_game(&t, game, &ghost, &psychics, wrong_turns, votes).await;
+        read_count(&t, game).await;
         tokio::time::sleep(Duration::from_millis(300)).await;
 
         let ended: Value = look(&t, game, "table", None).await.json().await.unwrap();
@@ -620,6 +737,7 @@ async fn a_rematch_keeps_each_phone_its_seat_and_draws_anew() {
         .phone_socket(&format!("&game={game}&role=psychic:1&seat={}", psychics[1]))
         .await;
     whole_game(&t, game, &ghost, &psychics, 0, [1, 1, 1, 1]).await;
+    read_count(&t, game).await;
     let before: Value = look(&t, game, "table", None).await.json().await.unwrap();
     assert_eq!(before["view"]["phase"], "ended");
     assert!(

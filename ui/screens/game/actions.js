@@ -24,16 +24,17 @@ export async function refresh() {
 }
 
 /** Posts to the game on screen, as this device's seat: the answer (`{}` for one with no
- * body), or null when refused (the refusal toasted). */
-export async function post(path, body) {
+ * body), or null when refused (the refusal toasted, unless `quiet`: a step the screen
+ * takes on its own, which another screen may have taken first). */
+export async function post(path, body, { quiet = false } = {}) {
   const game = state.game;
   try {
     return (await api(`/${game.kind}/${game.id}${path}`, { method: 'POST', body, seat: game.seat })) ?? {};
   } catch (error) {
     if (error instanceof Offline) return null; // the reconnecting state says so
     if (!(error instanceof ApiError)) throw error;
-    toast(error.message);
-    if (error.status === 409) await refresh();
+    if (!quiet) toast(error.message);
+    if (error.status === 409 || quiet) await refresh();
     return null;
   }
 }
@@ -48,11 +49,11 @@ function fingerprint(text) {
 /** Sends one command; resolves to the new version, or null when refused. Its action id is
  * the command on the version shown: tapped twice before the screen changes, it is one
  * action, acknowledged twice. The answer brings this screen's new snapshot. */
-export async function command(type, fields = {}) {
+export async function command(type, fields = {}, options = {}) {
   const version = state.game.snapshot.version;
   const sent = { type, ...fields };
   const action = `${version}-${fingerprint(JSON.stringify(sent))}`;
-  const answer = await post(`/commands?role=${state.game.role}`, { version, command: sent, action });
+  const answer = await post(`/commands?role=${state.game.role}`, { version, command: sent, action }, options);
   if (answer) showSnapshot(answer.snapshot);
   return answer?.version ?? null;
 }

@@ -6,86 +6,85 @@
 
 import { h } from '../../dom.js';
 import { nameOf, t } from '../../i18n.js';
-import * as player from '../../sound/player.js';
-import { render } from '../../app.js';
+import { isTable, render, state } from '../../app.js';
 import { command, playAgain, toBgStats } from './actions.js';
-import { open } from './hidden.js';
+import { covering, open } from './hidden.js';
+import { countLines, countList } from './count.js';
 import { sealedChoice, traceOf } from './groups.js';
 import { guide } from './help.js';
 import { choices, may } from '../../allowed.js';
 
-/** Milliseconds between two lines of the count as it is played out. */
+/** Milliseconds between two lines of the count as the table reads it out. */
 const COUNT_PACE = 1200;
 
-/** How much of the count is on screen: lines shown, and the loop showing the rest. */
-const playback = { game: null, shown: Infinity, loop: null, outcome: null };
+/** The table's reading of the count: paused by a tap, the next line on its way, and a
+ * count read again after the end (on this screen only: everyone has seen it by then). */
+const reading = { paused: false, next: null, again: null };
 
-function names(view, list) {
-  return list.map((i) => nameOf(view.psychics[i])).join(', ');
+/** Whether this screen reads the next line out now: the table's own screen, uncovered and
+ * in sight, not paused, with a line the rules let it show. */
+function mayRead() {
+  return !reading.paused && !covering() && document.visibilityState === 'visible' && Boolean(may('show_count'));
 }
 
-/** Plays out a count that has just been made; one loaded later is shown whole. */
-export function countArrived(game, view, fresh) {
-  clearInterval(playback.loop);
-  Object.assign(playback, { game, shown: fresh ? 0 : Infinity, outcome: view.outcome });
-  if (!fresh) return;
-  const total = countLines(view).length;
-  playback.loop = setInterval(() => {
-    playback.shown += 1;
-    if (playback.shown >= total) finishPlayback();
-    render();
+/** Shows the count's next line after a pause, where the rules have one to show: every
+ * screen gets it from the server at once, so all read the same line together. */
+function readOn() {
+  if (reading.next !== null || !mayRead()) return;
+  reading.next = setTimeout(() => {
+    reading.next = null;
+    const lines = choices('show_count', 'lines');
+    if (mayRead() && lines.length) command('show_count', { lines: lines[0] }, { quiet: true });
   }, COUNT_PACE);
 }
 
-function finishPlayback() {
-  clearInterval(playback.loop);
-  playback.loop = null;
-  playback.shown = Infinity;
-  if (playback.outcome) player.cue(playback.outcome === 'won' ? 'win' : 'loss');
+function stopReading() {
+  clearTimeout(reading.next);
+  reading.next = null;
 }
 
-/** Whether the count is still being played out (the outcome waits for it). */
-export function counting(game) {
-  return playback.game === game && playback.loop !== null;
-}
-
-function stepText(view, step) {
-  switch (step.step) {
-    case 'tally':
-      return step.votes.map(([g, n]) => t(n === 1 ? 'count.tally_one' : 'count.tally', { group: g, n })).join(' · ');
-    case 'majority':
-      return t('count.majority', { group: step.group });
-    case 'tie':
-      return t(view.edition === 'new' ? 'count.no_majority' : 'count.tie', { groups: step.groups.join(', ') });
-    case 'outside_tie':
-      return t('count.outside_tie', { names: names(view, step.psychics), space: step.space });
-    case 'decided':
-      return t(`count.decided_${step.because}`, { name: nameOf(view.psychics[step.by]), space: step.space, group: step.group });
-    case 'elders_outside_tie':
-      return t('count.elders_outside_tie', { names: names(view, step.psychics) });
-    case 'ask_eldest':
-      return t(step.because === 'eldest_player' ? 'count.ask_eldest_player' : 'count.ask_eldest', { names: names(view, step.among) });
-    default:
-      return '';
-  }
-}
-
-function countLines(view) {
-  if (!view.count) return [];
-  const ballots = view.count.ballots.map((b) => t('count.ballot', { name: nameOf(view.psychics[b.psychic]), group: b.group }));
-  return [...ballots, ...view.count.steps.map((s) => stepText(view, s))];
-}
-
-function count(view, game) {
-  const lines = countLines(view);
+/** The table's buttons under the count: pause and go on, or show it all at once. */
+function readingButtons() {
+  const lines = choices('show_count', 'lines');
   if (!lines.length) return null;
-  const shown = playback.game === game ? Math.min(playback.shown, lines.length) : lines.length;
-  return h('section', { id: 'count', class: 'count', 'aria-label': t('count.title') },
-    h('h2', {}, t('count.title')),
-    h('ol', {}, lines.slice(0, shown).map((line) => h('li', {}, line))),
-    shown < lines.length
-      ? h('button', { id: 'count-all', type: 'button', onclick: () => { finishPlayback(); render(); } }, t('count.show_all'))
-      : null);
+  return h('div', { class: 'row count-buttons' },
+    reading.paused ? h('p', { class: 'note' }, t('count.paused')) : null,
+    h('button', {
+      id: 'count-pause', type: 'button', 'aria-pressed': String(reading.paused),
+      onclick: () => { reading.paused = !reading.paused; stopReading(); render(); },
+    }, t(reading.paused ? 'count.resume' : 'count.pause')),
+    h('button', {
+      id: 'count-all', type: 'button',
+      onclick: () => { stopReading(); command('show_count', { lines: lines[lines.length - 1] }); },
+    }, t('count.show_all')));
+}
+
+/** The count as this screen shows it: on the table, read on line by line; elsewhere,
+ * what the table has shown. */
+function count(view) {
+  if (isTable()) readOn();
+  const below = isTable() ? readingButtons()
+    : view.counting ? h('p', { class: 'note' }, t('count.reading')) : null;
+  return countList(view, { below });
+}
+
+/** Reads the whole count again on this screen, a line at a time. */
+function readAgain(game) {
+  clearInterval(reading.again?.loop);
+  reading.again = { game, shown: 0, loop: setInterval(() => {
+    reading.again.shown += 1;
+    if (reading.again.shown >= countLines(state.game.snapshot.view).length) {
+      clearInterval(reading.again.loop);
+      reading.again = null;
+    }
+    render();
+  }, COUNT_PACE) };
+  render();
+}
+
+/** Whether the count is being read again on this screen (the outcome waits for it). */
+function readingAgain(game) {
+  return reading.again?.game === game;
 }
 
 /** The groups laid out; which was chosen and which held the culprit only once `reveal`
@@ -197,7 +196,8 @@ function decision(view, seats) {
         : seats.includes('ghost') ? h('p', { class: 'banner' }, t('vision.on_phone', { ghost: view.ghost })) : null);
   }
   const voting = view.psychics.map((p, i) => [p, i]).filter(([p]) => p.voting_now);
-  const tied = view.count && view.count.chosen === null;
+  // A tie is news once the table has read the count to its end.
+  const tied = view.count && !view.counting && view.count.chosen === null;
   return [
     may('pick_group') ? agree(view, 'agree.consensus') : null,
     view.majority_vote ? h('section', { id: 'majority', class: 'shared-vision' },
@@ -232,15 +232,15 @@ export function revelation(snapshot, game) {
     h('h2', { class: 'phase-title' }, t('phase.revelation')),
     lineUp(view),
     next,
-    count(view, game),
+    count(view),
     guide(view));
 }
 
 /** The end: won or lost, the culprit, and the game in a few lines. */
 export function ending(view, game) {
   const outcome = view.outcome;
-  const hold = counting(game);
-  // While the count plays out, its own heading is the stage's: nothing says the outcome.
+  const hold = readingAgain(game);
+  // While the count is read again, its own heading is the stage's: the outcome waits.
   return h('section', { id: 'stage', class: `stage ending ${hold ? '' : outcome}`, 'data-outcome': hold ? 'counting' : outcome },
     h('div', { class: 'ending-main' },
       hold ? null : h('div', { class: 'outcome-head' },
@@ -251,7 +251,12 @@ export function ending(view, game) {
       view.groups.length ? lineUp(view, { reveal: !hold }) : null,
       hold ? null : toBgStats()),
     h('div', { class: 'ending-side' },
-      count(view, game),
+      countList(view, {
+        shown: hold ? reading.again.shown : Infinity,
+        beside: view.count && !hold && isTable()
+          ? h('button', { id: 'count-again', type: 'button', onclick: () => readAgain(game) }, t('count.replay'))
+          : null,
+      }),
       hold ? null : summary(view)));
 }
 

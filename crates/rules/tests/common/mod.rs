@@ -81,6 +81,17 @@ impl Table {
             .unwrap_or_else(|e| panic!("{shown} refused: {e}"))
     }
 
+    /// The table shows the count a line at a time to its end; the events of the last line
+    /// (what the count decides).
+    pub fn read_count(&mut self) -> Vec<Event> {
+        let mut last = Vec::new();
+        while self.game().counting() {
+            let lines = self.game().shown + 1;
+            last = self.play(Command::ShowCount { lines });
+        }
+        last
+    }
+
     pub fn undo(&mut self) {
         self.entries.push(Entry::Undo);
         self.timeline.push(Entry::Undo).unwrap();
