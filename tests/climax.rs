@@ -78,13 +78,18 @@ impl Game {
 const SAMPLE: &str = "window.samples = [];
   setInterval(() => window.samples.push([Date.now(), document.body.innerText,
     [...document.querySelectorAll('#count li')].map((li) => li.innerText),
-    document.querySelector(\"[data-chosen='true'], [data-culprit='true'], #outcome, #phone-outcome\") !== null]), 100);";
+    document.querySelector(\"[data-chosen='true'], [data-culprit='true'], #outcome, #phone-outcome\") !== null,
+    document.querySelector('#phone-culprit-is, #ghost-culprit') !== null, document.querySelector('#count') !== null]), 100);";
 
 struct Sample {
     at: f64,
     text: String,
     lines: Vec<String>,
     marked: bool,
+    /// The ghost's culprit on screen.
+    culprit: bool,
+    /// The count (its heading at least) on screen.
+    count: bool,
 }
 
 async fn samples(client: &Client) -> Vec<Sample> {
@@ -100,6 +105,8 @@ async fn samples(client: &Client) -> Vec<Sample> {
             text: s[1].as_str().unwrap().to_owned(),
             lines: serde_json::from_value(s[2].clone()).unwrap(),
             marked: s[3].as_bool().unwrap(),
+            culprit: s[4].as_bool().unwrap(),
+            count: s[5].as_bool().unwrap(),
         })
         .collect()
 }
@@ -341,6 +348,8 @@ async fn climax(driver: u16, game: Game, lang: &str) {
             .map(|s| s.at)
     };
     let verdict_at = first_with(&table_samples, lines.last().unwrap()).unwrap();
+    // The votes counted: the table's count appears, its lines yet to come.
+    let counted_at = table_samples.iter().find(|s| s.count).unwrap().at;
     let names = ["table", "ghost", "psychic 0", "psychic 1", "watcher"];
     for (screen, name) in screens.iter().zip(names) {
         let seen = samples(screen).await;
@@ -348,6 +357,11 @@ async fn climax(driver: u16, game: Game, lang: &str) {
         // worth of slack for two screens sampled apart).
         for sample in seen.iter().filter(|s| s.at < verdict_at - 250.0) {
             assert!(!sample.marked, "{name} marked the outcome before the count");
+            // Not even the ghost's own culprit, once the count is on its way.
+            assert!(
+                !(sample.culprit && sample.at > counted_at + 500.0),
+                "{name} showed the culprit's group during the count"
+            );
             if let Some(word) = words.iter().find(|w| sample.text.contains(w.as_str())) {
                 panic!(
                     "{name} said {word:?} {} ms before the table's verdict:\n{}",

@@ -85,7 +85,7 @@ fn look_all<G: Driven>(timeline: &Timeline<G>) {
         let _ = game.allowed(&Who::Seat(role));
         for change in timeline.recent() {
             for event in &change.events {
-                let _ = G::told(event, role);
+                let _ = game.told(event, role);
             }
         }
     }

@@ -13,7 +13,7 @@ import { command, refresh, rewind } from './game/actions.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { psychicGrid } from './game/psychics.js';
 import { track } from './game/track.js';
-import { ending, revelation } from './game/revelation.js';
+import { countStarted, ending, revelation } from './game/revelation.js';
 import { covering, hiddenPanel, open } from './game/hidden.js';
 import { guide, guiding, helpButton, helpPanel, mysteriumHelp } from './game/help.js';
 import { may } from '../allowed.js';
@@ -35,7 +35,11 @@ export function viewChanged(before, after) {
   setClock(after, performance.now());
   const [was, now] = [before?.view, after.view];
   keepAwake(now.phase !== 'ended');
-  if (!was) return;
+  if (!was) {
+    countStarted();
+    return;
+  }
+  if (now.counting && !was.counting) countStarted();
   if (now.hour > was.hour) player.cue('strike', now.hour);
   crowSpent(was, now);
   if (was.phase === 'interpretation' && now.phase === 'manifestation') {
@@ -68,9 +72,9 @@ export function crowClass(base) {
  * once for yes and twice for no. */
 function knockAnswers(was, now) {
   const turnOver = was.phase === 'manifestation' && now.phase !== 'manifestation';
-  const heard = (turnOver ? now.last_turn : now.manifestations).slice(was.manifestations.length);
-  const last = heard[heard.length - 1];
-  if (last) player.cue('knock', last.right ? 1 : 2);
+  const answered = (turnOver ? now.last_turn : now.manifestations).slice(was.manifestations.length);
+  const last = answered[answered.length - 1];
+  if (last) knocked(last.right ? 1 : 2);
 }
 
 let wakeLock = null;
@@ -126,7 +130,7 @@ function gameBar(snapshot) {
       'aria-label': t('game.ambience'), title: t('game.ambience'),
       onclick: () => { player.mood(player.ambiencePlaying() ? null : moodFor(view)); refresh(); },
     }, '♪'),
-    table && (view.secrets === 'app_kept' || view.culprit_sealed) && view.phase !== 'ended' && !seated(snapshot, 'ghost')
+    table && (view.secrets === 'app_kept' || view.culprit_sealed) && view.phase !== 'ended' && !view.counting && !seated(snapshot, 'ghost')
       ? h('button', { id: 'ghost-look', type: 'button', onclick: () => open('secrets') }, t('game.ghost_look'))
       : null,
     table ? tableControls(snapshot, () => open('phones', { step: 'show' })) : watching(),
@@ -218,14 +222,14 @@ export function knocked(times) {
   // For the knock benchmark: when the table heard it, on the epoch clock.
   document.documentElement.dataset.knockAt = String(performance.timeOrigin + performance.now());
   player.cue('knock', times);
-  heard = { times, at: performance.now(), version: state.game?.snapshot?.version };
+  heard = { times, at: performance.now(), game: state.game?.id, version: state.game?.snapshot?.version };
   setTimeout(render, KNOCK_SHOWN);
   render();
 }
 
 /** The knock for a few seconds on the stage, in words and in marks: one or two. */
 function knockSeen() {
-  if (!heard || performance.now() - heard.at >= KNOCK_SHOWN) return null;
+  if (!heard || heard.game !== state.game?.id || performance.now() - heard.at >= KNOCK_SHOWN) return null;
   return h('div', { id: 'knock-seen', class: 'knock-seen', role: 'status', 'data-times': heard.times },
     h('span', { class: 'marks', 'aria-hidden': 'true' }, heard.times === 1 ? '●' : '● ●'),
     h('span', { class: 'words' }, t(`log.knock_${heard.times}`)));
@@ -233,7 +237,7 @@ function knockSeen() {
 
 /** The latest change under the bar, or the knock heard since it. */
 function latest(snapshot) {
-  if (heard && heard.version === snapshot.version) {
+  if (heard && heard.game === snapshot.game && heard.version === snapshot.version) {
     return h('p', { id: 'last-change', class: 'last-change knock', role: 'status', 'data-version': snapshot.version },
       t(`log.knock_${heard.times}`));
   }

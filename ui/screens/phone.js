@@ -192,8 +192,7 @@ function phoneEnding(view, me) {
 /** The culprit the ghost sealed, or (new edition) the trace the app drew for them. */
 function culpritLine(view) {
   const group = view.groups.find((g) => g.number === view.culprit);
-  // Only the new edition's traces are a medium's; classic's groups are just numbered.
-  const whose = group && view.edition === 'new' && traceOf(view, group);
+  const whose = group && traceOf(view, group);
   return h('p', { id: 'phone-culprit-is', class: 'banner', 'data-culprit': view.culprit },
     whose ? t('culprit.drawn', { name: nameOf(whose), cards: group.cards.join(' · ') }) : t('phone.culprit_is', { n: view.culprit }));
 }

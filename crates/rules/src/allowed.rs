@@ -71,7 +71,7 @@ pub enum Action {
     PickGroup {
         groups: Vec<u8>,
     },
-    /// The table shows the count as far as one of these lines (the next, or the last).
+    /// The table shows the count as far as one of these lines: the next, or the last.
     ShowCount {
         lines: Vec<u8>,
     },
@@ -244,7 +244,7 @@ impl Game {
         }
         ensure(hosts(who), || Refusal::new("host_only"))?;
         // A line of the count once shown has been read by everyone at the table.
-        ensure(!(extra == Extra::Rewind && self.read_out), || {
+        ensure(!(extra == Extra::Undo && self.read_out), || {
             Refusal::new("count_read")
         })?;
         ensure(
@@ -360,9 +360,12 @@ impl Game {
                 actions.push(Action::PickGroup {
                     groups: of_groups(&|group| Command::PickGroup { group }),
                 });
-                let lines = self.count.as_ref().map_or(0, |c| c.lines());
+                let last = self.count.as_ref().map_or(0, |c| c.lines());
+                let mut lines = vec![self.shown.saturating_add(1), last];
+                lines.dedup();
                 actions.push(Action::ShowCount {
-                    lines: (self.shown.saturating_add(1)..=lines)
+                    lines: lines
+                        .into_iter()
                         .filter(|&lines| ok(&Command::ShowCount { lines }))
                         .collect(),
                 });

@@ -44,7 +44,7 @@ pub enum Command {
     Vote { psychic: usize, group: u8 },
     /// Who is the eldest, when age decides the count and was not entered.
     DeclareEldest { psychic: usize },
-    /// The table shows the count as far as its first `lines` lines (the next one, or all).
+    /// The table shows the count as far as its first `lines` lines: the next one, or all.
     ShowCount { lines: u8 },
     /// The group the psychics agreed on (classic: 2 or 3 players; new edition: a
     /// consensus).

@@ -230,11 +230,13 @@ impl Game {
             }
             Command::ShowCount { lines } => {
                 ensure(self.counting(), || Refusal::new("no_count_to_show"))?;
-                let lines_in = self.count.as_ref().map_or(0, |c| c.lines());
-                ensure(lines > self.shown && lines <= lines_in, || {
+                // The next line, or all that is left at once.
+                let next = self.shown + 1;
+                let last = self.count.as_ref().map_or(0, |c| c.lines());
+                ensure(lines == next || lines == last, || {
                     Refusal::new("count_lines")
-                        .with("from", self.shown + 1)
-                        .with("to", lines_in)
+                        .with("next", next)
+                        .with("last", last)
                 })
             }
             Command::PickGroup { group } => {

@@ -352,6 +352,9 @@ impl Game {
             }
             Event::GroupPicked { group } => self.chosen = Some(*group),
             Event::Ended { chosen, won, .. } => {
+                // All of the count is told at the end (a journal of an earlier version
+                // ended with none of it shown).
+                self.shown = self.count.as_ref().map_or(0, Count::lines);
                 self.chosen = Some(*chosen);
                 self.phase = Phase::Ended;
                 self.outcome = Some(if *won {
@@ -366,7 +369,8 @@ impl Game {
 
     /// Whether the count is made and the table has yet to show some of it.
     pub fn counting(&self) -> bool {
-        self.count.as_ref().is_some_and(|c| self.shown < c.lines())
+        self.phase == Phase::Revelation
+            && self.count.as_ref().is_some_and(|c| self.shown < c.lines())
     }
 
     pub fn crows_left(&self) -> u8 {
@@ -463,8 +467,8 @@ impl seance_timeline::Rules for Game {
         Game::may(self, who, extra)
     }
 
-    fn told(event: &Event, role: Self::Role) -> Option<Self::Told> {
-        crate::log::told(event, role)
+    fn told(&self, event: &Event, role: Self::Role) -> Option<Self::Told> {
+        crate::log::told(self, event, role)
     }
 
     fn sand_timer(&self) -> Option<std::time::Duration> {

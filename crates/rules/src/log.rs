@@ -1,10 +1,13 @@
 //! What each role's log tells of the events: everything on the table as it happened, and
-//! of a secret only what its role sees (the ghost's culprit, a psychic's own vote). The
-//! screens word each line in their language (`log.<type>`).
+//! of a secret only what its role sees (the ghost's culprit, a psychic's own vote), and
+//! nothing of the count but what the table has shown (the ghost's culprit too is sealed
+//! while it is read out, so no screen tells the end before the table). The screens word
+//! each line in their language (`log.<type>`).
 
 use serde::Serialize;
 
 use crate::event::Event;
+use crate::game::Game;
 use crate::view::Role;
 
 /// An event as a log tells it: as it happened, or sealed.
@@ -29,13 +32,14 @@ pub enum Sealed {
     Counted,
 }
 
-/// `event` as `role`'s log tells it; nothing for the start and the drawn secrets, which
-/// are no news to anyone.
-pub fn told(event: &Event, role: Role) -> Option<Told> {
+/// `event` as `role`'s log tells it in `game` as it stands; nothing for the start and the
+/// drawn secrets, which are no news to anyone.
+pub fn told(game: &Game, event: &Event, role: Role) -> Option<Told> {
+    let ghost_sees = role == Role::Ghost && !game.counting();
     let sealed = match *event {
         Event::Started { .. } | Event::SecretsDrawn { .. } => return None,
         Event::Voted { psychic, .. } if role != Role::Psychic(psychic) => Sealed::Voted { psychic },
-        Event::CulpritChosen { .. } | Event::CulpritDrawn { .. } if role != Role::Ghost => {
+        Event::CulpritChosen { .. } | Event::CulpritDrawn { .. } if !ghost_sees => {
             Sealed::CulpritSealed
         }
         Event::LinedUp { ref groups } if role != Role::Ghost => Sealed::LinedUp {
@@ -50,29 +54,41 @@ pub fn told(event: &Event, role: Role) -> Option<Told> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::setup::{Difficulty, SecretMode, Setup};
+
+    fn game() -> Game {
+        let setup = Setup::with_dealt_colours(
+            "Laura",
+            &["Stephanie", "Alex", "Carl", "Paul"],
+            Difficulty::Easy,
+            SecretMode::AppKept,
+        );
+        Game::replay(&Game::start(setup, 1).unwrap()).unwrap()
+    }
 
     #[test]
     fn a_vote_is_told_in_full_to_its_psychic_only_and_the_culprit_to_the_ghost_only() {
+        let game = game();
         let vote = Event::Voted {
             psychic: 1,
             group: 3,
         };
         assert_eq!(
-            told(&vote, Role::Psychic(1)),
+            told(&game, &vote, Role::Psychic(1)),
             Some(Told::Open(vote.clone()))
         );
         for role in [Role::Table, Role::Ghost, Role::Psychic(0)] {
             assert_eq!(
-                told(&vote, role),
+                told(&game, &vote, role),
                 Some(Told::Sealed(Sealed::Voted { psychic: 1 }))
             );
         }
         let culprit = Event::CulpritChosen { group: 2 };
         assert_eq!(
-            told(&culprit, Role::Ghost),
+            told(&game, &culprit, Role::Ghost),
             Some(Told::Open(culprit.clone()))
         );
-        let table = serde_json::to_string(&told(&culprit, Role::Table)).unwrap();
+        let table = serde_json::to_string(&told(&game, &culprit, Role::Table)).unwrap();
         assert!(!table.contains('2'), "{table}");
     }
 }

@@ -106,7 +106,7 @@ pub struct View {
     pub outcome: Option<Outcome>,
     /// Whether the ghost has sealed the culprit (for everyone); which group, below.
     pub culprit_sealed: bool,
-    /// The ghost's; everyone's once the game has ended.
+    /// The ghost's (but while the count is read out); everyone's once the game has ended.
     pub culprit: Option<u8>,
     /// Each psychic's character, location and object (app-kept mode): the ghost's;
     /// everyone's once the game has ended.
@@ -119,6 +119,9 @@ impl Game {
     pub fn view(&self, role: Role) -> View {
         let over = self.phase == Phase::Ended;
         let sees_secrets = over || role == Role::Ghost;
+        // While the table reads the count out, not even the ghost's screen says whose
+        // group was the culprit's: a glance at it would tell the end.
+        let sees_culprit = over || (role == Role::Ghost && !self.counting());
         View {
             role,
             edition: self.setup.edition,
@@ -205,7 +208,7 @@ impl Game {
             chosen: self.chosen,
             outcome: self.outcome,
             culprit_sealed: self.culprit.is_some(),
-            culprit: self.culprit.filter(|_| sees_secrets),
+            culprit: self.culprit.filter(|_| sees_culprit),
             assignments: self.assignments.clone().filter(|_| sees_secrets),
             my_vote: match role {
                 Role::Psychic(i) => self.psychics.get(i).and_then(|p| p.vote),

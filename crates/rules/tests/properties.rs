@@ -295,6 +295,10 @@ fn check_state(game: &Game) {
                 (count.chosen, view.chosen, view.outcome),
                 (None, None, None)
             );
+            assert_eq!(
+                view.culprit, None,
+                "{role:?} told the culprit during the count"
+            );
         }
     }
     for role in std::iter::once(Role::Table).chain((0..game.psychics.len()).map(Role::Psychic)) {

@@ -73,7 +73,7 @@ impl Scorepad {
             })
         };
         match extra {
-            Extra::Rewind => table(),
+            Extra::Undo | Extra::Redo => table(),
             Extra::Rematch => table().and_then(|()| {
                 ensure(self.standings().winner.is_some(), || {
                     Refusal::new("rematch_in_play")

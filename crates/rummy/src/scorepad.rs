@@ -402,7 +402,7 @@ impl seance_timeline::Rules for Scorepad {
         Scorepad::may(self, who, extra)
     }
 
-    fn told(event: &Event, role: Role) -> Option<crate::log::Told> {
+    fn told(&self, event: &Event, role: Role) -> Option<crate::log::Told> {
         crate::log::told(event, role)
     }
 

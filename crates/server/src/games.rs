@@ -391,7 +391,11 @@ impl<G: Kept> Games<G> {
         who: &Who<G::Role>,
         how: Rewind,
     ) -> Result<u64, GameError> {
-        self.may(id, who, Extra::Rewind)?;
+        let extra = match how {
+            Rewind::Undo => Extra::Undo,
+            Rewind::Redo => Extra::Redo,
+        };
+        self.may(id, who, extra)?;
         self.write(
             id,
             Some(version),
@@ -712,7 +716,7 @@ impl<T> Around<T> {
                 told: change
                     .events
                     .iter()
-                    .filter_map(|e| G::told(e, role))
+                    .filter_map(|e| live.timeline.game().told(e, role))
                     .collect(),
             })
             .filter(|logged| !logged.told.is_empty())
@@ -737,12 +741,11 @@ impl<T> Around<T> {
         who: &Who<G::Role>,
         view: G::View,
     ) -> Snapshot<G::View, G::Action, T> {
-        let rewinds = game.may(who, Extra::Rewind).is_ok();
         Snapshot {
             game: self.game,
             version: self.version,
-            can_undo: self.can_undo && rewinds,
-            can_redo: self.can_redo && rewinds,
+            can_undo: self.can_undo && game.may(who, Extra::Undo).is_ok(),
+            can_redo: self.can_redo && game.may(who, Extra::Redo).is_ok(),
             allowed: game.allowed(who),
             damage: self.damage,
             timer: self.timer,

@@ -521,15 +521,16 @@ async fn next_line(t: &Table, game: i64) -> Option<u64> {
         .map(|a| a["lines"][0].as_u64().unwrap())
 }
 
-/// Whether `answer` tells how the game ended anywhere in it: an outcome, a chosen group, a
-/// won or lost status, the end in a log.
+/// Whether `answer` tells how the game ended anywhere in it: an outcome, a chosen group, the
+/// culprit's group, a won or lost status, the end in a log.
 fn tells_the_end(answer: &Value) -> bool {
     match answer {
         Value::Object(fields) => fields.iter().any(|(key, value)| {
             let told = match key.as_str() {
-                "outcome" | "chosen" | "won" => !value.is_null(),
+                "outcome" | "chosen" | "won" | "culprit" => !value.is_null(),
                 "status" => value == "won" || value == "lost",
-                "type" => value == "ended",
+                "type" => ["ended", "culprit_chosen", "culprit_drawn"]
+                    .contains(&value.as_str().unwrap_or_default()),
                 _ => false,
             };
             told || tells_the_end(value)
@@ -602,7 +603,11 @@ async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
         let short = support::opened(&t, &format!("/p/{game}?code={}", t.code)).await;
         assert_eq!(error_of(short).await.1.code, "not_over");
         for (device, messages) in heard.iter().enumerate() {
-            for text in messages.lock().unwrap().iter() {
+            let messages = messages.lock().unwrap();
+            let counted = messages
+                .iter()
+                .skip_while(|text| !text.contains("\"counting\":true"));
+            for text in counted {
                 let message: Value = serde_json::from_str(text).unwrap();
                 assert!(!tells_the_end(&message), "device {device} heard {text}");
             }
@@ -610,9 +615,19 @@ async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
         ok(act(&t, game, None, json!({"type": "show_count", "lines": next})).await).await;
         lines = next as usize;
     }
-    // The last line tells everyone at once.
+    // The last line tells everyone at once; each device heard the count as it was read.
     tokio::time::sleep(Duration::from_millis(300)).await;
     for messages in &heard {
+        let read = messages
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|m| m.contains("\"counting\":true"))
+            .count();
+        assert!(
+            read >= lines,
+            "{read} snapshots during a count of {lines} lines"
+        );
         let last: Value = serde_json::from_str(messages.lock().unwrap().last().unwrap()).unwrap();
         assert_eq!(last["snapshot"]["view"]["outcome"], "won", "{last}");
     }

@@ -97,9 +97,10 @@ pub trait Rules: Clone + Sized {
     fn dialect(&self) -> Option<&'static str> {
         None
     }
-    /// `event` as a screen of `role` may be told it in its log, or nothing (a start, a
-    /// secret that role does not see); a sealed choice is told without what was chosen.
-    fn told(event: &Self::Event, role: Self::Role) -> Option<Self::Told>;
+    /// `event` as a screen of `role` may be told it in its log now, with the game where it
+    /// stands, or nothing (a start, a secret that role does not see); a sealed choice is
+    /// told without what was chosen.
+    fn told(&self, event: &Self::Event, role: Self::Role) -> Option<Self::Told>;
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -28,8 +28,10 @@ impl<R: PartialEq> Who<R> {
 /// sand timer's clock, the ghost's knocks. The rule set says who may ask for each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Extra {
-    /// Undo or redo.
-    Rewind,
+    /// Undo the last change.
+    Undo,
+    /// Redo what was undone.
+    Redo,
     /// Pause, resume, reset or set the sand timer.
     Timer,
     /// Knock on the table (the ghost's yes or no).

@@ -17,9 +17,17 @@ import { choices, may } from '../../allowed.js';
 /** Milliseconds between two lines of the count as the table reads it out. */
 const COUNT_PACE = 1200;
 
-/** The table's reading of the count: paused by a tap, the next line on its way, and a
- * count read again after the end (on this screen only: everyone has seen it by then). */
+/** The table's reading of the count: paused by a tap (that count only), the next line on
+ * its way, and a count read again after the end (on this screen only: everyone has seen it
+ * by then). */
 const reading = { paused: false, next: null, again: null };
+
+/** A new count to read (the first, one made again once the eldest is named, another
+ * game's): it is read from the start, unpaused. */
+export function countStarted() {
+  stopReading();
+  reading.paused = false;
+}
 
 /** Whether this screen reads the next line out now: the table's own screen, uncovered and
  * in sight, not paused, with a line the rules let it show. */
@@ -55,7 +63,7 @@ function readingButtons() {
     }, t(reading.paused ? 'count.resume' : 'count.pause')),
     h('button', {
       id: 'count-all', type: 'button',
-      onclick: () => { stopReading(); command('show_count', { lines: lines[lines.length - 1] }); },
+      onclick: () => { stopReading(); command('show_count', { lines: lines[lines.length - 1] }, { quiet: true }); },
     }, t('count.show_all')));
 }
 
@@ -68,12 +76,13 @@ function count(view) {
   return countList(view, { below });
 }
 
-/** Reads the whole count again on this screen, a line at a time. */
-function readAgain(game) {
+/** Reads the whole count (`lines` long) again on this screen, a line at a time; left
+ * behind when the screen shows another game. */
+function readAgain(game, lines) {
   clearInterval(reading.again?.loop);
   reading.again = { game, shown: 0, loop: setInterval(() => {
     reading.again.shown += 1;
-    if (reading.again.shown >= countLines(state.game.snapshot.view).length) {
+    if (reading.again.shown >= lines || state.game?.id !== game) {
       clearInterval(reading.again.loop);
       reading.again = null;
     }
@@ -134,7 +143,8 @@ function sharedVision(view) {
         h('p', { class: 'banner' }, t(`vote.now_${voting[0][0].level}`)),
         voters(view, voting))
       : null,
-    view.revealed < 3
+    // Once every vote is in, the cards left face down no longer matter.
+    view.revealed < 3 && !view.counting
       ? h('button', {
         id: 'reveal-card', type: 'button', class: voting.length ? '' : 'primary', disabled: !may('reveal_vision_card'),
         onclick: () => command('reveal_vision_card'),
@@ -254,7 +264,7 @@ export function ending(view, game) {
       countList(view, {
         shown: hold ? reading.again.shown : Infinity,
         beside: view.count && !hold && isTable()
-          ? h('button', { id: 'count-again', type: 'button', onclick: () => readAgain(game) }, t('count.replay'))
+          ? h('button', { id: 'count-again', type: 'button', onclick: () => readAgain(game, countLines(view).length) }, t('count.replay'))
           : null,
       }),
       hold ? null : summary(view)));
