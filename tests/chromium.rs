@@ -50,6 +50,10 @@ impl Suite {
                 Box::pin(watcher(p)),
             ),
             (
+                "chromium: a page of another site cannot lock the table out",
+                Box::pin(other_site(p)),
+            ),
+            (
                 "chromium: an undo, a double tap and a refusal, told in the table's language",
                 Box::pin(told(p)),
             ),
@@ -92,6 +96,43 @@ impl Suite {
             ),
         ]
     }
+}
+
+/// A page of another origin on the same computer (another port) that makes the browser
+/// ask the table's address with wrong codes, again and again, locks nobody out: the
+/// table's own screen, in the same browser, is served at once.
+async fn other_site(driver: u16) {
+    let table = Table::start(0);
+    let client = chromium(driver, 1280, 800).await;
+    let images: String = (0..30)
+        .map(|i| format!("<img src='{}/api/info?code=WRONG{i}'>", table.origin()))
+        .collect();
+    let page = format!("<!doctype html><p id=ready>elsewhere</p>{images}");
+    let elsewhere = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = elsewhere.local_addr().unwrap();
+    // The other origin: a server that answers every request with the page.
+    tokio::spawn(async move {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        while let Ok((mut stream, _)) = elsewhere.accept().await {
+            let mut request = [0u8; 4096];
+            let _ = stream.read(&mut request).await;
+            let answer = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{page}",
+                page.len()
+            );
+            let _ = stream.write_all(answer.as_bytes()).await;
+        }
+    });
+    client.goto(&format!("http://{address}/")).await.unwrap();
+    wait_for(&client, "#ready").await;
+    let settled = "return [...document.images].every((i) => i.complete)";
+    while client.execute(settled, vec![]).await.unwrap() != serde_json::json!(true) {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    client.goto(&table.local_url).await.unwrap();
+    wait_for(&client, "#home").await;
+    wait_for_text(&client, "#connection", "Connected").await;
+    client.close().await.unwrap();
 }
 
 async fn home_and_qr(driver: u16) {

@@ -115,11 +115,13 @@ fn row(out: &mut String, fields: impl Iterator<Item = String>) {
 }
 
 fn quoted(field: &str) -> String {
-    let field = if field.starts_with(['=', '+', '-', '@']) && field.parse::<i64>().is_err() {
-        format!("'{field}")
-    } else {
-        field.to_owned()
-    };
+    // A spreadsheet reads a formula after a leading tab or carriage return too.
+    let field =
+        if field.starts_with(['=', '+', '-', '@', '\t', '\r']) && field.parse::<i64>().is_err() {
+            format!("'{field}")
+        } else {
+            field.to_owned()
+        };
     if field.contains([',', '"', '\r', '\n']) {
         format!("\"{}\"", field.replace('"', "\"\""))
     } else {
@@ -137,6 +139,8 @@ mod tests {
         assert_eq!(quoted("Smith, Jo"), "\"Smith, Jo\"");
         assert_eq!(quoted("\"Jo\""), "\"\"\"Jo\"\"\"");
         assert_eq!(quoted("=1+1"), "'=1+1");
+        assert_eq!(quoted("\t=1+1"), "'\t=1+1");
+        assert_eq!(quoted("\r=1+1"), "\"'\r=1+1\"");
         assert_eq!(quoted("-2"), "-2", "a negative total stays a number");
         assert_eq!(quoted("-cmd"), "'-cmd");
     }

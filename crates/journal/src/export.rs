@@ -113,11 +113,13 @@ pub fn read(text: &[u8]) -> Result<HistoryFile, Unfit> {
 }
 
 /// Game `game` (its place in the file, from 1) replayed by the rules of `G`: refused unless
-/// every entry follows and the game has ended.
+/// its setup is one the rules would start, every entry follows and the game has ended.
 pub fn ready<G: Rules>(exported: Exported, game: usize) -> Result<Ready, Unfit> {
     let damaged = Unfit::Damaged { game };
     let start: Vec<G::Event> =
         serde_json::from_value(exported.start.clone()).map_err(|_| damaged.clone())?;
+    // Its setup is held to the rules a new game's is (names, colours, the timer's range).
+    G::valid_start(&start).map_err(|_| damaged.clone())?;
     let mut timeline = Timeline::<G>::resume(start, []).map_err(|_| damaged.clone())?;
     for e in &exported.entries {
         let entry: EntryOf<G> =

@@ -19,6 +19,7 @@ pub use export::{
 pub use recover::{Recovered, recover};
 
 use std::fmt;
+use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -281,7 +282,38 @@ fn now() -> i64 {
         .unwrap_or(0)
 }
 
+/// Creates (or empties) `path`, readable and writable by its owner alone: a table's data
+/// (its key, its seats, its games) is nobody else's on a shared computer.
+pub fn create_private(path: &Path) -> std::io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
+}
+
+/// Makes `dir` (and its parents) if it is not there yet; one made here is its owner's
+/// alone. A folder that was there (one a person chose) keeps its permissions.
+pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    std::fs::create_dir_all(dir)?;
+    #[cfg(unix)]
+    std::fs::set_permissions(dir, std::os::unix::fs::PermissionsExt::from_mode(0o700))?;
+    Ok(())
+}
+
 impl Journal {
+    /// Moves every commit from the write-ahead log into the journal's own file and empties
+    /// the log: at a clean stop the file alone is the whole history (a backup of it, a
+    /// copy to another machine).
+    pub fn checkpoint(&self) -> Result<(), JournalError> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        Ok(())
+    }
+
     /// Opens (or creates) the journal at `path`.
     pub fn open(path: &Path) -> Result<Journal, JournalError> {
         let open_err = |e: rusqlite::Error| match JournalError::from(e) {
@@ -291,6 +323,13 @@ impl Journal {
             },
             other => other,
         };
+        // Made its owner's alone; SQLite gives its log the same permissions.
+        if !path.exists() {
+            create_private(path).map_err(|e| JournalError::Open {
+                path: path.to_owned(),
+                why: e.to_string(),
+            })?;
+        }
         let conn = Connection::open(path).map_err(open_err)?;
         let schema: i64 = conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))

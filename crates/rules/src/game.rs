@@ -439,6 +439,14 @@ impl seance_timeline::Rules for Game {
         Game::apply(self, event)
     }
 
+    fn valid_start(start: &[Event]) -> Result<(), seance_timeline::Refusal> {
+        // A start without its setup does not replay: the replay refuses it.
+        match start.first() {
+            Some(Event::Started { setup, .. }) => setup.validate(),
+            _ => Ok(()),
+        }
+    }
+
     fn decide(
         &self,
         command: &Self::Command,

@@ -1,13 +1,13 @@
 //! What each role's log tells of the events: everything on the table as it happened, and
 //! of a secret only what its role sees (the ghost's culprit, a psychic's own vote), and
 //! nothing of the count but what the table has shown (the ghost's culprit too is sealed
-//! while it is read out, so no screen tells the end before the table). The screens word
+//! from the count to the end, so no screen tells the end before the table). The screens word
 //! each line in their language (`log.<type>`).
 
 use serde::Serialize;
 
 use crate::event::Event;
-use crate::game::Game;
+use crate::game::{Game, Phase};
 use crate::view::Role;
 
 /// An event as a log tells it: as it happened, or sealed.
@@ -35,7 +35,7 @@ pub enum Sealed {
 /// `event` as `role`'s log tells it in `game` as it stands; nothing for the start and the
 /// drawn secrets, which are no news to anyone.
 pub fn told(game: &Game, event: &Event, role: Role) -> Option<Told> {
-    let ghost_sees = role == Role::Ghost && !game.counting();
+    let ghost_sees = role == Role::Ghost && (game.count.is_none() || game.phase == Phase::Ended);
     let sealed = match *event {
         Event::Started { .. } | Event::SecretsDrawn { .. } => return None,
         Event::Voted { psychic, .. } if role != Role::Psychic(psychic) => Sealed::Voted { psychic },

@@ -106,7 +106,7 @@ pub struct View {
     pub outcome: Option<Outcome>,
     /// Whether the ghost has sealed the culprit (for everyone); which group, below.
     pub culprit_sealed: bool,
-    /// The ghost's (but while the count is read out); everyone's once the game has ended.
+    /// The ghost's until the votes are counted; everyone's once the game has ended.
     pub culprit: Option<u8>,
     /// Each psychic's character, location and object (app-kept mode): the ghost's;
     /// everyone's once the game has ended.
@@ -119,9 +119,10 @@ impl Game {
     pub fn view(&self, role: Role) -> View {
         let over = self.phase == Phase::Ended;
         let sees_secrets = over || role == Role::Ghost;
-        // While the table reads the count out, not even the ghost's screen says whose
-        // group was the culprit's: a glance at it would tell the end.
-        let sees_culprit = over || (role == Role::Ghost && !self.counting());
+        // Once the votes are counted, not even the ghost's screen says whose group was the
+        // culprit's until the end (the count read out, the eldest asked): a glance at it
+        // would tell the end.
+        let sees_culprit = over || (role == Role::Ghost && self.count.is_none());
         View {
             role,
             edition: self.setup.edition,

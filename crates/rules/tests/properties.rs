@@ -301,6 +301,14 @@ fn check_state(game: &Game) {
             );
         }
     }
+    // From the first count to the end, not even the ghost's screen holds the culprit.
+    if game.count.is_some() && game.phase != Phase::Ended {
+        assert_eq!(
+            game.view(Role::Ghost).culprit,
+            None,
+            "the ghost's culprit after the votes"
+        );
+    }
     for role in std::iter::once(Role::Table).chain((0..game.psychics.len()).map(Role::Psychic)) {
         let view = game.view(role);
         if game.phase != Phase::Ended {

@@ -386,6 +386,14 @@ impl seance_timeline::Rules for Scorepad {
         Scorepad::apply(self, event)
     }
 
+    fn valid_start(start: &[Event]) -> Result<(), Refusal> {
+        // A start without its setup does not replay: the replay refuses it.
+        match start.first() {
+            Some(Event::Started { setup, .. }) => setup.validate(),
+            _ => Ok(()),
+        }
+    }
+
     fn decide(&self, command: &Command, _position: u64) -> Result<Vec<Event>, Refusal> {
         Scorepad::decide(self, command)
     }

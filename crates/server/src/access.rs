@@ -45,6 +45,35 @@ impl FailureLog {
     }
 }
 
+/// How long an address's refusals go unlogged after one is.
+const HUSH: Duration = Duration::from_secs(60);
+
+/// Refusals logged at most once a minute per address, with how many went unsaid since: a
+/// flood of refused requests writes a line a minute, not a line each.
+#[derive(Default)]
+pub struct Hushed(Mutex<HashMap<IpAddr, (Instant, u64)>>);
+
+impl Hushed {
+    /// Whether to log a refusal from `ip` now: `Some(n)` with the `n` refusals left unsaid
+    /// since its last line, or `None` within a minute of that line.
+    pub fn say(&self, ip: IpAddr) -> Option<u64> {
+        self.say_at(ip, Instant::now())
+    }
+
+    fn say_at(&self, ip: IpAddr, now: Instant) -> Option<u64> {
+        let mut said = self.0.hold();
+        let told = match said.get_mut(&ip) {
+            Some((at, unsaid)) if now.saturating_duration_since(*at) < HUSH => {
+                *unsaid += 1;
+                None
+            }
+            _ => Some(said.insert(ip, (now, 0)).map_or(0, |(_, unsaid)| unsaid)),
+        };
+        said.retain(|_, (at, _)| now.saturating_duration_since(*at) < HUSH);
+        told
+    }
+}
+
 /// What the credentials on a request make its device. A seat's phone is a [`Device::Joined`]
 /// that also shows its seat's token, per game (see `phones`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -164,14 +193,17 @@ pub async fn guard(
             with_security_headers(next.run(request).await)
         }
         Err(refused) => {
-            tracing::warn!(
-                peer = %peer.ip(),
-                method = %request.method(),
-                path = request.uri().path(),
-                status = refused.status.as_u16(),
-                "refused: {}",
-                refused.refusal
-            );
+            if let Some(unsaid) = shared.hushed.say(peer.ip()) {
+                tracing::warn!(
+                    peer = %peer.ip(),
+                    method = %request.method(),
+                    path = request.uri().path(),
+                    status = refused.status.as_u16(),
+                    unsaid,
+                    "refused: {}",
+                    refused.refusal
+                );
+            }
             with_security_headers(refused.into_response())
         }
     }
@@ -209,6 +241,14 @@ fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Option<Devi
             String::from_utf8_lossy(origin.as_bytes()).into_owned(),
         ));
     }
+    // A page of another site (or another port of this address) that makes a browser ask
+    // — an image, a form — is refused before its code is even looked at: it cannot make
+    // this address wait for the wrong codes it sends.
+    if let Some(site) = headers.get("sec-fetch-site")
+        && matches!(site.as_bytes(), b"cross-site" | b"same-site")
+    {
+        return forbidden(Refusal::new("other_site"));
+    }
     if request.uri().path().starts_with("/api/") {
         let device = check_code(shared, peer, request)?;
         if shared.trouble.is_some() && !SERVED_IN_TROUBLE.contains(&request.uri().path()) {
@@ -222,14 +262,17 @@ fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Option<Devi
     Ok(None)
 }
 
+/// The device a request's code makes it. The table key and the join code are honoured
+/// whatever wrong codes came from the same address (a phone sharing it with a guesser, a
+/// table whose page another page hammered); only the guessing waits.
 fn check_code(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Device, Refused> {
-    if shared.failures.blocked(peer) {
-        return Err(refused(StatusCode::TOO_MANY_REQUESTS, "wrong_codes_wait"));
-    }
     match presented_code(request.headers(), request.uri().query()) {
-        None => Err(refused(StatusCode::UNAUTHORIZED, "code_needed")),
         Some(key) if shared.key.matches(&key) => Ok(Device::Table),
         Some(code) if shared.code.matches(&code) => Ok(Device::Joined),
+        _ if shared.failures.blocked(peer) => {
+            Err(refused(StatusCode::TOO_MANY_REQUESTS, "wrong_codes_wait"))
+        }
+        None => Err(refused(StatusCode::UNAUTHORIZED, "code_needed")),
         Some(_) => {
             shared.failures.record(peer);
             Err(refused(StatusCode::FORBIDDEN, "wrong_code"))
@@ -303,6 +346,25 @@ fn with_security_headers(mut response: Response) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refusals_are_logged_a_line_a_minute_per_address_with_the_count_unsaid() {
+        let hushed = Hushed::default();
+        let (one, two): (IpAddr, IpAddr) =
+            ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        let start = Instant::now();
+        assert_eq!(hushed.say_at(one, start), Some(0));
+        for _ in 0..5 {
+            assert_eq!(hushed.say_at(one, start + Duration::from_secs(1)), None);
+        }
+        assert_eq!(
+            hushed.say_at(two, start + Duration::from_secs(2)),
+            Some(0),
+            "another address"
+        );
+        assert_eq!(hushed.say_at(one, start + HUSH), Some(5));
+        assert_eq!(hushed.say_at(one, start + HUSH), None);
+    }
 
     #[test]
     fn only_local_networks_are_served() {

@@ -58,7 +58,7 @@ fn load_or_create<T>(
         Err(e) => return Err(e),
     }
     let secret = generate()?;
-    std::fs::write(&path, format!("{}\n", text(&secret)))?;
+    crate::settings::write_atomically(&path, format!("{}\n", text(&secret)).as_bytes())?;
     Ok(secret)
 }
 

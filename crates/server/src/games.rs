@@ -92,9 +92,10 @@ struct Live<G: Kept> {
     timeline: Timeline<G>,
     damage: Option<Damage>,
     timer: Option<SandTimer>,
-    /// The action ids of the last few commands, with the version each made: the same tap
-    /// sent again is acknowledged, not done twice.
-    acted: VecDeque<(String, u64)>,
+    /// The action ids of the last few commands, each with the device that sent it and the
+    /// version it made: the same tap sent again by the same device is acknowledged, not
+    /// done twice; another device's id is no use to anyone else.
+    acted: VecDeque<Acted>,
     /// When it was last asked for: the least recent is let go first.
     used: Instant,
 }
@@ -107,6 +108,14 @@ const IN_MEMORY: usize = 64;
 /// How often a running sand timer's time left is journaled, so a table that stops finds it
 /// paused within this of where it was.
 const CHECKPOINT: Duration = Duration::from_secs(5);
+
+/// A command done for an action id: who sent it (as [`sender`] names a device), its id,
+/// and the version it made.
+struct Acted {
+    by: String,
+    action: String,
+    made: u64,
+}
 
 /// How many action ids a game remembers: as many as the timeline's changes.
 const RECENT: usize = seance_timeline::RECENT;
@@ -365,8 +374,8 @@ impl<G: Kept> Games<G> {
 
     /// Decides, journals, applies: in that order, so an acknowledged command is on disk.
     /// The rules first say whether `who` may send it at all. A command whose `action` id
-    /// was already done (a repeated tap, a retried request) is acknowledged with the version
-    /// it made, and not done again.
+    /// the same device already had done (a repeated tap, a retried request) is then
+    /// acknowledged with the version it made, and not done again.
     pub fn command(
         self: &Arc<Self>,
         id: i64,
@@ -375,13 +384,20 @@ impl<G: Kept> Games<G> {
         command: G::Command,
         action: Option<String>,
     ) -> Result<u64, GameError> {
-        self.write(id, Some(version), action, sender::<G>(who), |timeline| {
+        let permitted = |timeline: &Timeline<G>| {
             timeline
                 .game()
                 .permit(who, &command)
-                .map_err(GameError::Forbidden)?;
-            timeline.decide(command).map_err(GameError::Rule)
-        })
+                .map_err(GameError::Forbidden)
+        };
+        self.write(
+            id,
+            Some(version),
+            action,
+            sender::<G>(who),
+            permitted,
+            |timeline| timeline.decide(command.clone()).map_err(GameError::Rule),
+        )
     }
 
     pub fn rewind(
@@ -401,6 +417,7 @@ impl<G: Kept> Games<G> {
             Some(version),
             None,
             sender::<G>(who),
+            |_| Ok(()),
             |timeline| match how {
                 Rewind::Undo if !timeline.can_undo() => {
                     Err(GameError::Timeline(TimelineError::NothingToUndo))
@@ -414,22 +431,25 @@ impl<G: Kept> Games<G> {
         )
     }
 
-    /// Adds an entry to the game's history from `by`: on disk first, then in memory.
-    /// `version`, when given, is what the sender saw; a game that has moved on refuses.
+    /// Adds an entry to the game's history from `by`, once `permitted` says `by` may ask
+    /// for it at all: on disk first, then in memory. `version`, when given, is what the
+    /// sender saw; a game that has moved on refuses.
     fn write(
         self: &Arc<Self>,
         id: i64,
         version: Option<u64>,
         action: Option<String>,
         by: String,
+        permitted: impl FnOnce(&Timeline<G>) -> Result<(), GameError>,
         entry: impl FnOnce(&Timeline<G>) -> Result<EntryOf<G>, GameError>,
     ) -> Result<u64, GameError> {
         let version = self.with(id, |writer, live| {
+            permitted(&live.timeline)?;
             if let Some(done) = action
                 .as_ref()
-                .and_then(|a| live.acted.iter().find(|(id, _)| id == a))
+                .and_then(|a| live.acted.iter().find(|d| d.by == by && &d.action == a))
             {
-                return Ok(done.1);
+                return Ok(done.made);
             }
             if let Some(d) = &live.damage {
                 return Err(GameError::Journal(JournalError::Damaged {
@@ -442,9 +462,9 @@ impl<G: Kept> Games<G> {
                 return Err(GameError::Stale { sent, now });
             }
             let entry = entry(&live.timeline)?;
-            let made = self.commit(id, writer, live, entry, Some(by))?;
+            let made = self.commit(id, writer, live, entry, Some(by.clone()))?;
             if let Some(action) = action {
-                live.acted.push_back((action, made));
+                live.acted.push_back(Acted { by, action, made });
                 if live.acted.len() > RECENT {
                     live.acted.pop_front();
                 }

@@ -40,12 +40,12 @@ pub struct Record {
 
 /// Takes the data folder's lock, or reads who holds it.
 pub fn claim(dir: &Path) -> io::Result<Claim> {
-    std::fs::create_dir_all(dir)?;
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(dir.join(LOCK))?;
+    seance_journal::create_private_dir(dir)?;
+    let mut options = OpenOptions::new();
+    options.create(true).truncate(false).write(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let file = options.open(dir.join(LOCK))?;
     let record = dir.join(RECORD);
     match file.try_lock() {
         Ok(()) => Ok(Claim::First(InstanceLock {
@@ -80,7 +80,8 @@ fn read_record(path: &Path) -> io::Result<Record> {
 impl InstanceLock {
     /// Tells later launches (and programs) where this one serves.
     pub fn publish(&self, record: &Record) -> io::Result<()> {
-        std::fs::write(&self.record, serde_json::to_vec_pretty(record)?)
+        // It holds the table key.
+        crate::settings::write_atomically(&self.record, &serde_json::to_vec_pretty(record)?)
     }
 }
 

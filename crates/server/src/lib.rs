@@ -112,6 +112,8 @@ pub(crate) struct Shared {
     pub failures: access::FailureLog,
     /// Seats asked for, per address, to slow down guessing.
     pub joins: access::FailureLog,
+    /// Refused requests, logged a line a minute per address.
+    pub hushed: access::Hushed,
     /// Mysterium's games.
     pub games: Arc<games::Games<seance_rules::Game>>,
     /// Mystery Rummy's scorepads.
@@ -155,7 +157,7 @@ impl Server {
             path: config.data_dir.clone(),
             source,
         };
-        std::fs::create_dir_all(&config.data_dir).map_err(data_err)?;
+        seance_journal::create_private_dir(&config.data_dir).map_err(data_err)?;
         let code = JoinCode::load_or_create(&config.data_dir).map_err(data_err)?;
         let key = TableKey::load_or_create(&config.data_dir).map_err(data_err)?;
         let settings = SettingsStore::load(&config.data_dir).map_err(data_err)?;
@@ -220,6 +222,7 @@ impl Server {
                 .map_or(0, |d| d.as_millis()),
             failures: Default::default(),
             joins: Default::default(),
+            hushed: Default::default(),
             games: Arc::new(games),
             rummy: Arc::new(rummy),
             seats,
@@ -295,7 +298,8 @@ impl Server {
     }
 
     /// Journals every running sand timer where it is, closes every WebSocket, stops
-    /// accepting requests and waits (at most a few seconds) for the ones under way.
+    /// accepting requests and waits (at most a few seconds) for the ones under way, then
+    /// leaves the whole history in the journal's own file.
     pub async fn shutdown(mut self) {
         self.shared.games.keep_timers();
         self.shared.rummy.keep_timers();
@@ -309,6 +313,9 @@ impl Server {
                 tracing::warn!("server did not stop within 5 s; cutting its requests short");
                 self.task.abort();
             }
+        }
+        if let Err(e) = self.shared.games.journal().checkpoint() {
+            tracing::warn!("the journal's log stays beside it: {e}");
         }
     }
 }

@@ -85,15 +85,20 @@ pub fn may_see<G: Kept>(shared: &Shared, game: i64, role: G::Role, caller: &Call
 }
 
 /// Counts a seat token that never held a seat of `game` as a wrong code: tokens are
-/// guessed that way. An honest refusal is not one: a watcher, a phone asking for another
-/// seat, or a phone still retrying with the token of a seat the table freed.
-fn count_guess(shared: &Shared, game: i64, caller: &Caller, peer: SocketAddr) {
+/// guessed that way, and a guesser waits like one (`Some`: the refusal that says so). An
+/// honest refusal is not one: a watcher, a phone asking for another seat, or a phone still
+/// retrying with the token of a seat the table freed.
+fn count_guess(shared: &Shared, game: i64, caller: &Caller, peer: SocketAddr) -> Option<Refused> {
     if let Caller::Phone(token) = caller
         && shared.seats.seat_of(game, token).is_none()
         && !shared.seats.was_freed(game, token)
     {
+        if shared.failures.blocked(peer.ip()) {
+            return Some(refused(StatusCode::TOO_MANY_REQUESTS, "wrong_codes_wait"));
+        }
         shared.failures.record(peer.ip());
     }
+    None
 }
 
 /// Refuses and logs a view [`may_see`] does not allow; counts a guessed token.
@@ -107,8 +112,15 @@ pub fn check_view<G: Kept>(
     if may_see::<G>(shared, game, role, caller) {
         return Ok(());
     }
-    count_guess(shared, game, caller, peer);
-    tracing::warn!("{peer}: refused the {role:?} view of game {game} to {caller:?}");
+    if let Some(wait) = count_guess(shared, game, caller, peer) {
+        return Err(wait);
+    }
+    if let Some(unsaid) = shared.hushed.say(peer.ip()) {
+        tracing::warn!(
+            unsaid,
+            "{peer}: refused the {role:?} view of game {game} to {caller:?}"
+        );
+    }
     Err(match caller {
         Caller::Phone(token) if shared.seats.seat_of(game, token).is_none() => {
             refused(StatusCode::FORBIDDEN, "seat_freed")
@@ -158,8 +170,8 @@ pub fn who<G: Kept>(
             .and_then(|seat| G::parse_role(&seat))
             .map(Who::Seat)
             .ok_or_else(|| {
-                count_guess(shared, game, caller, peer);
-                refused(StatusCode::FORBIDDEN, "seat_freed")
+                count_guess(shared, game, caller, peer)
+                    .unwrap_or_else(|| refused(StatusCode::FORBIDDEN, "seat_freed"))
             }),
     }
 }

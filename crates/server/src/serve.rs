@@ -10,6 +10,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::access::Hushed;
 use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
@@ -64,6 +65,7 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let app = app.layer(RequestBodyTimeoutLayer::new(BODY_WITHIN));
     let open = Arc::new(Open::default());
+    let hushed = Hushed::default();
     let graceful = GracefulShutdown::new();
     let mut builder = Builder::new(TokioExecutor::new());
     builder
@@ -84,7 +86,9 @@ pub async fn serve(
             _ = async { let _ = stopped.wait_for(|stopped| *stopped).await; } => break,
         };
         let Some(place) = open.admit(peer.ip()) else {
-            tracing::warn!(peer = %peer.ip(), "refused a connection: {PER_ADDRESS} already open from this address");
+            if let Some(unsaid) = hushed.say(peer.ip()) {
+                tracing::warn!(peer = %peer.ip(), unsaid, "refused a connection: {PER_ADDRESS} already open from this address");
+            }
             continue;
         };
         let app = app.clone();

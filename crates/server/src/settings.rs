@@ -164,10 +164,13 @@ pub enum SetError {
     Io(io::Error),
 }
 
+/// Writes `path` whole or not at all, its owner's alone.
 pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     use std::io::Write;
     let tmp = path.with_extension("tmp");
-    let mut file = std::fs::File::create(&tmp)?;
+    // A leftover of an interrupted write would keep its own permissions.
+    let _ = std::fs::remove_file(&tmp);
+    let mut file = seance_journal::create_private(&tmp)?;
     file.write_all(bytes)?;
     file.sync_all()?;
     std::fs::rename(&tmp, path)

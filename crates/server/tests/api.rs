@@ -368,9 +368,62 @@ async fn repeated_wrong_codes_are_slowed_down() {
     }
     assert_eq!(statuses[0], StatusCode::FORBIDDEN);
     assert_eq!(*statuses.last().unwrap(), StatusCode::TOO_MANY_REQUESTS);
-    // Even the right code waits out the window from that address.
-    let blocked = t.api(reqwest::Method::GET, "/info").send().await.unwrap();
-    assert_eq!(blocked.status(), StatusCode::TOO_MANY_REQUESTS);
+    // Only the guessing waits: the table's key and the join code from that address are
+    // honoured (a table whose page was hammered, a phone beside a guesser).
+    let table = t.api(reqwest::Method::GET, "/info").send().await.unwrap();
+    assert_eq!(table.status(), StatusCode::OK);
+    let phone = t
+        .joined(reqwest::Method::GET, "/info")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(phone.status(), StatusCode::OK);
+    let guess = t
+        .get("/api/info")
+        .bearer_auth("YYYYYYYYYY")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(guess.status(), StatusCode::TOO_MANY_REQUESTS);
+}
+
+/// A page of another site (or another port of this address) that makes a browser ask —
+/// an image, a form — is refused before its code is counted, so it cannot lock the
+/// table's address out.
+#[tokio::test]
+async fn a_page_of_another_site_cannot_make_the_table_wait() {
+    let t = table().await;
+    for site in ["cross-site", "same-site"] {
+        for _ in 0..25 {
+            let asked = t
+                .get("/api/info?code=ZZZZZZZZZZ")
+                .header("sec-fetch-site", site)
+                .send()
+                .await
+                .unwrap();
+            let (status, why) = error_of(asked).await;
+            assert_eq!(
+                (status, why.code.as_str()),
+                (StatusCode::FORBIDDEN, "other_site")
+            );
+        }
+    }
+    // None of it was counted: a first wrong code is just wrong.
+    let wrong = t
+        .get("/api/info")
+        .bearer_auth("ZZZZZZZZZZ")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(error_of(wrong).await.1.code, "wrong_code");
+    // The table's own page asks as its own origin.
+    let own = t
+        .api(reqwest::Method::GET, "/info")
+        .header("sec-fetch-site", "same-origin")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(own.status(), StatusCode::OK);
 }
 
 #[tokio::test]
@@ -511,4 +564,56 @@ async fn a_later_launch_can_ask_for_the_window() {
         .await
         .unwrap()
         .unwrap();
+}
+
+/// A table's data is its owner's alone on a shared computer: the folder Séance makes, and
+/// every file in it (the key, the join code, the seats, the settings, the journal and its
+/// log), is nobody else's to read.
+#[cfg(unix)]
+#[tokio::test]
+async fn the_table_s_files_are_its_owner_s_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let parent = tempfile::tempdir().unwrap();
+    let dir = parent.path().join("made-by-seance");
+    let server = seance_server::Server::start(seance_server::Config {
+        data_dir: dir.clone(),
+        port: 0,
+    })
+    .await
+    .unwrap();
+    let base = format!("http://127.0.0.1:{}/api", server.port());
+    let client = reqwest::Client::new();
+    let game = client
+        .post(format!("{base}/games"))
+        .bearer_auth(server.record().key)
+        .json(&serde_json::json!({"setup": {"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept",
+            "players": [{"name": "Ann", "colours": ["red"]}, {"name": "Ben", "colours": ["blue"]},
+                        {"name": "Cy", "colours": ["green"]}]}}))
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let seat = client
+        .post(format!("{base}/games/{game}/seats"))
+        .bearer_auth(server.join_code().to_string())
+        .json(&serde_json::json!({"seat": "ghost"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(seat.status(), StatusCode::CREATED);
+    let mode =
+        |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&dir), 0o700);
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(files.len() >= 5, "{files:?}");
+    for file in files {
+        assert_eq!(mode(&file), 0o600, "{}", file.display());
+    }
 }

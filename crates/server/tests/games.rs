@@ -464,6 +464,60 @@ async fn a_repeated_tap_is_one_action_and_its_answer_is_the_new_snapshot() {
     let long = tap(&"x".repeat(65)).await.unwrap();
     assert_eq!(long.status(), StatusCode::BAD_REQUEST);
     assert_eq!(view(&t, game, "table").await["version"], 1);
+    // An id is the device's own, and answered only once the device may send the command:
+    // a watcher repeating the table's is refused, and a phone's command with it is done.
+    let watcher = t
+        .joined(Method::POST, &format!("/games/{game}/commands"))
+        .json(&json!({"version": 0, "command": {"type": "give_vision", "psychic": 0}, "action": "0-vision-0"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(error_of(watcher).await.1.code, "watcher");
+    let phone = support::take_seat(&t, "games", game, "psychic:0").await;
+    let cards = view(&t, game, "table").await["view"]["layout"]["characters"].clone();
+    let placed = t
+        .joined(Method::POST, &format!("/games/{game}/commands"))
+        .header("X-Seat", phone)
+        .json(&json!({"version": 1, "command": {"type": "place_intuition", "psychic": 0, "card": cards[0]}, "action": "0-vision-0"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(placed.json::<Value>().await.unwrap()["version"], 2);
+    assert_eq!(
+        view(&t, game, "table").await["view"]["psychics"][0]["intuition"],
+        cards[0]
+    );
+}
+
+/// A clean stop leaves the whole history in the journal's own file, even while the sand
+/// runs: the file alone, copied elsewhere, holds every game.
+#[tokio::test]
+async fn a_clean_stop_leaves_the_whole_history_in_the_journal_file() {
+    let t = table().await;
+    let game = create(&t).await;
+    for psychic in 0..4 {
+        t.api(Method::POST, &format!("/games/{game}/commands"))
+            .json(&json!({"version": psychic, "command": {"type": "give_vision", "psychic": psychic}}))
+            .send()
+            .await
+            .unwrap();
+    }
+    assert_eq!(view(&t, game, "table").await["timer"]["running"], true);
+    let support::Table { server, dir, .. } = t;
+    server.shutdown().await;
+    let wal = dir.path().join(format!("{}-wal", seance_server::JOURNAL));
+    assert!(
+        std::fs::metadata(&wal).map_or(0, |m| m.len()) == 0,
+        "the log kept commits"
+    );
+    let alone = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        dir.path().join(seance_server::JOURNAL),
+        alone.path().join(seance_server::JOURNAL),
+    )
+    .unwrap();
+    let t = support::serve_in(alone).await;
+    assert_eq!(view(&t, game, "table").await["version"], 4);
 }
 
 #[tokio::test]

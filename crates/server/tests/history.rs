@@ -395,6 +395,10 @@ async fn a_bad_file_is_refused_with_what_to_do_and_changes_nothing() {
     let mut forged = good.clone();
     forged["games"][0]["entries"][0]["entry"]["events"] = json!([{"type": "timer_ended"}]);
     assert_eq!(refused(forged.to_string()).await.1.code, "import_damaged");
+    // A setup no new game could have: a name far past the rules' length.
+    let mut long = good.clone();
+    long["games"][0]["start"][0]["setup"]["ghost"] = json!("x".repeat(100_000));
+    assert_eq!(refused(long.to_string()).await.1.code, "import_damaged");
     // A file past the limit is refused before it is read.
     let (status, why) = refused("x".repeat(33 * 1024 * 1024)).await;
     assert_eq!(

@@ -51,6 +51,9 @@ pub trait Rules: Clone + Sized {
     where
         Self::Event: 'a;
     fn apply(&mut self, event: &Self::Event) -> Result<(), String>;
+    /// Whether `start` (a game's first events, brought in from a file) holds a setup the
+    /// rules would start a new game with.
+    fn valid_start(start: &[Self::Event]) -> Result<(), Refusal>;
     /// The events `command` causes; `position` (the game's place in its history) seeds any
     /// draw, so a replay draws the same.
     fn decide(&self, command: &Self::Command, position: u64) -> Result<Vec<Self::Event>, Refusal>;
