@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Table, act, api, attr, chromium, command, phone_on_seats, screenshot, speak, tap, text,
-    wait_for, wait_for_text,
+    Table, act, api, attr, chromium, command, first_choice, phone_on_seats, screenshot, speak, tap,
+    text, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -310,17 +310,7 @@ async fn climax(driver: u16, game: Game, lang: &str) {
             })
             .unwrap_or_else(|| panic!("the revelation goes on: {now}"))
             .clone();
-        let mut sent = next.clone();
-        let fields = sent.as_object_mut().unwrap();
-        for (many, one) in [
-            ("psychics", "psychic"),
-            ("levels", "level"),
-            ("groups", "group"),
-        ] {
-            if let Some(choices) = fields.remove(many) {
-                fields.insert(one.into(), choices[0].clone());
-            }
-        }
+        let mut sent = first_choice(&next);
         if next["type"] == "vote" {
             // One for the culprit's group, the others elsewhere.
             let psychic = next["psychic"].as_u64().unwrap();

@@ -207,29 +207,6 @@ impl Screens {
     }
 }
 
-/// The first of each allowed action's choices, as a command: a legal move, whatever it is.
-fn first(action: &Value) -> Value {
-    let mut command = action.clone();
-    let fields = command.as_object_mut().unwrap();
-    for (many, one) in [
-        ("psychics", "psychic"),
-        ("cards", "card"),
-        ("faces", "face"),
-        ("levels", "level"),
-        ("groups", "group"),
-    ] {
-        if let Some(choices) = fields.remove(many) {
-            fields.insert(one.into(), choices[0].clone());
-        }
-    }
-    if let Some(answers) = fields.remove("answers")
-        && !answers[0].is_null()
-    {
-        fields.insert("right".into(), answers[0].clone());
-    }
-    command
-}
-
 /// Waits while the table screens read the count out, as they do by themselves; the
 /// snapshot once they have.
 async fn read_on(screens: &Screens, id: u64, mut snapshot: Value) -> Value {
@@ -302,7 +279,7 @@ async fn classic(driver: u16, players: usize, phase: Phase) {
         // A token from each psychic on every pawn the rules offer: ✓ from the even, ✗ from
         // the odd where offered.
         while let Some(token) = unplaced(&snapshot) {
-            let mut place = first(&token);
+            let mut place = first_choice(&token);
             if token["by"].as_u64().unwrap() % 2 == 1 {
                 place["face"] = token["faces"].as_array().unwrap().last().unwrap().clone();
             }
@@ -370,7 +347,7 @@ async fn classic(driver: u16, players: usize, phase: Phase) {
             voting = true;
             screens.look(players, "vote", &hash, "#line-up").await;
         }
-        snapshot = screens.send(id, first(&next)).await;
+        snapshot = screens.send(id, first_choice(&next)).await;
     }
     screens.look(players, "ended", &hash, "#stage.ending").await;
     screens.finish().await;
@@ -447,7 +424,7 @@ async fn new_edition(driver: u16, players: usize) {
             deciding = true;
             screens.look(players, "new-decision", &hash, "#agree").await;
         }
-        snapshot = screens.send(id, first(&next)).await;
+        snapshot = screens.send(id, first_choice(&next)).await;
     }
     screens
         .look(players, "new-ended", &hash, "#stage.ending")

@@ -769,3 +769,26 @@ pub async fn cdp(client: &Client, cmd: &str, params: serde_json::Value) -> serde
     )
     .await
 }
+
+/// The first of each allowed action's choices, as a command: a legal move, whatever it is.
+pub fn first_choice(action: &serde_json::Value) -> serde_json::Value {
+    let mut command = action.clone();
+    let fields = command.as_object_mut().unwrap();
+    for (many, one) in [
+        ("psychics", "psychic"),
+        ("cards", "card"),
+        ("faces", "face"),
+        ("levels", "level"),
+        ("groups", "group"),
+    ] {
+        if let Some(choices) = fields.remove(many) {
+            fields.insert(one.into(), choices[0].clone());
+        }
+    }
+    if let Some(answers) = fields.remove("answers")
+        && !answers[0].is_null()
+    {
+        fields.insert("right".into(), answers[0].clone());
+    }
+    command
+}
