@@ -292,26 +292,36 @@ pub fn create_private(path: &Path) -> std::io::Result<File> {
     options.open(path)
 }
 
-/// Makes `dir` (and its parents) if it is not there yet; one made here is its owner's
-/// alone. A folder that was there (one a person chose) keeps its permissions.
-pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
-    if dir.is_dir() {
-        return Ok(());
-    }
-    std::fs::create_dir_all(dir)?;
+/// Makes `path` its owner's alone if it is there (a file an earlier build made readable
+/// by all). As far as the system lets: a file it may not change still serves.
+pub fn keep_private(path: &Path) {
     #[cfg(unix)]
-    std::fs::set_permissions(dir, std::os::unix::fs::PermissionsExt::from_mode(0o700))?;
-    Ok(())
+    let _ = std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(0o600));
+    #[cfg(not(unix))]
+    let _ = path;
+}
+
+/// Makes `dir` (and its parents) if it is not there yet, its owner's alone from the first
+/// instant. A folder that was there (one a person chose) keeps its permissions.
+pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
 }
 
 impl Journal {
     /// Moves every commit from the write-ahead log into the journal's own file and empties
     /// the log: at a clean stop the file alone is the whole history (a backup of it, a
-    /// copy to another machine).
-    pub fn checkpoint(&self) -> Result<(), JournalError> {
-        self.conn
-            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
-        Ok(())
+    /// copy to another machine). `false` when a reader kept some of it in the log.
+    pub fn checkpoint(&self) -> Result<bool, JournalError> {
+        // SQLite answers (busy, log frames, frames moved): busy is 1 when it could not
+        // move everything.
+        let busy: i64 = self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))?;
+        Ok(busy == 0)
     }
 
     /// Opens (or creates) the journal at `path`.
@@ -323,12 +333,25 @@ impl Journal {
             },
             other => other,
         };
-        // Made its owner's alone; SQLite gives its log the same permissions.
-        if !path.exists() {
-            create_private(path).map_err(|e| JournalError::Open {
-                path: path.to_owned(),
-                why: e.to_string(),
-            })?;
+        // Its owner's alone, new or from an earlier build; SQLite gives its log the same
+        // permissions. (A journal in memory has no file.)
+        if path != Path::new(":memory:") {
+            for suffix in ["", "-wal", "-shm", ".mark"] {
+                keep_private(&check::with_suffix(path, suffix));
+            }
+            let mut options = OpenOptions::new();
+            options.write(true).create_new(true);
+            #[cfg(unix)]
+            std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+            match options.open(path) {
+                Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+                    return Err(JournalError::Open {
+                        path: path.to_owned(),
+                        why: e.to_string(),
+                    });
+                }
+                _ => {}
+            }
         }
         let conn = Connection::open(path).map_err(open_err)?;
         let schema: i64 = conn

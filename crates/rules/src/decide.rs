@@ -178,12 +178,6 @@ impl Game {
                 ensure(p.vote.is_none(), || {
                     Refusal::new("level_after_vote").with("name", self.who(psychic))
                 })?;
-                // Said once: the same level again would change nothing.
-                ensure(self.level_of(psychic) != Some(level), || {
-                    Refusal::new("level_stated")
-                        .with("name", self.who(psychic))
-                        .with("level", level.term())
-                })?;
                 // The track stands still in the revelation, so a level is a fact from the
                 // first card on (000 p.12): a level whose card has passed cannot be theirs,
                 // and stating it would leave a psychic who can never vote.

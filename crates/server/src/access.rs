@@ -47,6 +47,8 @@ impl FailureLog {
 
 /// How long an address's refusals go unlogged after one is.
 const HUSH: Duration = Duration::from_secs(60);
+/// How many addresses [`Hushed`] follows before it lets the quiet ones go.
+const HUSHED_MOST: usize = 1024;
 
 /// Refusals logged at most once a minute per address, with how many went unsaid since: a
 /// flood of refused requests writes a line a minute, not a line each.
@@ -69,7 +71,21 @@ impl Hushed {
             }
             _ => Some(said.insert(ip, (now, 0)).map_or(0, |(_, unsaid)| unsaid)),
         };
-        said.retain(|_, (at, _)| now.saturating_duration_since(*at) < HUSH);
+        // Bounded however many addresses a flood comes from: past the bound, the ones
+        // quiet for a minute are let go, their unsaid refusals said in one line.
+        if said.len() > HUSHED_MOST {
+            let mut dropped = 0;
+            said.retain(|_, (at, unsaid)| {
+                let keep = now.saturating_duration_since(*at) < HUSH;
+                if !keep {
+                    dropped += *unsaid;
+                }
+                keep
+            });
+            if dropped > 0 {
+                tracing::warn!("{dropped} more refusals from addresses now quiet went unsaid");
+            }
+        }
         told
     }
 }
@@ -241,15 +257,15 @@ fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Option<Devi
             String::from_utf8_lossy(origin.as_bytes()).into_owned(),
         ));
     }
-    // A page of another site (or another port of this address) that makes a browser ask
-    // — an image, a form — is refused before its code is even looked at: it cannot make
-    // this address wait for the wrong codes it sends.
-    if let Some(site) = headers.get("sec-fetch-site")
-        && matches!(site.as_bytes(), b"cross-site" | b"same-site")
-    {
-        return forbidden(Refusal::new("other_site"));
-    }
     if request.uri().path().starts_with("/api/") {
+        // A page of another site (or another port of this address) that makes a browser
+        // ask — an image, a form — is refused before its code is even looked at: it
+        // cannot make this address wait for the wrong codes it sends.
+        if let Some(site) = headers.get("sec-fetch-site")
+            && matches!(site.as_bytes(), b"cross-site" | b"same-site")
+        {
+            return forbidden(Refusal::new("other_site"));
+        }
         let device = check_code(shared, peer, request)?;
         if shared.trouble.is_some() && !SERVED_IN_TROUBLE.contains(&request.uri().path()) {
             return Err(Refused::new(
@@ -364,6 +380,19 @@ mod tests {
         );
         assert_eq!(hushed.say_at(one, start + HUSH), Some(5));
         assert_eq!(hushed.say_at(one, start + HUSH), None);
+    }
+
+    #[test]
+    fn a_flood_from_many_addresses_is_followed_within_bounds() {
+        let hushed = Hushed::default();
+        let start = Instant::now();
+        for i in 0..=HUSHED_MOST as u32 {
+            hushed.say_at(IpAddr::from((0x0a00_0000 + i).to_be_bytes()), start);
+        }
+        assert_eq!(hushed.0.hold().len(), HUSHED_MOST + 1);
+        let late: IpAddr = "192.168.0.1".parse().unwrap();
+        assert_eq!(hushed.say_at(late, start + HUSH), Some(0));
+        assert_eq!(hushed.0.hold().len(), 1, "the quiet ones are let go");
     }
 
     #[test]

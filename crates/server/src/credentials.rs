@@ -42,6 +42,7 @@ fn load_or_create<T>(
     text: impl Fn(&T) -> &str,
 ) -> io::Result<T> {
     let path = dir.join(file);
+    seance_journal::keep_private(&path);
     match std::fs::read_to_string(&path) {
         Ok(kept) => match parse(kept.trim()) {
             Some(secret) => return Ok(secret),

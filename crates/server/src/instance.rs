@@ -46,6 +46,7 @@ pub fn claim(dir: &Path) -> io::Result<Claim> {
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     let file = options.open(dir.join(LOCK))?;
+    seance_journal::keep_private(&dir.join(LOCK));
     let record = dir.join(RECORD);
     match file.try_lock() {
         Ok(()) => Ok(Claim::First(InstanceLock {

@@ -314,8 +314,10 @@ impl Server {
                 self.task.abort();
             }
         }
-        if let Err(e) = self.shared.games.journal().checkpoint() {
-            tracing::warn!("the journal's log stays beside it: {e}");
+        match self.shared.games.journal().checkpoint() {
+            Ok(true) => {}
+            Ok(false) => tracing::warn!("a reader kept part of the journal's log beside it"),
+            Err(e) => tracing::warn!("the journal's log stays beside it: {e}"),
         }
     }
 }

@@ -71,6 +71,7 @@ impl Seats {
     /// with a warning, and another journal's seats are dropped; then every seat is free.
     pub fn load(dir: &Path, journal: &str) -> io::Result<Seats> {
         let path = dir.join(FILE);
+        seance_journal::keep_private(&path);
         // This build's file (`true`: it names a journal); or one from before seats named
         // their journal, adopted by the journal at hand.
         let read = |text: &str| {

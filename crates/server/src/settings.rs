@@ -119,6 +119,7 @@ impl SettingsStore {
     /// aside with a warning, never overwritten.
     pub fn load(dir: &Path) -> io::Result<SettingsStore> {
         let path = dir.join(FILE);
+        seance_journal::keep_private(&path);
         let current = match std::fs::read_to_string(&path) {
             Ok(text) => match serde_json::from_str::<Settings>(&text)
                 .map_err(|e| e.to_string())

@@ -613,7 +613,25 @@ async fn the_table_s_files_are_its_owner_s_alone() {
         .map(|e| e.unwrap().path())
         .collect();
     assert!(files.len() >= 5, "{files:?}");
-    for file in files {
-        assert_eq!(mode(&file), 0o600, "{}", file.display());
+    for file in &files {
+        assert_eq!(mode(file), 0o600, "{}", file.display());
     }
+    // Files an earlier build left readable by all are made private at the next start.
+    server.shutdown().await;
+    for file in &files {
+        if file.exists() {
+            std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o644)).unwrap();
+        }
+    }
+    let again = seance_server::Server::start(seance_server::Config {
+        data_dir: dir.clone(),
+        port: 0,
+    })
+    .await
+    .unwrap();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let file = entry.unwrap().path();
+        assert_eq!(mode(&file), 0o600, "{} after a restart", file.display());
+    }
+    again.shutdown().await;
 }
