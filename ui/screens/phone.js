@@ -11,13 +11,12 @@ import { command, post, refresh, toBgStats } from './game/actions.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { sealedChoice, traceOf } from './game/groups.js';
 import { countList } from './game/count.js';
-import { answerButtons } from './game/psychics.js';
+import { CATEGORIES, answerButtons, cardAtEnd } from './game/psychics.js';
 import { helpButton, helpPanel, mysteriumHelp } from './game/help.js';
 import { choices, may } from '../allowed.js';
 import { lastChange, newsFor } from '../log.js';
 import { crowClass, crowSpent } from './game.js';
 
-const CATEGORIES = ['character', 'location', 'object'];
 /** The group tapped on this phone (the culprit, or a vote), before sealing it. */
 let choice = null;
 
@@ -164,18 +163,15 @@ function ghostScreen(snapshot) {
 /** The count as far as the table has read it out, in step with it. */
 function phoneCount(view) {
   if (view.phase !== 'revelation') return null;
-  return countList(view, { below: view.counting ? h('p', { class: 'note' }, t('count.reading')) : null });
+  return countList(view);
 }
 
 /** The end on a phone: won or lost and why, the count, and (for a psychic) their part. */
 function phoneEnding(view, me) {
   const p = me === null ? null : view.psychics[me];
-  const cards = p && ['character', 'location', 'object'].map((c, k) => {
-    const found = p.found[k];
-    return h('li', { class: found ? 'found' : 'missed', 'data-category': c },
-      h('span', { class: 'what' }, t(`category.${c}`)),
-      h('span', { class: 'card' }, found ?? (view.assignments ? `(${view.assignments[me][k]})` : '—')));
-  });
+  const cards = p && CATEGORIES.map((c, k) => h('li', { class: p.found[k] ? 'found' : 'missed', 'data-category': c },
+    h('span', { class: 'what' }, t(`category.${c}`)),
+    h('span', { class: 'card' }, cardAtEnd(view, me, k))));
   return h('section', { id: 'phone-ending', class: `phone-ending ${view.outcome}` },
     h('h2', { id: 'phone-outcome', class: 'outcome' }, t(`outcome.${view.outcome}`)),
     h('p', { class: 'outcome-why' }, t(`outcome.${view.outcome}_why`, {

@@ -49,7 +49,6 @@ pub(crate) fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 /// Rewrites the mark after a commit. Not synced: a mark that lags the journal after a power
 /// cut is only a check missed, never a false alarm.
 pub(crate) fn write_mark(path: &Path, identity: &str, commits: u64) {
-    crate::keep_private(&mark(path));
     let written = crate::create_private(&mark(path))
         .and_then(|mut f| f.write_all(format!("{identity} {commits}\n").as_bytes()));
     if let Err(e) = written {

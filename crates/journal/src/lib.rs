@@ -282,14 +282,24 @@ fn now() -> i64 {
         .unwrap_or(0)
 }
 
-/// Creates (or empties) `path`, readable and writable by its owner alone: a table's data
-/// (its key, its seats, its games) is nobody else's on a shared computer.
-pub fn create_private(path: &Path) -> std::io::Result<File> {
-    let mut options = OpenOptions::new();
-    options.write(true).create(true).truncate(true);
+/// Opens `path` as `options` say, readable and writable by its owner alone: a table's data
+/// (its key, its seats, its games) is nobody else's on a shared computer. A file made new
+/// is made so; one an earlier build left readable by all is made so too.
+pub fn open_private(path: &Path, options: &mut OpenOptions) -> std::io::Result<File> {
     #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options.open(path)
+    std::os::unix::fs::OpenOptionsExt::mode(options, 0o600);
+    let file = options.open(path)?;
+    #[cfg(unix)]
+    file.set_permissions(std::os::unix::fs::PermissionsExt::from_mode(0o600))?;
+    Ok(file)
+}
+
+/// Creates (or empties) `path`, its owner's alone.
+pub fn create_private(path: &Path) -> std::io::Result<File> {
+    open_private(
+        path,
+        OpenOptions::new().write(true).create(true).truncate(true),
+    )
 }
 
 /// Makes `path` its owner's alone if it is there (a file an earlier build made readable
@@ -339,11 +349,7 @@ impl Journal {
             for suffix in ["", "-wal", "-shm", ".mark"] {
                 keep_private(&check::with_suffix(path, suffix));
             }
-            let mut options = OpenOptions::new();
-            options.write(true).create_new(true);
-            #[cfg(unix)]
-            std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-            match options.open(path) {
+            match open_private(path, OpenOptions::new().write(true).create_new(true)) {
                 Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
                     return Err(JournalError::Open {
                         path: path.to_owned(),

@@ -360,8 +360,7 @@ impl Game {
                 actions.push(Action::PickGroup {
                     groups: of_groups(&|group| Command::PickGroup { group }),
                 });
-                let last = self.count.as_ref().map_or(0, |c| c.lines());
-                let mut lines = vec![self.shown.saturating_add(1), last];
+                let mut lines = vec![self.shown.saturating_add(1), self.count_lines()];
                 lines.dedup();
                 actions.push(Action::ShowCount {
                     lines: lines

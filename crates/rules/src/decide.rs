@@ -232,7 +232,7 @@ impl Game {
                 ensure(self.counting(), || Refusal::new("no_count_to_show"))?;
                 // The next line, or all that is left at once.
                 let next = self.shown + 1;
-                let last = self.count.as_ref().map_or(0, |c| c.lines());
+                let last = self.count_lines();
                 ensure(lines == next || lines == last, || {
                     Refusal::new("count_lines")
                         .with("next", next)

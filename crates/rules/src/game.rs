@@ -354,7 +354,7 @@ impl Game {
             Event::Ended { chosen, won, .. } => {
                 // All of the count is told at the end (a journal of an earlier version
                 // ended with none of it shown).
-                self.shown = self.count.as_ref().map_or(0, Count::lines);
+                self.shown = self.count_lines();
                 self.chosen = Some(*chosen);
                 self.phase = Phase::Ended;
                 self.outcome = Some(if *won {
@@ -367,10 +367,21 @@ impl Game {
         Ok(())
     }
 
+    /// The lines of the count made, none before the votes are counted.
+    pub fn count_lines(&self) -> u8 {
+        self.count.as_ref().map_or(0, Count::lines)
+    }
+
     /// Whether the count is made and the table has yet to show some of it.
     pub fn counting(&self) -> bool {
-        self.phase == Phase::Revelation
-            && self.count.as_ref().is_some_and(|c| self.shown < c.lines())
+        self.phase == Phase::Revelation && self.shown < self.count_lines()
+    }
+
+    /// Whether the ghost's own screen may tell the culprit's group: not from the first
+    /// count to the end (the count read out, the eldest asked), when a glance at it would
+    /// tell the end before the table.
+    pub fn ghost_sees_culprit(&self) -> bool {
+        self.count.is_none() || self.phase == Phase::Ended
     }
 
     pub fn crows_left(&self) -> u8 {

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::event::Event;
-use crate::game::{Game, Phase};
+use crate::game::Game;
 use crate::view::Role;
 
 /// An event as a log tells it: as it happened, or sealed.
@@ -35,7 +35,7 @@ pub enum Sealed {
 /// `event` as `role`'s log tells it in `game` as it stands; nothing for the start and the
 /// drawn secrets, which are no news to anyone.
 pub fn told(game: &Game, event: &Event, role: Role) -> Option<Told> {
-    let ghost_sees = role == Role::Ghost && (game.count.is_none() || game.phase == Phase::Ended);
+    let ghost_sees = role == Role::Ghost && game.ghost_sees_culprit();
     let sealed = match *event {
         Event::Started { .. } | Event::SecretsDrawn { .. } => return None,
         Event::Voted { psychic, .. } if role != Role::Psychic(psychic) => Sealed::Voted { psychic },

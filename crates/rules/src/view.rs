@@ -119,10 +119,7 @@ impl Game {
     pub fn view(&self, role: Role) -> View {
         let over = self.phase == Phase::Ended;
         let sees_secrets = over || role == Role::Ghost;
-        // Once the votes are counted, not even the ghost's screen says whose group was the
-        // culprit's until the end (the count read out, the eldest asked): a glance at it
-        // would tell the end.
-        let sees_culprit = over || (role == Role::Ghost && self.count.is_none());
+        let sees_culprit = over || (role == Role::Ghost && self.ghost_sees_culprit());
         View {
             role,
             edition: self.setup.edition,

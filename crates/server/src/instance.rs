@@ -41,12 +41,10 @@ pub struct Record {
 /// Takes the data folder's lock, or reads who holds it.
 pub fn claim(dir: &Path) -> io::Result<Claim> {
     seance_journal::create_private_dir(dir)?;
-    let mut options = OpenOptions::new();
-    options.create(true).truncate(false).write(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let file = options.open(dir.join(LOCK))?;
-    seance_journal::keep_private(&dir.join(LOCK));
+    let file = seance_journal::open_private(
+        &dir.join(LOCK),
+        OpenOptions::new().create(true).truncate(false).write(true),
+    )?;
     let record = dir.join(RECORD);
     match file.try_lock() {
         Ok(()) => Ok(Claim::First(InstanceLock {

@@ -169,8 +169,6 @@ pub enum SetError {
 pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     use std::io::Write;
     let tmp = path.with_extension("tmp");
-    // A leftover of an interrupted write would keep its own permissions.
-    let _ = std::fs::remove_file(&tmp);
     let mut file = seance_journal::create_private(&tmp)?;
     file.write_all(bytes)?;
     file.sync_all()?;

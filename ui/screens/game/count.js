@@ -38,9 +38,12 @@ export function countLines(view) {
 }
 
 /** The count under its heading: its first `shown` lines (all by default), `below` after
- * them (the table's buttons, a phone's "the table is reading…") and `beside` its heading;
- * nothing before the votes are counted. */
-export function countList(view, { shown = Infinity, below = null, beside = null } = {}) {
+ * them (the table's buttons; by default, while lines are to come, "the table is
+ * reading…") and `beside` its heading; nothing before the votes are counted. */
+export function countList(view, {
+  shown = Infinity, beside = null,
+  below = view.counting ? h('p', { class: 'note' }, t('count.reading')) : null,
+} = {}) {
   if (!view.count) return null;
   const lines = countLines(view).slice(0, shown);
   return h('section', { id: 'count', class: 'count', 'aria-label': t('count.title'), 'aria-live': 'polite' },

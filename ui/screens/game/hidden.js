@@ -9,6 +9,7 @@ import { api, qrUrl } from '../../api.js';
 import { state, render } from '../../app.js';
 import { command } from './actions.js';
 import { sealedChoice, traceOf } from './groups.js';
+import { CATEGORIES } from './psychics.js';
 
 /** The panel open now: null, or { kind: 'secrets' | 'culprit' | 'vote' | 'phones', step, psychic?, group?, ghost? }. */
 let panel = null;
@@ -44,22 +45,21 @@ async function showSecrets() {
 
 /** What only the ghost knows: the drawn culprit (new edition) and each psychic's cards. */
 function secrets(ghost) {
-  const categories = ['character', 'location', 'object'];
   const culprit = ghost.groups.find((g) => g.number === ghost.culprit);
   const whose = culprit && traceOf(ghost, culprit);
   return [
     whose ? h('p', { id: 'ghost-culprit', class: 'banner', 'data-culprit': culprit.number },
       t('culprit.drawn', { name: nameOf(whose), cards: culprit.cards.join(' · ') })) : null,
-    ghost.assignments ? secretCards(ghost, categories) : null,
+    ghost.assignments ? secretCards(ghost) : null,
   ];
 }
 
-function secretCards(ghost, categories) {
+function secretCards(ghost) {
   return h('table', { id: 'ghost-secrets', class: 'secrets' },
-    h('thead', {}, h('tr', {}, h('th', {}, ''), categories.map((c) => h('th', { scope: 'col' }, t(`category.${c}`))))),
+    h('thead', {}, h('tr', {}, h('th', {}, ''), CATEGORIES.map((c) => h('th', { scope: 'col' }, t(`category.${c}`))))),
     h('tbody', {}, ghost.psychics.map((p, i) => h('tr', { dataset: { colour: p.colour } },
       h('th', { scope: 'row' }, h('span', { class: 'swatch', dataset: { colour: p.colour } }), nameOf(p)),
-      categories.map((c, k) => h('td', { class: p.seeking === c ? 'now' : p.found.length > k ? 'found' : '' },
+      CATEGORIES.map((c, k) => h('td', { class: p.seeking === c ? 'now' : p.found.length > k ? 'found' : '' },
         ghost.assignments[i][k]))))));
 }
 

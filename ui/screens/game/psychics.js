@@ -7,7 +7,14 @@ import { initials, nameOf, t } from '../../i18n.js';
 import { command } from './actions.js';
 import { choices, may } from '../../allowed.js';
 
-const CATEGORIES = ['character', 'location', 'object'];
+/** What each psychic seeks, in order. */
+export const CATEGORIES = ['character', 'location', 'object'];
+
+/** Psychic `i`'s card of category `k` at the end: found, or (in brackets) the one they
+ * sought, where the view tells it. */
+export function cardAtEnd(view, i, k) {
+  return view.psychics[i].found[k] ?? (view.assignments ? `(${view.assignments[i][k]})` : '—');
+}
 
 function progress(p) {
   return h('ol', { class: 'progress', 'aria-label': t('psychic.progress') },

@@ -10,6 +10,7 @@ import { isTable, render, state } from '../../app.js';
 import { command, playAgain, toBgStats } from './actions.js';
 import { covering, open } from './hidden.js';
 import { countLines, countList } from './count.js';
+import { CATEGORIES, cardAtEnd } from './psychics.js';
 import { sealedChoice, traceOf } from './groups.js';
 import { guide } from './help.js';
 import { choices, may } from '../../allowed.js';
@@ -71,9 +72,7 @@ function readingButtons() {
  * what the table has shown. */
 function count(view) {
   if (isTable()) readOn();
-  const below = isTable() ? readingButtons()
-    : view.counting ? h('p', { class: 'note' }, t('count.reading')) : null;
-  return countList(view, { below });
+  return countList(view, isTable() ? { below: readingButtons() } : {});
 }
 
 /** Reads the whole count (`lines` long) again on this screen, a line at a time; left
@@ -271,17 +270,15 @@ export function ending(view, game) {
 }
 
 function summary(view) {
-  const categories = ['character', 'location', 'object'];
   return h('section', { id: 'summary', class: 'summary' },
     h('h2', {}, t('summary.title')),
     h('p', {}, t('summary.hours', { hour: view.hour })),
     h('div', { class: 'summary-table' }, h('table', {},
-      h('thead', {}, h('tr', {}, h('th', {}, ''), categories.map((c) => h('th', { scope: 'col' }, t(`category.${c}`))),
+      h('thead', {}, h('tr', {}, h('th', {}, ''), CATEGORIES.map((c) => h('th', { scope: 'col' }, t(`category.${c}`))),
         view.track_side ? h('th', { scope: 'col' }, t('summary.track')) : null)),
       h('tbody', {}, view.psychics.map((p, i) => h('tr', {},
         h('th', { scope: 'row' }, h('span', { class: 'swatch', dataset: { colour: p.colour } }), nameOf(p)),
-        categories.map((c, k) => h('td', { class: p.found[k] ? 'found' : 'missed' },
-          p.found[k] ?? (view.assignments ? `(${view.assignments[i][k]})` : '—'))),
+        CATEGORIES.map((c, k) => h('td', { class: p.found[k] ? 'found' : 'missed' }, cardAtEnd(view, i, k))),
         view.track_side ? h('td', {}, p.track) : null))))),
     h('div', { class: 'row' },
       playAgain(),
