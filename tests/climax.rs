@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Table, act, api, attr, chromium, command, first_choice, phone_on_seats, screenshot, speak, tap,
-    text, wait_for, wait_for_text,
+    Table, act, api, attr, chromium, command, first_choice, ghost_phone, phone_on_seats,
+    screenshot, speak, tap, text, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -197,7 +197,10 @@ async fn climax(driver: u16, game: Game, lang: &str) {
         .await
         .unwrap();
     tap(&tablet, "#begin").await;
-    let ghost = phone(driver, &table, lang, id, Some("ghost")).await;
+    let ghost = ghost_phone(driver, &table, &tablet, id).await;
+    speak(&ghost, lang).await;
+    ghost.refresh().await.unwrap();
+    wait_for(&ghost, "#phone[data-role='ghost'][data-version]").await;
     let seated = [
         phone(driver, &table, lang, id, Some("psychic:0")).await,
         phone(driver, &table, lang, id, Some("psychic:1")).await,

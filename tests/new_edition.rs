@@ -6,8 +6,8 @@
 
 use fantoccini::Client;
 use seance_e2e::{
-    Table, act, api, attr, chromium, phone_on_seats, played, present, screenshot, sounds, tap,
-    wait_for, wait_for_text,
+    Table, act, api, attr, chromium, ghost_phone, phone_on_seats, played, present, screenshot,
+    sounds, tap, wait_for, wait_for_text,
 };
 use serde_json::Value;
 
@@ -106,7 +106,7 @@ async fn won(driver: u16) {
     );
     // What the ghost will see, read while the seat is free.
     let secrets = view(&tablet, id, "ghost").await["assignments"].clone();
-    let ghost = seat(driver, &table, id, "ghost").await;
+    let ghost = ghost_phone(driver, &table, &tablet, id).await;
     let mut mediums = Vec::new();
     for i in 0..3 {
         mediums.push(seat(driver, &table, id, &format!("psychic:{i}")).await);

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Table, accessibility_violations, act, cdp, chromium, misfits, phone_on_seats, played, present,
-    screenshot, screenshot_qr, sounds, tap, taps, text, wait_for, wait_for_text,
+    Table, accessibility_violations, act, attr, cdp, chromium, misfits, phone_on_seats, played,
+    present, screenshot, screenshot_qr, sounds, tap, taps, text, wait_for, wait_for_text,
 };
 use serde_json::json;
 
@@ -22,8 +22,9 @@ pub fn tests(p: u16) -> Vec<Test> {
     )]
 }
 
-/// A phone at the table: opens the join link, then takes `seat` in game `id`.
-async fn phone(driver: u16, table: &Table, id: u64, seat: &str) -> Client {
+/// A phone at the table: opens the join link, then takes `seat` in game `id`; the ghost's
+/// by the invitation `tablet` shows the ghost alone.
+async fn phone(driver: u16, table: &Table, tablet: &Client, id: u64, seat: &str) -> Client {
     let client = phone_on_seats(driver, table, &format!("#/join/{id}")).await;
     if seat == "ghost" {
         screenshot(&client, "phone-seats-en-390x844").await;
@@ -73,10 +74,48 @@ async fn phone(driver: u16, table: &Table, id: u64, seat: &str) -> Client {
             json!([]),
             "{installable}"
         );
+        // The join code does not give the ghost's seat: the phone says where it is given.
+        assert!(
+            attr(&client, "button[data-seat='ghost']", "disabled")
+                .await
+                .is_some()
+        );
+        wait_for_text(&client, "#invitation-hint", "Invite a phone").await;
+        take_invited(tablet, &client, table, id).await;
+        return client;
     }
     tap(&client, &format!("button[data-seat='{seat}']")).await;
     wait_for(&client, &format!("#phone[data-role='{seat}']")).await;
     client
+}
+
+/// The ghost's seat as the table gives it: Phones, "Invite a phone" on the ghost's row,
+/// the tablet passed to the ghost, whose phone scans the code shown them alone.
+async fn take_invited(tablet: &Client, phone: &Client, table: &Table, id: u64) {
+    tap(tablet, "#phones").await;
+    wait_for_text(tablet, "#hidden [data-seat='ghost']", "by invitation").await;
+    tap(tablet, "[data-invite='ghost']").await;
+    assert!(
+        !present(tablet, "#invitation-qr").await,
+        "not before the ghost holds the tablet"
+    );
+    tap(tablet, "#hidden-ready").await;
+    wait_for(tablet, "#invitation-qr").await;
+    let link = screenshot_qr(tablet, "invitation-1280x800").await;
+    assert!(
+        link.starts_with(&format!("{}#/join/{id}/ghost/", table.join_url)),
+        "{link}"
+    );
+    // The phone opens it on this machine, as it would at the LAN address.
+    phone
+        .goto(&link.replacen(&table.join_url, &table.phone_url, 1))
+        .await
+        .unwrap();
+    wait_for(phone, "#phone[data-role='ghost'][data-version]").await;
+    wait_for_text(tablet, "#hidden h2", "on your phone now").await;
+    tap(tablet, "#hidden-done").await;
+    wait_for_text(tablet, "#hidden [data-seat='ghost']", "on a phone").await;
+    tap(tablet, "#hidden-done").await;
 }
 
 /// The card the ghost's phone says psychic `i` is to be led to now.
@@ -183,10 +222,10 @@ async fn table_and_five_phones(driver: u16) {
         false,
     )
     .await;
-    let ghost = phone(driver, &table, id, "ghost").await;
+    let ghost = phone(driver, &table, &tablet, id, "ghost").await;
     let mut psychics = Vec::new();
     for i in 0..4 {
-        psychics.push(phone(driver, &table, id, &format!("psychic:{i}")).await);
+        psychics.push(phone(driver, &table, &tablet, id, &format!("psychic:{i}")).await);
     }
     // The table lists the seats on phones and no longer shows the ghost's cards itself; its
     // code leads a phone's camera straight to this game's seats.

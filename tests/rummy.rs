@@ -249,6 +249,14 @@ async fn whole_game(driver: u16) {
 
     // Play again: one tap; the table and both phones go on to the new game, each phone in
     // its own seat, round 1 with a dealer drawn anew.
+    // The table keeps each phone its seat: both ticked, as the table sees them.
+    for p in 0..2 {
+        wait_for(
+            &tablet,
+            &format!("#rematch-seats [data-keep='player:{p}']:checked"),
+        )
+        .await;
+    }
     tap(&tablet, "#rematch").await;
     wait_for(&tablet, "#rummy-round #dealer").await;
     let next = fragment_number(&tablet, "/rummy/").await;

@@ -8,7 +8,7 @@ import { h, toast } from './dom.js';
 import { renderHome } from './screens/home.js';
 import { renderCodeEntry } from './screens/code.js';
 import { refresh } from './screens/game/actions.js';
-import { renderJoin, renderSeats } from './screens/join.js';
+import { renderInvited, renderJoin, renderSeats } from './screens/join.js';
 
 /** Modules fetched the first time they are needed: a phone joining fetches the home page's
  * and the seat picker's, never the table's screens. */
@@ -84,6 +84,7 @@ const routes = [
   [/^#\/join$/, renderJoin],
   [/^#\/game\/(\d+)$/, screenOf('game', 'renderGame'), asTable],
   [/^#\/join\/(\d+)$/, renderSeats, () => ({ ...asTable(), listens: 'quiet', onView: quiet })],
+  [/^#\/join\/\d+\/[^/]+\/[0-9a-f]+$/, renderInvited],
   [/^#\/phone\/(\d+)$/, screenOf('phone', 'renderPhone'), asSeat],
   [/^#\/rummy\/(\d+)$/, screenOf('rummy', 'renderRummy'), asRummyTable],
   [/^#\/rummy\/(\d+)\/join$/, screenOf('rummyPhone', 'renderRummySeats'), asRummyTable],

@@ -723,6 +723,27 @@ pub async fn phone_on_seats(driver: u16, table: &Table, seats: &str) -> Client {
     phone
 }
 
+/// A phone (390×844) at the table holding the ghost's seat of game `id`, by the link of
+/// the table's invitation (asked through `tablet`'s page, as its Phones panel asks; the
+/// panel itself is tried in the phones' test).
+pub async fn ghost_phone(driver: u16, table: &Table, tablet: &Client, id: u64) -> Client {
+    let invited = api(
+        tablet,
+        "POST",
+        &format!("/games/{id}/seats/ghost/invitation"),
+        serde_json::Value::Null,
+    )
+    .await;
+    let phone = chromium(driver, 390, 844).await;
+    let link = invited["link"].as_str().unwrap();
+    phone
+        .goto(&link.replacen(&table.join_url, &table.phone_url, 1))
+        .await
+        .unwrap();
+    wait_for(&phone, "#phone[data-role='ghost'][data-version]").await;
+    phone
+}
+
 /// A ChromeDriver command of Chromium's own (`/session/{id}/…`).
 #[derive(Debug)]
 struct ChromiumCommand {

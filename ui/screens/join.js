@@ -28,16 +28,39 @@ export function renderJoin() {
       h('a', { class: 'button', href: '#' }, t('settings.back'))));
 }
 
-/** Takes `seat` of game `id` (of `kind` games or rummy) and opens this phone's screen of it. */
-export async function sit(id, seat, kind = 'games') {
+/** Takes `seat` of game `id` (of `kind` games or rummy), with the table's `invitation`
+ * where the seat takes one, and opens this phone's screen of it; or says why not. */
+export async function sit(id, seat, kind = 'games', invitation = undefined) {
   try {
-    const { token } = await api(`/${kind}/${id}/seats`, { method: 'POST', body: { seat } });
+    const { token } = await api(`/${kind}/${id}/seats`, { method: 'POST', body: { seat, invitation } });
     keepSeat(id, { seat, token });
     location.hash = kind === 'rummy' ? `#/rummy/${id}/phone` : `#/phone/${id}`;
+    return null;
   } catch (error) {
     toast(error.message);
     render();
+    return error.message;
   }
+}
+
+/** The invitation the phone came with (`#/join/ID/SEAT/INVITATION`, the table's QR code
+ * for a seat taken only that way), and what became of it. */
+let invited = null;
+
+/** Takes the seat the table's invitation is for, once; a spent one says so and leads to
+ * the game's seats. */
+export function renderInvited() {
+  const [, id, seat, invitation] = location.hash.match(/^#\/join\/(\d+)\/([^/]+)\/([0-9a-f]+)$/);
+  if (invited?.invitation !== invitation) {
+    invited = { invitation, failed: null };
+    sit(Number(id), decodeURIComponent(seat), 'games', invitation).then((failed) => { invited.failed = failed; render(); });
+  }
+  return h('div', { id: 'invited', class: 'screen' },
+    topBar(),
+    h('section', { class: 'panel' },
+      invited.failed
+        ? [h('p', { class: 'banner' }, invited.failed), h('a', { class: 'button', href: `#/join/${id}` }, t('join.pick_seat'))]
+        : h('p', { class: 'note' }, t('join.taking'))));
 }
 
 /** The seats of game `id`: free ones can be taken; taken ones say so. */
@@ -50,11 +73,15 @@ export function renderSeats(state) {
   if (!snapshot) return h('div', { id: 'seats', class: 'screen' }, topBar(), h('p', { class: 'note' }, '…'));
   const view = snapshot.view;
   const taken = new Set(snapshot.seats);
+  // Seats the table gives by invitation only (the ghost's): its player scans the code the
+  // table shows them alone.
+  const invited = new Set(snapshot.by_invitation ?? []);
   const seatButton = (seat, label, colour) => h('button', {
     type: 'button', class: 'seat', 'data-seat': seat, dataset: colour ? { colour } : {},
-    disabled: taken.has(seat), onclick: () => sit(state.game.id, seat),
+    disabled: taken.has(seat) || invited.has(seat), onclick: () => sit(state.game.id, seat),
   }, h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: colour ? { colour } : {} }), label,
-  taken.has(seat) ? h('span', { class: 'taken' }, t('join.taken')) : null);
+  taken.has(seat) ? h('span', { class: 'taken' }, t('join.taken'))
+    : invited.has(seat) ? h('span', { class: 'taken' }, t('join.by_invitation')) : null);
   return h('div', { id: 'seats', class: 'screen' },
     topBar(),
     h('section', { class: 'panel' },
@@ -62,6 +89,7 @@ export function renderSeats(state) {
       h('div', { class: 'seat-list' },
         seatButton('ghost', ghostSeat(view.ghost), null),
         view.psychics.map((p, i) => seatButton(`psychic:${i}`, nameOf(p), p.colour))),
+      [...invited].some((seat) => !taken.has(seat)) ? h('p', { id: 'invitation-hint', class: 'note' }, t('join.invitation_hint')) : null,
       h('a', { id: 'watch', class: 'button', href: `#/game/${state.game.id}` }, t('join.watch')),
       h('p', { class: 'note' }, t('join.seat_hint'))));
 }

@@ -5,10 +5,13 @@
 import { asset, h } from '../dom.js';
 import { isTable, render } from '../app.js';
 import { t } from '../i18n.js';
-import { playAgain, refresh, toBgStats } from './game/actions.js';
+import { playAgain, refresh, seatsKept, toBgStats } from './game/actions.js';
 import { cover, phonesPanel } from './game/hidden.js';
 import { languageSwitch } from './chrome.js';
 import { tableControls, watching } from './game.js';
+
+/** A scorepad's seats as the phones panel lists them: [name, label, colour]. */
+const seatsOf = (view) => view.players.map((name, i) => [`player:${i}`, name, null]);
 import { votePanel, voteEntry } from './rummy/vote.js';
 import { roundDetails, scoreboard } from './rummy/rounds.js';
 import { openTally, tallyForm } from './rummy/tally.js';
@@ -40,7 +43,7 @@ function roundPanel(view) {
     return h('section', { id: 'rummy-end', class: 'panel stage ending', 'data-outcome': 'won' },
       h('h1', {}, t('rummy.winner', { name: view.players[view.winner], n: view.totals[view.winner] })),
       h('p', {}, t('rummy.winner_why')),
-      h('div', { class: 'row' }, playAgain()),
+      h('div', { class: 'row' }, playAgain(), seatsKept(seatsOf(view))),
       toBgStats());
   }
   return h('section', { id: 'rummy-round', class: 'panel stage' },
@@ -67,7 +70,7 @@ export function renderRummy(state) {
   if (entry) return h('div', { id: 'rummy', class: 'screen covered', 'data-version': snapshot.version }, entry);
   if (sheet === 'phones') {
     return h('div', { id: 'rummy', class: 'screen covered', 'data-version': snapshot.version },
-      cover(null, phonesPanel(view.players.map((name, i) => [`player:${i}`, name, null]), () => show(null))));
+      cover(null, phonesPanel(seatsOf(view), () => show(null))));
   }
   const form = tallyForm(view) ?? (sheet === 'printed' ? printedForm(view, () => show(null)) : null);
   return h('div', { id: 'rummy', class: 'screen game rummy', 'data-version': snapshot.version },

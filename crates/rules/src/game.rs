@@ -523,6 +523,11 @@ impl seance_timeline::Rules for Game {
         self.setup.dialect()
     }
 
+    /// The ghost's view holds every psychic's cards and the culprit.
+    fn by_invitation(role: crate::view::Role) -> bool {
+        role == crate::view::Role::Ghost
+    }
+
     fn players(&self) -> Vec<String> {
         let mut names = vec![self.setup.ghost.clone()];
         names.extend(self.setup.players.iter().map(|p| p.name.clone()));

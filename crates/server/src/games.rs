@@ -350,9 +350,15 @@ impl<G: Kept> Games<G> {
     }
 
     /// Game `id`'s rematch, made once (a second tap or a second table screen finds the
-    /// first): a new game from its setup with draws from `seed`, its phones in the same
-    /// seats. Its screens are told, and each follows on.
-    pub fn rematch(&self, id: i64, seats: &Seats, seed: u64) -> Result<i64, GameError> {
+    /// first): a new game from its setup with draws from `seed`, the phones of the seats
+    /// in `keep` in the same seats. Its screens are told, and each follows on.
+    pub fn rematch(
+        &self,
+        id: i64,
+        seats: &Seats,
+        keep: &[String],
+        seed: u64,
+    ) -> Result<i64, GameError> {
         let _one = self.rematching.hold();
         if let Some(next) = seats.rematch(id) {
             return Ok(next);
@@ -366,7 +372,7 @@ impl<G: Kept> Games<G> {
         })?;
         let next = self.create(G::start(setup, seed).map_err(GameError::Rule)?)?;
         seats
-            .follow_on(id, next)
+            .follow_on(id, next, keep)
             .map_err(|e| GameError::Fault(format!("the seats file: {e}")))?;
         self.touch(id);
         Ok(next)

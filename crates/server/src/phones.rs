@@ -22,7 +22,7 @@ use crate::Shared;
 use crate::access::{Device, TableOnly, bad_json};
 use crate::refused::{Refused, refused};
 use crate::rulesets::Kept;
-use crate::seats::SeatError;
+use crate::seats::{Door, SeatError};
 use seance_timeline::{Extra, Refusal, Who};
 
 /// Who asks about a game, by the credentials of the request: its [`Device`], and the seat
@@ -138,6 +138,8 @@ fn seat_error(e: SeatError) -> Response {
 fn seat_refusal(e: SeatError) -> Refused {
     match e {
         SeatError::Taken => refused(StatusCode::CONFLICT, "seat_taken"),
+        SeatError::Uninvited => refused(StatusCode::FORBIDDEN, "seat_by_invitation"),
+        SeatError::NotInvited => refused(StatusCode::FORBIDDEN, "invitation_spent"),
         SeatError::Io(e) => Refused::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             Refusal::new("seats_not_saved").with("detail", e.to_string()),
@@ -183,6 +185,8 @@ pub async fn list<G: Kept>(State(shared): State<Arc<Shared>>, Path(id): Path<i64
 #[derive(Deserialize)]
 pub struct Wanted {
     seat: String,
+    /// The table's invitation, for a seat taken only that way.
+    invitation: Option<String>,
 }
 
 pub async fn take<G: Kept>(
@@ -195,35 +199,33 @@ pub async fn take<G: Kept>(
         return refused(StatusCode::TOO_MANY_REQUESTS, "seats_wait").into_response();
     }
     shared.joins.record(peer.ip());
-    let Wanted { seat } = match body {
+    let Wanted { seat, invitation } = match body {
         Ok(Json(wanted)) => wanted,
         Err(r) => {
             return bad_json(
-                "a seat is {\"seat\": NAME}, one of the names the game's seats have (ghost, psychic:N, player:N)",
+                "a seat is {\"seat\": NAME}, one of the names the game's seats have (ghost, psychic:N, player:N), with the table's {\"invitation\": TEXT} where it takes one",
                 r,
             );
         }
     };
-    let seats = match G::games(&shared).seats(id) {
-        Ok(seats) => seats,
-        Err(_) => {
-            return Refused::new(
-                StatusCode::NOT_FOUND,
-                Refusal::new("no_such_game").with("game", id),
-            )
-            .into_response();
-        }
+    let role = match seat_of_game::<G>(&shared, id, &seat) {
+        Ok(role) => role,
+        Err(refused) => return refused.into_response(),
     };
-    if !seats.contains(&seat) {
-        return Refused::new(
-            StatusCode::BAD_REQUEST,
-            Refusal::new("no_such_seat")
-                .with("seat", seat)
-                .with("seats", seats),
-        )
-        .into_response();
-    }
-    match shared.seats.take(id, &seat) {
+    let door = if G::by_invitation(role) {
+        if invitation.is_some() && shared.failures.blocked(peer.ip()) {
+            return refused(StatusCode::TOO_MANY_REQUESTS, "wrong_codes_wait").into_response();
+        }
+        Door::Invitation(invitation.as_deref())
+    } else {
+        Door::Open
+    };
+    match shared.seats.take(id, &seat, door) {
+        Err(SeatError::NotInvited) => {
+            // Invitations are guessed that way: a guesser waits like one.
+            shared.failures.record(peer.ip());
+            seat_error(SeatError::NotInvited)
+        }
         Ok(token) => {
             tracing::info!("{peer} took the seat {seat} of game {id}");
             G::games(&shared).touch(id);
@@ -234,6 +236,61 @@ pub async fn take<G: Kept>(
                 .into_response()
         }
         Err(e) => seat_error(e),
+    }
+}
+
+/// Seat `seat` of game `id`, as its role: refused for a game or a seat there is not.
+fn seat_of_game<G: Kept>(shared: &Shared, id: i64, seat: &str) -> Result<G::Role, Refused> {
+    let seats = G::games(shared).seats(id).map_err(|_| {
+        Refused::new(
+            StatusCode::NOT_FOUND,
+            Refusal::new("no_such_game").with("game", id),
+        )
+    })?;
+    seats
+        .contains(&seat.to_owned())
+        .then(|| G::parse_role(seat))
+        .flatten()
+        .ok_or_else(|| {
+            Refused::new(
+                StatusCode::BAD_REQUEST,
+                Refusal::new("no_such_seat")
+                    .with("seat", seat)
+                    .with("seats", seats),
+            )
+        })
+}
+
+/// The table invites a phone to a seat taken only by invitation (the ghost's): the link
+/// that takes it, once, and its QR code, for the table to show that seat's player alone.
+/// A new invitation replaces the last.
+pub async fn invite<G: Kept>(
+    _: TableOnly,
+    State(shared): State<Arc<Shared>>,
+    Path((id, seat)): Path<(i64, String)>,
+) -> Response {
+    let role = match seat_of_game::<G>(&shared, id, &seat) {
+        Ok(role) => role,
+        Err(refused) => return refused.into_response(),
+    };
+    if !G::by_invitation(role) {
+        return Refused::new(
+            StatusCode::BAD_REQUEST,
+            Refusal::new("seat_open").with("seat", seat),
+        )
+        .into_response();
+    }
+    match shared.seats.invite(id, &seat) {
+        Ok(Some(invitation)) => {
+            let link = format!(
+                "{}{}/{seat}/{invitation}",
+                shared.join_url,
+                G::seats_page(id)
+            );
+            Json(json!({ "qr": crate::qr::svg(&link), "link": link })).into_response()
+        }
+        Ok(None) => seat_error(SeatError::Taken),
+        Err(e) => seat_error(SeatError::Io(e)),
     }
 }
 

@@ -72,6 +72,10 @@ fn games<G: Kept>(base: &str) -> Router<Arc<Shared>> {
             &format!("{base}/{{id}}/seats/{{seat}}"),
             delete(phones::free::<G>),
         )
+        .route(
+            &format!("{base}/{{id}}/seats/{{seat}}/invitation"),
+            post(phones::invite::<G>),
+        )
         .route(&format!("{base}/{{id}}/timer"), post(timer::<G>))
         .route(&format!("{base}/{{id}}/knock"), post(phones::knock::<G>))
 }
@@ -107,17 +111,19 @@ async fn qr_svg(
     State(shared): State<Arc<Shared>>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    let (game, seats): (_, fn(i64) -> String) = match (query.get("game"), query.get("rummy")) {
-        (Some(game), _) => (Some(game), |id| format!("#/join/{id}")),
-        (None, Some(game)) => (Some(game), |id| format!("#/rummy/{id}/join")),
-        (None, None) => (None, |_| String::new()),
+    let page = match (query.get("game"), query.get("rummy")) {
+        (Some(game), _) => game.parse().map(Game::seats_page),
+        (None, Some(game)) => game.parse().map(Scorepad::seats_page),
+        (None, None) => Ok(String::new()),
     };
-    let link = match game.map(|g| g.parse::<i64>()) {
-        None => shared.join_url.clone(),
-        Some(Ok(game)) => format!("{}{}", shared.join_url, seats(game)),
-        Some(Err(_)) => return refused(StatusCode::BAD_REQUEST, "game_number").into_response(),
-    };
-    ([(header::CONTENT_TYPE, "image/svg+xml")], qr::svg(&link)).into_response()
+    match page {
+        Ok(page) => (
+            [(header::CONTENT_TYPE, "image/svg+xml")],
+            qr::svg(&format!("{}{page}", shared.join_url)),
+        )
+            .into_response(),
+        Err(_) => refused(StatusCode::BAD_REQUEST, "game_number").into_response(),
+    }
 }
 
 /// The web app manifest, so a phone (or the table's tablet) can add Séance to its home
@@ -313,14 +319,16 @@ fn view_message<G: Kept>(
     }
 }
 
-/// A role's snapshot, with the seats taken by phones (`"seats": ["ghost", "psychic:1"]`)
-/// and the game's rematch once there is one (`"rematch": 12`), where its screens go on.
+/// A role's snapshot, with the seats taken by phones (`"seats": ["ghost", "psychic:1"]`),
+/// those a phone takes only by the table's invitation (`"by_invitation": ["ghost"]`), and
+/// the game's rematch once there is one (`"rematch": 12`), where its screens go on.
 #[derive(serde::Serialize)]
 #[serde(bound = "")]
 struct Seated<G: Kept> {
     #[serde(flatten)]
     snapshot: crate::games::SnapshotOf<G>,
     seats: Vec<String>,
+    by_invitation: Vec<String>,
     rematch: Option<i64>,
 }
 
@@ -333,6 +341,11 @@ fn snapshot_with_seats<G: Kept>(
     Ok(Seated {
         snapshot: G::games(shared).snapshot(game, role, who)?,
         seats: shared.seats.taken(game),
+        by_invitation: G::games(shared)
+            .seats(game)?
+            .into_iter()
+            .filter(|seat| G::parse_role(seat).is_some_and(G::by_invitation))
+            .collect(),
         rematch: shared.seats.rematch(game),
     })
 }
@@ -717,15 +730,32 @@ async fn archive<G: Kept>(
     }
 }
 
-/// A new game with this one's players, seats and settings, and new draws; phones holding
-/// seats keep them.
+/// The seats whose phones the table keeps in a rematch: `{"keep": ["ghost", "psychic:1"]}`.
+#[derive(Deserialize, Default)]
+struct Again {
+    #[serde(default)]
+    keep: Vec<String>,
+}
+
+/// A new game with this one's players and settings, and new draws; the phones of the seats
+/// the table keeps (none without a body) keep them.
 async fn rematch<G: Kept>(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
+    body: Result<Option<Json<Again>>, JsonRejection>,
 ) -> Response {
+    let Again { keep } = match body {
+        Ok(again) => again.map(|Json(again)| again).unwrap_or_default(),
+        Err(r) => {
+            return bad_json(
+                "a rematch is {\"keep\": [SEAT, …]}, the seats whose phones keep them",
+                r,
+            );
+        }
+    };
     let seed = random_seed();
-    let made = blocking(move || G::games(&shared).rematch(id, &shared.seats, seed)).await;
+    let made = blocking(move || G::games(&shared).rematch(id, &shared.seats, &keep, seed)).await;
     match made {
         Ok(next) => Json(json!({ "id": next })).into_response(),
         Err(e) => e.into_response(),

@@ -34,6 +34,8 @@ pub trait Kept: Rules + Send + Sync + 'static {
     fn seat(role: Self::Role) -> Option<String>;
     /// The seats this game has, by name.
     fn seats(&self) -> Vec<String>;
+    /// A phone's page of game `id`'s seats (after the join link: `#/join/3`).
+    fn seats_page(id: i64) -> String;
     /// The role's view; refused for a seat the game does not have.
     fn view(&self, role: Self::Role) -> Result<Self::View, Refusal>;
 }
@@ -100,6 +102,10 @@ impl Kept for Game {
             .collect()
     }
 
+    fn seats_page(id: i64) -> String {
+        format!("#/join/{id}")
+    }
+
     fn view(&self, role: Role) -> Result<seance_rules::View, Refusal> {
         let psychics = self.psychics.len();
         if let Role::Psychic(i) = role
@@ -163,6 +169,10 @@ impl Kept for Scorepad {
         (0..self.players.len())
             .map(|p| format!("player:{p}"))
             .collect()
+    }
+
+    fn seats_page(id: i64) -> String {
+        format!("#/rummy/{id}/join")
     }
 
     fn view(&self, role: Self::Role) -> Result<Self::View, Refusal> {

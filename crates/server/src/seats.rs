@@ -51,19 +51,42 @@ pub struct Seats {
     held: Mutex<Held>,
 }
 
-/// The seats taken, the tokens freed and the rematches, changed together.
+/// The seats taken, the tokens freed and the rematches, changed together; and the table's
+/// open invitations, by game and seat, kept in memory only (the table asks anew after a
+/// restart).
 #[derive(Clone, Default)]
 struct Held {
     taken: Taken,
     freed: Freed,
     rematches: Rematches,
+    invitations: BTreeMap<(i64, String), String>,
+}
+
+/// How a phone may take a seat: with the join code alone, or only with the invitation the
+/// table shows to that seat's player.
+pub enum Door<'a> {
+    Open,
+    /// The invitation the phone shows, if any.
+    Invitation(Option<&'a str>),
 }
 
 #[derive(Debug)]
 pub enum SeatError {
     /// Another phone holds it.
     Taken,
+    /// The seat goes by invitation, and the phone shows none.
+    Uninvited,
+    /// The phone shows an invitation that is not the table's open one (spent, replaced,
+    /// or guessed).
+    NotInvited,
     Io(io::Error),
+}
+
+/// 128 random bits in hex: a seat's token, or an invitation.
+fn secret() -> io::Result<String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(io::Error::other)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 impl Seats {
@@ -102,6 +125,7 @@ impl Seats {
                         taken: kept.taken,
                         freed: kept.freed,
                         rematches: kept.rematches,
+                        invitations: BTreeMap::new(),
                     }
                 }
                 Ok(_) => {
@@ -159,16 +183,24 @@ impl Seats {
         write_atomically(path, text.as_bytes())
     }
 
-    /// Takes a free seat; returns the token that will open it from now on.
-    pub fn take(&self, game: i64, name: &str) -> Result<String, SeatError> {
+    /// Takes a free seat through its `door`; returns the token that will open it from now
+    /// on. An invitation is spent by the seat it opens.
+    pub fn take(&self, game: i64, name: &str, door: Door) -> Result<String, SeatError> {
         let mut held = self.held.hold();
         if held.taken.get(&game).is_some_and(|g| g.contains_key(name)) {
             return Err(SeatError::Taken);
         }
-        let mut bytes = [0u8; 16];
-        getrandom::fill(&mut bytes).map_err(|e| SeatError::Io(io::Error::other(e)))?;
-        let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let key = (game, name.to_owned());
+        if let Door::Invitation(shown) = door {
+            let shown = shown.ok_or(SeatError::Uninvited)?;
+            let open = held.invitations.get(&key);
+            if !open.is_some_and(|o| equal_in_constant_time(o.as_bytes(), shown.as_bytes())) {
+                return Err(SeatError::NotInvited);
+            }
+        }
+        let token = secret().map_err(SeatError::Io)?;
         let mut next = held.clone();
+        next.invitations.remove(&key);
         next.taken
             .entry(game)
             .or_default()
@@ -193,6 +225,19 @@ impl Seats {
         self.save(&next)?;
         *held = next;
         Ok(true)
+    }
+
+    /// A new invitation to seat `name` of `game`, replacing any the table opened before:
+    /// `None` while a phone holds the seat.
+    pub fn invite(&self, game: i64, name: &str) -> io::Result<Option<String>> {
+        let mut held = self.held.hold();
+        if held.taken.get(&game).is_some_and(|g| g.contains_key(name)) {
+            return Ok(None);
+        }
+        let invitation = secret()?;
+        held.invitations
+            .insert((game, name.to_owned()), invitation.clone());
+        Ok(Some(invitation))
     }
 
     /// The seats taken in `game`, by name.
@@ -226,14 +271,22 @@ impl Seats {
         self.held.hold().rematches.get(&game).copied()
     }
 
-    /// Records `next` as `game`'s rematch, each seat a phone holds in `game` held by the
-    /// same phone (the same token) in `next`.
-    pub fn follow_on(&self, game: i64, next: i64) -> io::Result<()> {
+    /// Records `next` as `game`'s rematch, each seat of `keep` a phone holds in `game` held
+    /// by the same phone (the same token) in `next`: the seats the table confirmed.
+    pub fn follow_on(&self, game: i64, next: i64, keep: &[String]) -> io::Result<()> {
         let mut held = self.held.hold();
         let mut after = held.clone();
         after.rematches.insert(game, next);
-        if let Some(seats) = after.taken.get(&game).cloned() {
-            after.taken.insert(next, seats);
+        let kept: BTreeMap<_, _> = after
+            .taken
+            .get(&game)
+            .into_iter()
+            .flatten()
+            .filter(|(seat, _)| keep.contains(seat))
+            .map(|(seat, token)| (seat.clone(), token.clone()))
+            .collect();
+        if !kept.is_empty() {
+            after.taken.insert(next, kept);
         }
         self.save(&after)?;
         *held = after;
@@ -260,16 +313,19 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let seats = Seats::load(dir.path(), "journal-a").unwrap();
         assert!(!seats.held(1, "ghost"), "a free seat stays with the table");
-        let token = seats.take(1, "ghost").unwrap();
+        let token = seats.take(1, "ghost", Door::Open).unwrap();
         assert_eq!(token.len(), 32);
-        assert!(matches!(seats.take(1, "ghost"), Err(SeatError::Taken)));
+        assert!(matches!(
+            seats.take(1, "ghost", Door::Open),
+            Err(SeatError::Taken)
+        ));
         assert!(seats.held(1, "ghost"));
         assert_eq!(seats.seat_of(1, &token), Some("ghost".to_string()));
         let forged = "0".repeat(32);
         assert_eq!(seats.seat_of(1, &forged), None);
         assert!(!seats.held(2, "ghost"), "seats are per game");
         assert_eq!(seats.seat_of(2, &token), None);
-        let other = seats.take(1, "psychic:2").unwrap();
+        let other = seats.take(1, "psychic:2", Door::Open).unwrap();
         assert_ne!(other, token);
         assert_eq!(seats.seat_of(1, &other), Some("psychic:2".to_string()));
 
@@ -289,6 +345,47 @@ mod tests {
         let reloaded = Seats::load(dir.path(), "journal-a").unwrap();
         assert_eq!(reloaded.taken(1), ["psychic:2"]);
         assert!(reloaded.was_freed(1, &token), "freed tokens are kept");
+    }
+
+    #[test]
+    fn a_seat_by_invitation_opens_to_the_tables_latest_invitation_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let seats = Seats::load(dir.path(), "journal-a").unwrap();
+        let door = |shown| Door::Invitation(shown);
+        assert!(matches!(
+            seats.take(1, "ghost", door(None)),
+            Err(SeatError::Uninvited)
+        ));
+        let first = seats.invite(1, "ghost").unwrap().unwrap();
+        let latest = seats.invite(1, "ghost").unwrap().unwrap();
+        assert_ne!(first, latest);
+        for wrong in [first.as_str(), "", &"0".repeat(32)] {
+            assert!(
+                matches!(
+                    seats.take(1, "ghost", door(Some(wrong))),
+                    Err(SeatError::NotInvited)
+                ),
+                "{wrong:?}"
+            );
+        }
+        assert!(
+            matches!(
+                seats.take(2, "ghost", door(Some(&latest))),
+                Err(SeatError::NotInvited)
+            ),
+            "an invitation is its game's"
+        );
+        let token = seats.take(1, "ghost", door(Some(&latest))).unwrap();
+        assert_eq!(seats.seat_of(1, &token), Some("ghost".to_string()));
+        assert_eq!(seats.invite(1, "ghost").unwrap(), None, "the seat is held");
+        seats.free(1, "ghost").unwrap();
+        assert!(
+            matches!(
+                seats.take(1, "ghost", door(Some(&latest))),
+                Err(SeatError::NotInvited)
+            ),
+            "an invitation is spent by the seat it opened"
+        );
     }
 
     #[test]
@@ -313,7 +410,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let token = Seats::load(dir.path(), "journal-a")
             .unwrap()
-            .take(1, "ghost")
+            .take(1, "ghost", Door::Open)
             .unwrap();
         let replaced = Seats::load(dir.path(), "journal-b").unwrap();
         assert_eq!(

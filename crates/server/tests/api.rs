@@ -600,7 +600,7 @@ async fn the_table_s_files_are_its_owner_s_alone() {
     let seat = client
         .post(format!("{base}/games/{game}/seats"))
         .bearer_auth(server.join_code().to_string())
-        .json(&serde_json::json!({"seat": "ghost"}))
+        .json(&serde_json::json!({"seat": "psychic:0"}))
         .send()
         .await
         .unwrap();

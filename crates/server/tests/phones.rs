@@ -69,6 +69,82 @@ async fn act(t: &Table, game: i64, token: Option<&str>, command: Value) -> reqwe
     act_as(t, "games", game, token, command).await
 }
 
+/// The ghost's view holds the solution: the join code alone (on the QR code for everyone)
+/// never opens it. The table shows its player an invitation, taken once.
+#[tokio::test]
+async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
+    let t = table().await;
+    let game = create(&t, 1).await;
+    let with = |invitation: &str| {
+        t.joined(Method::POST, &format!("/games/{game}/seats"))
+            .json(&json!({"seat": "ghost", "invitation": invitation}))
+    };
+    let (status, why) = error_of(seat(&t, game, "ghost").await).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(why.code == "seat_by_invitation", "{why}");
+    let (status, why) = error_of(with(&"0".repeat(32)).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(why.code == "invitation_spent", "{why}");
+    let seen: Value = look(&t, game, "table", None).await.json().await.unwrap();
+    assert_eq!(seen["seats"], json!([]), "nothing was taken");
+    assert_eq!(seen["by_invitation"], json!(["ghost"]));
+    assert_eq!(
+        look(&t, game, "ghost", None).await.status(),
+        StatusCode::OK,
+        "the ghost's view is still the table's"
+    );
+
+    // Only the table invites, and only to a seat taken that way.
+    let ask = |seat: &str| format!("/games/{game}/seats/{seat}/invitation");
+    let (status, why) = error_of(t.joined(Method::POST, &ask("ghost")).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(why.code == "table_only", "{why}");
+    let (status, why) =
+        error_of(t.api(Method::POST, &ask("psychic:0")).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(why.code == "seat_open", "{why}");
+    let (status, why) =
+        error_of(t.api(Method::POST, &ask("psychic:9")).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(why.code == "no_such_seat", "{why}");
+
+    // The link leads a phone to the seat; the QR code holds the same link.
+    let invited: Value = t
+        .api(Method::POST, &ask("ghost"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let link = invited["link"].as_str().unwrap();
+    let invitation = link.rsplit('/').next().unwrap();
+    assert!(
+        link.starts_with(&format!("{}#/join/{game}/ghost/", t.server.join_url())),
+        "{link}"
+    );
+    assert!(invited["qr"].as_str().unwrap().starts_with("<?xml"));
+    let taken = with(invitation).send().await.unwrap();
+    assert_eq!(taken.status(), StatusCode::CREATED);
+    let token = taken.json::<Value>().await.unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(
+        look(&t, game, "ghost", Some(&token)).await.status(),
+        StatusCode::OK
+    );
+    let (status, why) = error_of(t.api(Method::POST, &ask("ghost")).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::CONFLICT, "no invitation to a held seat");
+    assert!(why.code == "seat_taken", "{why}");
+
+    // Freed, the seat is not taken again with the spent invitation.
+    free_ghost(&t, game).await;
+    let (status, why) = error_of(with(invitation).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(why.code == "invitation_spent", "{why}");
+}
+
 #[tokio::test]
 async fn a_taken_seat_opens_only_to_its_own_token() {
     let t = table().await;
@@ -718,8 +794,9 @@ async fn no_secret_reaches_a_device_that_may_not_see_it() {
     assert!(checked > 200, "{checked} views checked");
 }
 
+/// Each phone keeps its seat as the table confirms it: Paul's is left behind.
 #[tokio::test]
-async fn a_rematch_keeps_each_phone_its_seat_and_draws_anew() {
+async fn a_rematch_keeps_each_phone_the_table_keeps_its_seat_and_draws_anew() {
     let t = table().await;
     let game = create(&t, 23).await;
     let ghost = take(&t, game, "ghost").await;
@@ -728,7 +805,9 @@ async fn a_rematch_keeps_each_phone_its_seat_and_draws_anew() {
         psychics.push(take(&t, game, &format!("psychic:{i}")).await);
     }
     let rematch = |token: Option<&str>| {
-        support::from(&t, token, Method::POST, &format!("/games/{game}/rematch")).send()
+        support::from(&t, token, Method::POST, &format!("/games/{game}/rematch"))
+            .json(&json!({"keep": ["ghost", "psychic:0", "psychic:1", "psychic:2", "table"]}))
+            .send()
     };
 
     // Only the table, and only once the game is over.
@@ -828,13 +907,15 @@ async fn a_rematch_keeps_each_phone_its_seat_and_draws_anew() {
     );
     let mut seats = after["seats"].as_array().unwrap().clone();
     seats.sort_by_key(|s| s.as_str().unwrap().to_owned());
-    assert_eq!(
-        seats,
-        ["ghost", "psychic:0", "psychic:1", "psychic:2", "psychic:3"]
-    );
+    assert_eq!(seats, ["ghost", "psychic:0", "psychic:1", "psychic:2"]);
     for (i, token) in psychics.iter().enumerate() {
         let own = look(&t, next, &format!("psychic:{i}"), Some(token)).await;
-        assert_eq!(own.status(), StatusCode::OK);
+        let kept = if i < 3 {
+            StatusCode::OK
+        } else {
+            StatusCode::FORBIDDEN
+        };
+        assert_eq!(own.status(), kept, "psychic {i}");
         let other = look(&t, next, &format!("psychic:{}", (i + 1) % 4), Some(token)).await;
         assert_eq!(other.status(), StatusCode::FORBIDDEN);
     }

@@ -255,6 +255,7 @@ async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
     .await;
     let rematch = || {
         t.api(Method::POST, &format!("/rummy/{game}/rematch"))
+            .json(&json!({"keep": ["player:2"]}))
             .send()
     };
     let (status, refused) = error_of(rematch().await.unwrap()).await;

@@ -65,6 +65,11 @@ pub trait Rules: Clone + Sized {
     fn allowed(&self, who: &Who<Self::Role>) -> Vec<Self::Action>;
     /// Whether `who` may ask for `extra` (undo, the sand timer, a knock) in this game.
     fn may(&self, who: &Who<Self::Role>, extra: Extra) -> Result<(), Refusal>;
+    /// Whether `role`'s seat goes to a phone only by the table's invitation, not to anyone
+    /// with the join code: its view holds what the other players must not know.
+    fn by_invitation(_role: Self::Role) -> bool {
+        false
+    }
     /// The sand timer's run, for a game that has one.
     fn sand_timer(&self) -> Option<Duration> {
         None

@@ -68,14 +68,42 @@ export async function timer(action) {
   if (await post('/timer', { action })) await refresh();
 }
 
+/** Seats phones hold that the table has unticked for the rematch, by game. */
+const dropped = new Map();
+
+/** The phones holding seats in the game on screen, each ticked to keep its seat in the
+ * rematch (the table unticks one to free it there); `seats` lists the game's seats as
+ * [name, label, colour]. Nothing where no phone holds a seat or no rematch is allowed. */
+export function seatsKept(seats) {
+  const { id, snapshot } = state.game;
+  const held = snapshot.seats ?? [];
+  if (!may('rematch') || !held.length) return null;
+  const off = dropped.get(id) ?? new Set();
+  dropped.set(id, off);
+  return h('fieldset', { id: 'rematch-seats', class: 'kept-seats' },
+    h('legend', {}, t('ending.keep_seats')),
+    seats.filter(([seat]) => held.includes(seat)).map(([seat, label, colour]) => h('label', {},
+      h('input', {
+        type: 'checkbox', 'data-keep': seat, checked: !off.has(seat),
+        onchange: (event) => { if (event.target.checked) off.delete(seat); else off.add(seat); },
+      }),
+      colour ? h('span', { class: 'swatch', dataset: { colour } }) : null,
+      label)));
+}
+
 /** "Play again" on an ending, where the rules allow it (what it keeps in its title): the
- * rematch is made on the server and every screen of this game, this one too, goes on to
- * it from its view. */
+ * rematch is made on the server with the seats the table keeps ([`seatsKept`]), and every
+ * screen of this game, this one too, goes on to it from its view. */
 export function playAgain() {
   if (!may('rematch')) return null;
   return h('button', {
     id: 'rematch', type: 'button', class: 'primary', title: t('ending.rematch_hint'),
-    onclick: async () => { if (await post('/rematch')) await refresh(); },
+    onclick: async () => {
+      const { id, snapshot } = state.game;
+      const off = dropped.get(id) ?? new Set();
+      const keep = (snapshot.seats ?? []).filter((seat) => !off.has(seat));
+      if (await post('/rematch', { keep })) await refresh();
+    },
   }, t('ending.rematch'));
 }
 

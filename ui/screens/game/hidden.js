@@ -11,7 +11,7 @@ import { command } from './actions.js';
 import { sealedChoice, traceOf } from './groups.js';
 import { CATEGORIES } from './psychics.js';
 
-/** The panel open now: null, or { kind: 'secrets' | 'culprit' | 'vote' | 'phones', step, psychic?, group?, ghost? }. */
+/** The panel open now: null, or { kind: 'secrets' | 'culprit' | 'vote' | 'phones' | 'invite', step, psychic?, group?, ghost?, seat?, qr? }. */
 let panel = null;
 
 export function open(kind, fields = {}) {
@@ -64,20 +64,29 @@ function secretCards(ghost) {
 }
 
 /** The phones at the table: the code to scan, and each seat ([name, label, colour]),
- * taken or free. Shared by every game's table screen. */
-export function phonesPanel(seats, done) {
+ * taken or free; `invite(seat)`, where given, passes the tablet to the player of a seat
+ * taken only by the table's invitation (the snapshot's `by_invitation`). Shared by every
+ * game's table screen. */
+export function phonesPanel(seats, done, invite = null) {
   const game = state.game;
   const taken = new Set(game.snapshot.seats ?? []);
+  const invited = new Set(game.snapshot.by_invitation ?? []);
+  const action = (name) => {
+    if (taken.has(name)) {
+      return h('button', {
+        type: 'button', 'data-free': name,
+        onclick: async () => { await api(`/${game.kind}/${game.id}/seats/${name}`, { method: 'DELETE' }); },
+      }, t('phones.release'));
+    }
+    return invite && invited.has(name)
+      ? h('button', { type: 'button', 'data-invite': name, onclick: () => invite(name) }, t('phones.invite'))
+      : null;
+  };
   const seat = ([name, label, colour]) => h('li', { class: 'phone-row', 'data-seat': name, dataset: colour ? { colour } : {} },
     h('span', { class: 'swatch', dataset: colour ? { colour } : {} }),
     h('span', { class: 'name' }, label),
-    h('span', { class: 'taken' }, taken.has(name) ? t('phones.on_phone') : t('phones.free')),
-    taken.has(name)
-      ? h('button', {
-        type: 'button', 'data-free': name,
-        onclick: async () => { await api(`/${game.kind}/${game.id}/seats/${name}`, { method: 'DELETE' }); },
-      }, t('phones.release'))
-      : null);
+    h('span', { class: 'taken' }, taken.has(name) ? t('phones.on_phone') : invited.has(name) ? t('phones.by_invitation') : t('phones.free')),
+    action(name));
   return [
     h('h2', { id: 'hidden-title' }, t('phones.title')),
     h('img', { id: 'phones-qr', class: 'qr', src: qrUrl(game.id, game.kind), width: 220, height: 220, alt: t('join.hint') }),
@@ -87,11 +96,42 @@ export function phonesPanel(seats, done) {
   ];
 }
 
+/** A game's seats as the phones panel lists them: [name, label, colour]. */
+export const seatsOf = (view) => [
+  ['ghost', ghostSeat(view.ghost), null],
+  ...view.psychics.map((p, i) => [`psychic:${i}`, nameOf(p), p.colour]),
+];
+
 function phones(view) {
-  return phonesPanel([
-    ['ghost', ghostSeat(view.ghost), null],
-    ...view.psychics.map((p, i) => [`psychic:${i}`, nameOf(p), p.colour]),
-  ], close);
+  return phonesPanel(seatsOf(view), close, (seat) => go('pass', { kind: 'invite', seat }));
+}
+
+/** The table's invitation to `panel.seat`, shown to its player alone: a QR code the
+ * phone scans to take the seat (once), then the seat on that phone. */
+async function showInvitation() {
+  try {
+    const { qr } = await api(`/games/${state.game.id}/seats/${panel.seat}/invitation`, { method: 'POST' });
+    go('show', { qr: `data:image/svg+xml,${encodeURIComponent(qr)}` });
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
+function invitation() {
+  const back = () => go('show', { kind: 'phones', qr: null });
+  if ((state.game.snapshot.seats ?? []).includes(panel.seat)) {
+    return [
+      h('h2', {}, t('phones.invited_taken')),
+      h('p', {}, t('hidden.pass_back')),
+      h('button', { id: 'hidden-done', type: 'button', class: 'primary big', onclick: back }, t('hidden.done')),
+    ];
+  }
+  return [
+    h('h2', {}, t('phones.invitation_title')),
+    h('img', { id: 'invitation-qr', class: 'qr', src: panel.qr, width: 220, height: 220, alt: t('phones.invitation_hint') }),
+    h('p', { class: 'note' }, t('phones.invitation_hint')),
+    h('button', { id: 'hidden-done', type: 'button', class: 'primary big', onclick: back }, t('phones.invitation_hide')),
+  ];
 }
 
 /** Who the tablet goes to, and what they do once they have it. */
@@ -99,6 +139,10 @@ function steps(view) {
   if (panel.kind === 'phones') return phones(view);
   const who = panel.kind === 'vote' ? nameOf(view.psychics[panel.psychic]) : view.ghost;
   switch (`${panel.kind}:${panel.step}`) {
+    case 'invite:pass':
+      return passTo(who, showInvitation);
+    case 'invite:show':
+      return invitation();
     case 'secrets:pass':
     case 'culprit:pass':
     case 'vote:pass':

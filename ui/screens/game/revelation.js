@@ -7,8 +7,8 @@
 import { h } from '../../dom.js';
 import { nameOf, t } from '../../i18n.js';
 import { isTable, render, state } from '../../app.js';
-import { command, playAgain, toBgStats } from './actions.js';
-import { covering, open } from './hidden.js';
+import { command, playAgain, seatsKept, toBgStats } from './actions.js';
+import { covering, open, seatsOf } from './hidden.js';
 import { countLines, countList } from './count.js';
 import { CATEGORIES, cardAtEnd } from './psychics.js';
 import { sealedChoice, traceOf } from './groups.js';
@@ -280,6 +280,7 @@ function summary(view) {
         h('th', { scope: 'row' }, h('span', { class: 'swatch', dataset: { colour: p.colour } }), nameOf(p)),
         CATEGORIES.map((c, k) => h('td', { class: p.found[k] ? 'found' : 'missed' }, cardAtEnd(view, i, k))),
         view.track_side ? h('td', {}, p.track) : null))))),
+    seatsKept(seatsOf(view)),
     h('div', { class: 'row' },
       playAgain(),
       h('a', { class: 'button primary', href: '#/new' }, t('home.new_game')),

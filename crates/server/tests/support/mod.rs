@@ -186,9 +186,38 @@ pub async fn ask_seat(t: &Table, base: &str, game: i64, seat: &str) -> reqwest::
         .unwrap()
 }
 
-/// Takes `seat`, which must be free; returns its token.
+/// The table's invitation to `seat` of game `game` under `/api/{base}`: the link's last
+/// part (`…#/join/ID/SEAT/INVITATION`).
+pub async fn invitation(t: &Table, base: &str, game: i64, seat: &str) -> String {
+    let got = t
+        .api(
+            reqwest::Method::POST,
+            &format!("/{base}/{game}/seats/{seat}/invitation"),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(got.status(), StatusCode::OK);
+    let link = got.json::<Value>().await.unwrap()["link"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    link.rsplit('/').next().unwrap().to_owned()
+}
+
+/// Takes `seat`, which must be free (the ghost's by the table's invitation); returns its
+/// token.
 pub async fn take_seat(t: &Table, base: &str, game: i64, seat: &str) -> String {
-    let got = ask_seat(t, base, game, seat).await;
+    let got = if seat == "ghost" {
+        let invitation = invitation(t, base, game, seat).await;
+        t.joined(reqwest::Method::POST, &format!("/{base}/{game}/seats"))
+            .json(&serde_json::json!({ "seat": seat, "invitation": invitation }))
+            .send()
+            .await
+            .unwrap()
+    } else {
+        ask_seat(t, base, game, seat).await
+    };
     assert_eq!(got.status(), StatusCode::CREATED);
     got.json::<Value>().await.unwrap()["token"]
         .as_str()
