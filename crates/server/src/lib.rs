@@ -23,6 +23,7 @@ mod rulesets;
 pub mod seats;
 mod serve;
 pub mod settings;
+mod socket;
 mod sync;
 mod timer;
 mod trouble;
@@ -103,6 +104,9 @@ pub(crate) struct Shared {
     pub settings: SettingsStore,
     pub events: broadcast::Sender<String>,
     pub devices: std::sync::atomic::AtomicUsize,
+    /// Rung when a screen comes or goes: every screen is told the count, at most once a
+    /// second (`socket::tell_presence`).
+    pub presence: tokio::sync::Notify,
     pub shutdown: watch::Receiver<bool>,
     pub focus: mpsc::Sender<()>,
     pub port: u16,
@@ -214,6 +218,7 @@ impl Server {
             settings,
             events: broadcast::channel(64).0,
             devices: Default::default(),
+            presence: Default::default(),
             shutdown: shutdown.clone(),
             focus: focus_tx,
             port: addr.port(),
@@ -232,6 +237,7 @@ impl Server {
             restart: restart_tx,
             chosen: Default::default(),
         });
+        tokio::spawn(socket::tell_presence(shared.clone()));
         let task = tokio::spawn(serve::serve(
             listener,
             routes::router(shared.clone()),

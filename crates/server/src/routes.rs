@@ -5,7 +5,6 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -19,7 +18,7 @@ use crate::phones::Caller;
 use crate::refused::{Refused, refused};
 use crate::rulesets::Kept;
 use crate::settings::{SetError, Settings};
-use crate::{Shared, assets, bgstats, phones, qr, trouble};
+use crate::{Shared, assets, bgstats, phones, qr, socket, trouble};
 use seance_journal::{GameState, JournalError, Listing};
 use seance_rules::Game;
 use seance_rummy::Scorepad;
@@ -33,7 +32,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/qr.svg", get(qr_svg))
         .route("/api/manifest.webmanifest", get(manifest))
         .route("/api/settings", get(get_settings).put(put_settings))
-        .route("/api/ws", get(socket))
+        .route("/api/ws", get(socket::socket))
         .route("/api/instance/focus", post(focus))
         .route("/api/journal", get(trouble::get).post(trouble::choose))
         .route("/api/games", get(list_games).post(create_game::<Game>))
@@ -222,64 +221,8 @@ pub(crate) fn broadcast(shared: &Shared, message: serde_json::Value) {
     let _ = shared.events.send(message.to_string());
 }
 
-async fn socket(
-    ws: WebSocketUpgrade,
-    State(shared): State<Arc<Shared>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    caller: Caller,
-    Query(query): Query<HashMap<String, String>>,
-) -> Response {
-    if query.contains_key("rummy") {
-        follow::<Scorepad>(ws, shared, peer, caller, query, "rummy")
-    } else {
-        follow::<Game>(ws, shared, peer, caller, query, "game")
-    }
-}
-
-/// Upgrades a socket that follows a game of `G` named by `?{key}=ID` (or none).
-fn follow<G: Kept>(
-    ws: WebSocketUpgrade,
-    shared: Arc<Shared>,
-    peer: SocketAddr,
-    caller: Caller,
-    query: HashMap<String, String>,
-    key: &str,
-) -> Response {
-    let watch = match watched::<G>(&query, key) {
-        Ok(watch) => watch,
-        Err(refused) => return refused.into_response(),
-    };
-    // Only a game that exists is followed: each one followed is kept track of.
-    if let Some((game, _)) = watch
-        && let Err(e) = G::games(&shared).seats(game)
-    {
-        return e.into_response();
-    }
-    if let Some((game, role)) = watch
-        && let Err(refused) = phones::check_view::<G>(&shared, game, role, &caller, peer)
-    {
-        return refused.into_response();
-    }
-    ws.on_upgrade(move |socket| session::<G>(socket, shared, watch, caller, peer))
-}
-
-/// The game and role a socket follows (`?game=ID&role=table|ghost|psychic:N`, or
-/// `?rummy=ID&role=table|player:N`), if any.
-fn watched<G: Kept>(
-    query: &HashMap<String, String>,
-    key: &str,
-) -> Result<Option<(i64, G::Role)>, Refused> {
-    let Some(game) = query.get(key) else {
-        return Ok(None);
-    };
-    let game = game
-        .parse()
-        .map_err(|_| refused(StatusCode::BAD_REQUEST, "game_number"))?;
-    Ok(Some((game, role_in::<G>(query)?)))
-}
-
 /// The `?role=` of a request: `table` (the default) or one of the game's seats.
-fn role_in<G: Kept>(query: &HashMap<String, String>) -> Result<G::Role, Refused> {
+pub(crate) fn role_in<G: Kept>(query: &HashMap<String, String>) -> Result<G::Role, Refused> {
     let role = query.get("role").map(String::as_str).unwrap_or("table");
     G::parse_role(role).ok_or_else(|| {
         Refused::new(
@@ -291,40 +234,12 @@ fn role_in<G: Kept>(query: &HashMap<String, String>) -> Result<G::Role, Refused>
     })
 }
 
-/// The message that carries a role's view of a game, serialized once.
-fn view_message<G: Kept>(
-    shared: &Shared,
-    game: i64,
-    role: G::Role,
-    who: &Who<G::Role>,
-) -> Option<String> {
-    #[derive(serde::Serialize)]
-    #[serde(bound = "")]
-    struct ViewMessage<G: Kept> {
-        r#type: &'static str,
-        snapshot: Seated<G>,
-    }
-    match snapshot_with_seats::<G>(shared, game, role, who) {
-        Ok(snapshot) => Some(
-            serde_json::to_string(&ViewMessage {
-                r#type: "view",
-                snapshot,
-            })
-            .expect("a view serializes"),
-        ),
-        Err(e) => {
-            tracing::warn!("game {game}: cannot build a view: {e:?}");
-            None
-        }
-    }
-}
-
 /// A role's snapshot, with the seats taken by phones (`"seats": ["ghost", "psychic:1"]`),
 /// those a phone takes only by the table's invitation (`"by_invitation": ["ghost"]`), and
 /// the game's rematch once there is one (`"rematch": 12`), where its screens go on.
 #[derive(serde::Serialize)]
 #[serde(bound = "")]
-struct Seated<G: Kept> {
+pub(crate) struct Seated<G: Kept> {
     #[serde(flatten)]
     snapshot: crate::games::SnapshotOf<G>,
     seats: Vec<String>,
@@ -332,7 +247,7 @@ struct Seated<G: Kept> {
     rematch: Option<i64>,
 }
 
-fn snapshot_with_seats<G: Kept>(
+pub(crate) fn snapshot_with_seats<G: Kept>(
     shared: &Shared,
     game: i64,
     role: G::Role,
@@ -348,102 +263,6 @@ fn snapshot_with_seats<G: Kept>(
             .collect(),
         rematch: shared.seats.rematch(game),
     })
-}
-
-/// One connected screen: greets it, forwards every change, answers pings, and closes when
-/// the server stops.
-async fn session<G: Kept>(
-    mut socket: WebSocket,
-    shared: Arc<Shared>,
-    watch: Option<(i64, G::Role)>,
-    caller: Caller,
-    peer: SocketAddr,
-) {
-    let mut events = shared.events.subscribe();
-    let mut changes = watch.map(|(game, _)| G::games(&shared).subscribe(game));
-    // The table's screen on a game in play keeps the host awake; followed at every change.
-    let table_on = watch
-        .filter(|_| matches!(caller, Caller::Table))
-        .map(|(game, _)| game);
-    let in_play = || table_on.is_some_and(|game| G::games(&shared).in_play(game));
-    let mut showing = None;
-    shared.awake.follow(&mut showing, in_play());
-    let mut shutdown = shared.shutdown.clone();
-    let devices = shared.devices.fetch_add(1, Ordering::Relaxed) + 1;
-    let hello = json!({
-        "type": "hello",
-        "version": env!("CARGO_PKG_VERSION"),
-        "settings": shared.settings.get(),
-        "devices": devices,
-    });
-    if socket
-        .send(Message::Text(hello.to_string().into()))
-        .await
-        .is_ok()
-    {
-        tracing::info!("a screen connected ({devices} now)");
-        broadcast(&shared, json!({ "type": "presence", "devices": devices }));
-        let first = watch.and_then(|(game, role)| {
-            let who = phones::who::<G>(&shared, game, &caller, peer).ok()?;
-            view_message::<G>(&shared, game, role, &who)
-        });
-        let mut open = match first {
-            Some(text) => socket.send(Message::Text(text.into())).await.is_ok(),
-            None => true,
-        };
-        while open {
-            tokio::select! {
-                _ = async { let _ = shutdown.wait_for(|stopped| *stopped).await; } => {
-                    let frame = CloseFrame { code: 1001, reason: "the table is closing".into() };
-                    let _ = socket.send(Message::Close(Some(frame))).await;
-                    break;
-                }
-                changed = async {
-                    match changes.as_mut() {
-                        Some(changes) => changes.recv().await,
-                        None => std::future::pending().await,
-                    }
-                } => {
-                    // Missed some (lagged) or not: the view sent is the latest either way.
-                    if let Err(tokio::sync::broadcast::error::RecvError::Closed) = changed {
-                        break;
-                    }
-                    let Some((watched, role)) = watch else { continue };
-                    // A burst of changes is one view: the latest.
-                    if let Some(changes) = changes.as_mut() {
-                        while changes.try_recv().is_ok() {}
-                    }
-                    // The table may have freed this phone's seat meanwhile: then it hears no more.
-                    let who = phones::who::<G>(&shared, watched, &caller, peer);
-                    let (true, Ok(who)) = (phones::may_see::<G>(&shared, watched, role, &caller), who) else {
-                        let frame = CloseFrame { code: 4403, reason: "this seat was freed by the table".into() };
-                        let _ = socket.send(Message::Close(Some(frame))).await;
-                        break;
-                    };
-                    shared.awake.follow(&mut showing, in_play());
-                    if let Some(text) = view_message::<G>(&shared, watched, role, &who) {
-                        open = socket.send(Message::Text(text.into())).await.is_ok();
-                    }
-                }
-                event = events.recv() => match event {
-                    Ok(text) => {
-                        open = socket.send(Message::Text(text.into())).await.is_ok();
-                    }
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
-                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
-                },
-                incoming = socket.recv() => match incoming {
-                    Some(Ok(Message::Text(text))) if text.as_str() == "ping" => {
-                        open = socket.send(Message::Text("pong".into())).await.is_ok();
-                    }
-                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
-                    Some(Ok(_)) => {}
-                },
-            }
-        }
-    }
-    let devices = shared.devices.fetch_sub(1, Ordering::Relaxed) - 1;
-    broadcast(&shared, json!({ "type": "presence", "devices": devices }));
 }
 
 /// What a list of games may ask for: `?state=playing|finished|archived&edition=new&limit=N&offset=N`.

@@ -359,7 +359,8 @@ mod tests {
         let first = seats.invite(1, "ghost").unwrap().unwrap();
         let latest = seats.invite(1, "ghost").unwrap().unwrap();
         assert_ne!(first, latest);
-        for wrong in [first.as_str(), "", &"0".repeat(32)] {
+        let forged = "0".repeat(32);
+        for wrong in [first.as_str(), "", &forged] {
             assert!(
                 matches!(
                     seats.take(1, "ghost", door(Some(wrong))),

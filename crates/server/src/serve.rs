@@ -1,8 +1,10 @@
 //! Accepting connections, so that no client can wedge the table: a connection must send
-//! its request's headers within [`HEADERS_WITHIN`] and its body within [`BODY_WITHIN`], or
-//! it is closed; one address holds at most [`PER_ADDRESS`] connections at once (a phone's
-//! browser needs a handful; a script holding hundreds half-open gets no more); and stopping
-//! lets the requests under way finish.
+//! its request's headers within [`HEADERS_WITHIN`] and its whole body within
+//! [`BODY_WITHIN`] of them, or it is closed; one address holds at most [`PER_ADDRESS`]
+//! connections at once, its WebSockets included (a phone's browser needs a handful; a
+//! script holding hundreds half-open gets no more), and other machines [`MOST_OPEN`] in
+//! all, so that this machine's own screens always find a file to answer with; and
+//! stopping lets the requests under way finish.
 
 use crate::sync::Hold;
 use std::collections::HashMap;
@@ -10,51 +12,111 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
 use crate::access::Hushed;
 use axum::Router;
-use axum::extract::ConnectInfo;
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request};
+use bytes::Bytes;
+use http_body::Frame;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto::Builder;
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
+use tokio::time::Sleep;
 use tower::ServiceExt;
-use tower_http::timeout::RequestBodyTimeoutLayer;
 
 pub const HEADERS_WITHIN: Duration = Duration::from_secs(10);
 pub const BODY_WITHIN: Duration = Duration::from_secs(10);
 pub const PER_ADDRESS: usize = 64;
+/// Connections from other machines, all addresses together: well under the 1,024 files a
+/// process may commonly hold, with room left for the journal and this machine's screens.
+pub const MOST_OPEN: usize = 768;
 
-/// Open connections per address.
+/// Open connections per address, and from other machines in all.
 #[derive(Default)]
-struct Open(Mutex<HashMap<IpAddr, usize>>);
+struct Open(Mutex<(HashMap<IpAddr, usize>, usize)>);
 
 /// One connection's place, given back when it closes.
 struct Place(Arc<Open>, IpAddr);
 
+/// A connection's place, held by each of its requests and by a WebSocket it became: the
+/// place is given back when the last of them ends.
+#[derive(Clone)]
+pub struct Admitted {
+    _place: Arc<Place>,
+}
+
 impl Open {
     fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Place> {
-        let mut open = self.0.hold();
+        let mut guard = self.0.hold();
+        let (open, others) = &mut *guard;
         let count = open.entry(ip).or_default();
-        if *count >= PER_ADDRESS {
+        if *count >= PER_ADDRESS || (!ip.is_loopback() && *others >= MOST_OPEN) {
             return None;
         }
         *count += 1;
+        if !ip.is_loopback() {
+            *others += 1;
+        }
         Some(Place(self.clone(), ip))
     }
 }
 
 impl Drop for Place {
     fn drop(&mut self) {
-        let mut open = self.0.0.hold();
+        let mut guard = self.0.0.hold();
+        let (open, others) = &mut *guard;
         if let Some(count) = open.get_mut(&self.1) {
             *count -= 1;
             if *count == 0 {
                 open.remove(&self.1);
             }
         }
+        if !self.1.is_loopback() {
+            *others -= 1;
+        }
     }
+}
+
+/// A request's body, cut [`BODY_WITHIN`] after its headers came however it trickles in:
+/// a byte every few seconds does not keep a connection for ever.
+struct Deadline {
+    body: Body,
+    cut: Pin<Box<Sleep>>,
+}
+
+impl http_body::Body for Deadline {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        if self.cut.as_mut().poll(cx).is_ready() {
+            let late = format!("the body took longer than {} s", BODY_WITHIN.as_secs());
+            return Poll::Ready(Some(Err(axum::Error::new(late))));
+        }
+        Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.body.size_hint()
+    }
+}
+
+async fn within_deadline(request: Request) -> Request {
+    let cut = Box::pin(tokio::time::sleep(BODY_WITHIN));
+    request.map(|body| Body::new(Deadline { body, cut }))
 }
 
 /// Serves `app` on `listener` until `stopped` says so.
@@ -63,7 +125,7 @@ pub async fn serve(
     app: Router,
     mut stopped: watch::Receiver<bool>,
 ) -> std::io::Result<()> {
-    let app = app.layer(RequestBodyTimeoutLayer::new(BODY_WITHIN));
+    let app = app.layer(axum::middleware::map_request(within_deadline));
     let open = Arc::new(Open::default());
     let hushed = Hushed::default();
     let graceful = GracefulShutdown::new();
@@ -87,9 +149,12 @@ pub async fn serve(
         };
         let Some(place) = open.admit(peer.ip()) else {
             if let Some(unsaid) = hushed.say(peer.ip()) {
-                tracing::warn!(peer = %peer.ip(), unsaid, "refused a connection: {PER_ADDRESS} already open from this address");
+                tracing::warn!(peer = %peer.ip(), unsaid, "refused a connection: {PER_ADDRESS} already open from this address, or {MOST_OPEN} from other machines");
             }
             continue;
+        };
+        let place = Admitted {
+            _place: Arc::new(place),
         };
         let app = app.clone();
         let builder = builder.clone();
@@ -101,9 +166,9 @@ pub async fn serve(
             if matches!(first, Ok(Ok(1..))) {
                 let service =
                     hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
-                        request
-                            .extensions_mut()
-                            .insert(ConnectInfo::<SocketAddr>(peer));
+                        let extensions = request.extensions_mut();
+                        extensions.insert(ConnectInfo::<SocketAddr>(peer));
+                        extensions.insert(place.clone());
                         app.clone().oneshot(request)
                     });
                 let connection = builder
@@ -112,7 +177,6 @@ pub async fn serve(
                 // A client that goes away or times out ends its connection: nothing to say.
                 let _ = watcher.watch(connection).await;
             }
-            drop(place);
         });
     }
     graceful.shutdown().await;

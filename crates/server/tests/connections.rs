@@ -6,10 +6,12 @@ mod support;
 
 use std::time::{Duration, Instant};
 
+use futures_util::StreamExt;
 use reqwest::{Method, StatusCode};
 use support::table;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
+use tokio_tungstenite::tungstenite::Message;
 
 /// A connection from `from` (another loopback address than the table's own screens') that
 /// sends `partial` and then nothing more.
@@ -106,4 +108,146 @@ async fn a_thousand_half_open_connections_neither_block_the_table_nor_stay_open(
         *last < Duration::from_secs(20),
         "every half-open connection is closed in bounded time: {last:?}"
     );
+}
+
+/// The upgrade request of a WebSocket with the join code `code`, as a browser sends it.
+fn upgrade(port: u16, code: &str) -> String {
+    format!(
+        "GET /api/ws?code={code} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    )
+}
+
+/// A WebSocket from `from`, upgraded and then never read from nor answered.
+async fn mute_socket(from: &str, port: u16, code: &str) -> TcpStream {
+    let mut stream = half_open(from, port, upgrade(port, code).as_bytes()).await;
+    let mut answer = [0u8; 12];
+    stream.read_exact(&mut answer).await.unwrap();
+    assert_eq!(&answer, b"HTTP/1.1 101", "upgraded");
+    stream
+}
+
+/// Whether the server answers a request from `from` at all (within 2 s).
+async fn answers(from: &str, port: u16) -> bool {
+    let request = format!("GET /api/info HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
+    let mut stream = half_open(from, port, request.as_bytes()).await;
+    let mut first = [0u8; 4];
+    matches!(
+        tokio::time::timeout(Duration::from_secs(2), stream.read_exact(&mut first)).await,
+        Ok(Ok(_))
+    )
+}
+
+#[tokio::test]
+async fn a_body_that_trickles_in_is_cut_ten_seconds_after_its_headers() {
+    let t = table().await;
+    let port = t.server.port();
+    let headers = format!(
+        "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{{",
+        t.key
+    );
+    let started = Instant::now();
+    let mut stream = half_open("127.0.0.7", port, headers.as_bytes()).await;
+    // A byte every two seconds: each gap short, the whole never done.
+    let trickle = async {
+        loop {
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            if stream.write_all(b" ").await.is_err() {
+                return;
+            }
+            let mut answer = [0u8; 1];
+            if let Ok(Ok(0 | 1..)) =
+                tokio::time::timeout(Duration::from_millis(10), stream.read(&mut answer)).await
+            {
+                return;
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(30), trickle)
+        .await
+        .expect("the server cuts the body");
+    let cut = started.elapsed();
+    eprintln!("a trickling body was cut after {cut:?}");
+    assert!(
+        cut >= Duration::from_secs(9) && cut < Duration::from_secs(13),
+        "{cut:?}"
+    );
+}
+
+#[tokio::test]
+async fn websockets_count_among_their_addresss_connections() {
+    let t = table().await;
+    let port = t.server.port();
+    let mut sockets = Vec::new();
+    for _ in 0..64 {
+        sockets.push(mute_socket("127.0.0.8", port, &t.code).await);
+    }
+    assert!(
+        !answers("127.0.0.8", port).await,
+        "64 sockets are that address's whole share"
+    );
+    assert!(
+        answers("127.0.0.9", port).await,
+        "other addresses are served"
+    );
+    sockets.truncate(60);
+    // The places of the sockets closed are given back as the server sees them close.
+    let mut served = false;
+    for _ in 0..20 {
+        if answers("127.0.0.8", port).await {
+            served = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(served, "a socket closed gives its place back");
+}
+
+#[tokio::test]
+async fn a_socket_that_stops_answering_pings_is_closed() {
+    let t = table().await;
+    let port = t.server.port();
+    let started = Instant::now();
+    let mut mute = mute_socket("127.0.0.10", port, &t.code).await;
+    let mut pings = 0;
+    let mut buffer = [0u8; 512];
+    let closed = tokio::time::timeout(Duration::from_secs(70), async {
+        loop {
+            match mute.read(&mut buffer).await {
+                Ok(0) | Err(_) => return,
+                // An unmasked ping frame from the server: 0x89, then its length.
+                Ok(n) => pings += buffer[..n].windows(2).filter(|w| w == &[0x89, 0]).count(),
+            }
+        }
+    })
+    .await;
+    let after = started.elapsed();
+    eprintln!("a mute socket heard {pings} pings and was closed after {after:?}");
+    assert!(closed.is_ok(), "closed within 70 s");
+    assert!(pings >= 2, "{pings} pings");
+    assert!(after >= Duration::from_secs(40), "{after:?}");
+}
+
+#[tokio::test]
+async fn screens_are_told_how_many_are_connected_at_most_once_a_second() {
+    let t = table().await;
+    let mut watching = t.socket().await;
+    support::next_json(&mut watching).await; // hello
+    let started = Instant::now();
+    for _ in 0..20 {
+        let other = t.phone_socket("").await;
+        drop(other);
+    }
+    let mut told = Vec::new();
+    while started.elapsed() < Duration::from_millis(3500) {
+        let next = tokio::time::timeout(Duration::from_millis(500), watching.next()).await;
+        if let Ok(Some(Ok(Message::Text(text)))) = next {
+            let message: serde_json::Value = serde_json::from_str(&text).unwrap();
+            if message["type"] == "presence" {
+                told.push(message["devices"].as_u64().unwrap());
+            }
+        }
+    }
+    eprintln!("20 screens came and went: told {told:?}");
+    assert!(!told.is_empty() && told.len() <= 5, "{told:?}");
+    assert_eq!(told.last(), Some(&1), "the latest count: this screen alone");
 }
