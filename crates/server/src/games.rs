@@ -481,8 +481,8 @@ impl<G: Kept> Games<G> {
         Ok(version)
     }
 
-    /// Journals `entry`, then applies it, then lets the sand timer follow the phase. `by`
-    /// is who sent it (none: the sand running out).
+    /// Journals `entry`, then applies it, then lets the sand timer follow the phase, unless
+    /// it changes nothing. `by` is who sent it (none: the sand running out).
     fn commit(
         self: &Arc<Self>,
         id: i64,
@@ -492,6 +492,11 @@ impl<G: Kept> Games<G> {
         by: Option<String>,
     ) -> Result<u64, GameError> {
         let next = live.timeline.after(entry).map_err(GameError::Timeline)?;
+        // A command that changes nothing (a level stated again, say) is acknowledged as
+        // done and neither written nor kept: a repeated tap adds nothing to the history.
+        if matches!(next.entry(), Entry::Command { .. }) && next.game() == live.timeline.game() {
+            return Ok(live.timeline.version());
+        }
         writer.append(
             Append::new(
                 id,

@@ -14,7 +14,7 @@ use crate::bgstats::Title;
 use crate::games::Games;
 
 /// A rule set the server carries games of.
-pub trait Kept: Rules + Send + Sync + 'static {
+pub trait Kept: Rules + PartialEq + Send + Sync + 'static {
     type View: Serialize + Send + 'static;
     type Setup: DeserializeOwned + Send + 'static;
 

@@ -253,6 +253,31 @@ async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
     )
     .await)
     .await;
+    // The same numbers again change nothing: acknowledged, and nothing is written.
+    let set = look(&t, game, "table", None)
+        .await
+        .json::<Value>()
+        .await
+        .unwrap();
+    let again = act(
+        &t,
+        game,
+        None,
+        json!({"type": "set_printed", "printed": printed}),
+    )
+    .await;
+    assert_eq!(again.status(), StatusCode::OK);
+    assert_eq!(
+        again.json::<Value>().await.unwrap()["version"],
+        set["version"]
+    );
+    let after = look(&t, game, "table", None)
+        .await
+        .json::<Value>()
+        .await
+        .unwrap();
+    assert_eq!(after["version"], set["version"]);
+    assert_eq!(after["log"], set["log"], "no line for nothing");
     let rematch = || {
         t.api(Method::POST, &format!("/rummy/{game}/rematch"))
             .json(&json!({"keep": ["player:2"]}))
