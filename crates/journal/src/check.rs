@@ -1,6 +1,7 @@
 //! The journal checked at start, before it is opened: without writing a byte to it (SQLite
 //! checks a copy, made beside it in the data folder, with its write-ahead log), so what is
-//! found is told exactly and the file stays as it was until the table chooses.
+//! found is told exactly and the file stays as it was until the table chooses. A disk with
+//! no room for the copy is told as such, with the room it needs, never as damage.
 //!
 //! The journal's *mark*, a small file beside it rewritten after every commit, says how many
 //! commits the journal had: a journal found with fewer lost its recent history (its `-wal`
@@ -29,6 +30,9 @@ pub enum Trouble {
     HistoryMissing { written: u64, found: u64 },
     /// The disk is full: even a check could not be made.
     DiskFull,
+    /// The check's copy of the journal did not fit on the disk: it needs about `mib` MiB
+    /// free.
+    NoRoomToCheck { mib: u64 },
 }
 
 /// The files of the journal at `path`.
@@ -82,7 +86,12 @@ pub fn check(path: &Path, budget: Duration) -> Result<(), Trouble> {
         return Err(Trouble::NotAJournal);
     }
     let copy = Copy::of(path).map_err(|e| match e.kind() {
-        io::ErrorKind::StorageFull => Trouble::DiskFull,
+        io::ErrorKind::StorageFull => {
+            let wal = std::fs::metadata(wal(path)).map_or(0, |m| m.len());
+            Trouble::NoRoomToCheck {
+                mib: (size + wal).div_ceil(1024 * 1024),
+            }
+        }
         _ => Trouble::NotAJournal,
     })?;
     let mut conn = Connection::open_with_flags(&copy.db, OpenFlags::SQLITE_OPEN_READ_WRITE)
@@ -233,6 +242,10 @@ impl fmt::Display for Trouble {
             Trouble::DiskFull => write!(
                 f,
                 "the disk is full: the journal could not even be checked. {untouched} Free some space on the disk and start Séance again; nothing is lost."
+            ),
+            Trouble::NoRoomToCheck { mib } => write!(
+                f,
+                "the journal could not be checked: checking it needs about {mib} MiB free on the disk (for a copy of it), and there is less. {untouched} Free some space on the disk and start Séance again; nothing is lost."
             ),
         }
     }

@@ -1,7 +1,7 @@
 //! A full disk, for real: a small tmpfs mounted for the test (root only, as CI runs; a
 //! developer's run without root says it was skipped). A command that does not fit is
-//! refused as a full disk, with nothing lost; a journal that cannot even be checked is told
-//! as a full disk, not as damaged.
+//! refused as a full disk, with nothing lost; a journal that cannot be checked for want of
+//! room is told so, with the room it needs, not as damaged.
 
 mod common;
 
@@ -104,16 +104,53 @@ fn a_full_disk_refuses_the_command_loses_nothing_and_is_told_as_a_full_disk() {
     assert!(loaded.damage.is_none());
     assert_eq!(loaded.timeline.version(), timeline.version());
     assert!(timeline.version() > 0);
-    // With not a byte left, the check at start says so, and writes nothing.
+    // With not a byte left, the check at start says what it needs, and writes nothing.
     fill(disk.path());
     let before = std::fs::read(&path).unwrap();
     let found = check(&path, Duration::from_secs(5)).unwrap_err();
-    assert_eq!(found, Trouble::DiskFull);
+    assert_eq!(found, Trouble::NoRoomToCheck { mib: 1 });
     assert_eq!(
         found.to_string(),
-        "the disk is full: the journal could not even be checked. Nothing was written to it. Free some space on the disk and start Séance again; nothing is lost."
+        "the journal could not be checked: checking it needs about 1 MiB free on the disk (for a copy of it), and there is less. Nothing was written to it. Free some space on the disk and start Séance again; nothing is lost."
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);
+    std::fs::remove_file(disk.path().join("filler")).unwrap();
+    assert_eq!(check(&path, Duration::from_secs(5)), Ok(()), "space freed");
+}
+
+/// A sound journal larger than the space left: the check says it needs room, not that the
+/// disk is full or the journal damaged.
+#[test]
+fn a_journal_larger_than_the_space_left_is_told_as_needing_room() {
+    if !is_root() {
+        eprintln!("skipped: mounting a small disk needs root (CI runs as root)");
+        return;
+    }
+    let disk = Small::mount("32m").expect("a 32 MiB tmpfs mounted");
+    let path = disk.path().join("seance.sqlite3");
+    let (timeline, start) = seance_rules::begin(common::setup(), 1).unwrap();
+    // Games until the journal, closed (its log emptied into it), is over 8 MiB.
+    while std::fs::metadata(&path).map_or(0, |m| m.len()) < 8 * 1024 * 1024 {
+        let mut journal = Journal::open(&path).unwrap();
+        for _ in 0..200 {
+            journal.create(&start, timeline.game()).unwrap();
+        }
+    }
+    // Two megabytes left: less than the journal, more than nothing.
+    fill(disk.path());
+    let filler = std::fs::OpenOptions::new()
+        .write(true)
+        .open(disk.path().join("filler"))
+        .unwrap();
+    filler
+        .set_len(filler.metadata().unwrap().len() - 2 * 1024 * 1024)
+        .unwrap();
+    drop(filler);
+    let found = check(&path, Duration::from_secs(5)).unwrap_err();
+    assert!(
+        matches!(found, Trouble::NoRoomToCheck { mib: 8..=10 }),
+        "{found:?}"
+    );
     std::fs::remove_file(disk.path().join("filler")).unwrap();
     assert_eq!(check(&path, Duration::from_secs(5)), Ok(()), "space freed");
 }

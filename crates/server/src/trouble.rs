@@ -45,6 +45,7 @@ pub fn refusal(trouble: &Trouble) -> Refusal {
             .with("written", *written as i64)
             .with("found", *found as i64),
         Trouble::DiskFull => Refusal::new("journal_disk_full"),
+        Trouble::NoRoomToCheck { mib } => Refusal::new("journal_no_room").with("mib", *mib as i64),
     }
 }
 
@@ -52,7 +53,9 @@ pub fn refusal(trouble: &Trouble) -> Refusal {
 /// recover, only something to put right first.
 pub fn choices(trouble: &Trouble) -> Vec<Choice> {
     match trouble {
-        Trouble::Newer { .. } | Trouble::DiskFull => vec![Choice::Retry],
+        Trouble::Newer { .. } | Trouble::DiskFull | Trouble::NoRoomToCheck { .. } => {
+            vec![Choice::Retry]
+        }
         _ => vec![Choice::Recover, Choice::Retry],
     }
 }
