@@ -51,7 +51,46 @@ pub fn tests(p: u16) -> Vec<Test> {
             "table: an unfinished game is put away, and phones no longer offer it",
             Box::pin(put_away(p)),
         ),
+        (
+            "table: a game that cannot be read from its start is told so and set aside",
+            Box::pin(damaged_start(p)),
+        ),
     ]
+}
+
+/// A game whose start was damaged on disk: its screen says what is wrong in the table's
+/// words, and the table sets it aside; the other game plays on.
+async fn damaged_start(driver: u16) {
+    let table = Table::start(0);
+    let tablet = chromium(driver, 1280, 800).await;
+    let damaged = visions_over_api(&tablet, &table, 120).await;
+    let sound = visions_over_api(&tablet, &table, 120).await;
+    let data_dir = table.crash();
+    rusqlite::Connection::open(data_dir.path().join("seance.sqlite3"))
+        .unwrap()
+        .execute(
+            "UPDATE games SET start = 'not json' WHERE id = ?1",
+            [damaged as i64],
+        )
+        .unwrap();
+    let table = Table::start_in(0, data_dir);
+    tablet.goto(&table.local_url).await.unwrap();
+    wait_for(&tablet, "#home").await;
+    tablet
+        .goto(&format!("{}/#/game/{damaged}", table.origin()))
+        .await
+        .unwrap();
+    wait_for_text(
+        &tablet,
+        "#unreadable .banner",
+        &format!("Game {damaged} cannot be read from its start"),
+    )
+    .await;
+    screenshot(&tablet, "game-start-damaged-en-1280x800").await;
+    tap(&tablet, "#set-aside-start").await;
+    wait_for(&tablet, &format!("[data-archive='{sound}']")).await;
+    assert!(!present(&tablet, &format!("[data-archive='{damaged}']")).await);
+    tablet.close().await.unwrap();
 }
 
 /// The table puts an old unfinished game away from the list of games: the phones' list

@@ -9,7 +9,7 @@ import { api } from '../api.js';
 import * as player from '../sound/player.js';
 import { isTable, render, state } from '../app.js';
 import { languageSwitch } from './chrome.js';
-import { command, refresh, rewind } from './game/actions.js';
+import { command, refresh, rewind, unreadable } from './game/actions.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { psychicGrid } from './game/psychics.js';
 import { track } from './game/track.js';
@@ -282,6 +282,7 @@ function damaged(snapshot) {
 export function renderGame(state) {
   const game = state.game;
   const snapshot = game.snapshot;
+  if (game.refused && !snapshot) return unreadable(game);
   if (!snapshot) {
     refresh();
     return h('div', { id: 'game', class: 'screen' }, h('p', { class: 'note loading' }, '…'));

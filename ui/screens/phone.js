@@ -7,7 +7,7 @@ import { h, toast } from '../dom.js';
 import { ghostSeat, nameOf, t } from '../i18n.js';
 import { keepSeat } from '../api.js';
 import { languageSwitch } from './chrome.js';
-import { command, post, refresh, toBgStats } from './game/actions.js';
+import { command, post, refresh, toBgStats, unreadable } from './game/actions.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { sealedChoice, traceOf } from './game/groups.js';
 import { countList } from './game/count.js';
@@ -259,6 +259,7 @@ function psychicScreen(snapshot, me) {
 
 export function renderPhone(state) {
   const game = state.game;
+  if (game.refusedCode === 'start_damaged') return unreadable(game);
   if (game.refused) {
     keepSeat(game.id, null);
     return h('div', { id: 'phone', class: 'screen' },

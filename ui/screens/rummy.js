@@ -5,7 +5,7 @@
 import { asset, h } from '../dom.js';
 import { isTable, render } from '../app.js';
 import { t } from '../i18n.js';
-import { playAgain, refresh, seatsKept, toBgStats } from './game/actions.js';
+import { playAgain, refresh, seatsKept, toBgStats, unreadable } from './game/actions.js';
 import { cover, phonesPanel } from './game/hidden.js';
 import { languageSwitch } from './chrome.js';
 import { tableControls, watching } from './game.js';
@@ -61,6 +61,7 @@ function roundPanel(view) {
 export function renderRummy(state) {
   const game = state.game;
   const snapshot = game.snapshot;
+  if (game.refused && !snapshot) return unreadable(game);
   if (!snapshot) {
     refresh();
     return h('div', { id: 'rummy', class: 'screen' }, h('p', { class: 'note loading' }, '…'));

@@ -102,6 +102,12 @@ pub enum JournalError {
         game: i64,
         seq: u64,
     },
+    /// The game cannot be read from its start: nothing of it can be played, and the table
+    /// may set it aside ([`Journal::set_aside_start`]).
+    StartDamaged {
+        game: i64,
+        why: String,
+    },
     /// The disk is full: nothing was written, nothing lost.
     DiskFull,
     Sql(rusqlite::Error),
@@ -138,6 +144,10 @@ impl fmt::Display for JournalError {
             JournalError::Damaged { game, seq } => write!(
                 f,
                 "game {game} has a damaged entry {seq}; set the damaged part aside to go on from before it"
+            ),
+            JournalError::StartDamaged { game, why } => write!(
+                f,
+                "game {game} cannot be read from its start ({why}); set it aside: it leaves every list and stays in the journal"
             ),
             JournalError::Sql(e) => write!(f, "the journal could not be written or read: {e}"),
         }
@@ -695,15 +705,10 @@ impl Journal {
         if ruleset != G::RULESET {
             return Err(JournalError::Ruleset { game, ruleset });
         }
+        let damaged = |why: String| JournalError::StartDamaged { game, why };
         let start: Vec<G::Event> =
-            serde_json::from_str(&start).map_err(|e| JournalError::Open {
-                path: PathBuf::from(format!("game {game}")),
-                why: format!("its start is damaged: {e}"),
-            })?;
-        let mut timeline = Timeline::<G>::resume(start, []).map_err(|e| JournalError::Open {
-            path: PathBuf::from(format!("game {game}")),
-            why: e.to_string(),
-        })?;
+            serde_json::from_str(&start).map_err(|e| damaged(e.to_string()))?;
+        let mut timeline = Timeline::<G>::resume(start, []).map_err(|e| damaged(e.to_string()))?;
         let mut stmt = self.conn.prepare(
             "SELECT seq, format, entry, sender FROM entries WHERE game = ?1 ORDER BY seq",
         )?;
@@ -749,6 +754,22 @@ impl Journal {
             damage: None,
             timer: self.timer(game)?,
         })
+    }
+
+    /// Sets aside a game whose start cannot be read: its start is kept in `set_aside` (as
+    /// entry 0, with the reason) and the game leaves every list, as a deleted one does;
+    /// nothing of it is removed from the journal.
+    pub fn set_aside_start(&mut self, game: i64, why: &str) -> Result<(), JournalError> {
+        let tx = write(&mut self.conn)?;
+        tx.execute(
+            "INSERT INTO set_aside (game, seq, format, entry, why, at) SELECT id, 0, ?2, start, ?3, ?4 FROM games WHERE id = ?1",
+            params![game, FORMAT, why, now()],
+        )?;
+        let updated = tx.execute("UPDATE games SET shelf = 'deleted' WHERE id = ?1", [game])?;
+        if updated == 0 {
+            return Err(JournalError::NoSuchGame(game));
+        }
+        commit(&self.path, &self.identity, tx)
     }
 
     /// Moves the entries from `seq` on into `set_aside` (kept, with the reason), so the

@@ -160,6 +160,51 @@ fn a_damaged_entry_is_reported_its_game_recovered_and_nothing_dropped() {
 }
 
 #[test]
+fn a_game_whose_start_is_damaged_is_told_so_and_set_aside_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    let (mut journal, id, _) = journal_with_game(&path, 2);
+    let raw = Connection::open(&path).unwrap();
+    raw.execute(
+        "UPDATE games SET start = '[{\"type\": \"st' WHERE id = ?1",
+        [id],
+    )
+    .unwrap();
+    let Err(JournalError::StartDamaged { game, why }) = journal.load::<Game>(id) else {
+        panic!("the damaged start is told as such");
+    };
+    assert_eq!(game, id);
+    let listed = |journal: &Journal| {
+        journal
+            .games(&Listing::default())
+            .unwrap()
+            .iter()
+            .any(|g| g.id == id)
+    };
+    assert!(listed(&journal));
+    journal.set_aside_start(id, &why).unwrap();
+    assert!(!listed(&journal), "out of every list");
+    let (seq, kept, said): (i64, String, String) = raw
+        .query_row(
+            "SELECT seq, entry, why FROM set_aside WHERE game = ?1",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    assert_eq!((seq, kept.as_str(), said), (0, "[{\"type\": \"st", why));
+    let entries: i64 = raw
+        .query_row("SELECT COUNT(*) FROM entries WHERE game = ?1", [id], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(entries, 2, "nothing of it is removed");
+    assert!(matches!(
+        journal.set_aside_start(99, "none"),
+        Err(JournalError::NoSuchGame(99))
+    ));
+}
+
+#[test]
 fn an_entry_from_a_newer_version_is_reported_not_guessed() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("j.sqlite3");

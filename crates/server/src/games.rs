@@ -671,7 +671,8 @@ impl<G: Kept> Games<G> {
         })
     }
 
-    /// Keeps a damaged tail aside so the game can go on from before it.
+    /// Keeps a damaged tail aside so the game can go on from before it; a game whose start
+    /// is damaged is set aside whole (it leaves every list), with version 0.
     pub fn set_aside_damage(&self, id: i64) -> Result<u64, GameError> {
         let version = self.with(id, |writer, live| {
             // The damage stays told until its tail is set aside on disk.
@@ -680,7 +681,17 @@ impl<G: Kept> Games<G> {
                 live.damage = None;
             }
             Ok(live.timeline.version())
-        })?;
+        });
+        let version = match version {
+            Err(GameError::Journal(JournalError::StartDamaged { why, .. })) => {
+                self.writer.journal().set_aside_start(id, &why)?;
+                tracing::warn!(
+                    "game {id} could not be read from its start ({why}); the table set it aside"
+                );
+                0
+            }
+            other => other?,
+        };
         self.touch(id);
         Ok(version)
     }

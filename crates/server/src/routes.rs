@@ -683,6 +683,12 @@ impl IntoResponse for GameError {
                     .with("game", game)
                     .with("entry", seq),
             ),
+            GameError::Journal(JournalError::StartDamaged { game, why }) => (
+                StatusCode::CONFLICT,
+                Refusal::new("start_damaged")
+                    .with("game", game)
+                    .with("detail", why),
+            ),
             GameError::Journal(JournalError::DiskFull) => {
                 (StatusCode::INSUFFICIENT_STORAGE, Refusal::new("disk_full"))
             }

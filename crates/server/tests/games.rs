@@ -689,3 +689,65 @@ async fn an_unfinished_game_is_put_away_and_brought_back() {
     assert!(listed("archived").await.is_empty());
     assert!(listed("playing").await.contains(&old));
 }
+
+/// A game whose start cannot be read answers what it is and how to go on, not a fault, and
+/// the table sets it aside: out of the lists, kept in the journal.
+#[tokio::test]
+async fn a_game_whose_start_is_damaged_is_told_and_set_aside_by_the_table() {
+    let t = table().await;
+    let game = create(&t).await;
+    let sound = create(&t).await;
+    let t = support::restart_after(t, |dir| {
+        rusqlite::Connection::open(dir.join("seance.sqlite3"))
+            .unwrap()
+            .execute(
+                "UPDATE games SET start = '[{\"type\": \"set' WHERE id = ?1",
+                [game],
+            )
+            .unwrap();
+    })
+    .await;
+    let (status, why) = error_of(
+        t.api(Method::GET, &format!("/games/{game}"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(why.code == "start_damaged", "{why}");
+    let listed = |t: &Table| {
+        let list = t.api(Method::GET, "/games");
+        async move {
+            list.send()
+                .await
+                .unwrap()
+                .json::<Value>()
+                .await
+                .unwrap()
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|g| g["id"].as_i64().unwrap())
+                .collect::<Vec<_>>()
+        }
+    };
+    assert!(listed(&t).await.contains(&game));
+    let aside = format!("/games/{game}/set-aside");
+    let (status, why) = error_of(t.joined(Method::POST, &aside).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(why.code == "table_only", "{why}");
+    let done = t.api(Method::POST, &aside).send().await.unwrap();
+    assert_eq!(done.status(), StatusCode::OK);
+    assert_eq!(
+        listed(&t).await,
+        [sound],
+        "out of the list; the other game plays on"
+    );
+    let other = t
+        .api(Method::GET, &format!("/games/{sound}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other.status(), StatusCode::OK);
+}

@@ -17,10 +17,32 @@ export async function refresh() {
   } catch (error) {
     if (error instanceof Offline) return; // the reconnecting state says so
     if (!(error instanceof ApiError)) throw error;
-    // A phone whose seat the table freed: its screen says so.
+    // A phone whose seat the table freed, a game that cannot be read: its screen says so.
     game.refused = error.message;
+    game.refusedCode = error.code;
     render();
   }
+}
+
+/** The game on screen could not be shown (`game.refused`): why, and on the table, for a
+ * game that cannot be read from its start, the way to set it aside and go on. */
+export function unreadable(game) {
+  const setAside = async () => {
+    try {
+      await api(`/${game.kind}/${game.id}/set-aside`, { method: 'POST' });
+      location.hash = '#/games';
+    } catch (error) {
+      toast(error.message);
+    }
+  };
+  return h('div', { id: 'unreadable', class: 'screen' },
+    h('section', { class: 'panel', role: 'alert' },
+      h('p', { class: 'banner damage' }, game.refused),
+      h('div', { class: 'row' },
+        isTable() && game.refusedCode === 'start_damaged'
+          ? h('button', { id: 'set-aside-start', type: 'button', class: 'primary', onclick: setAside }, t('game.set_aside_start'))
+          : null,
+        h('a', { class: 'button', href: '#' }, t('game.home')))));
 }
 
 /** Posts to the game on screen, as this device's seat: the answer (`{}` for one with no

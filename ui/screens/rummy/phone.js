@@ -6,7 +6,7 @@ import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { keepSeat, mySeat } from '../../api.js';
 import { render } from '../../app.js';
-import { command, refresh, toBgStats } from '../game/actions.js';
+import { command, refresh, toBgStats, unreadable } from '../game/actions.js';
 import { sit } from '../join.js';
 import { topBar } from '../chrome.js';
 import { roundDetails, scoreboard, suspectName } from './rounds.js';
@@ -58,6 +58,7 @@ function vote(view) {
 
 export function renderRummyPhone(state) {
   const game = state.game;
+  if (game.refusedCode === 'start_damaged') return unreadable(game);
   if (game.refused) {
     keepSeat(game.id, null);
     return h('div', { id: 'phone', class: 'screen' }, topBar(),
