@@ -211,6 +211,11 @@ impl<G: Kept> Games<G> {
         self.writer.journal().identity().to_owned()
     }
 
+    /// How many commits the journal has made (none told: its count could not be read).
+    pub fn commits(&self) -> u64 {
+        self.writer.journal().commits().unwrap_or(0)
+    }
+
     /// The journal, for what concerns every rule set's games alike (the history).
     pub fn journal(&self) -> MutexGuard<'_, Journal> {
         self.writer.journal()

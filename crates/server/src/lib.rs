@@ -177,15 +177,18 @@ impl Server {
         }
         let (games, rummy, seats) = match trouble {
             None => {
-                let games = games::Games::open(&journal_path).map_err(StartError::Journal)?;
+                let games =
+                    Arc::new(games::Games::open(&journal_path).map_err(StartError::Journal)?);
                 let rummy = games::Games::open(&journal_path).map_err(StartError::Journal)?;
-                let seats =
-                    seats::Seats::load(&config.data_dir, &games.identity()).map_err(data_err)?;
+                let journal = games.clone();
+                let commits = Box::new(move || journal.commits());
+                let seats = seats::Seats::load(&config.data_dir, &games.identity(), commits)
+                    .map_err(data_err)?;
                 (games, rummy, seats)
             }
             Some(_) => {
                 let none = Path::new(":memory:");
-                let games = games::Games::open(none).map_err(StartError::Journal)?;
+                let games = Arc::new(games::Games::open(none).map_err(StartError::Journal)?);
                 let rummy = games::Games::open(none).map_err(StartError::Journal)?;
                 (games, rummy, seats::Seats::unsaved())
             }
@@ -228,7 +231,7 @@ impl Server {
             failures: Default::default(),
             joins: Default::default(),
             hushed: Default::default(),
-            games: Arc::new(games),
+            games,
             rummy: Arc::new(rummy),
             seats,
             data_dir: config.data_dir.clone(),

@@ -1,15 +1,21 @@
 //! Seats: a phone takes a seat — the ghost's or a psychic's in Mysterium, a player's in
-//! Mystery Rummy — and keeps it by a token only it holds (128 random bits). Which device may see or do what follows from them (`phones`):
-//! a taken seat's view and secret acts open only to its token; a free seat's stay with the
-//! table, for pass-and-play. Seats are kept in `seats.json`, so
-//! phones come back to them after a restart; with the identity of the journal whose games
-//! they are, so that a journal moved away or replaced starts with no seats (game 1 of a new
-//! journal is not game 1 of the old one).
+//! Mystery Rummy — and keeps it by a token only it holds (128 random bits). Which device
+//! may see or do what follows from them (`phones`): a taken seat's view and secret acts open
+//! only to its token; a free seat's stay with the table, for pass-and-play.
+//!
+//! Seats are kept in `seats.jsonl`, so phones come back to them after a restart: a line
+//! naming the journal whose games they are (a journal moved away or replaced starts with no
+//! seats: game 1 of a new journal is not game 1 of the old one), then a line per change,
+//! appended and synced as it is made, each with the journal's count of commits then. A
+//! journal restored from a backup has fewer commits: the seats taken since are dropped, so
+//! a game it numbers anew opens to no old token. The file is written whole only at start,
+//! kept to the seats of the latest [`KEPT_GAMES`] games.
 
 use crate::sync::Hold;
 use std::collections::BTreeMap;
-use std::io;
-use std::path::{Path, PathBuf};
+use std::fs::File;
+use std::io::{self, BufRead, Write};
+use std::path::Path;
 use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
@@ -17,49 +23,174 @@ use serde::{Deserialize, Serialize};
 use crate::credentials::equal_in_constant_time;
 use crate::settings::{set_aside, write_atomically};
 
-const FILE: &str = "seats.json";
+const FILE: &str = "seats.jsonl";
+/// The file of earlier builds, written whole at every change: read once, then replaced.
+const FORMER: &str = "seats.json";
 
-/// Seats taken, by game, then by seat name (`ghost`, `psychic:N`, `player:N`), with their
-/// tokens.
-type Taken = BTreeMap<i64, BTreeMap<String, String>>;
-
-/// Tokens of seats the table freed, by game: they open nothing, but a phone still holding
-/// one is no guesser (it retries until told). The latest [`FREED_KEPT`] per game.
-type Freed = BTreeMap<i64, Vec<String>>;
+/// Games whose seats are kept: the latest, by number. A phone of an older game joins
+/// again; memory and the file stay bounded however long a table plays.
+const KEPT_GAMES: usize = 256;
 
 /// How many freed tokens a game remembers: more than its seats change hands in an evening.
 const FREED_KEPT: usize = 32;
 
-/// Each game's rematch, by the game it follows: phones of the one find the next.
-type Rematches = BTreeMap<i64, i64>;
+/// The journal's count of commits now: what each change is written with.
+pub type Commits = Box<dyn Fn() -> u64 + Send + Sync>;
 
-/// The file: the journal the seats belong to, the seats, the tokens freed, the rematches.
+/// A seat a phone holds: its token, and the journal's commits when it was taken.
+#[derive(Clone)]
+struct Held {
+    token: String,
+    at: u64,
+}
+
+/// The seats taken by game and seat name (`ghost`, `psychic:N`, `player:N`), the tokens
+/// freed by game (they open nothing, but a phone still holding one is no guesser: it
+/// retries until told), each game's rematch (phones of the one find the next), and the
+/// table's open invitations by game and seat (in memory only: the table asks anew after a
+/// restart).
+#[derive(Default)]
+struct State {
+    taken: BTreeMap<i64, BTreeMap<String, Held>>,
+    freed: BTreeMap<i64, Vec<String>>,
+    rematches: BTreeMap<i64, (i64, u64)>,
+    invitations: BTreeMap<(i64, String), String>,
+}
+
+/// The first line of the file.
 #[derive(Serialize, Deserialize)]
-struct Kept {
+struct Header {
     journal: String,
-    taken: Taken,
+}
+
+/// A line after the first: a change, with the journal's commits when it was made.
+#[derive(Serialize, Deserialize)]
+struct Line {
+    at: u64,
+    #[serde(flatten)]
+    change: Change,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Change {
+    Take {
+        game: i64,
+        seat: String,
+        token: String,
+    },
+    Free {
+        game: i64,
+        seat: String,
+    },
+    /// A token freed before the file was last written whole.
+    Freed {
+        game: i64,
+        token: String,
+    },
+    Rematch {
+        game: i64,
+        next: i64,
+    },
+}
+
+/// The file of earlier builds: the journal, the seats, the tokens freed, the rematches.
+#[derive(Deserialize)]
+struct Former {
+    journal: String,
+    taken: BTreeMap<i64, BTreeMap<String, String>>,
     #[serde(default)]
-    freed: Freed,
+    freed: BTreeMap<i64, Vec<String>>,
     #[serde(default)]
-    rematches: Rematches,
+    rematches: BTreeMap<i64, i64>,
+}
+
+impl State {
+    fn apply(&mut self, Line { at, change }: Line) {
+        match change {
+            Change::Take { game, seat, token } => {
+                self.taken
+                    .entry(game)
+                    .or_default()
+                    .insert(seat, Held { token, at });
+            }
+            Change::Free { game, seat } => {
+                if let Some(held) = self.taken.get_mut(&game).and_then(|g| g.remove(&seat)) {
+                    self.forget(game, held.token);
+                }
+            }
+            Change::Freed { game, token } => self.forget(game, token),
+            Change::Rematch { game, next } => {
+                self.rematches.insert(game, (next, at));
+            }
+        }
+    }
+
+    fn forget(&mut self, game: i64, token: String) {
+        let freed = self.freed.entry(game).or_default();
+        freed.push(token);
+        if freed.len() > FREED_KEPT {
+            freed.remove(0);
+        }
+    }
+
+    /// Keeps the latest [`KEPT_GAMES`] games' seats, tokens freed and rematches.
+    fn prune(&mut self) {
+        let mut games: Vec<i64> = self
+            .taken
+            .keys()
+            .chain(self.freed.keys())
+            .chain(self.rematches.keys())
+            .copied()
+            .collect();
+        games.sort_unstable();
+        games.dedup();
+        let Some(&oldest) = games.iter().rev().nth(KEPT_GAMES - 1) else {
+            return;
+        };
+        self.taken.retain(|&game, _| game >= oldest);
+        self.freed.retain(|&game, _| game >= oldest);
+        self.rematches.retain(|&game, _| game >= oldest);
+    }
+
+    /// The lines that make this state again.
+    fn lines(&self) -> Vec<Line> {
+        let takes = self.taken.iter().flat_map(|(&game, seats)| {
+            seats.iter().map(move |(seat, held)| Line {
+                at: held.at,
+                change: Change::Take {
+                    game,
+                    seat: seat.clone(),
+                    token: held.token.clone(),
+                },
+            })
+        });
+        let freed = self.freed.iter().flat_map(|(&game, tokens)| {
+            tokens.iter().map(move |token| Line {
+                at: 0,
+                change: Change::Freed {
+                    game,
+                    token: token.clone(),
+                },
+            })
+        });
+        let rematches = self.rematches.iter().map(|(&game, &(next, at))| Line {
+            at,
+            change: Change::Rematch { game, next },
+        });
+        takes.chain(freed).chain(rematches).collect()
+    }
+
+    fn holds(&self, game: i64, name: &str) -> bool {
+        self.taken.get(&game).is_some_and(|g| g.contains_key(name))
+    }
 }
 
 pub struct Seats {
     /// None: seats kept in memory only (while the journal waits for the table's choice).
-    path: Option<PathBuf>,
-    journal: String,
-    held: Mutex<Held>,
-}
-
-/// The seats taken, the tokens freed and the rematches, changed together; and the table's
-/// open invitations, by game and seat, kept in memory only (the table asks anew after a
-/// restart).
-#[derive(Clone, Default)]
-struct Held {
-    taken: Taken,
-    freed: Freed,
-    rematches: Rematches,
-    invitations: BTreeMap<(i64, String), String>,
+    file: Option<Mutex<File>>,
+    commits: Commits,
+    state: Mutex<State>,
 }
 
 /// How a phone may take a seat: with the join code alone, or only with the invitation the
@@ -90,160 +221,140 @@ fn secret() -> io::Result<String> {
 }
 
 impl Seats {
-    /// Loads the seats of the journal `journal` (its identity): a damaged file is set aside
-    /// with a warning, and another journal's seats are dropped; then every seat is free.
-    pub fn load(dir: &Path, journal: &str) -> io::Result<Seats> {
+    /// Loads the seats of the journal `journal` (its identity), which has made `commits()`
+    /// commits: those of another journal are dropped, and so are those taken after the
+    /// journal's last commit (it was restored from a backup); a damaged file is set aside
+    /// with a warning, and every seat is free. The file is then written anew.
+    pub fn load(dir: &Path, journal: &str, commits: Commits) -> io::Result<Seats> {
         let path = dir.join(FILE);
-        seance_journal::keep_private(&path);
-        // This build's file (`true`: it names a journal); or one from before seats named
-        // their journal, adopted by the journal at hand.
-        let read = |text: &str| {
-            serde_json::from_str::<Kept>(text)
-                .map(|kept| (kept, true))
-                .or_else(|_| {
-                    serde_json::from_str::<Taken>(text).map(|taken| {
-                        let journal = journal.to_owned();
-                        (
-                            Kept {
-                                journal,
-                                taken,
-                                freed: Freed::new(),
-                                rematches: Rematches::new(),
-                            },
-                            false,
-                        )
-                    })
-                })
-        };
-        // Whether the file already names this journal: then it need not be written.
-        let mut current = false;
-        let held = match std::fs::read_to_string(&path) {
-            Ok(text) => match read(&text) {
-                Ok((kept, named)) if kept.journal == journal => {
-                    current = named;
-                    Held {
-                        taken: kept.taken,
-                        freed: kept.freed,
-                        rematches: kept.rematches,
-                        invitations: BTreeMap::new(),
-                    }
+        let former = dir.join(FORMER);
+        let now = commits();
+        let mut state = State::default();
+        match read(&path, journal, now) {
+            Ok(Some(read)) => state = read,
+            Ok(None) => {
+                if let Some(read) = read_former(&former, journal)? {
+                    state = read;
                 }
-                Ok(_) => {
-                    tracing::warn!(
-                        "the seats were another journal's (it was moved or replaced): every seat is free, phones join again"
-                    );
-                    Held::default()
-                }
-                Err(why) => {
-                    let aside = set_aside(&path)?;
-                    tracing::warn!(
-                        "the seats file was damaged ({why}); kept it as {} and freed every seat: phones join again",
-                        aside.display()
-                    );
-                    Held::default()
-                }
-            },
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Held::default(),
-            Err(e) => return Err(e),
-        };
-        let seats = Seats {
-            path: Some(path),
-            journal: journal.to_owned(),
-            held: Mutex::default(),
-        };
-        // Otherwise written at once: the file names this journal from now on.
-        if !current {
-            seats.save(&held)?;
+            }
+            Err(why) => {
+                let aside = set_aside(&path)?;
+                tracing::warn!(
+                    "the seats file was damaged ({why}); kept it as {} and freed every seat: phones join again",
+                    aside.display()
+                );
+            }
         }
-        *seats.held.hold() = held;
-        Ok(seats)
+        state.prune();
+        let mut text = serde_json::to_string(&Header {
+            journal: journal.to_owned(),
+        })
+        .expect("a header serializes");
+        text.push('\n');
+        for line in state.lines() {
+            text.push_str(&serde_json::to_string(&line).expect("a line serializes"));
+            text.push('\n');
+        }
+        write_atomically(&path, text.as_bytes())?;
+        match std::fs::remove_file(&former) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+        let file = std::fs::OpenOptions::new().append(true).open(&path)?;
+        Ok(Seats {
+            file: Some(Mutex::new(file)),
+            commits,
+            state: Mutex::new(state),
+        })
     }
 
     /// No seats, and none saved: the seats file stays as it is for the journal it belongs
     /// to, while that journal waits for the table's choice.
     pub fn unsaved() -> Seats {
         Seats {
-            path: None,
-            journal: String::new(),
-            held: Mutex::default(),
+            file: None,
+            commits: Box::new(|| 0),
+            state: Mutex::default(),
         }
     }
 
-    fn save(&self, held: &Held) -> io::Result<()> {
-        let Some(path) = &self.path else {
-            return Ok(());
+    /// Appends `change` to the file and syncs it, then makes it in memory.
+    fn change(&self, state: &mut State, change: Change) -> io::Result<()> {
+        let line = Line {
+            at: (self.commits)(),
+            change,
         };
-        let kept = Kept {
-            journal: self.journal.clone(),
-            taken: held.taken.clone(),
-            freed: held.freed.clone(),
-            rematches: held.rematches.clone(),
-        };
-        let text = serde_json::to_string_pretty(&kept).expect("seats serialize");
-        write_atomically(path, text.as_bytes())
+        if let Some(file) = &self.file {
+            let mut text = serde_json::to_string(&line).expect("a line serializes");
+            text.push('\n');
+            let mut file = file.hold();
+            file.write_all(text.as_bytes())?;
+            file.sync_data()?;
+        }
+        state.apply(line);
+        // Memory stays bounded through a long evening too, not only from start to start.
+        if state.taken.len() > 2 * KEPT_GAMES {
+            state.prune();
+        }
+        Ok(())
     }
 
     /// Takes a free seat through its `door`; returns the token that will open it from now
     /// on. An invitation is spent by the seat it opens.
     pub fn take(&self, game: i64, name: &str, door: Door) -> Result<String, SeatError> {
-        let mut held = self.held.hold();
-        if held.taken.get(&game).is_some_and(|g| g.contains_key(name)) {
+        let mut state = self.state.hold();
+        if state.holds(game, name) {
             return Err(SeatError::Taken);
         }
         let key = (game, name.to_owned());
         if let Door::Invitation(shown) = door {
             let shown = shown.ok_or(SeatError::Uninvited)?;
-            let open = held.invitations.get(&key);
+            let open = state.invitations.get(&key);
             if !open.is_some_and(|o| equal_in_constant_time(o.as_bytes(), shown.as_bytes())) {
                 return Err(SeatError::NotInvited);
             }
         }
         let token = secret().map_err(SeatError::Io)?;
-        let mut next = held.clone();
-        next.invitations.remove(&key);
-        next.taken
-            .entry(game)
-            .or_default()
-            .insert(name.to_owned(), token.clone());
-        self.save(&next).map_err(SeatError::Io)?;
-        *held = next;
+        let take = Change::Take {
+            game,
+            seat: name.to_owned(),
+            token: token.clone(),
+        };
+        self.change(&mut state, take).map_err(SeatError::Io)?;
+        state.invitations.remove(&key);
         Ok(token)
     }
 
     /// Frees a seat (the table's choice: a phone left, or changes hands).
     pub fn free(&self, game: i64, name: &str) -> io::Result<bool> {
-        let mut held = self.held.hold();
-        let mut next = held.clone();
-        let Some(token) = next.taken.get_mut(&game).and_then(|g| g.remove(name)) else {
+        let mut state = self.state.hold();
+        if !state.holds(game, name) {
             return Ok(false);
-        };
-        let freed = next.freed.entry(game).or_default();
-        freed.push(token);
-        if freed.len() > FREED_KEPT {
-            freed.remove(0);
         }
-        self.save(&next)?;
-        *held = next;
+        let seat = name.to_owned();
+        self.change(&mut state, Change::Free { game, seat })?;
         Ok(true)
     }
 
     /// A new invitation to seat `name` of `game`, replacing any the table opened before:
     /// `None` while a phone holds the seat.
     pub fn invite(&self, game: i64, name: &str) -> io::Result<Option<String>> {
-        let mut held = self.held.hold();
-        if held.taken.get(&game).is_some_and(|g| g.contains_key(name)) {
+        let mut state = self.state.hold();
+        if state.holds(game, name) {
             return Ok(None);
         }
         let invitation = secret()?;
-        held.invitations
+        state
+            .invitations
             .insert((game, name.to_owned()), invitation.clone());
         Ok(Some(invitation))
     }
 
     /// The seats taken in `game`, by name.
     pub fn taken(&self, game: i64) -> Vec<String> {
-        let held = self.held.hold();
-        held.taken
+        let state = self.state.hold();
+        state
+            .taken
             .get(&game)
             .map(|g| g.keys().cloned().collect())
             .unwrap_or_default()
@@ -251,52 +362,57 @@ impl Seats {
 
     /// The seat that `token` opens in `game`, if any.
     pub fn seat_of(&self, game: i64, token: &str) -> Option<String> {
-        let held = self.held.hold();
-        let (name, _) = held
-            .taken
-            .get(&game)?
-            .iter()
-            .find(|(_, t)| equal_in_constant_time(t.as_bytes(), token.as_bytes()))?;
+        let state = self.state.hold();
+        let (name, _) =
+            state.taken.get(&game)?.iter().find(|(_, held)| {
+                equal_in_constant_time(held.token.as_bytes(), token.as_bytes())
+            })?;
         Some(name.clone())
     }
 
     /// Whether a phone holds seat `name` in `game`.
     pub fn held(&self, game: i64, name: &str) -> bool {
-        let held = self.held.hold();
-        held.taken.get(&game).is_some_and(|g| g.contains_key(name))
+        self.state.hold().holds(game, name)
     }
 
     /// The game that followed `game` as its rematch, if any.
     pub fn rematch(&self, game: i64) -> Option<i64> {
-        self.held.hold().rematches.get(&game).copied()
+        self.state
+            .hold()
+            .rematches
+            .get(&game)
+            .map(|&(next, _)| next)
     }
 
     /// Records `next` as `game`'s rematch, each seat of `keep` a phone holds in `game` held
     /// by the same phone (the same token) in `next`: the seats the table confirmed.
     pub fn follow_on(&self, game: i64, next: i64, keep: &[String]) -> io::Result<()> {
-        let mut held = self.held.hold();
-        let mut after = held.clone();
-        after.rematches.insert(game, next);
-        let kept: BTreeMap<_, _> = after
+        let mut state = self.state.hold();
+        let kept: Vec<(String, String)> = state
             .taken
             .get(&game)
             .into_iter()
             .flatten()
             .filter(|(seat, _)| keep.contains(seat))
-            .map(|(seat, token)| (seat.clone(), token.clone()))
+            .map(|(seat, held)| (seat.clone(), held.token.clone()))
             .collect();
-        if !kept.is_empty() {
-            after.taken.insert(next, kept);
+        for (seat, token) in kept {
+            self.change(
+                &mut state,
+                Change::Take {
+                    game: next,
+                    seat,
+                    token,
+                },
+            )?;
         }
-        self.save(&after)?;
-        *held = after;
-        Ok(())
+        self.change(&mut state, Change::Rematch { game, next })
     }
 
     /// Whether `token` once held a seat of `game` that the table has freed since.
     pub fn was_freed(&self, game: i64, token: &str) -> bool {
-        let held = self.held.hold();
-        held.freed.get(&game).is_some_and(|freed| {
+        let state = self.state.hold();
+        state.freed.get(&game).is_some_and(|freed| {
             freed
                 .iter()
                 .any(|t| equal_in_constant_time(t.as_bytes(), token.as_bytes()))
@@ -304,14 +420,116 @@ impl Seats {
     }
 }
 
+/// The seats in the file at `path`, if there is one: `None` for another journal's; an
+/// error for a file that cannot be read. A last line cut short (a crash while it was
+/// written) is left out; changes made after the journal's `commits` are dropped.
+fn read(path: &Path, journal: &str, commits: u64) -> Result<Option<State>, String> {
+    let file = match File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e.to_string()),
+    };
+    seance_journal::keep_private(path);
+    let mut lines = io::BufReader::new(file).lines();
+    let header: Header = match lines.next() {
+        Some(Ok(text)) => serde_json::from_str(&text).map_err(|e| e.to_string())?,
+        Some(Err(e)) => return Err(e.to_string()),
+        None => return Err("empty".into()),
+    };
+    if header.journal != journal {
+        tracing::warn!(
+            "the seats were another journal's (it was moved or replaced): every seat is free, phones join again"
+        );
+        return Ok(Some(State::default()));
+    }
+    let mut state = State::default();
+    let mut later = 0;
+    let mut lines = lines.peekable();
+    while let Some(text) = lines.next() {
+        let text = text.map_err(|e| e.to_string())?;
+        let line: Line = match serde_json::from_str(&text) {
+            Ok(line) => line,
+            Err(_) if lines.peek().is_none() => break,
+            Err(e) => return Err(e.to_string()),
+        };
+        if line.at > commits {
+            later += 1;
+            continue;
+        }
+        state.apply(line);
+    }
+    if later > 0 {
+        tracing::warn!(
+            "{later} seat changes were newer than the journal (it was restored from a backup): they were dropped, and those phones join again"
+        );
+    }
+    Ok(Some(state))
+}
+
+/// The seats in the file of earlier builds at `path`, if it is there and names `journal`
+/// (or none: a file from before seats named their journal is adopted).
+fn read_former(path: &Path, journal: &str) -> io::Result<Option<State>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let former = serde_json::from_str::<Former>(&text).or_else(|_| {
+        serde_json::from_str(&text).map(|taken| Former {
+            journal: journal.to_owned(),
+            taken,
+            freed: BTreeMap::new(),
+            rematches: BTreeMap::new(),
+        })
+    });
+    let Ok(former) = former.inspect_err(|why| {
+        tracing::warn!("the former seats file was damaged ({why}); every seat is free");
+    }) else {
+        return Ok(None);
+    };
+    if former.journal != journal {
+        return Ok(None);
+    }
+    let mut state = State::default();
+    for (game, seats) in former.taken {
+        for (seat, token) in seats {
+            state
+                .taken
+                .entry(game)
+                .or_default()
+                .insert(seat, Held { token, at: 0 });
+        }
+    }
+    state.freed = former.freed;
+    state.rematches = former
+        .rematches
+        .into_iter()
+        .map(|(g, n)| (g, (n, 0)))
+        .collect();
+    Ok(Some(state))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// A journal's count of commits that a test moves on.
+    fn counter(at: u64) -> (Arc<AtomicU64>, Commits) {
+        let count = Arc::new(AtomicU64::new(at));
+        let read = count.clone();
+        (count, Box::new(move || read.load(Ordering::Relaxed)))
+    }
+
+    fn load(dir: &Path, journal: &str) -> Seats {
+        Seats::load(dir, journal, counter(0).1).unwrap()
+    }
 
     #[test]
     fn a_seat_is_taken_once_opens_to_its_token_only_and_survives_a_restart() {
         let dir = tempfile::tempdir().unwrap();
-        let seats = Seats::load(dir.path(), "journal-a").unwrap();
+        let seats = load(dir.path(), "journal-a");
         assert!(!seats.held(1, "ghost"), "a free seat stays with the table");
         let token = seats.take(1, "ghost", Door::Open).unwrap();
         assert_eq!(token.len(), 32);
@@ -329,7 +547,7 @@ mod tests {
         assert_ne!(other, token);
         assert_eq!(seats.seat_of(1, &other), Some("psychic:2".to_string()));
 
-        let again = Seats::load(dir.path(), "journal-a").unwrap();
+        let again = load(dir.path(), "journal-a");
         assert_eq!(again.taken(1), ["ghost", "psychic:2"]);
         assert_eq!(again.seat_of(1, &token), Some("ghost".to_string()));
         assert!(again.free(1, "ghost").unwrap());
@@ -342,15 +560,31 @@ mod tests {
         assert!(again.was_freed(1, &token), "but it was no guess");
         assert!(!again.was_freed(1, &forged));
         assert!(!again.was_freed(2, &token));
-        let reloaded = Seats::load(dir.path(), "journal-a").unwrap();
+        let reloaded = load(dir.path(), "journal-a");
         assert_eq!(reloaded.taken(1), ["psychic:2"]);
         assert!(reloaded.was_freed(1, &token), "freed tokens are kept");
     }
 
     #[test]
+    fn each_change_is_a_line_appended_not_the_file_written_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let seats = load(dir.path(), "journal-a");
+        for game in 1..=50 {
+            seats.take(game, "ghost", Door::Open).unwrap();
+        }
+        let size = || std::fs::metadata(dir.path().join(FILE)).unwrap().len();
+        let before = size();
+        seats.take(51, "psychic:0", Door::Open).unwrap();
+        let grown = size() - before;
+        assert!(grown < 120, "one line: {grown} bytes");
+        seats.free(51, "psychic:0").unwrap();
+        assert!(size() - before - grown < 80);
+    }
+
+    #[test]
     fn a_seat_by_invitation_opens_to_the_tables_latest_invitation_once() {
         let dir = tempfile::tempdir().unwrap();
-        let seats = Seats::load(dir.path(), "journal-a").unwrap();
+        let seats = load(dir.path(), "journal-a");
         let door = |shown| Door::Invitation(shown);
         assert!(matches!(
             seats.take(1, "ghost", door(None)),
@@ -393,7 +627,7 @@ mod tests {
     fn a_damaged_seats_file_is_set_aside_and_every_seat_is_free() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(FILE), "{not json").unwrap();
-        let seats = Seats::load(dir.path(), "journal-a").unwrap();
+        let seats = load(dir.path(), "journal-a");
         assert!(seats.taken(1).is_empty());
         let kept = std::fs::read_dir(dir.path())
             .unwrap()
@@ -401,30 +635,101 @@ mod tests {
             .any(|e| {
                 e.file_name()
                     .to_string_lossy()
-                    .starts_with("seats.json.damaged-")
+                    .starts_with("seats.jsonl.damaged-")
             });
         assert!(kept, "the damaged file is kept aside");
     }
 
     #[test]
-    fn seats_belong_to_their_journal() {
+    fn a_last_line_cut_short_by_a_crash_is_left_out() {
         let dir = tempfile::tempdir().unwrap();
-        let token = Seats::load(dir.path(), "journal-a")
-            .unwrap()
+        let token = load(dir.path(), "journal-a")
             .take(1, "ghost", Door::Open)
             .unwrap();
-        let replaced = Seats::load(dir.path(), "journal-b").unwrap();
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(dir.path().join(FILE))
+            .unwrap();
+        file.write_all(br#"{"at":0,"take":{"game":2,"se"#).unwrap();
+        let seats = load(dir.path(), "journal-a");
+        assert_eq!(seats.seat_of(1, &token), Some("ghost".to_string()));
+        assert!(seats.taken(2).is_empty());
+    }
+
+    #[test]
+    fn seats_belong_to_their_journal() {
+        let dir = tempfile::tempdir().unwrap();
+        let token = load(dir.path(), "journal-a")
+            .take(1, "ghost", Door::Open)
+            .unwrap();
+        let replaced = load(dir.path(), "journal-b");
         assert_eq!(
             replaced.seat_of(1, &token),
             None,
             "game 1 is another game now"
         );
         assert!(replaced.taken(1).is_empty());
-        // A file from before seats named their journal is adopted by the journal at hand.
-        std::fs::write(dir.path().join(FILE), r#"{"1": {"ghost": "00ff"}}"#).unwrap();
-        let adopted = Seats::load(dir.path(), "journal-c").unwrap();
+    }
+
+    #[test]
+    fn a_journal_restored_from_a_backup_drops_the_seats_taken_since() {
+        let dir = tempfile::tempdir().unwrap();
+        let (count, commits) = counter(10);
+        let seats = Seats::load(dir.path(), "journal-a", commits).unwrap();
+        let before = seats.take(1, "ghost", Door::Open).unwrap();
+        count.store(14, Ordering::Relaxed);
+        let since = seats.take(2, "ghost", Door::Open).unwrap();
+        seats.follow_on(1, 2, &[]).unwrap();
+        drop(seats);
+        // The journal as the backup made at its 12th commit left it.
+        let restored = Seats::load(dir.path(), "journal-a", counter(12).1).unwrap();
+        assert_eq!(restored.seat_of(1, &before), Some("ghost".to_string()));
+        assert_eq!(
+            restored.seat_of(2, &since),
+            None,
+            "game 2 of the backup is not today's"
+        );
+        assert_eq!(restored.rematch(1), None);
+    }
+
+    #[test]
+    fn the_seats_of_the_latest_games_are_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let seats = load(dir.path(), "journal-a");
+        let games = KEPT_GAMES as i64 + 10;
+        let tokens: Vec<String> = (1..=games)
+            .map(|game| seats.take(game, "ghost", Door::Open).unwrap())
+            .collect();
+        drop(seats);
+        let again = load(dir.path(), "journal-a");
+        assert_eq!(again.seat_of(10, &tokens[9]), None, "an old game's");
+        assert_eq!(
+            again.seat_of(games, &tokens[games as usize - 1]),
+            Some("ghost".to_string())
+        );
+        assert_eq!(again.seat_of(11, &tokens[10]), Some("ghost".to_string()));
+    }
+
+    #[test]
+    fn the_former_file_is_adopted_once() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join(FORMER),
+            r#"{"journal": "journal-a", "taken": {"1": {"ghost": "00ff"}}, "rematches": {"1": 2}}"#,
+        )
+        .unwrap();
+        let adopted = load(dir.path(), "journal-a");
         assert_eq!(adopted.seat_of(1, "00ff"), Some("ghost".to_string()));
-        let text = std::fs::read_to_string(dir.path().join(FILE)).unwrap();
-        assert!(text.contains("journal-c"), "{text}");
+        assert_eq!(adopted.rematch(1), Some(2));
+        assert!(!dir.path().join(FORMER).exists(), "replaced");
+        assert_eq!(
+            load(dir.path(), "journal-a").seat_of(1, "00ff"),
+            Some("ghost".to_string())
+        );
+        // From before seats named their journal: adopted by the journal at hand.
+        std::fs::remove_file(dir.path().join(FILE)).unwrap();
+        std::fs::write(dir.path().join(FORMER), r#"{"1": {"ghost": "00ff"}}"#).unwrap();
+        let unnamed = load(dir.path(), "journal-c");
+        assert_eq!(unnamed.seat_of(1, "00ff"), Some("ghost".to_string()));
     }
 }
