@@ -3,14 +3,20 @@
 //! a game imported elsewhere is the same game (its summary, its statistics, opened again).
 //!
 //! An import trusts nothing in the file: each game is replayed by its own rules before
-//! anything is written ([`ready`]), each command decided again and its events compared, what the history keeps of it is worked out again, and
-//! the whole file is written in one commit or not at all. A game already in the journal
-//! (its origin: the journal it was first played in, and its number there) is skipped, so
-//! importing a file twice adds nothing.
+//! anything is written ([`ready`]), each command decided again and its events compared, and
+//! what the history keeps of it is worked out again. Only then is the file written, in
+//! commits of [`IMPORT_CHUNK`] games, so that no other game waits long for the journal. A
+//! game already in the journal (its origin: the journal it was first played in, and its
+//! number there) is skipped, so importing a file twice adds nothing, and a file imported
+//! again after a failure adds what is missing.
+//!
+//! A game's start and entries are kept as the file's own text ([`RawValue`]), read by the
+//! rules one at a time: a file costs about its size in memory, not a tree of values.
 
 use rusqlite::params;
 use seance_timeline::{Entry, EntryOf, Rules, Timeline};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 use crate::{FORMAT, Journal, JournalError, Shelf, commit, now, write};
 
@@ -19,7 +25,10 @@ pub const FILE_FORMAT: &str = "seance-history";
 /// The file version this build writes, and the newest it reads.
 pub const FILE_VERSION: u32 = 1;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// Games written in one commit by an import: a few tens of milliseconds of the journal.
+pub const IMPORT_CHUNK: usize = 25;
+
+#[derive(Debug, Serialize, Deserialize)]
 pub struct HistoryFile {
     pub format: String,
     pub version: u32,
@@ -29,7 +38,7 @@ pub struct HistoryFile {
 }
 
 /// One finished game in the file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Exported {
     /// `<journal identity>/<number>`: where it was first played.
     pub origin: String,
@@ -39,14 +48,14 @@ pub struct Exported {
     #[serde(default)]
     pub archived: bool,
     /// Its start's events.
-    pub start: serde_json::Value,
+    pub start: Box<RawValue>,
     pub entries: Vec<ExportedEntry>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct ExportedEntry {
     pub format: i64,
-    pub entry: serde_json::Value,
+    pub entry: Box<RawValue>,
     #[serde(default)]
     pub sender: Option<String>,
 }
@@ -74,11 +83,18 @@ pub struct Ready {
 }
 
 /// What an import did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Imported {
     pub added: usize,
     /// Games already in this journal.
     pub skipped: usize,
+}
+
+impl std::ops::AddAssign for Imported {
+    fn add_assign(&mut self, chunk: Imported) {
+        self.added += chunk.added;
+        self.skipped += chunk.skipped;
+    }
 }
 
 /// Reads a file's text as a history, refusing what is not one or is newer than this build.
@@ -117,13 +133,12 @@ pub fn read(text: &[u8]) -> Result<HistoryFile, Unfit> {
 pub fn ready<G: Rules>(exported: Exported, game: usize) -> Result<Ready, Unfit> {
     let damaged = Unfit::Damaged { game };
     let start: Vec<G::Event> =
-        serde_json::from_value(exported.start.clone()).map_err(|_| damaged.clone())?;
+        serde_json::from_str(exported.start.get()).map_err(|_| damaged.clone())?;
     // Its setup is held to the rules a new game's is (names, colours, the timer's range).
     G::valid_start(&start).map_err(|_| damaged.clone())?;
     let mut timeline = Timeline::<G>::resume(start, []).map_err(|_| damaged.clone())?;
     for e in &exported.entries {
-        let entry: EntryOf<G> =
-            serde_json::from_value(e.entry.clone()).map_err(|_| damaged.clone())?;
+        let entry: EntryOf<G> = serde_json::from_str(e.entry.get()).map_err(|_| damaged.clone())?;
         // A command's events are the rules' own: decided again, they must be the same.
         if let Entry::Command { command, .. } = &entry {
             let decided = timeline.decide(command.clone());
@@ -160,11 +175,15 @@ impl Journal {
                 [game.id],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )?;
-            let json = |text: &str| serde_json::from_str(text).unwrap_or(serde_json::Value::Null);
+            // The journal's own text; were it not JSON, the game is told as damaged there.
+            let json = |text: String| {
+                RawValue::from_string(text)
+                    .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
+            };
             let rows = entries.query_map([game.id], |r| {
                 Ok(ExportedEntry {
                     format: r.get(0)?,
-                    entry: json(&r.get::<_, String>(1)?),
+                    entry: json(r.get(1)?),
                     sender: r.get(2)?,
                 })
             })?;
@@ -174,7 +193,7 @@ impl Journal {
                 began: game.began,
                 ended: game.ended,
                 archived: game.shelf == Shelf::Archived,
-                start: json(&start),
+                start: json(start),
                 entries: rows.collect::<Result<_, _>>()?,
             });
         }
@@ -186,7 +205,8 @@ impl Journal {
         })
     }
 
-    /// Writes the games `ready` made, in one commit, skipping those already here.
+    /// Writes the games `ready` made in one commit, skipping those already here. An import
+    /// calls it a chunk at a time ([`IMPORT_CHUNK`]), taking the journal for each.
     pub fn import(&mut self, games: Vec<Ready>) -> Result<Imported, JournalError> {
         let own = format!("{}/", self.identity);
         let tx = write(&mut self.conn)?;
@@ -217,7 +237,7 @@ impl Journal {
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                 params![
                     exported.ruleset,
-                    exported.start.to_string(),
+                    exported.start.get(),
                     status,
                     players,
                     exported.began,
@@ -232,12 +252,15 @@ impl Journal {
             for (seq, e) in exported.entries.iter().enumerate() {
                 tx.execute(
                     "INSERT INTO entries (game, seq, format, entry, sender) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![id, seq as i64 + 1, e.format, e.entry.to_string(), e.sender],
+                    params![id, seq as i64 + 1, e.format, e.entry.get(), e.sender],
                 )?;
             }
             done.added += 1;
         }
         commit(&self.path, &self.identity, tx)?;
+        // Its pages moved into the journal's file now, a chunk at a time: left in the log,
+        // they would all be moved at once by the next command's commit, which would wait.
+        self.checkpoint()?;
         Ok(done)
     }
 }

@@ -13,8 +13,8 @@ mod recover;
 
 pub use check::{Trouble, check};
 pub use export::{
-    Exported, ExportedEntry, FILE_FORMAT, FILE_VERSION, HistoryFile, Imported, Ready, Unfit, read,
-    ready,
+    Exported, ExportedEntry, FILE_FORMAT, FILE_VERSION, HistoryFile, IMPORT_CHUNK, Imported, Ready,
+    Unfit, read, ready,
 };
 pub use recover::{Recovered, recover};
 

@@ -95,17 +95,8 @@ async fn table(
     let game = common::create(&http, &s, 4).await.unwrap();
     let mut tokens = Vec::new();
     for seat in ["ghost", "psychic:0", "psychic:1", "psychic:2", "psychic:3"] {
-        let taken = call(
-            &http,
-            &s,
-            reqwest::Method::POST,
-            &format!("/games/{game}/seats"),
-            None,
-            json!({"seat": seat}),
-        )
-        .await
-        .unwrap();
-        tokens.push((seat, taken["token"].as_str().unwrap().to_owned()));
+        let token = common::take_seat(&http, &s, game, seat).await.unwrap();
+        tokens.push((seat, token));
     }
     let heard = Arc::new(Heard::default());
     let ws = s.base.replace("http://", "ws://");

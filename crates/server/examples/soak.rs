@@ -40,16 +40,12 @@ fn open_files(pid: u32) -> usize {
 }
 
 async fn new_game(http: &reqwest::Client, s: &Server) -> (i64, Vec<(String, String)>) {
-    let post = reqwest::Method::POST;
     let game = common::create(http, s, 4).await.expect("a game");
     let mut seats = Vec::new();
     for seat in ["ghost", "psychic:0", "psychic:1", "psychic:2", "psychic:3"] {
-        let path = format!("/games/{game}/seats");
-        let taken = call(http, s, post.clone(), &path, None, json!({"seat": seat}));
-        let token = taken.await.expect("a seat")["token"]
-            .as_str()
-            .unwrap()
-            .to_owned();
+        let token = common::take_seat(http, s, game, seat)
+            .await
+            .expect("a seat");
         seats.push((seat.to_owned(), token));
     }
     (game, seats)

@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use seance_history::{Among, Game as Finished, Played, csv, statistics};
-use seance_journal::{Ended, Exported, Journal, Ready, Shelf, Unfit};
+use seance_journal::{Ended, Exported, IMPORT_CHUNK, Imported, Journal, Ready, Shelf, Unfit};
 use seance_rules::Game;
 use seance_rummy::Scorepad;
 use seance_timeline::{Refusal, Rules};
@@ -241,7 +241,8 @@ fn download(kind: &'static str, name: &str, body: String) -> Response {
 }
 
 /// A history file from another table (or this one's back-up): every game replayed by its
-/// rules before any is written; games already here are skipped.
+/// rules before any is written, then written a chunk at a time; games already here are
+/// skipped.
 async fn import(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
@@ -267,11 +268,34 @@ async fn import(
             .map(|(i, game)| replayed(game, i + 1))
             .collect::<Result<Vec<Ready>, Unfit>>()
             .map_err(unfit)?;
-        Ok(shared.games.journal().import(ready)?)
+        // A chunk to a commit: other games' commands go on between them.
+        let mut done = Imported::default();
+        let mut ready = ready.into_iter().peekable();
+        while ready.peek().is_some() {
+            let chunk = ready.by_ref().take(IMPORT_CHUNK).collect();
+            done += shared.games.journal().import(chunk)?;
+            // A lock is not fair: without a pause, this thread would take the journal
+            // again before a command waiting for it wakes.
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        Ok(done)
     });
-    match done.await {
+    let done = done.await;
+    give_back_memory();
+    match done {
         Ok(imported) => Json(imported).into_response(),
         Err(e) => e.into_response(),
+    }
+}
+
+/// Hands the memory a large file took back to the system: glibc's allocator keeps what is
+/// freed for later, and a file of a few tens of megabytes would stay in the server's
+/// memory for the evening.
+fn give_back_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free memory to the system; nothing refers to it.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }
 

@@ -88,6 +88,28 @@ pub fn cpu_seconds(pid: u32) -> f64 {
     ticks / 100.0
 }
 
+/// Takes `seat` of game `game` (the ghost's with the table's invitation, as the table's
+/// screen gives it): its token.
+pub async fn take_seat(
+    http: &reqwest::Client,
+    s: &Server,
+    game: i64,
+    seat: &str,
+) -> Result<String, String> {
+    let post = reqwest::Method::POST;
+    let mut wanted = json!({ "seat": seat });
+    if seat == "ghost" {
+        let path = format!("/games/{game}/seats/ghost/invitation");
+        let link = call(http, s, post.clone(), &path, None, Value::Null).await?["link"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        wanted["invitation"] = json!(link.rsplit('/').next());
+    }
+    let taken = call(http, s, post, &format!("/games/{game}/seats"), None, wanted).await?;
+    Ok(taken["token"].as_str().unwrap_or_default().to_owned())
+}
+
 pub async fn call(
     http: &reqwest::Client,
     s: &Server,
