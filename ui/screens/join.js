@@ -34,33 +34,31 @@ export async function sit(id, seat, kind = 'games', invitation = undefined) {
   try {
     const { token } = await api(`/${kind}/${id}/seats`, { method: 'POST', body: { seat, invitation } });
     keepSeat(id, { seat, token });
-    location.hash = kind === 'rummy' ? `#/rummy/${id}/phone` : `#/phone/${id}`;
-    return null;
+    // In place of the seat picker or the invitation: Back does not come to a spent one.
+    location.replace(kind === 'rummy' ? `#/rummy/${id}/phone` : `#/phone/${id}`);
   } catch (error) {
     toast(error.message);
     render();
-    return error.message;
   }
 }
 
 /** The invitation the phone came with (`#/join/ID/SEAT/INVITATION`, the table's QR code
- * for a seat taken only that way), and what became of it. */
+ * for a seat taken only that way), taken once. */
 let invited = null;
 
-/** Takes the seat the table's invitation is for, once; a spent one says so and leads to
- * the game's seats. */
+/** Takes the seat the table's invitation is for. The invitation leaves the address bar and
+ * the history at once: taken, the phone's screen of the seat replaces it; refused (spent,
+ * replaced), the game's seats say why. */
 export function renderInvited() {
   const [, id, seat, invitation] = location.hash.match(/^#\/join\/(\d+)\/([^/]+)\/([0-9a-f]+)$/);
-  if (invited?.invitation !== invitation) {
-    invited = { invitation, failed: null };
-    sit(Number(id), decodeURIComponent(seat), 'games', invitation).then((failed) => { invited.failed = failed; render(); });
+  if (invited !== invitation) {
+    invited = invitation;
+    history.replaceState(null, '', `${location.pathname}${location.search}#/join/${id}`);
+    sit(Number(id), decodeURIComponent(seat), 'games', invitation);
   }
   return h('div', { id: 'invited', class: 'screen' },
     topBar(),
-    h('section', { class: 'panel' },
-      invited.failed
-        ? [h('p', { class: 'banner' }, invited.failed), h('a', { class: 'button', href: `#/join/${id}` }, t('join.pick_seat'))]
-        : h('p', { class: 'note' }, t('join.taking'))));
+    h('section', { class: 'panel' }, h('p', { class: 'note' }, t('join.taking'))));
 }
 
 /** The seats of game `id`: free ones can be taken; taken ones say so. */
@@ -75,13 +73,13 @@ export function renderSeats(state) {
   const taken = new Set(snapshot.seats);
   // Seats the table gives by invitation only (the ghost's): its player scans the code the
   // table shows them alone.
-  const invited = new Set(snapshot.by_invitation ?? []);
+  const byInvitation = new Set(snapshot.by_invitation ?? []);
   const seatButton = (seat, label, colour) => h('button', {
     type: 'button', class: 'seat', 'data-seat': seat, dataset: colour ? { colour } : {},
-    disabled: taken.has(seat) || invited.has(seat), onclick: () => sit(state.game.id, seat),
+    disabled: taken.has(seat) || byInvitation.has(seat), onclick: () => sit(state.game.id, seat),
   }, h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: colour ? { colour } : {} }), label,
   taken.has(seat) ? h('span', { class: 'taken' }, t('join.taken'))
-    : invited.has(seat) ? h('span', { class: 'taken' }, t('join.by_invitation')) : null);
+    : byInvitation.has(seat) ? h('span', { class: 'taken' }, t('join.by_invitation')) : null);
   return h('div', { id: 'seats', class: 'screen' },
     topBar(),
     h('section', { class: 'panel' },
@@ -89,7 +87,7 @@ export function renderSeats(state) {
       h('div', { class: 'seat-list' },
         seatButton('ghost', ghostSeat(view.ghost), null),
         view.psychics.map((p, i) => seatButton(`psychic:${i}`, nameOf(p), p.colour))),
-      [...invited].some((seat) => !taken.has(seat)) ? h('p', { id: 'invitation-hint', class: 'note' }, t('join.invitation_hint')) : null,
+      [...byInvitation].some((seat) => !taken.has(seat)) ? h('p', { id: 'invitation-hint', class: 'note' }, t('join.invitation_hint')) : null,
       h('a', { id: 'watch', class: 'button', href: `#/game/${state.game.id}` }, t('join.watch')),
       h('p', { class: 'note' }, t('join.seat_hint'))));
 }

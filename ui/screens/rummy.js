@@ -9,9 +9,6 @@ import { playAgain, refresh, seatsKept, toBgStats, unreadable } from './game/act
 import { cover, phonesPanel } from './game/hidden.js';
 import { languageSwitch } from './chrome.js';
 import { tableControls, watching } from './game.js';
-
-/** A scorepad's seats as the phones panel lists them: [name, label, colour]. */
-const seatsOf = (view) => view.players.map((name, i) => [`player:${i}`, name, null]);
 import { votePanel, voteEntry } from './rummy/vote.js';
 import { roundDetails, scoreboard } from './rummy/rounds.js';
 import { openTally, tallyForm } from './rummy/tally.js';
@@ -19,6 +16,9 @@ import { printedForm } from './rummy/printed.js';
 import { may } from '../allowed.js';
 import { lastChange } from '../log.js';
 import { helpButton, helpPanel, rummyHelp } from './game/help.js';
+
+/** A scorepad's seats as the phones panel lists them: [name, label, colour]. */
+const seatsOf = (view) => view.players.map((name, i) => [`player:${i}`, name, null]);
 
 /** What covers the screen now: null, 'phones' or 'printed'. */
 let sheet = null;

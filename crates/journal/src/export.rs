@@ -258,9 +258,10 @@ impl Journal {
             done.added += 1;
         }
         commit(&self.path, &self.identity, tx)?;
-        // Its pages moved into the journal's file now, a chunk at a time: left in the log,
-        // they would all be moved at once by the next command's commit, which would wait.
-        self.checkpoint()?;
+        // Its pages moved into the journal's file now, a chunk at a time, without waiting
+        // on readers: left in the log, they would all be moved by a later command's commit.
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
         Ok(done)
     }
 }

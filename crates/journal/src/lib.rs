@@ -638,7 +638,7 @@ impl Journal {
     pub fn unrecorded(&self, ruleset: &str) -> Result<Vec<i64>, JournalError> {
         let mut stmt = self.conn.prepare(
             "SELECT id FROM games WHERE ruleset = ?1 AND record IS NULL
-               AND status NOT IN ('playing', 'archived')",
+               AND status NOT IN ('playing', 'archived') AND shelf IS NOT 'deleted'",
         )?;
         let rows = stmt.query_map([ruleset], |r| r.get(0))?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -761,8 +761,9 @@ impl Journal {
     /// nothing of it is removed from the journal.
     pub fn set_aside_start(&mut self, game: i64, why: &str) -> Result<(), JournalError> {
         let tx = write(&mut self.conn)?;
+        // Once: a game already set aside stays as it is.
         tx.execute(
-            "INSERT INTO set_aside (game, seq, format, entry, why, at) SELECT id, 0, ?2, start, ?3, ?4 FROM games WHERE id = ?1",
+            "INSERT INTO set_aside (game, seq, format, entry, why, at) SELECT id, 0, ?2, start, ?3, ?4 FROM games WHERE id = ?1 AND shelf IS NOT 'deleted'",
             params![game, FORMAT, why, now()],
         )?;
         let updated = tx.execute("UPDATE games SET shelf = 'deleted' WHERE id = ?1", [game])?;

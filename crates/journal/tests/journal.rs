@@ -183,6 +183,7 @@ fn a_game_whose_start_is_damaged_is_told_so_and_set_aside_whole() {
     };
     assert!(listed(&journal));
     journal.set_aside_start(id, &why).unwrap();
+    journal.set_aside_start(id, &why).unwrap();
     assert!(!listed(&journal), "out of every list");
     let (seq, kept, said): (i64, String, String) = raw
         .query_row(
@@ -198,6 +199,12 @@ fn a_game_whose_start_is_damaged_is_told_so_and_set_aside_whole() {
         })
         .unwrap();
     assert_eq!(entries, 2, "nothing of it is removed");
+    let kept: i64 = raw
+        .query_row("SELECT COUNT(*) FROM set_aside WHERE game = ?1", [id], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(kept, 1, "set aside once");
     assert!(matches!(
         journal.set_aside_start(99, "none"),
         Err(JournalError::NoSuchGame(99))

@@ -211,9 +211,9 @@ impl<G: Kept> Games<G> {
         self.writer.journal().identity().to_owned()
     }
 
-    /// How many commits the journal has made (none told: its count could not be read).
-    pub fn commits(&self) -> u64 {
-        self.writer.journal().commits().unwrap_or(0)
+    /// How many commits the journal has made; `None` when its count cannot be read.
+    pub fn commits(&self) -> Option<u64> {
+        self.writer.journal().commits().ok()
     }
 
     /// The journal, for what concerns every rule set's games alike (the history).
@@ -226,7 +226,11 @@ impl<G: Kept> Games<G> {
     pub fn record_missing(&self) -> Result<(), GameError> {
         let missing = self.writer.journal().unrecorded(G::RULESET)?;
         for id in missing {
-            let loaded = self.writer.journal().load::<G>(id)?;
+            // A game that cannot be read from its start waits for the table to set it aside.
+            let loaded = match self.writer.journal().load::<G>(id) {
+                Err(JournalError::StartDamaged { .. }) => continue,
+                loaded => loaded?,
+            };
             if let Some(record) = loaded.timeline.game().record() {
                 self.writer.journal().set_record(id, record)?;
             }

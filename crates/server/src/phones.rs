@@ -294,6 +294,16 @@ pub async fn invite<G: Kept>(
     }
 }
 
+/// The table hides its invitation again: it opens nothing from now on.
+pub async fn uninvite<G: Kept>(
+    _: TableOnly,
+    State(shared): State<Arc<Shared>>,
+    Path((id, seat)): Path<(i64, String)>,
+) -> Response {
+    shared.seats.uninvite(id, &seat);
+    StatusCode::NO_CONTENT.into_response()
+}
+
 pub async fn free<G: Kept>(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,

@@ -73,7 +73,7 @@ fn games<G: Kept>(base: &str) -> Router<Arc<Shared>> {
         )
         .route(
             &format!("{base}/{{id}}/seats/{{seat}}/invitation"),
-            post(phones::invite::<G>),
+            post(phones::invite::<G>).delete(phones::uninvite::<G>),
         )
         .route(&format!("{base}/{{id}}/timer"), post(timer::<G>))
         .route(&format!("{base}/{{id}}/knock"), post(phones::knock::<G>))

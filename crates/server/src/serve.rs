@@ -32,6 +32,8 @@ use tower::ServiceExt;
 
 pub const HEADERS_WITHIN: Duration = Duration::from_secs(10);
 pub const BODY_WITHIN: Duration = Duration::from_secs(10);
+/// A history file's body (up to 32 MiB, from a tablet on a slow network).
+pub const FILE_WITHIN: Duration = Duration::from_secs(120);
 pub const PER_ADDRESS: usize = 64;
 /// Connections from other machines, all addresses together: well under the 1,024 files a
 /// process may commonly hold, with room left for the journal and this machine's screens.
@@ -83,8 +85,9 @@ impl Drop for Place {
     }
 }
 
-/// A request's body, cut [`BODY_WITHIN`] after its headers came however it trickles in:
-/// a byte every few seconds does not keep a connection for ever.
+/// A request's body, cut [`BODY_WITHIN`] after its headers came however it trickles in (a
+/// history file [`FILE_WITHIN`]): a byte every few seconds does not keep a connection for
+/// ever.
 struct Deadline {
     body: Body,
     cut: Pin<Box<Sleep>>,
@@ -99,7 +102,7 @@ impl http_body::Body for Deadline {
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
         if self.cut.as_mut().poll(cx).is_ready() {
-            let late = format!("the body took longer than {} s", BODY_WITHIN.as_secs());
+            let late = "the body took longer than its time";
             return Poll::Ready(Some(Err(axum::Error::new(late))));
         }
         Pin::new(&mut self.body).poll_frame(cx)
@@ -115,7 +118,12 @@ impl http_body::Body for Deadline {
 }
 
 async fn within_deadline(request: Request) -> Request {
-    let cut = Box::pin(tokio::time::sleep(BODY_WITHIN));
+    let within = if request.uri().path() == "/api/history/import" {
+        FILE_WITHIN
+    } else {
+        BODY_WITHIN
+    };
+    let cut = Box::pin(tokio::time::sleep(within));
     request.map(|body| Body::new(Deadline { body, cut }))
 }
 

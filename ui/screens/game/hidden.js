@@ -110,7 +110,7 @@ function phones(view) {
  * phone scans to take the seat (once), then the seat on that phone. */
 async function showInvitation() {
   try {
-    const { qr } = await api(`/games/${state.game.id}/seats/${panel.seat}/invitation`, { method: 'POST' });
+    const { qr } = await api(`/${state.game.kind}/${state.game.id}/seats/${panel.seat}/invitation`, { method: 'POST' });
     go('show', { qr: `data:image/svg+xml,${encodeURIComponent(qr)}` });
   } catch (error) {
     toast(error.message);
@@ -118,7 +118,13 @@ async function showInvitation() {
 }
 
 function invitation() {
-  const back = () => go('show', { kind: 'phones', qr: null });
+  // Hidden again, the invitation opens nothing: a photograph of it is no key.
+  const { id, kind } = state.game;
+  const seat = panel.seat;
+  const back = () => {
+    api(`/${kind}/${id}/seats/${seat}/invitation`, { method: 'DELETE' }).catch(() => {});
+    go('show', { kind: 'phones', qr: null });
+  };
   if ((state.game.snapshot.seats ?? []).includes(panel.seat)) {
     return [
       h('h2', {}, t('phones.invited_taken')),
