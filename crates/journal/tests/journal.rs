@@ -200,9 +200,11 @@ fn a_game_whose_start_is_damaged_is_told_so_and_set_aside_whole() {
         .unwrap();
     assert_eq!(entries, 2, "nothing of it is removed");
     let kept: i64 = raw
-        .query_row("SELECT COUNT(*) FROM set_aside WHERE game = ?1", [id], |r| {
-            r.get(0)
-        })
+        .query_row(
+            "SELECT COUNT(*) FROM set_aside WHERE game = ?1",
+            [id],
+            |r| r.get(0),
+        )
         .unwrap();
     assert_eq!(kept, 1, "set aside once");
     assert!(matches!(
