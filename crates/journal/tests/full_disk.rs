@@ -37,11 +37,18 @@ impl Drop for Small {
     }
 }
 
-fn is_root() -> bool {
-    Run::new("id")
+/// A small disk of `size` for a test, or none where mounting one needs root (CI runs as
+/// root; a developer's run says the test was skipped).
+fn small_disk(size: &str) -> Option<Small> {
+    let root = Run::new("id")
         .arg("-u")
         .output()
-        .is_ok_and(|o| o.stdout.trim_ascii() == b"0")
+        .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
+    if !root {
+        eprintln!("skipped: mounting a small disk needs root (CI runs as root)");
+        return None;
+    }
+    Some(Small::mount(size).expect("a small tmpfs mounted"))
 }
 
 /// Fills what is left of the disk at `dir`.
@@ -54,11 +61,9 @@ fn fill(dir: &Path) {
 
 #[test]
 fn a_full_disk_refuses_the_command_loses_nothing_and_is_told_as_a_full_disk() {
-    if !is_root() {
-        eprintln!("skipped: mounting a small disk needs root (CI runs as root)");
+    let Some(disk) = small_disk("1m") else {
         return;
-    }
-    let disk = Small::mount("1m").expect("a 1 MiB tmpfs mounted");
+    };
     let path = disk.path().join("seance.sqlite3");
     let mut journal = Journal::open(&path).unwrap();
     let (mut timeline, start) = seance_rules::begin(common::setup(), 1).unwrap();
@@ -122,11 +127,9 @@ fn a_full_disk_refuses_the_command_loses_nothing_and_is_told_as_a_full_disk() {
 /// disk is full or the journal damaged.
 #[test]
 fn a_journal_larger_than_the_space_left_is_told_as_needing_room() {
-    if !is_root() {
-        eprintln!("skipped: mounting a small disk needs root (CI runs as root)");
+    let Some(disk) = small_disk("32m") else {
         return;
-    }
-    let disk = Small::mount("32m").expect("a 32 MiB tmpfs mounted");
+    };
     let path = disk.path().join("seance.sqlite3");
     let (timeline, start) = seance_rules::begin(common::setup(), 1).unwrap();
     // Games until the journal, closed (its log emptied into it), is over 8 MiB.

@@ -109,14 +109,7 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
     assert!(why.code == "no_such_seat", "{why}");
 
     // The link leads a phone to the seat; the QR code holds the same link.
-    let invited: Value = t
-        .api(Method::POST, &ask("ghost"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let invited = support::json_of(t.api(Method::POST, &ask("ghost"))).await;
     let link = invited["link"].as_str().unwrap();
     let invitation = link.rsplit('/').next().unwrap();
     assert!(

@@ -243,7 +243,7 @@ pub async fn table_json(t: &Table, path: &str) -> Value {
 }
 
 /// The JSON `request` is answered with.
-async fn json_of(request: reqwest::RequestBuilder) -> Value {
+pub async fn json_of(request: reqwest::RequestBuilder) -> Value {
     request.send().await.unwrap().json().await.unwrap()
 }
 
