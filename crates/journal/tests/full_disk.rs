@@ -53,10 +53,18 @@ fn small_disk(size: &str) -> Option<Small> {
 
 /// Fills what is left of the disk at `dir`.
 fn fill(dir: &Path) {
+    fill_leaving(dir, 0);
+}
+
+/// Fills the disk at `dir` but for about `free` bytes.
+fn fill_leaving(dir: &Path, free: u64) {
     let mut filler = std::fs::File::create(dir.join("filler")).unwrap();
     let block = vec![7u8; 4096];
     while std::io::Write::write_all(&mut filler, &block).is_ok() {}
     let _ = filler.sync_all();
+    filler
+        .set_len(filler.metadata().unwrap().len().saturating_sub(free))
+        .unwrap();
 }
 
 #[test]
@@ -69,15 +77,7 @@ fn a_full_disk_refuses_the_command_loses_nothing_and_is_told_as_a_full_disk() {
     let (mut timeline, start) = seance_rules::begin(common::setup(), 1).unwrap();
     let game = journal.create(&start, timeline.game()).unwrap();
     // All but a few pages taken: some commands fit, then none.
-    fill(disk.path());
-    let filler = std::fs::OpenOptions::new()
-        .write(true)
-        .open(disk.path().join("filler"))
-        .unwrap();
-    filler
-        .set_len(filler.metadata().unwrap().len() - 96 * 1024)
-        .unwrap();
-    drop(filler);
+    fill_leaving(disk.path(), 96 * 1024);
     // Visions given and undone until the disk refuses one.
     let mut refused = None;
     for _ in 0..10_000 {
@@ -140,15 +140,7 @@ fn a_journal_larger_than_the_space_left_is_told_as_needing_room() {
         }
     }
     // Two megabytes left: less than the journal, more than nothing.
-    fill(disk.path());
-    let filler = std::fs::OpenOptions::new()
-        .write(true)
-        .open(disk.path().join("filler"))
-        .unwrap();
-    filler
-        .set_len(filler.metadata().unwrap().len() - 2 * 1024 * 1024)
-        .unwrap();
-    drop(filler);
+    fill_leaving(disk.path(), 2 * 1024 * 1024);
     let found = check(&path, Duration::from_secs(5)).unwrap_err();
     assert!(
         matches!(found, Trouble::NoRoomToCheck { mib: 8..=10 }),
