@@ -82,6 +82,8 @@ pub struct Snapshot<V, A, T> {
     pub timer: Option<TimerView>,
     /// The last few changes, oldest first, as this role may know them.
     pub log: Vec<Logged<T>>,
+    /// The seats a phone takes only by the table's invitation (`["ghost"]`).
+    pub by_invitation: Vec<String>,
     pub view: V,
 }
 
@@ -801,6 +803,9 @@ impl<T> Around<T> {
             damage: self.damage,
             timer: self.timer,
             log: self.log,
+            by_invitation: (game.seats().into_iter())
+                .filter(|seat| G::parse_role(seat).is_some_and(G::by_invitation))
+                .collect(),
             view,
         }
     }

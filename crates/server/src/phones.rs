@@ -247,8 +247,7 @@ fn seat_of_game<G: Kept>(shared: &Shared, id: i64, seat: &str) -> Result<G::Role
             Refusal::new("no_such_game").with("game", id),
         )
     })?;
-    seats
-        .contains(&seat.to_owned())
+    (seats.iter().any(|s| s == seat))
         .then(|| G::parse_role(seat))
         .flatten()
         .ok_or_else(|| {

@@ -234,16 +234,14 @@ pub(crate) fn role_in<G: Kept>(query: &HashMap<String, String>) -> Result<G::Rol
     })
 }
 
-/// A role's snapshot, with the seats taken by phones (`"seats": ["ghost", "psychic:1"]`),
-/// those a phone takes only by the table's invitation (`"by_invitation": ["ghost"]`), and
-/// the game's rematch once there is one (`"rematch": 12`), where its screens go on.
+/// A role's snapshot, with the seats taken by phones (`"seats": ["ghost", "psychic:1"]`)
+/// and the game's rematch once there is one (`"rematch": 12`), where its screens go on.
 #[derive(serde::Serialize)]
 #[serde(bound = "")]
 pub(crate) struct Seated<G: Kept> {
     #[serde(flatten)]
     snapshot: crate::games::SnapshotOf<G>,
     seats: Vec<String>,
-    by_invitation: Vec<String>,
     rematch: Option<i64>,
 }
 
@@ -256,11 +254,6 @@ pub(crate) fn snapshot_with_seats<G: Kept>(
     Ok(Seated {
         snapshot: G::games(shared).snapshot(game, role, who)?,
         seats: shared.seats.taken(game),
-        by_invitation: G::games(shared)
-            .seats(game)?
-            .into_iter()
-            .filter(|seat| G::parse_role(seat).is_some_and(G::by_invitation))
-            .collect(),
         rematch: shared.seats.rematch(game),
     })
 }

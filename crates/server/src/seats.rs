@@ -219,6 +219,13 @@ pub enum SeatError {
     Io(io::Error),
 }
 
+/// `value` as a line of the file.
+fn line_of(value: &impl Serialize) -> String {
+    let mut text = serde_json::to_string(value).expect("a line serializes");
+    text.push('\n');
+    text
+}
+
 /// 128 random bits in hex: a seat's token, or an invitation.
 fn secret() -> io::Result<String> {
     let mut bytes = [0u8; 16];
@@ -253,14 +260,12 @@ impl Seats {
             }
         }
         state.prune();
-        let mut text = serde_json::to_string(&Header {
+        let header = Header {
             journal: journal.to_owned(),
-        })
-        .expect("a header serializes");
-        text.push('\n');
+        };
+        let mut text = line_of(&header);
         for line in state.lines() {
-            text.push_str(&serde_json::to_string(&line).expect("a line serializes"));
-            text.push('\n');
+            text.push_str(&line_of(&line));
         }
         write_atomically(&path, text.as_bytes())?;
         match std::fs::remove_file(&former) {
@@ -297,8 +302,7 @@ impl Seats {
     fn change(&self, state: &mut State, at: u64, change: Change) -> io::Result<()> {
         let line = Line { at, change };
         if let Some(file) = &self.file {
-            let mut text = serde_json::to_string(&line).expect("a line serializes");
-            text.push('\n');
+            let text = line_of(&line);
             let mut file = file.hold();
             let length = file.metadata()?.len();
             if let Err(e) = file

@@ -93,6 +93,12 @@ export async function timer(action) {
 /** Seats phones hold that the table has unticked for the rematch, by game. */
 const dropped = new Map();
 
+/** The seats the table has unticked in game `id`. */
+function droppedIn(id) {
+  if (!dropped.has(id)) dropped.set(id, new Set());
+  return dropped.get(id);
+}
+
 /** The phones holding seats in the game on screen, each ticked to keep its seat in the
  * rematch (the table unticks one to free it there); `seats` lists the game's seats as
  * [name, label, colour]. Nothing where no phone holds a seat or no rematch is allowed. */
@@ -100,8 +106,7 @@ export function seatsKept(seats) {
   const { id, snapshot } = state.game;
   const held = snapshot.seats ?? [];
   if (!may('rematch') || !held.length) return null;
-  const off = dropped.get(id) ?? new Set();
-  dropped.set(id, off);
+  const off = droppedIn(id);
   return h('fieldset', { id: 'rematch-seats', class: 'kept-seats' },
     h('legend', {}, t('ending.keep_seats')),
     seats.filter(([seat]) => held.includes(seat)).map(([seat, label, colour]) => h('label', {},
@@ -122,8 +127,7 @@ export function playAgain() {
     id: 'rematch', type: 'button', class: 'primary', title: t('ending.rematch_hint'),
     onclick: async () => {
       const { id, snapshot } = state.game;
-      const off = dropped.get(id) ?? new Set();
-      const keep = (snapshot.seats ?? []).filter((seat) => !off.has(seat));
+      const keep = (snapshot.seats ?? []).filter((seat) => !droppedIn(id).has(seat));
       if (await post('/rematch', { keep })) await refresh();
     },
   }, t('ending.rematch'));

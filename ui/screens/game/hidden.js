@@ -125,7 +125,7 @@ function invitation() {
     api(`/${kind}/${id}/seats/${seat}/invitation`, { method: 'DELETE' }).catch(() => {});
     go('show', { kind: 'phones', qr: null });
   };
-  if ((state.game.snapshot.seats ?? []).includes(panel.seat)) {
+  if ((state.game.snapshot.seats ?? []).includes(seat)) {
     return [
       h('h2', {}, t('phones.invited_taken')),
       h('p', {}, t('hidden.pass_back')),
