@@ -462,7 +462,7 @@ async fn five_players_win(driver: u16) {
     );
     let summary = text(&client, "#summary").await;
     assert!(
-        summary.contains("Paul") && summary.contains("hour 3"),
+        summary.contains("Paul") && summary.contains("hour III"),
         "{summary}"
     );
     screenshot(&client, "table-won-en-1280x800").await;

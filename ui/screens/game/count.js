@@ -22,7 +22,7 @@ function stepText(view, step) {
     case 'decided':
       return t(`count.decided_${step.because}`, { name: nameOf(view.psychics[step.by]), space: step.space, group: step.group });
     case 'elders_outside_tie':
-      return t('count.elders_outside_tie', { names: names(view, step.psychics) });
+      return t(step.psychics.length === 1 ? 'count.elders_outside_tie_one' : 'count.elders_outside_tie', { names: names(view, step.psychics) });
     case 'ask_eldest':
       return t(step.because === 'eldest_player' ? 'count.ask_eldest_player' : 'count.ask_eldest', { names: names(view, step.among) });
     default:

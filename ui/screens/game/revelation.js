@@ -13,6 +13,7 @@ import { countLines, countList } from './count.js';
 import { CATEGORIES, cardAtEnd } from './psychics.js';
 import { sealedChoice, traceOf } from './groups.js';
 import { guide } from './help.js';
+import { hourMark } from '../game.js';
 import { choices, may } from '../../allowed.js';
 
 /** Milliseconds between two lines of the count as the table reads it out. */
@@ -272,7 +273,7 @@ export function ending(view, game) {
 function summary(view) {
   return h('section', { id: 'summary', class: 'summary' },
     h('h2', {}, t('summary.title')),
-    h('p', {}, t('summary.hours', { hour: view.hour })),
+    h('p', {}, t('summary.hours', { hour: hourMark(view) })),
     h('div', { class: 'summary-table' }, h('table', {},
       h('thead', {}, h('tr', {}, h('th', {}, ''), CATEGORIES.map((c) => h('th', { scope: 'col' }, t(`category.${c}`))),
         view.track_side ? h('th', { scope: 'col' }, t('summary.track')) : null)),

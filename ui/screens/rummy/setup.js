@@ -31,7 +31,7 @@ export function renderRummySetup() {
   const screen = h('div', { id: 'rummy-setup', class: 'screen' },
     topBar(),
     h('form', { class: 'panel wide', onsubmit: (e) => { e.preventDefault(); start(); } },
-      h('h1', {}, t('setup.title')),
+      h('h1', {}, t('rummy.setup_title')),
       gameSwitch('mystery-rummy'),
       h('fieldset', { class: 'choice', id: 'rummy-players' },
         h('legend', {}, t('rummy.players')),
