@@ -16,7 +16,7 @@ import { track } from './game/track.js';
 import { countStarted, ending, revelation } from './game/revelation.js';
 import { covering, hiddenPanel, open } from './game/hidden.js';
 import { guide, guiding, helpButton, helpPanel, mysteriumHelp } from './game/help.js';
-import { may } from '../allowed.js';
+import { choices, may } from '../allowed.js';
 import { lastChange } from '../log.js';
 
 const ROMAN = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
@@ -258,8 +258,24 @@ function phaseOne(view) {
     title,
     soundBlocked(),
     recovered,
+    oneTap(view),
     view.phase === 'manifestation' ? knocks() : view.sand_timer ? sandTimer(view, { small: view.phase === 'visions' || guiding() }) : convinced(),
     answers(view));
+}
+
+/** Every vision, or every answer, in one tap where the rules offer it and more than one is
+ * still to come; each tile keeps its own button for the exceptions. */
+function oneTap(view) {
+  const [type, id, key] = view.phase === 'visions'
+    ? ['give_every_vision', 'every-vision', 'vision.give_every']
+    : ['manifest_every', 'every-answer', 'manifest.reveal_every'];
+  if (!may(type)) return null;
+  const left = view.phase === 'visions'
+    ? choices('give_vision', 'psychics').length
+    : view.psychics.filter((_, i) => may('manifest', { psychic: i })).length;
+  if (left < 2) return null;
+  return h('div', { class: 'row one-tap' },
+    h('button', { id, type: 'button', class: 'primary big', onclick: () => command(type) }, t(key, { n: left })));
 }
 
 /** Without a sand timer the mediums take their time; the table says when all are sure. */

@@ -25,6 +25,8 @@ pub enum Action {
     GiveVision {
         psychics: Vec<usize>,
     },
+    /// The ghost gives every psychic still waiting their vision.
+    GiveEveryVision,
     StartTimer,
     UseCrow,
     /// `psychic`'s intuition pawn may go on one of these cards.
@@ -49,6 +51,8 @@ pub enum Action {
         psychic: usize,
         answers: Vec<Option<bool>>,
     },
+    /// The app reveals every answer still to come.
+    ManifestEvery,
     /// `psychic`'s level, read off the track, is one of these.
     StateLevel {
         psychic: usize,
@@ -91,6 +95,7 @@ impl Action {
                 .iter()
                 .map(|&psychic| Command::GiveVision { psychic })
                 .collect(),
+            Action::GiveEveryVision => vec![Command::GiveEveryVision],
             Action::StartTimer => vec![Command::StartTimer],
             Action::UseCrow => vec![Command::UseCrow],
             Action::PlaceIntuition { psychic, cards } => cards
@@ -117,6 +122,7 @@ impl Action {
                     right,
                 })
                 .collect(),
+            Action::ManifestEvery => vec![Command::ManifestEvery],
             Action::StateLevel { psychic, levels } => levels
                 .iter()
                 .map(|&level| Command::StateLevel {
@@ -167,6 +173,8 @@ impl Command {
             }
             Command::PlaceToken { by, .. } | Command::WithdrawToken { by, .. } => Role::Psychic(by),
             Command::GiveVision { .. }
+            | Command::GiveEveryVision
+            | Command::ManifestEvery
             | Command::StartTimer
             | Command::UseCrow
             | Command::EndInterpretation
@@ -269,6 +277,8 @@ impl Game {
         // The commands without a choice, asked in every phase (a crow may be spent in the
         // revelation too).
         for (command, action) in [
+            (Command::GiveEveryVision, Action::GiveEveryVision),
+            (Command::ManifestEvery, Action::ManifestEvery),
             (Command::StartTimer, Action::StartTimer),
             (Command::UseCrow, Action::UseCrow),
             (Command::EndInterpretation, Action::EndInterpretation),

@@ -12,6 +12,8 @@ use crate::levels::Level;
 pub enum Command {
     /// The ghost has given `psychic` their vision for this turn.
     GiveVision { psychic: usize },
+    /// The ghost has given every psychic still waiting their vision: one tap for the turn.
+    GiveEveryVision,
     /// Start the sand timer before every vision is entered (a tap on the table).
     StartTimer,
     /// The ghost spends a crow (discard and redraw up to 7 vision cards).
@@ -31,6 +33,9 @@ pub enum Command {
         #[serde(default)]
         right: Option<bool>,
     },
+    /// The ghost answers every psychic yet to hear, as the app judges (it keeps the
+    /// secrets): the answers are no one's to choose, so they are revealed in one tap.
+    ManifestEvery,
     /// The table reads `psychic`'s level off its track where the bands are uncertain.
     StateLevel { psychic: usize, level: Level },
     /// The ghost seals the culprit's group.

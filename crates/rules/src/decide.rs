@@ -74,6 +74,15 @@ impl Game {
                     batch.push(Event::TimerStarted);
                 }
             }
+            Command::GiveEveryVision => {
+                let timer_waiting = self.phase == Phase::Visions;
+                for psychic in waiting_for_vision(self) {
+                    batch.push(Event::VisionGiven { psychic });
+                }
+                if timer_waiting {
+                    batch.push(Event::TimerStarted);
+                }
+            }
             Command::StartTimer => batch.push(Event::TimerStarted),
             Command::UseCrow => batch.push(Event::CrowUsed),
             Command::PlaceIntuition { psychic, card } => {
@@ -91,6 +100,12 @@ impl Game {
             Command::Manifest { psychic, right } => {
                 let right = self.judge(psychic, right)?;
                 manifest(&mut batch, psychic, right, position)
+            }
+            Command::ManifestEvery => {
+                for psychic in yet_to_hear(self) {
+                    let right = batch.game.judge(psychic, None)?;
+                    manifest(&mut batch, psychic, right, position);
+                }
             }
             Command::StateLevel { psychic, level } => {
                 batch.push(Event::LevelStated { psychic, level })
@@ -142,6 +157,15 @@ impl Game {
         }
         match *command {
             Command::GiveVision { psychic } => check_vision(self, psychic),
+            Command::GiveEveryVision => {
+                ensure(
+                    matches!(self.phase, Phase::Visions | Phase::Interpretation),
+                    || Refusal::new("visions_before_manifestation"),
+                )?;
+                ensure(!waiting_for_vision(self).is_empty(), || {
+                    Refusal::new("visions_all_given")
+                })
+            }
             Command::StartTimer => {
                 ensure(self.setup.timer_seconds().is_some(), || {
                     Refusal::new("no_timer")
@@ -169,6 +193,21 @@ impl Game {
             }
             Command::EndInterpretation => check_end_interpretation(self),
             Command::Manifest { psychic, right } => self.judge(psychic, right).map(|_| ()),
+            Command::ManifestEvery => {
+                ensure(self.phase == Phase::Manifestation, || {
+                    Refusal::new("manifestation")
+                })?;
+                ensure(self.assignments.is_some(), || {
+                    Refusal::new("answers_one_by_one")
+                })?;
+                // The new edition's mediums ask one at a time, and the ghost knocks each answer.
+                ensure(self.setup.edition == Edition::Classic, || {
+                    Refusal::new("mediums_ask_in_turn")
+                })?;
+                yet_to_hear(self)
+                    .into_iter()
+                    .try_for_each(|psychic| self.judge(psychic, None).map(|_| ()))
+            }
             Command::StateLevel { psychic, level } => {
                 let p = &self.psychics[psychic];
                 ensure(
@@ -324,6 +363,13 @@ fn names(game: &Game, psychics: &[usize]) -> Vec<Param> {
 fn waiting_for_vision(game: &Game) -> Vec<usize> {
     (0..game.psychics.len())
         .filter(|&i| game.psychics[i].seeking().is_some() && !game.psychics[i].vision)
+        .collect()
+}
+
+/// The psychics with a vision this turn whom the ghost has not answered yet.
+fn yet_to_hear(game: &Game) -> Vec<usize> {
+    (0..game.psychics.len())
+        .filter(|&i| game.psychics[i].vision && game.psychics[i].result.is_none())
         .collect()
 }
 

@@ -114,6 +114,79 @@ impl LevelBands {
     }
 }
 
+/// A side's bands as printed on the table's own track: its first Intermediate and first High
+/// space.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Printed {
+    pub intermediate: u8,
+    pub high: u8,
+}
+
+/// The bands of both sides of the table's track, told once (kept in the table's settings)
+/// and read by every game after; a side not told leaves the rulebooks' facts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TrackBands {
+    #[serde(rename = "4-5", skip_serializing_if = "Option::is_none")]
+    pub four_five: Option<Printed>,
+    #[serde(rename = "6-7", skip_serializing_if = "Option::is_none")]
+    pub six_seven: Option<Printed>,
+}
+
+impl TrackBands {
+    pub fn is_empty(&self) -> bool {
+        self.four_five.is_none() && self.six_seven.is_none()
+    }
+
+    /// The bands told for `side`, if they were.
+    pub fn side(&self, side: TrackSide) -> Option<LevelBands> {
+        let printed = match side {
+            TrackSide::FourFive => self.four_five,
+            TrackSide::SixSeven => self.six_seven,
+        }?;
+        Some(LevelBands {
+            intermediate_from: Bound::exact(printed.intermediate),
+            high_from: Bound::exact(printed.high),
+        })
+    }
+
+    /// Each told side is in order and fits what the rulebooks establish for it.
+    pub fn validate(&self) -> Result<(), Refusal> {
+        for side in [TrackSide::FourFive, TrackSide::SixSeven] {
+            let Some(told) = self.side(side) else {
+                continue;
+            };
+            told.validate()?;
+            let known = LevelBands::rulebook(side);
+            let fits = |bound: Bound, within: Bound| (within.lo..=within.hi).contains(&bound.lo);
+            ensure(
+                fits(told.intermediate_from, known.intermediate_from)
+                    && fits(told.high_from, known.high_from),
+                || {
+                    Refusal::new("band_not_printed")
+                        .with("side", side.label())
+                        .with("intermediate_lo", known.intermediate_from.lo)
+                        .with("intermediate_hi", known.intermediate_from.hi)
+                        .with("high_lo", known.high_from.lo)
+                        .with("high_hi", known.high_from.hi)
+                },
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl TrackSide {
+    /// The side as printed on the board: "4-5" or "6-7".
+    pub fn label(self) -> &'static str {
+        match self {
+            TrackSide::FourFive => "4-5",
+            TrackSide::SixSeven => "6-7",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,5 +234,37 @@ mod tests {
             high_from: Bound::exact(5),
         };
         assert_eq!(wrong.validate().unwrap_err().code, "band_order");
+    }
+
+    #[test]
+    fn a_told_track_settles_its_side_within_the_rulebooks_facts() {
+        let told = TrackBands {
+            four_five: Some(Printed {
+                intermediate: 5,
+                high: 9,
+            }),
+            six_seven: None,
+        };
+        told.validate().unwrap();
+        let bands = told.side(TrackSide::FourFive).unwrap();
+        assert!((0..=20).all(|space| bands.level(space).is_some()));
+        assert_eq!(bands.level(8), Some(Level::Intermediate));
+        assert_eq!(told.side(TrackSide::SixSeven), None);
+        // 003 p.12 puts space 5 in Intermediate and space 11 in High on the 4-5 side.
+        for (intermediate, high) in [(6, 9), (5, 12), (4, 9)] {
+            let off = TrackBands {
+                four_five: Some(Printed { intermediate, high }),
+                six_seven: None,
+            };
+            assert_eq!(off.validate().unwrap_err().code, "band_not_printed");
+        }
+        let reversed = TrackBands {
+            four_five: None,
+            six_seven: Some(Printed {
+                intermediate: 9,
+                high: 6,
+            }),
+        };
+        assert_eq!(reversed.validate().unwrap_err().code, "band_order");
     }
 }

@@ -31,7 +31,7 @@ pub use command::Command;
 pub use event::{Event, Group};
 pub use expansions::{Collection, Expansion, PROMOS, Third};
 pub use game::{Game, Manifestation, Outcome, Phase, Psychic};
-pub use levels::{Bound, Level, LevelBands, TrackSide};
+pub use levels::{Bound, Level, LevelBands, Printed, TrackBands, TrackSide};
 pub use log::{Sealed, Told};
 pub use majority::majority;
 pub use record::{Reached, Record};

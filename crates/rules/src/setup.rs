@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::card_sets::{CardBox, Deal, SET_SIZE};
 use crate::clairvoyancy::Faces;
 use crate::expansions::{Collection, Expansion, Third};
-use crate::levels::{LevelBands, TrackSide};
+use crate::levels::{LevelBands, TrackBands, TrackSide};
 use seance_timeline::{Param, Refusal, check_name, ensure};
 
 /// Which rulebook the table plays by.
@@ -101,6 +101,10 @@ pub struct Setup {
     /// The level bands as read off the table's own track; the rulebooks' facts otherwise.
     #[serde(default)]
     pub bands: Option<LevelBands>,
+    /// Both sides of the table's track as printed, when the table told them (Settings):
+    /// the side in play settles every level unless `bands` says otherwise.
+    #[serde(default, skip_serializing_if = "TrackBands::is_empty")]
+    pub track_bands: TrackBands,
     /// ✓ and ✗ tokens per psychic, when the table's tokens differ from the default.
     #[serde(default)]
     pub token_faces: Option<Faces>,
@@ -226,6 +230,7 @@ impl Setup {
             card_box: None,
             deal: None,
             bands: None,
+            track_bands: TrackBands::default(),
             token_faces: None,
             sand_timer: None,
             collection: Collection::default(),
@@ -304,6 +309,7 @@ impl Setup {
         if let Some(bands) = &self.bands {
             bands.validate()?;
         }
+        self.track_bands.validate()?;
         if let Some(seconds) = self.sand_timer {
             ensure(SAND_TIMER_SECONDS.contains(&seconds), || {
                 Refusal::new("sand_timer")
@@ -410,8 +416,11 @@ impl Setup {
     }
 
     pub fn bands(&self) -> Option<LevelBands> {
-        self.track_side()
-            .map(|side| self.bands.unwrap_or_else(|| LevelBands::rulebook(side)))
+        self.track_side().map(|side| {
+            self.bands
+                .or_else(|| self.track_bands.side(side))
+                .unwrap_or_else(|| LevelBands::rulebook(side))
+        })
     }
 
     /// Each psychic in play as (player index, colour), in seating order.

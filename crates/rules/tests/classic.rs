@@ -353,6 +353,54 @@ fn visions_come_one_per_psychic_per_turn() {
     assert_eq!(no_such.code, "no_such_psychic");
 }
 
+/// A turn in one tap each for the visions and the answers is the same turn as tapped psychic
+/// by psychic: the same events, in seating order, ending the hour the same way.
+#[test]
+fn every_vision_and_every_answer_in_one_tap_each() {
+    let six = || setup(6, Difficulty::Easy, SecretMode::AppKept);
+    let (mut one_by_one, mut at_once) = (Table::new(six(), 9), Table::new(six(), 9));
+    one_by_one.play(Command::GiveVision { psychic: 2 });
+    at_once.play(Command::GiveVision { psychic: 2 });
+    for p in [0, 1, 3, 4] {
+        one_by_one.play(Command::GiveVision { psychic: p });
+    }
+    at_once.play(Command::GiveEveryVision);
+    assert_eq!(at_once.game(), one_by_one.game());
+    assert_eq!(at_once.game().phase, Phase::Interpretation);
+    let again = at_once.try_do(Command::GiveEveryVision).unwrap_err();
+    assert_eq!(again.code, "visions_all_given");
+    let early = at_once.try_do(Command::ManifestEvery).unwrap_err();
+    assert_eq!(early.code, "manifestation");
+    for t in [&mut one_by_one, &mut at_once] {
+        for p in 0..5 {
+            let card = if p % 2 == 0 {
+                t.secret(p)
+            } else {
+                t.wrong_card(p)
+            };
+            t.play(Command::PlaceIntuition { psychic: p, card });
+        }
+        t.play(Command::EndInterpretation);
+    }
+    let told: Vec<Event> = (0..5)
+        .flat_map(|psychic| {
+            one_by_one.play(Command::Manifest {
+                psychic,
+                right: None,
+            })
+        })
+        .collect();
+    assert_eq!(at_once.play(Command::ManifestEvery), told);
+    assert_eq!(at_once.game(), one_by_one.game());
+    assert_eq!(at_once.game().hour, 2);
+    // Where the ghost keeps the secrets on paper, only the ghost can say each answer.
+    let mut paper = Table::new(setup(4, Difficulty::Medium, SecretMode::Paper), 2);
+    paper.play(Command::GiveEveryVision);
+    paper.play(Command::EndInterpretation);
+    let refused = paper.try_do(Command::ManifestEvery).unwrap_err();
+    assert_eq!(refused.code, "answers_one_by_one");
+}
+
 #[test]
 fn a_refused_command_changes_nothing() {
     let mut t = Table::new(setup(5, Difficulty::Medium, SecretMode::AppKept), 1);

@@ -209,6 +209,14 @@ fn the_ghost_knocks_once_for_yes_twice_for_no_medium_by_medium() {
         right: Some(false),
     });
     assert_eq!(t.game().phase, Phase::Manifestation, "Stephanie still asks");
+    let mut kept = Table::new(new_setup(4, SecretMode::AppKept, false), 7);
+    kept.play(Command::GiveEveryVision);
+    kept.play(Command::EndInterpretation);
+    let err = refused(&mut kept, Command::ManifestEvery);
+    assert_eq!(
+        err.code, "mediums_ask_in_turn",
+        "each medium hears their own knock"
+    );
     t.play(Command::Manifest {
         psychic: 0,
         right: Some(false),

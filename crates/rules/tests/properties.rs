@@ -20,10 +20,12 @@ fn command_space(game: &Game) -> Vec<Vec<Command>> {
     let psychics = 0..=n;
     let groups = 0..=game.groups.len() as u8 + 1;
     let mut space: Vec<Vec<Command>> = Vec::new();
+    // Each one-tap batch beside the single commands it stands for.
     space.push(
         psychics
             .clone()
             .map(|psychic| Command::GiveVision { psychic })
+            .chain([Command::GiveEveryVision])
             .collect(),
     );
     space.push(vec![
@@ -72,6 +74,7 @@ fn command_space(game: &Game) -> Vec<Vec<Command>> {
             .flat_map(|psychic| {
                 [None, Some(true), Some(false)].map(|right| Command::Manifest { psychic, right })
             })
+            .chain([Command::ManifestEvery])
             .collect(),
     );
     space.push(
@@ -346,7 +349,12 @@ fn assert_an_ending_is_reachable(game: &Game) {
         let unknown = (0..n).filter(|&i| game.level_of(i).is_none());
         let candidates = (0..n)
             .map(|psychic| Command::GiveVision { psychic })
-            .chain([Command::StartTimer, Command::EndInterpretation])
+            .chain([
+                Command::StartTimer,
+                Command::EndInterpretation,
+                Command::GiveEveryVision,
+                Command::ManifestEvery,
+            ])
             .chain((0..n).flat_map(|psychic| {
                 [None, Some(false)].map(|right| Command::Manifest { psychic, right })
             }))

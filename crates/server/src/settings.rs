@@ -8,7 +8,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use seance_rules::{CardBox, Collection};
+use seance_rules::{CardBox, Collection, TrackBands};
 use seance_timeline::{Refusal, ensure};
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +27,8 @@ pub struct Settings {
     pub card_box: CardBox,
     /// The expansions and promo cards the table owns, for classic's draws.
     pub collection: Collection,
+    /// The bands printed on the table's clairvoyancy track, told once for every game.
+    pub track_bands: TrackBands,
 }
 
 impl Default for Settings {
@@ -36,6 +38,7 @@ impl Default for Settings {
             sound: Sound::default(),
             card_box: CardBox::default(),
             collection: Collection::default(),
+            track_bands: TrackBands::default(),
         }
     }
 }
@@ -105,7 +108,8 @@ impl Settings {
             || Refusal::new("volume"),
         )?;
         self.card_box.validate()?;
-        self.collection.validate()
+        self.collection.validate()?;
+        self.track_bands.validate()
     }
 }
 

@@ -8,6 +8,7 @@ import { ghostSeat, nameOf, t } from '../../i18n.js';
 import { api, qrUrl } from '../../api.js';
 import { state, render } from '../../app.js';
 import { command } from './actions.js';
+import { may } from '../../allowed.js';
 import { sealedChoice, traceOf } from './groups.js';
 import { CATEGORIES } from './psychics.js';
 
@@ -151,7 +152,6 @@ function steps(view) {
       return invitation();
     case 'secrets:pass':
     case 'culprit:pass':
-    case 'vote:pass':
       return passTo(who, () => (panel.kind === 'secrets' ? showSecrets() : go('enter')));
     case 'secrets:show':
       return [
@@ -169,12 +169,20 @@ function steps(view) {
         }),
       ];
     case 'vote:enter':
+      // Nothing secret is on screen before a vote, nor once it is sealed: the tablet goes
+      // from voter to voter with no cover between them, and back under one only when the
+      // count waits behind it.
       return [
         h('h2', {}, t('vote.choose', { name: who })),
+        h('p', {}, t('hidden.look_away')),
         sealedChoice(view, {
           id: 'hidden-seal', chosen: panel.group, onpick: (group) => go('enter', { group }),
           seal: async (group) => {
-            if (await command('vote', { psychic: panel.psychic, group })) go('sealed', { group: null });
+            if (!(await command('vote', { psychic: panel.psychic, group }))) return;
+            const next = nextVoter(panel.psychic);
+            if (next !== null) go('enter', { psychic: next, group: null });
+            else if (state.game.snapshot.view.counting) go('sealed', { group: null });
+            else close();
           },
           label: (n) => (n ? t('vote.seal', { n }) : t('vote.pick_first')),
         }),
@@ -184,6 +192,14 @@ function steps(view) {
     default:
       return [];
   }
+}
+
+/** Who votes next on the tablet, as the rules allow now: the first after `after` in seating
+ * order (round the table), or null. */
+function nextVoter(after) {
+  const { psychics } = state.game.snapshot.view;
+  const left = psychics.map((_, i) => i).filter((i) => psychics[i].voting_now && may('vote', { psychic: i }));
+  return left.find((i) => i > after) ?? left[0] ?? null;
 }
 
 /** "Pass the tablet to NAME": everybody else looks away until `ready` ("I am NAME"). */

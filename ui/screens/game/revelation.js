@@ -191,7 +191,7 @@ function voters(view, voting) {
     ? h('span', { class: 'on-phone', dataset: { colour: p.colour } }, t('vote.on_phone', { name: nameOf(p) }))
     : h('button', {
       type: 'button', class: 'primary', 'data-vote': i, dataset: { colour: p.colour },
-      onclick: () => open('vote', { psychic: i }),
+      onclick: () => open('vote', { psychic: i, step: 'enter' }),
     }, t('vote.cast', { name: nameOf(p) })))));
 }
 
