@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 use seance_e2e::{
-    Table, accessibility_violations, act, api, attr, chromium, command, played, present,
-    screenshot, sounds, speak, tap, taps, text, version, wait_for, wait_for_text,
+    Table, accessibility_violations, act, api, attr, chromium, command, ink_height, played,
+    present, screenshot, sounds, speak, tap, taps, text, version, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -18,6 +18,14 @@ pub fn tests(p: u16) -> Vec<Test> {
         (
             "table: a whole 5-player game from setup to a win",
             Box::pin(five_players_win(p)),
+        ),
+        (
+            "table: a whole 7-player game with names that collide, the board told once",
+            Box::pin(seven_players_win(p)),
+        ),
+        (
+            "table: the sand timer reads from two metres in every mode",
+            Box::pin(timer_ink(p)),
         ),
         (
             "table: a game lost on time (paper secrets)",
@@ -315,6 +323,178 @@ async fn votes(client: &Client, ballots: &[(usize, u8)], last: bool) {
     }
 }
 
+/// The rows of `css` the screen shows now, as the script reads them.
+async fn texts(client: &Client, css: &str) -> Vec<String> {
+    let script =
+        format!("return [...document.querySelectorAll(\"{css}\")].map(e => e.textContent)");
+    serde_json::from_value(client.execute(&script, vec![]).await.unwrap()).unwrap()
+}
+
+/// Every one of `marks` told apart from the others.
+fn unique(marks: &[String]) -> bool {
+    let mut sorted = marks.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    sorted.len() == marks.len()
+}
+
+async fn seven_players_win(driver: u16) {
+    let table = Table::start(0);
+    let client = chromium(driver, 1280, 800).await;
+    // The board told once, in Settings: the 6-7 side's Intermediate from space 4, High from
+    // 8. Not counted in the game's taps: it is told once for every game after.
+    client.goto(&table.local_url).await.unwrap();
+    tap(&client, "a[href='#/settings']").await;
+    for (band, space) in [("intermediate", "4"), ("high", "8")] {
+        let field = wait_for(&client, &format!("#band-6-7-{band}")).await;
+        field.send_keys(&format!("{space}\u{E004}")).await.unwrap();
+    }
+    wait_for(&client, "fieldset[data-side='6-7'][data-told='true']").await;
+    let told = api(&client, "GET", "/settings", Value::Null).await;
+    assert_eq!(
+        told["track_bands"],
+        json!({"6-7": {"intermediate": 4, "high": 8}})
+    );
+    // A returning table's setup folds the told track to a line, and Begin is in sight.
+    tap(&client, "a[href='#']").await;
+    tap(&client, "#new-game").await;
+    tap(&client, "#setup-players button[data-value='7']").await;
+    assert!(
+        text(&client, "#setup-track summary")
+            .await
+            .contains("Intermediate from 4, High from 8")
+    );
+    assert_eq!(attr(&client, "#setup-track", "open").await, None);
+    let fold = client
+        .execute(
+            "const r = document.getElementById('start-game').getBoundingClientRect(); return r.bottom <= innerHeight && r.top >= 0",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(fold, json!(true), "Begin is above the fold");
+    screenshot(&client, "setup-7p-told-en-1280x800").await;
+    let detours = taps(&client).await;
+    let names = [
+        "Laura",
+        "Christine",
+        "Chris",
+        "Jean-Baptiste",
+        "Giuseppina",
+        "Maximilian",
+        "Bo",
+    ];
+    set_up(&client, &table, &names, false).await;
+    let secrets = ghost_secrets(&client).await;
+    // Every marker on the track told apart, and no level left to read off the board.
+    let marks = texts(&client, "#track .marker").await;
+    assert_eq!(marks.len(), 6);
+    assert!(unique(&marks), "{marks:?}");
+    assert!(
+        marks.contains(&"Ce".to_string()) && marks.contains(&"Cs".to_string()),
+        "{marks:?}"
+    );
+    assert!(!present(&client, "#track .band-uncertain").await);
+    assert!(
+        !text(&client, "#game")
+            .await
+            .contains("read it off the track")
+    );
+    // Hour I: the visions in one tap, a crow, the sand paused and resumed, no pawn placed,
+    // every answer in one tap.
+    act(&client, "#every-vision").await;
+    act(&client, "#crow").await;
+    tap(&client, "#timer-pause").await;
+    tap(&client, "#timer-resume").await;
+    wait_for(&client, "#timer-pause").await;
+    act(&client, "#timer-end").await;
+    act(&client, "#every-answer").await;
+    wait_for_text(&client, "#clock", "II").await;
+    // Hour II: every pawn right, and Christine's ✓ on Chris's pawn.
+    act(&client, "#every-vision").await;
+    for (i, s) in secrets.iter().enumerate() {
+        act(
+            &client,
+            &format!("[data-psychic='{i}'] .chip[data-card='{}']", s[0]),
+        )
+        .await;
+    }
+    let tokens = texts(&client, "[data-psychic='1'] .token .initials").await;
+    assert_eq!(tokens.len(), 5);
+    assert!(unique(&tokens), "{tokens:?}");
+    act(&client, "[data-psychic='1'] .token[data-by='0']").await;
+    act(&client, "#timer-end").await;
+    act(&client, "#every-answer").await;
+    wait_for_text(&client, "#clock", "III").await;
+    for _ in 0..2 {
+        let found = found_counts(&client).await;
+        let cards: Vec<Option<String>> = secrets
+            .iter()
+            .zip(found)
+            .map(|(s, n)| s.get(n).cloned())
+            .collect();
+        turn(&client, &cards, None).await;
+    }
+    // Everyone finished in hour IV (+3), Christine one further: Intermediate on the told
+    // board, the others Low. Nobody is asked for a level.
+    wait_for(&client, "#game[data-phase='revelation']").await;
+    assert!(
+        !present(&client, "#levels").await,
+        "no level to read off the track"
+    );
+    seal_culprit(&client, 2).await;
+    act(&client, "#reveal-card").await;
+    wait_for_text(&client, "#shared-vision", "Low level: vote now").await;
+    let low = offered(&client, "data-vote").await;
+    assert_eq!(low, vec![1, 2, 3, 4, 5]);
+    let ballots: Vec<(usize, u8)> = low.iter().map(|&i| (i, 2)).collect();
+    votes(&client, &ballots, false).await;
+    act(&client, "#reveal-card").await;
+    wait_for_text(&client, "#shared-vision", "Intermediate level: vote now").await;
+    votes(&client, &[(0, 2)], true).await;
+    tap(&client, "#hidden-done").await;
+    wait_for(&client, "#stage[data-outcome='won']").await;
+    screenshot(&client, "table-7p-won-en-1280x800").await;
+    let game = taps(&client).await - detours;
+    eprintln!("taps for a whole 7-player game on the tablet alone: {game}");
+    assert!(game <= 90, "{game} taps");
+    client.close().await.unwrap();
+}
+
+/// The sand timer's digits measured on the screen as 17 mm at least on a 10-inch 1280×800
+/// tablet (about 100 px of ink) while the sand runs: as it is, in a first game (its steps
+/// on the board) and lying flat.
+async fn timer_ink(driver: u16) {
+    let table = Table::start(0);
+    let client = chromium(driver, 1280, 800).await;
+    let id = visions_over_api(&client, &table, 120).await;
+    client
+        .goto(&format!("{}#/game/{id}", table.origin()))
+        .await
+        .unwrap();
+    act(&client, "button[data-vision='3']").await;
+    for (mode, guide, flat) in [
+        ("normal", "off", "off"),
+        ("first-game", "on", "off"),
+        ("flat", "off", "on"),
+    ] {
+        client
+            .execute(
+                &format!("localStorage.setItem('seance.guide', '{guide}'); localStorage.setItem('seance.flat', '{flat}')"),
+                vec![],
+            )
+            .await
+            .unwrap();
+        client.refresh().await.unwrap();
+        wait_for(&client, "#sand-timer[data-state='running']").await;
+        let ink = ink_height(&client, "#timer-digits").await;
+        eprintln!("the sand timer's digits, {mode}: {ink} px of ink");
+        screenshot(&client, &format!("timer-{mode}-1280x800")).await;
+        assert!(ink >= 100, "{mode}: {ink} px of ink");
+    }
+    client.close().await.unwrap();
+}
+
 async fn five_players_win(driver: u16) {
     let table = Table::start(0);
     let client = chromium(driver, 1280, 800).await;
@@ -566,6 +746,8 @@ async fn expansions(driver: u16) {
     client.goto(&table.local_url).await.unwrap();
     tap(&client, "#new-game").await;
     tap(&client, "#setup-players button[data-value='5']").await;
+    // Folded under one line, as a returning table leaves them.
+    tap(&client, "#setup-more summary").await;
     for css in [
         "#setup-collection [data-expansion='hidden_signs']",
         "#setup-collection [data-expansion='secrets_and_lies']",

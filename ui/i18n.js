@@ -63,15 +63,32 @@ export function nameOf(psychic) {
 }
 
 /** Each psychic's initials, as few letters as tell the names apart ("S", "An", "Al"), for
- * marks too small for a name: who is who never by colour alone. */
+ * marks too small for a name: who is who never by colour alone. A mark is never the start
+ * of another name, so a name that another begins with (Chris, Christine) takes its first
+ * and last letters ("Cs", "Ce"), or its first and another; one player's two colours share
+ * a mark. */
 export function initials(psychics) {
-  const names = psychics.map((p) => [...p.name.trim().toLocaleUpperCase()]);
-  return names.map((letters, i) => {
-    const alike = (n) => names.some((other, j) => j !== i && other.join('') !== letters.join('')
-      && other.slice(0, n).join('') === letters.slice(0, n).join(''));
-    let n = 1;
-    while (n < Math.min(3, letters.length) && alike(n)) n += 1;
-    return letters[0] + letters.slice(1, n).join('').toLocaleLowerCase();
+  const names = psychics.map((p) => p.name.trim().toLocaleUpperCase());
+  const distinct = [...new Set(names)];
+  const candidates = (letters) => {
+    const later = letters.map((_, k) => k).slice(1).reverse();
+    return [
+      ...[1, 2, 3].filter((n) => n <= letters.length).map((n) => letters.slice(0, n).join('')),
+      ...later.map((k) => letters[0] + letters[k]),
+      ...later.filter((k) => k > 1).map((k) => letters[0] + letters[1] + letters[k]),
+    ];
+  };
+  const marks = new Map();
+  for (const [i, name] of distinct.entries()) {
+    const letters = [...name];
+    const misleads = (mark) => mark !== name && distinct.some((other) => other !== name && other.startsWith(mark));
+    const used = new Set(marks.values());
+    const mark = candidates(letters).find((c) => !used.has(c) && !misleads(c)) ?? `${letters[0]}${i + 1}`;
+    marks.set(name, mark);
+  }
+  return names.map((name) => {
+    const [first, ...rest] = marks.get(name);
+    return first + rest.join('').toLocaleLowerCase();
   });
 }
 

@@ -380,6 +380,20 @@ pub async fn screenshot(client: &Client, name: &str) -> Vec<u8> {
     png
 }
 
+/// How tall what `css` draws is, in pixels: the rows between its first and last light
+/// pixel on a screenshot of it (digits' ink as a person sees it, not their font's box).
+pub async fn ink_height(client: &Client, css: &str) -> u32 {
+    let png = wait_for(client, css).await.screenshot().await.unwrap();
+    let shot = image::load_from_memory(&png).unwrap().to_luma8();
+    let inked: Vec<u32> = (0..shot.height())
+        .filter(|&y| (0..shot.width()).any(|x| shot.get_pixel(x, y)[0] > 120))
+        .collect();
+    match (inked.first(), inked.last()) {
+        (Some(top), Some(bottom)) => bottom - top + 1,
+        _ => 0,
+    }
+}
+
 /// Takes a screenshot (see [`screenshot`]) and returns the text of the QR code on it.
 pub async fn screenshot_qr(client: &Client, name: &str) -> String {
     qr_in(&screenshot(client, name).await, name)

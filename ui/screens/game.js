@@ -15,7 +15,7 @@ import { psychicGrid } from './game/psychics.js';
 import { track } from './game/track.js';
 import { countStarted, ending, revelation } from './game/revelation.js';
 import { covering, hiddenPanel, open } from './game/hidden.js';
-import { guide, guiding, helpButton, helpPanel, mysteriumHelp } from './game/help.js';
+import { guide, helpButton, helpPanel, mysteriumHelp } from './game/help.js';
 import { choices, may } from '../allowed.js';
 import { lastChange } from '../log.js';
 
@@ -259,7 +259,7 @@ function phaseOne(view) {
     soundBlocked(),
     recovered,
     oneTap(view),
-    view.phase === 'manifestation' ? knocks() : view.sand_timer ? sandTimer(view, { small: view.phase === 'visions' || guiding() }) : convinced(),
+    view.phase === 'manifestation' ? knocks() : view.sand_timer ? sandTimer(view, { small: view.phase === 'visions' }) : convinced(),
     answers(view));
 }
 

@@ -8,6 +8,7 @@ import * as player from '../sound/player.js';
 import { languageSwitch, topBar } from './chrome.js';
 import { isTable, render, state } from '../app.js';
 import { lyingFlat, setLyingFlat } from './game/timer.js';
+import { trackBandsEditor } from './track_bands.js';
 
 /** Saves the table's sound settings; every screen hears of it over the socket. */
 async function saveSound(change) {
@@ -96,6 +97,14 @@ function musicSection(sound) {
       level('music-volume', t('music.volume'), sound, 'music')));
 }
 
+/** Both sides of the table's track, told once for every game. */
+function trackSection() {
+  return h('section', { id: 'track-bands', class: 'track-bands-section' },
+    h('h2', {}, t('bands.title')),
+    h('p', { class: 'note' }, t('bands.hint')),
+    Object.keys(state.info.setup.track_bands).map((side) => trackBandsEditor(side, render)));
+}
+
 /** The table link, for a tablet to become the table screen; never on a QR code. */
 function tableLink(url) {
   return h('section', { id: 'table-link', class: 'table-link' },
@@ -114,6 +123,7 @@ export function renderSettings(state) {
       languageSwitch(),
       h('p', { class: 'note' }, t(isTable() ? 'settings.language_hint' : 'settings.language_hint_phone')),
       isTable() ? soundSection(state.settings.sound) : null,
+      isTable() ? trackSection() : null,
       h('h2', {}, t('settings.screen')),
       toggle('lying-flat', t('settings.flat'), lyingFlat(), (on) => { setLyingFlat(on); render(); }),
       isTable() ? tableLink(state.info.table_url) : null,

@@ -9,6 +9,8 @@ import { api } from '../api.js';
 import { state } from '../app.js';
 import { gameSwitch, topBar } from './chrome.js';
 import { CATEGORIES, boxEditor, readBox } from './card_box.js';
+import { toldBands, trackBandsEditor } from './track_bands.js';
+import { guiding, setGuiding } from './game/help.js';
 
 const COLOURS = ['red', 'yellow', 'blue', 'purple', 'white', 'green'];
 const TIMER_SECONDS = [60, 90, 120, 150, 180];
@@ -16,7 +18,7 @@ const TIMER_SECONDS = [60, 90, 120, 150, 180];
 /** The form's choices; kept while the screen re-renders (a language switch, say). */
 const form = {
   edition: 'classic', players: 5, difficulty: 'easy', printing: 'original', secrets: 'app_kept', seconds: 120, third: 'objects',
-  deal: 'sets', houseTimer: 0, boxRows: {}, firstNewGame: null,
+  deal: 'sets', houseTimer: 0, boxRows: {}, firstNewGame: null, moreOpen: false,
 };
 
 /** The names of the latest games, fetched once per visit: `last` is the latest Mysterium
@@ -126,7 +128,7 @@ async function collect() {
   }
   return {
     ...common, difficulty: form.difficulty, printing: form.printing, sand_timer: form.seconds === 120 ? null : form.seconds,
-    collection: owned(), third: form.third,
+    collection: owned(), third: form.third, track_bands: state.settings?.track_bands ?? {},
   };
 }
 
@@ -193,19 +195,38 @@ function collectionChoices(pick) {
   ];
 }
 
+/** The side of the track this many players use, where they use one: told, it folds to a
+ * line; untold, it opens for the numbers printed on the board. */
+function trackChoice() {
+  const side = state.info.setup.track_sides[form.players];
+  if (!side) return null;
+  const told = toldBands(side);
+  return h('details', { id: 'setup-track', class: 'box-details', open: !told },
+    h('summary', {}, told ? t('bands.summary_told', { side, ...told }) : t('bands.summary_untold', { side })),
+    trackBandsEditor(side, rerender));
+}
+
 /** Classic's own choices: difficulty, the sand timer, the table's collection, and (where a
  * straw poll is held) the rulebook printing whose tie-break the count follows. */
 function classicChoices(pick, time) {
   return [
     choice('difficulty', ['easy', 'medium', 'hard'].map((d) => [d, t(`difficulty.${d}`)]), form.difficulty,
       t('setup.difficulty'), pick('difficulty')),
-    choice('seconds', TIMER_SECONDS.map((s) => [s, time(s)]), form.seconds, t('setup.timer'), pick('seconds')),
-    collectionChoices(pick),
-    form.players >= 4 ? [
-      choice('printing', ['original', 'later'].map((p) => [p, t(`printing.${p}`)]), form.printing,
-        t('setup.printing'), pick('printing')),
-      h('p', { class: 'note' }, t('setup.printing_hint')),
-    ] : null,
+    trackChoice(),
+    h('button', {
+      id: 'setup-first-game', type: 'button', 'aria-pressed': String(guiding()),
+      onclick: () => { setGuiding(!guiding()); rerender(); },
+    }, t('setup.first_game')),
+    // What a returning table keeps as it was, folded under one line.
+    h('details', { id: 'setup-more', class: 'box-details', open: form.moreOpen, ontoggle: (e) => { form.moreOpen = e.target.open; } },
+      h('summary', {}, t('setup.more')),
+      choice('seconds', TIMER_SECONDS.map((s) => [s, time(s)]), form.seconds, t('setup.timer'), pick('seconds')),
+      collectionChoices(pick),
+      form.players >= 4 ? [
+        choice('printing', ['original', 'later'].map((p) => [p, t(`printing.${p}`)]), form.printing,
+          t('setup.printing'), pick('printing')),
+        h('p', { class: 'note' }, t('setup.printing_hint')),
+      ] : null),
   ];
 }
 
@@ -283,7 +304,8 @@ export function renderSetup() {
         t('setup.secrets'), pick('secrets')),
       h('p', { class: 'note' }, t(`secrets.${form.secrets}_hint`)),
       classic ? classicChoices(pick, time) : newEditionChoices(pick, time),
-      h('div', { class: 'row' },
+      // Kept in sight at the foot of the screen, however long the form.
+      h('div', { class: 'row setup-actions' },
         // Its own click, not only the form's submit: some WebViews' automation clicks
         // do not submit forms. Enter in a field still does.
         h('button', { id: 'start-game', type: 'button', class: 'primary', onclick: start }, t('setup.start')),

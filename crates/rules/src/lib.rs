@@ -38,7 +38,7 @@ pub use record::{Reached, Record};
 pub use seance_timeline::{Extra, Param, Refusal, Rules, TimelineError, Who};
 pub use setup::{
     AGES, Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing, SAND_TIMER_SECONDS,
-    SecretMode, Setup, colours_each,
+    SecretMode, Setup, colours_each, track_side,
 };
 pub use straw_poll::{Ballot, Count, CountStep, Decider};
 

@@ -20,7 +20,7 @@ use crate::rulesets::Kept;
 use crate::settings::{SetError, Settings};
 use crate::{Shared, assets, bgstats, phones, qr, socket, trouble};
 use seance_journal::{GameState, JournalError, Listing};
-use seance_rules::{Game, LevelBands, TrackSide};
+use seance_rules::{Edition, Game, LevelBands, TrackSide};
 use seance_rummy::Scorepad;
 use seance_timeline::{Refusal, Rules, TimelineError, Who};
 use serde::Deserialize;
@@ -100,8 +100,11 @@ async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<serde_j
             "colours_each": (2..=7).map(|n| (n.to_string(), json!(seance_rules::colours_each(n))))
                 .collect::<serde_json::Map<_, _>>(),
             "name_chars": seance_timeline::NAME_CHARS,
-            // Where each side's bands may start, as far as the rulebooks know: the ranges
-            // the table's own track is read into.
+            // The classic track's side by the number at the table, and where each side's
+            // bands may start as far as the rulebooks know: the ranges the table's own
+            // track is read into.
+            "track_sides": (2..=7).map(|n| (n.to_string(), json!(seance_rules::track_side(Edition::Classic, n))))
+                .collect::<serde_json::Map<_, _>>(),
             "track_bands": {
                 "4-5": LevelBands::rulebook(TrackSide::FourFive),
                 "6-7": LevelBands::rulebook(TrackSide::SixSeven),

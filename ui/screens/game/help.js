@@ -15,6 +15,10 @@ export function guiding() {
   return localStorage.getItem(GUIDE) === 'on';
 }
 
+export function setGuiding(on) {
+  localStorage.setItem(GUIDE, on ? 'on' : 'off');
+}
+
 function toggle(open) {
   shown = open;
   render();
@@ -69,7 +73,7 @@ export function helpPanel(topic, table) {
     table && topic.board ? h('label', { class: 'check' },
       h('input', {
         id: 'guide-on', type: 'checkbox', checked: guiding(),
-        onchange: (e) => { localStorage.setItem(GUIDE, e.target.checked ? 'on' : 'off'); render(); },
+        onchange: (e) => { setGuiding(e.target.checked); render(); },
       }),
       t('help.guide')) : null,
     h('div', { class: 'row' },

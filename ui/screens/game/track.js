@@ -19,6 +19,8 @@ export function track(view) {
             class: 'marker', role: 'img', dataset: { colour: p.colour }, title: nameOf(p), 'aria-label': nameOf(p),
           }, mark))));
       })),
+    // The keys of the bands on this track: "Check your track" only where a space needs it.
     h('p', { class: 'legend' },
-      ['low', 'intermediate', 'high', 'uncertain'].map((k) => h('span', { class: `key band-${k}` }, t(`band.${k}`)))));
+      ['low', 'intermediate', 'high', 'uncertain'].filter((k) => view.spaces.some((level) => (level ?? 'uncertain') === k))
+        .map((k) => h('span', { class: `key band-${k}` }, t(`band.${k}`)))));
 }

@@ -1,0 +1,59 @@
+// The table's clairvoyancy track as printed: each side's first Intermediate and first High
+// space, told once and kept in the table's settings, so that no game asks for a level
+// again. The ranges a side may take are the rules' (`/api/info`'s `setup.track_bands`).
+
+import { h, toast } from '../dom.js';
+import { t } from '../i18n.js';
+import { api } from '../api.js';
+import { state } from '../app.js';
+
+const BANDS = ['intermediate', 'high'];
+
+/** Where `band` of `side` may start: one space when the rulebooks settle it. */
+const range = (side, band) => state.info.setup.track_bands[side][`${band}_from`];
+
+/** The bands told for `side`, or null. */
+export function toldBands(side) {
+  return state.settings?.track_bands?.[side] ?? null;
+}
+
+/** Saves `side` as typed: told when every band has its space, forgotten when none has. */
+async function save(side, after) {
+  const typed = Object.fromEntries(BANDS.map((band) => {
+    const { lo, hi } = range(side, band);
+    const field = document.getElementById(`band-${side}-${band}`);
+    return [band, lo === hi ? lo : field.value === '' ? null : Number(field.value)];
+  }));
+  const open = BANDS.filter((band) => range(side, band).lo !== range(side, band).hi);
+  const bands = { ...(state.settings.track_bands ?? {}) };
+  if (BANDS.every((band) => typed[band] !== null)) bands[side] = typed;
+  else if (open.every((band) => typed[band] === null)) delete bands[side];
+  else return;
+  try {
+    state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, track_bands: bands } });
+  } catch (error) {
+    toast(error.message);
+  }
+  after();
+}
+
+/** A side's two band starts, each a number within the rules' range (or the one space they
+ * allow), saved as soon as both are there; `after` draws the screen again. */
+export function trackBandsEditor(side, after) {
+  const told = toldBands(side);
+  const field = (band) => {
+    const { lo, hi } = range(side, band);
+    const id = `band-${side}-${band}`;
+    return h('label', { class: 'band-field', for: id }, t(`band.first_${band}`),
+      lo === hi
+        ? h('output', { id }, lo)
+        : h('input', {
+          id, type: 'number', inputmode: 'numeric', min: lo, max: hi, value: told?.[band] ?? '',
+          onchange: () => save(side, after),
+        }));
+  };
+  return h('fieldset', { class: 'track-bands', 'data-side': side, 'data-told': String(Boolean(told)) },
+    h('legend', {}, t('track.title', { side })),
+    h('div', { class: 'row' }, BANDS.map(field)),
+    h('p', { class: 'note' }, t(told ? 'bands.told' : 'bands.untold')));
+}
