@@ -359,6 +359,9 @@ async fn seven_players_win(driver: u16) {
     tap(&client, "a[href='#']").await;
     tap(&client, "#new-game").await;
     tap(&client, "#setup-players button[data-value='7']").await;
+    // A choice draws the setup again; its bar still says the connection is there.
+    wait_for(&client, "#connection[data-state='open']").await;
+    assert!(text(&client, "#connection").await.contains("Connected"));
     assert!(
         text(&client, "#setup-track summary")
             .await

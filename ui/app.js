@@ -143,7 +143,13 @@ export function render() {
   const view = state.game?.snapshot?.view;
   setDialect(view?.edition, view?.third);
   document.body.dataset.device = state.info?.device ?? '';
-  document.getElementById('app').replaceChildren(screen(state));
+  showScreen(screen(state));
+}
+
+/** Puts `node` on screen as the whole page, its bar saying the connection as it is (a
+ * screen drawn again in place, a setup after a choice, keeps "Connected"). */
+export function showScreen(node) {
+  document.getElementById('app').replaceChildren(node);
   updateStatus();
 }
 

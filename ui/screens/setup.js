@@ -6,7 +6,7 @@
 import { h, toast } from '../dom.js';
 import { setDialect, t } from '../i18n.js';
 import { api } from '../api.js';
-import { state } from '../app.js';
+import { showScreen, state } from '../app.js';
 import { gameSwitch, topBar } from './chrome.js';
 import { CATEGORIES, boxEditor, readBox } from './card_box.js';
 import { toldBands, trackBandsEditor } from './track_bands.js';
@@ -151,7 +151,7 @@ async function start(event) {
  * how many each player runs depends on the count). */
 function rerender() {
   const typed = [...document.querySelectorAll('#setup input, #setup select:not(.colour-select)')].map((el) => [el.id, el.value]);
-  document.getElementById('app').replaceChildren(renderSetup());
+  showScreen(renderSetup());
   for (const [id, value] of typed) {
     const el = document.getElementById(id);
     if (el) el.value = value;

@@ -115,9 +115,10 @@ fn view_message<G: Kept>(
 }
 
 /// How often a quiet socket is pinged: a browser answers at once, even from a sleeping tab.
-const PING_EVERY: Duration = Duration::from_secs(15);
-/// A socket heard nothing from this long (two pings unanswered) is gone: it is closed.
-const SILENT_MOST: Duration = Duration::from_secs(40);
+const PING_EVERY: Duration = Duration::from_secs(3);
+/// A socket heard nothing from this long (two pings unanswered) is gone: it is closed, and
+/// the screens' count says so within 10 s of a phone leaving without a word.
+const SILENT_MOST: Duration = Duration::from_secs(8);
 /// A message not taken by the client within this is a client that stopped reading.
 const SEND_WITHIN: Duration = Duration::from_secs(10);
 

@@ -4,7 +4,7 @@
 import { h, toast } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { api } from '../../api.js';
-import { state } from '../../app.js';
+import { showScreen, state } from '../../app.js';
 import { gameSwitch, topBar } from '../chrome.js';
 
 const form = { players: 3 };
@@ -37,7 +37,7 @@ export function renderRummySetup() {
         h('legend', {}, t('rummy.players')),
         h('div', { class: 'segmented' }, [2, 3, 4].map((n) => h('button', {
           type: 'button', 'data-value': n, 'aria-pressed': String(n === form.players),
-          onclick: () => { form.players = n; document.getElementById('app').replaceChildren(renderRummySetup()); },
+          onclick: () => { form.players = n; showScreen(renderRummySetup()); },
         }, String(n))))),
       h('p', { class: 'note' }, t('rummy.deal', { n: 12 - form.players })),
       h('div', { class: 'players' }, Array.from({ length: form.players }, (_, i) => h('div', { class: 'player-row' },
