@@ -7,7 +7,7 @@
 use fantoccini::{Client, Locator};
 use seance_e2e::{
     Table, accessibility_violations, act, api, chromium, phone_on_seats, present, screenshot, tap,
-    text, wait_for, wait_for_text,
+    taps, text, wait_for, wait_for_text,
 };
 
 use crate::Test;
@@ -51,10 +51,19 @@ async fn phone(driver: u16, table: &Table, id: u64, p: usize) -> Client {
     phone
 }
 
-/// Opens "End the round", picks how it ended, and leaves the form open for the cards.
+/// Opens "End the round", picks how it ended (unless it is the one already pressed), and
+/// leaves the form open for the cards.
 async fn end_round(tablet: &Client, how: &str) {
     tap(tablet, "#end-round").await;
-    tap(tablet, &format!("#tally-ending [data-value='{how}']")).await;
+    let choice = format!("#tally-ending [data-value='{how}']");
+    if !present(tablet, &format!("{choice}[aria-pressed='true']")).await {
+        tap(tablet, &choice).await;
+    }
+}
+
+/// Taps how many cards of a kind lie on the table: the count in row `id`.
+async fn count(client: &Client, id: &str, n: usize) {
+    tap(client, &format!("#{id} [data-count='{n}']")).await;
 }
 
 async fn cards_of(tablet: &Client, p: usize) {
@@ -133,16 +142,17 @@ async fn whole_game(driver: u16) {
     // and her Suspect card for Ben; 4 points left in Cleo's hand. Besides, Cleo has a set
     // of 3 Sir Gull Evidence with his Alibi in front of her, printed 3; Ben kept Druitt's
     // Suspect card and Cleo Prince Eddy's in hand.
+    let before = taps(&tablet).await;
     end_round(&tablet, "last_card").await;
-    plus(&tablet, "evidence-0", 5).await;
+    count(&tablet, "evidence-0", 5).await;
     cards_of(&tablet, 1).await;
-    plus(&tablet, "evidence-5", 3).await;
+    count(&tablet, "evidence-5", 3).await;
     tap(&tablet, "#suspect-card-5").await;
     tap(&tablet, "#suspect-in-hand-0").await;
     cards_of(&tablet, 2).await;
     type_in(&tablet, "hand", "4").await;
     tap(&tablet, "#suspect-in-hand-1").await;
-    plus(&tablet, "evidence-2", 3).await;
+    count(&tablet, "evidence-2", 3).await;
     tap(&tablet, "#tally-alibi [data-value='2']").await;
     tap(&tablet, "#tally-alibi-holder [data-value='2']").await;
     plus(&tablet, "alibi-points", 3).await;
@@ -150,6 +160,10 @@ async fn whole_game(driver: u16) {
     let found = accessibility_violations(&tablet).await;
     assert!(found.is_empty(), "the tally form: {found:?}");
     act(&tablet, "#score-round").await;
+    // A set each, Suspect cards and an Alibi besides: 15 taps at most (a set is one tap).
+    let tally = taps(&tablet).await - before;
+    eprintln!("taps for round 1's tally: {tally}");
+    assert!(tally <= 15, "{tally} taps");
     wait_for_text(&tablet, "#jack", "Montague Druitt").await;
     assert!(
         text(&tablet, "#jack-steps").await.contains("tie"),
@@ -183,8 +197,8 @@ async fn whole_game(driver: u16) {
     // Scenes only. Both reach 105: a tie at the top plays another round.
     end_round(&tablet, "ripper_escapes").await;
     tap(&tablet, "#tally-by [data-value='1']").await;
-    plus(&tablet, "victims-in-play", 5).await;
-    plus(&tablet, "evidence-2", 4).await;
+    count(&tablet, "victims-in-play", 5).await;
+    count(&tablet, "evidence-2", 4).await;
     type_in(&tablet, "victims-and-scenes", "75").await;
     cards_of(&tablet, 1).await;
     type_in(&tablet, "victims-and-scenes", "60").await;

@@ -48,7 +48,11 @@ function sentence(told, view, names) {
 /** A change in words: what it told, and who undid or redid it. */
 export function changeSaid(change, view) {
   const names = namer(view);
-  const what = change.told.map((told) => sentence(told, view, names)).filter(Boolean).join(' · ');
+  // A token turned over is one act: taken back, then laid on its other face, said once.
+  const turned = (told, k) => told.type === 'token_withdrawn'
+    && change.told[k + 1]?.type === 'token_placed' && change.told[k + 1].by === told.by && change.told[k + 1].on === told.on;
+  const what = change.told.filter((told, k) => !turned(told, k))
+    .map((told) => sentence(told, view, names)).filter(Boolean).join(' · ');
   if (!what) return null;
   if (change.change === 'done') return what;
   return t(`log.${change.change}`, { by: names.sender(change.by), what });

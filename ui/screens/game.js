@@ -15,7 +15,7 @@ import { psychicGrid } from './game/psychics.js';
 import { track } from './game/track.js';
 import { countStarted, ending, revelation } from './game/revelation.js';
 import { covering, hiddenPanel, open } from './game/hidden.js';
-import { guide, helpButton, helpPanel, mysteriumHelp } from './game/help.js';
+import { guide, guiding, helpButton, helpPanel, mysteriumHelp } from './game/help.js';
 import { choices, may } from '../allowed.js';
 import { lastChange } from '../log.js';
 
@@ -49,7 +49,7 @@ export function viewChanged(before, after) {
     if (player.ambiencePlaying()) player.mood('seance');
   }
   if (was.phase !== 'revelation' && now.phase === 'revelation' && player.ambiencePlaying()) player.mood('reveal');
-  if (now.edition === 'new' && now.secrets === 'app_kept') knockAnswers(was, now);
+  if (now.edition === 'new') knockAnswers(was, now);
   // The outcome comes with the count's last line, as the table shows it.
   if (!was.outcome && now.outcome) player.cue(now.outcome === 'won' ? 'win' : 'loss');
 }
@@ -68,8 +68,9 @@ export function crowClass(base) {
   return performance.now() - spentAt < 2400 ? `${base} spent` : base;
 }
 
-/** New edition, app-kept: the app answers for the ghost as the ghost would, by knocking
- * once for yes and twice for no. */
+/** New edition: each answer knocks once for yes and twice for no as it is recorded, the
+ * app's own (it keeps the secrets) or the one tapped on a medium's tile: one way to give
+ * an answer, heard by the table. */
 function knockAnswers(was, now) {
   const turnOver = was.phase === 'manifestation' && now.phase !== 'manifestation';
   const answered = (turnOver ? now.last_turn : now.manifestations).slice(was.manifestations.length);
@@ -204,13 +205,6 @@ function soundBlocked() {
 }
 
 /** The ghost's knocks, from the table (a ghost without a phone). */
-function knocks() {
-  if (!may('knock')) return null;
-  return h('div', { class: 'row knock-row' },
-    h('button', { id: 'table-knock-1', type: 'button', onclick: () => knocked(1) }, t('phone.knock_yes')),
-    h('button', { id: 'table-knock-2', type: 'button', onclick: () => knocked(2) }, t('phone.knock_no')));
-}
-
 /** How long a knock stays on the stage, in milliseconds. */
 const KNOCK_SHOWN = 5000;
 /** The last knock heard: how many, when, and the version it came on (the line under the
@@ -259,7 +253,7 @@ function phaseOne(view) {
     soundBlocked(),
     recovered,
     oneTap(view),
-    view.phase === 'manifestation' ? knocks() : view.sand_timer ? sandTimer(view, { small: view.phase === 'visions' }) : convinced(),
+    view.phase === 'manifestation' ? null : view.sand_timer ? sandTimer(view, { small: view.phase === 'visions', guided: guiding() }) : convinced(),
     answers(view));
 }
 

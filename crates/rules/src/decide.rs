@@ -409,6 +409,10 @@ fn check_intuition(game: &Game, psychic: usize, card: Card) -> Result<(), Refusa
             .with("name", game.who(psychic))
             .with("category", seeking.term())
             .with("cards", Param::List(on_table))
+    })?;
+    // The pawn interprets a vision: none is placed before the ghost has given it.
+    ensure(game.psychics[psychic].vision, || {
+        Refusal::new("vision_before_pawn").with("name", game.who(psychic))
     })
 }
 

@@ -351,6 +351,13 @@ fn visions_come_one_per_psychic_per_turn() {
     );
     let no_such = t.try_do(Command::GiveVision { psychic: 9 }).unwrap_err();
     assert_eq!(no_such.code, "no_such_psychic");
+    // A pawn interprets a vision: Stephanie has none yet, Alex has his.
+    let card = t.game().layout.characters[0];
+    let early = t
+        .try_do(Command::PlaceIntuition { psychic: 0, card })
+        .unwrap_err();
+    assert_eq!(early.code, "vision_before_pawn");
+    t.play(Command::PlaceIntuition { psychic: 1, card });
 }
 
 /// A turn in one tap each for the visions and the answers is the same turn as tapped psychic

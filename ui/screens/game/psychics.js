@@ -112,7 +112,8 @@ function standing(view, p) {
   }
   if (view.tokens_per_psychic) {
     items.push(h('span', { class: 'held', title: t('token.held', { agree: p.tokens.agree, disagree: p.tokens.disagree }) },
-      `✓${p.tokens.agree} ✗${p.tokens.disagree}`));
+      // One mark: ✓ and ✗ never wrap apart.
+      `✓${p.tokens.agree}\u00a0✗${p.tokens.disagree}`));
   }
   return items.length ? h('p', { class: 'standing' }, items) : null;
 }

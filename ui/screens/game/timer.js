@@ -104,8 +104,9 @@ function hourglass() {
 
 /** The timer with its buttons (the table's and the ghost's phone's; the others' phones show
  * it without), for the visions and the interpretation; `compact`: a phone's single row;
- * `small`: one row, before the sand turns or beside a first game's steps. */
-export function sandTimer(view, { controls = true, compact = !controls, small = false } = {}) {
+ * `small`: one row, before the sand turns; `guided`: beside a first game's steps, a little
+ * smaller, still read from two metres. */
+export function sandTimer(view, { controls = true, compact = !controls, small = false, guided = false } = {}) {
   const ms = left();
   // The buttons the rules offer this device: turn the sand before the last vision, run the
   // timer, end the interpretation.
@@ -121,7 +122,7 @@ export function sandTimer(view, { controls = true, compact = !controls, small = 
     may('end_interpretation') ? h('button', { id: 'timer-end', type: 'button', onclick: () => command('end_interpretation') }, t('timer.end_now')) : null,
   ];
   const flat = lyingFlat() && !compact;
-  const box = h('section', { id: 'sand-timer', class: `sand-timer${compact ? ' compact' : ''}${small ? ' small' : ''}${flat ? ' flat' : ''}`, 'aria-label': t('timer.label') },
+  const box = h('section', { id: 'sand-timer', class: `sand-timer${compact ? ' compact' : ''}${small ? ' small' : ''}${flat ? ' flat' : ''}${guided ? ' guided' : ''}`, 'aria-label': t('timer.label') },
     hourglass(),
     flat ? h('div', { class: 'digits across', 'aria-hidden': 'true' }, formatTime(ms)) : null,
     h('div', { id: 'timer-digits', class: 'digits', role: 'timer' }, formatTime(ms)),

@@ -72,6 +72,18 @@ function stepper(id, label, get, set, max) {
     h('button', { type: 'button', class: 'step', 'data-plus': id, 'aria-label': `${label} +1`, onclick: bump(1) }, '+'));
 }
 
+/** The counts 0..`max` side by side, the one held pressed: a set read off the table is
+ * one tap (its size), not one per card. Drawn again in place. */
+function counts(id, label, get, set, max) {
+  const row = h('span', { class: 'counts', role: 'group', 'aria-label': label, id });
+  const draw = () => row.replaceChildren(...Array.from({ length: max + 1 }, (_, n) => h('button', {
+    type: 'button', class: 'count', 'data-count': n, 'aria-pressed': String(get() === n),
+    onclick: () => { set(n); draw(); },
+  }, String(n))));
+  draw();
+  return row;
+}
+
 function toggle(id, label, get, set) {
   return h('button', {
     id, type: 'button', class: 'toggle', 'aria-pressed': String(get()), 'aria-label': label,
@@ -90,8 +102,8 @@ function playerSheet(p) {
         h('th', { scope: 'col' }, t('rummy.suspect_in_hand')))),
       h('tbody', {}, SUSPECTS.map((s) => h('tr', { 'data-suspect': s },
         h('th', { scope: 'row' }, suspectName(s)),
-        h('td', {}, stepper(`evidence-${s}`, `${suspectName(s)}: ${t('rummy.evidence')}`, ...at('evidence', s), 5)),
-        h('td', {}, stepper(`jokers-${s}`, `${suspectName(s)}: ${t('rummy.jokers')}`, ...at('joker_cards', s), 2)),
+        h('td', {}, counts(`evidence-${s}`, `${suspectName(s)}: ${t('rummy.evidence')}`, ...at('evidence', s), 5)),
+        h('td', {}, counts(`jokers-${s}`, `${suspectName(s)}: ${t('rummy.jokers')}`, ...at('joker_cards', s), 2)),
         h('td', {}, toggle(`suspect-card-${s}`, `${suspectName(s)}: ${t('rummy.suspect_card')}`, ...at('suspect_cards', s))),
         h('td', {}, toggle(`suspect-in-hand-${s}`, `${suspectName(s)}: ${t('rummy.suspect_in_hand')}`, ...at('suspect_cards_in_hand', s))))))),
     h('div', { class: 'tally-more' },
@@ -133,7 +145,8 @@ export function tallyForm(view) {
       h('label', { class: 'inline' }, t('rummy.alibi_points'),
         stepper('alibi-points', t('rummy.alibi_points'), () => draft.points ?? 0, (v) => { draft.points = v; }, 20)),
       h('p', { class: 'note' }, t('rummy.alibi_hint'))),
-    h('label', { class: 'inline' }, t('rummy.victims_in_play'), stepper('victims-in-play', t('rummy.victims_in_play'), () => draft.victims, (v) => { draft.victims = v; }, 5)),
+    h('div', { class: 'inline' }, h('span', {}, t('rummy.victims_in_play')),
+      counts('victims-in-play', t('rummy.victims_in_play'), () => draft.victims, (v) => { draft.victims = v; }, 5)),
     draft.recount ? h('p', { id: 'recount-jokers', class: 'banner' }, t('rummy.recount_jokers')) : null,
     segmented('tally-who', t('rummy.cards_of'), players, draft.who, (v) => { draft.who = v; }),
     playerSheet(draft.who),
