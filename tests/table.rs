@@ -323,10 +323,15 @@ async fn votes(client: &Client, ballots: &[(usize, u8)], last: bool) {
     }
 }
 
-/// The rows of `css` the screen shows now, as the script reads them.
+/// The texts of `css` the screen shows now.
 async fn texts(client: &Client, css: &str) -> Vec<String> {
-    let script =
-        format!("return [...document.querySelectorAll(\"{css}\")].map(e => e.textContent)");
+    let all = format!("[...document.querySelectorAll(\"{css}\")].map(e => e.textContent)");
+    texts_of(client, &all).await
+}
+
+/// The strings `expression` makes of the page.
+async fn texts_of(client: &Client, expression: &str) -> Vec<String> {
+    let script = format!("return {expression}");
     serde_json::from_value(client.execute(&script, vec![]).await.unwrap()).unwrap()
 }
 
@@ -398,6 +403,14 @@ async fn seven_players_win(driver: u16) {
         "{marks:?}"
     );
     assert!(!present(&client, "#track .band-uncertain").await);
+    // Each band's line differs from the others by its width or style, not by hue alone.
+    let faces = texts_of(
+        &client,
+        "[...document.querySelectorAll('#track .legend .key')].map(k => { const s = getComputedStyle(k); return s.borderBottomStyle + ' ' + s.borderBottomWidth; })",
+    )
+    .await;
+    assert_eq!(faces.len(), 3, "{faces:?}");
+    assert!(unique(&faces), "{faces:?}");
     assert!(
         !text(&client, "#game")
             .await
@@ -470,12 +483,7 @@ async fn seven_players_win(driver: u16) {
 async fn timer_ink(driver: u16) {
     let table = Table::start(0);
     let client = chromium(driver, 1280, 800).await;
-    let id = visions_over_api(&client, &table, 120).await;
-    client
-        .goto(&format!("{}#/game/{id}", table.origin()))
-        .await
-        .unwrap();
-    act(&client, "button[data-vision='3']").await;
+    sand_running(&client, &table).await;
     for (mode, guide, flat) in [
         ("normal", "off", "off"),
         ("first-game", "on", "off"),
@@ -992,15 +1000,22 @@ async fn timer_on_two_screens(driver: u16) {
     second.close().await.unwrap();
 }
 
-async fn reload_mid_turn(driver: u16) {
-    let table = Table::start(0);
-    let client = chromium(driver, 1280, 800).await;
-    let id = visions_over_api(&client, &table, 120).await;
+/// A 5-player game on screen with the box's two minutes of sand running: the last vision
+/// given by a tap on the table.
+async fn sand_running(client: &Client, table: &Table) -> u64 {
+    let id = visions_over_api(client, table, 120).await;
     client
         .goto(&format!("{}#/game/{id}", table.origin()))
         .await
         .unwrap();
-    act(&client, "button[data-vision='3']").await;
+    act(client, "button[data-vision='3']").await;
+    id
+}
+
+async fn reload_mid_turn(driver: u16) {
+    let table = Table::start(0);
+    let client = chromium(driver, 1280, 800).await;
+    let id = sand_running(&client, &table).await;
     let card = attr(&client, "[data-psychic='2'] .chip[data-card]", "data-card")
         .await
         .unwrap();
