@@ -1002,20 +1002,19 @@ async fn timer_on_two_screens(driver: u16) {
 
 /// A 5-player game on screen with the box's two minutes of sand running: the last vision
 /// given by a tap on the table.
-async fn sand_running(client: &Client, table: &Table) -> u64 {
+async fn sand_running(client: &Client, table: &Table) {
     let id = visions_over_api(client, table, 120).await;
     client
         .goto(&format!("{}#/game/{id}", table.origin()))
         .await
         .unwrap();
     act(client, "button[data-vision='3']").await;
-    id
 }
 
 async fn reload_mid_turn(driver: u16) {
     let table = Table::start(0);
     let client = chromium(driver, 1280, 800).await;
-    let id = sand_running(&client, &table).await;
+    sand_running(&client, &table).await;
     let card = attr(&client, "[data-psychic='2'] .chip[data-card]", "data-card")
         .await
         .unwrap();

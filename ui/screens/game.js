@@ -240,19 +240,22 @@ function latest(snapshot) {
 
 function phaseOne(view) {
   const waiting = view.psychics.filter((p) => p.seeking && !p.vision).length;
+  const every = oneTap(view);
+  // A first game has the phase's steps in full instead of the hint; "All N visions given"
+  // says what the visions' hint would.
+  const hint = view.phase === 'visions' ? (every ? null : t('phase.visions_hint', { n: waiting }))
+    : view.phase === 'interpretation' ? t('phase.interpretation_hint')
+      : t(`phase.manifestation_hint_${view.secrets}`, { ghost: view.ghost });
   const title = h('div', { class: 'stage-head' },
     h('h1', { class: 'phase-title' }, t(`phase.${view.phase}`)),
-    // A first game has the phase's steps in full instead of the hint.
-    guide(view) ?? h('p', { class: 'hint' }, view.phase === 'visions' ? t('phase.visions_hint', { n: waiting })
-      : view.phase === 'interpretation' ? t('phase.interpretation_hint')
-        : t(`phase.manifestation_hint_${view.secrets}`, { ghost: view.ghost })));
+    guide(view) ?? (hint && h('p', { class: 'hint' }, hint)));
   const recovered = view.tokens_back
     ? h('p', { id: 'tokens-back', class: 'banner', role: 'status' }, t('turn.tokens_back')) : null;
   return h('section', { id: 'stage', class: `stage ${view.phase}` },
     title,
     soundBlocked(),
     recovered,
-    oneTap(view),
+    every,
     view.phase === 'manifestation' ? null : view.sand_timer ? sandTimer(view, { small: view.phase === 'visions', guided: guiding() }) : convinced(),
     answers(view));
 }

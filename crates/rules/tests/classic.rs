@@ -200,6 +200,7 @@ fn finding_the_object_in_hour_four_moves_three_spaces() {
     // Finished psychics get no more visions but may still play tokens.
     let refused = t.try_do(Command::GiveVision { psychic: 3 }).unwrap_err();
     assert_eq!(refused.code, "finished_no_vision");
+    t.play(Command::GiveEveryVision);
     let card = t.wrong_card(0);
     t.play(Command::PlaceIntuition { psychic: 0, card });
     t.play(Command::PlaceToken {
@@ -237,6 +238,7 @@ fn token_rules_are_enforced_until_the_timer_ends() {
         })
         .unwrap_err();
     assert_eq!(unplaced.code, "pawn_not_placed");
+    t.play(Command::GiveEveryVision);
     for p in 1..4 {
         let card = t.wrong_card(p);
         t.play(Command::PlaceIntuition { psychic: p, card });
@@ -294,9 +296,6 @@ fn token_rules_are_enforced_until_the_timer_ends() {
         Some(&Param::Number(0)),
         "{none_left}"
     );
-    for p in 0..4 {
-        t.play(Command::GiveVision { psychic: p });
-    }
     t.play(Command::EndInterpretation);
     let late = t
         .try_do(Command::PlaceToken {
@@ -745,6 +744,7 @@ fn a_level_whose_card_has_passed_is_refused() {
 fn a_level_the_bands_leave_open_is_read_off_the_track() {
     let mut t = Table::new(setup(4, Difficulty::Easy, SecretMode::AppKept), 4);
     // Turn 1: Stephanie right with Alex's ✓ and Carl's ✓ on her pawn; others wrong with ✗.
+    t.play(Command::GiveEveryVision);
     let right = t.secret(0);
     t.play(Command::PlaceIntuition {
         psychic: 0,
@@ -961,8 +961,11 @@ fn may_reveal(game: &Game) -> bool {
 fn a_pawn_is_offered_only_the_cards_it_may_go_on() {
     let mut t = Table::new(setup(5, Difficulty::Medium, SecretMode::AppKept), 3);
     let laid = t.game().layout.characters.clone();
+    assert_eq!(pawn_cards(t.game(), 0), [], "no pawn before the vision");
+    t.play(Command::GiveVision { psychic: 0 });
     assert_eq!(pawn_cards(t.game(), 0), laid);
     t.turn(&[0]);
+    t.play(Command::GiveEveryVision);
     assert_eq!(
         pawn_cards(t.game(), 0),
         t.game().uncollected(Category::Location),
@@ -973,9 +976,6 @@ fn a_pawn_is_offered_only_the_cards_it_may_go_on() {
         laid.len() - 1,
         "her character is taken"
     );
-    for p in t.searching() {
-        t.play(Command::GiveVision { psychic: p });
-    }
     t.play(Command::EndInterpretation);
     assert!(
         (0..4).all(|p| pawn_cards(t.game(), p).is_empty()),

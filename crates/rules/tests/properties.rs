@@ -435,7 +435,21 @@ fn play(
                     "a game that is not over always has a legal move"
                 );
                 let group = &moves[choice as usize % moves.len()];
-                let command = group[(choice as usize / 7) % group.len()].clone();
+                let mut command = group[(choice as usize / 7) % group.len()].clone();
+                // Pawns wait for their visions, so random play that ended an
+                // interpretation as soon as it could would hardly find a card: a psychic
+                // still without a pawn places it first.
+                let pawnless = (0..t.game().psychics.len()).find_map(|psychic| {
+                    let p = &t.game().psychics[psychic];
+                    let card = *t.game().uncollected(p.seeking()?).first()?;
+                    let place = Command::PlaceIntuition { psychic, card };
+                    (p.intuition.is_none() && t.game().decide(&place, 1).is_ok()).then_some(place)
+                });
+                if command == Command::EndInterpretation
+                    && let Some(place) = pawnless
+                {
+                    command = place;
+                }
                 t.play(command);
                 check_step(&before, t.game());
             }

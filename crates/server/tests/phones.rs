@@ -226,6 +226,16 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
     let game = create(&t, 2).await;
     let ghost = take(&t, game, "ghost").await;
     let alex = take(&t, game, "psychic:1").await;
+    for i in 0..4 {
+        ok(act(
+            &t,
+            game,
+            Some(&ghost),
+            json!({"type": "give_vision", "psychic": i}),
+        )
+        .await)
+        .await;
+    }
     // Carl's pawn goes on a card first: tokens go beside a pawn in play (003 p.10).
     let view: Value = look(&t, game, "table", None).await.json().await.unwrap();
     let card = view["view"]["layout"]["characters"][0].clone();
@@ -237,16 +247,6 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
     )
     .await)
     .await;
-    for i in 0..4 {
-        ok(act(
-            &t,
-            game,
-            Some(&ghost),
-            json!({"type": "give_vision", "psychic": i}),
-        )
-        .await)
-        .await;
-    }
     let (status, _) = error_of(
         act(
             &t,
@@ -308,7 +308,7 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
     assert_eq!(
         since,
         [
-            json!(["ghost", "vision_given"]),
+            json!(["table", "intuition_placed"]),
             json!(["psychic:1", "token_placed"]),
             json!(["ghost", "crow_used"])
         ]

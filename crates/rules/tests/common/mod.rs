@@ -125,12 +125,14 @@ impl Table {
             .collect()
     }
 
-    /// One whole turn (app-kept): visions, intuitions (right for those in `right`),
+    /// One whole turn (app-kept): visions (to those yet without), intuitions (right for those in `right`),
     /// the timer's end and the manifestation, in seating order.
     pub fn turn(&mut self, right: &[usize]) -> Vec<Event> {
         let searching = self.searching();
         for &p in &searching {
-            self.play(Command::GiveVision { psychic: p });
+            if !self.game().psychics[p].vision {
+                self.play(Command::GiveVision { psychic: p });
+            }
         }
         for &p in &searching {
             let card = if right.contains(&p) {
