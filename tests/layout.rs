@@ -175,28 +175,45 @@ impl Screens {
         }
     }
 
-    /// The table screen at 1280×800 as a player with deuteranopia sees it (the commonest
-    /// colour blindness), kept as `layout-<players>p-<stage>-deuteranopia-1280x800.png`
-    /// for people to look at; what it must not lose is checked by `support/apart.js`.
-    async fn deuteranopia(&self, players: usize, stage: &str) {
+    /// The table screen at 1280×800 as players with each common colour blindness see it,
+    /// kept as `layout-<players>p-<stage>-<deficiency>-1280x800.png` for people to look
+    /// at; what it must not lose is checked by `support/apart.js`.
+    async fn colour_blind(&self, players: usize, stage: &str) {
         let (client, ..) = &self.clients[0];
-        client
-            .execute(
-                "const ns = 'http://www.w3.org/2000/svg';
-                 const svg = document.createElementNS(ns, 'svg');
-                 svg.setAttribute('width', '0'); svg.setAttribute('height', '0'); svg.style.position = 'absolute';
-                 svg.innerHTML = '<filter id=\"deuteranopia\"><feColorMatrix type=\"matrix\" values=\"0.625 0.375 0 0 0 0.7 0.3 0 0 0 0 0.3 0.7 0 0 0 0 0 1 0\"/></filter>';
-                 document.body.append(svg);
-                 document.documentElement.style.filter = 'url(#deuteranopia)';",
-                vec![],
+        for (deficiency, matrix) in [
+            (
+                "deuteranopia",
+                "0.625 0.375 0 0 0 0.7 0.3 0 0 0 0 0.3 0.7 0 0 0 0 0 1 0",
+            ),
+            (
+                "protanopia",
+                "0.567 0.433 0 0 0 0.558 0.442 0 0 0 0 0.242 0.758 0 0 0 0 0 1 0",
+            ),
+            (
+                "tritanopia",
+                "0.95 0.05 0 0 0 0 0.433 0.567 0 0 0 0.475 0.525 0 0 0 0 0 1 0",
+            ),
+        ] {
+            client
+                .execute(
+                    &format!(
+                        "const ns = 'http://www.w3.org/2000/svg';
+                         const svg = document.createElementNS(ns, 'svg');
+                         svg.setAttribute('width', '0'); svg.setAttribute('height', '0'); svg.style.position = 'absolute';
+                         svg.innerHTML = '<filter id=\"{deficiency}\"><feColorMatrix type=\"matrix\" values=\"{matrix}\"/></filter>';
+                         document.body.append(svg);
+                         document.documentElement.style.filter = 'url(#{deficiency})';"
+                    ),
+                    vec![],
+                )
+                .await
+                .unwrap();
+            screenshot(
+                client,
+                &format!("layout-{players}p-{stage}-{deficiency}-1280x800"),
             )
-            .await
-            .unwrap();
-        screenshot(
-            client,
-            &format!("layout-{players}p-{stage}-deuteranopia-1280x800"),
-        )
-        .await;
+            .await;
+        }
     }
 
     async fn finish(self) {
@@ -289,7 +306,7 @@ async fn classic(driver: u16, players: usize, phase: Phase) {
             screens
                 .look(players, "interpretation", &hash, "#timer-digits")
                 .await;
-            screens.deuteranopia(players, "interpretation").await;
+            screens.colour_blind(players, "interpretation").await;
             // A first game: the steps take the hint's place, the timer one row.
             screens.guide = true;
             screens

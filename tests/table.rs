@@ -533,7 +533,7 @@ async fn five_players_win(driver: u16) {
     tap(&client, "#help").await;
     tap(&client, "#guide-on").await;
     tap(&client, "#help-close").await;
-    wait_for(&client, "#stage .hint").await;
+    wait_for(&client, "#stage:not(:has(#guide))").await;
     let mut detours = taps(&client).await - detour;
     // Hour I by hand: Alex puts a ✓ on Stephanie's pawn and Carl a ✗ on Paul's.
     // The ghost hands out the four visions; the table says so in one tap.

@@ -1,6 +1,7 @@
 // Who is who, and a token's face, must read without colour (a colour-blind player, a dim
-// room): every token and track marker carries initials that tell the psychics apart, and
-// the ✓ and ✗ faces differ in lightness by at least 3:1. Returns what does not.
+// room): every token and track marker carries initials that tell the psychics apart, the
+// ✓ and ✗ faces differ in lightness by at least 3:1, and each band of the track has a line
+// of its own width or style. Returns what does not.
 const problems = [];
 for (const token of document.querySelectorAll('#psychics .token')) {
   if (!token.querySelector('.initials')?.textContent.trim()) problems.push(`a token without initials: ${token.title}`);
@@ -25,4 +26,10 @@ if (face('agree') && face('disagree')) {
   const ratio = (Math.max(a, d) + 0.05) / (Math.min(a, d) + 0.05);
   if (ratio < 3) problems.push(`the ✓ and ✗ faces are ${ratio.toFixed(2)}:1 apart in lightness`);
 }
+const bands = new Map();
+for (const space of document.querySelectorAll('#track .space')) {
+  const line = getComputedStyle(space);
+  bands.set([...space.classList].find((c) => c.startsWith('band-')), `${line.borderBottomStyle} ${line.borderBottomWidth}`);
+}
+if (new Set(bands.values()).size < bands.size) problems.push(`bands told apart by colour alone: ${JSON.stringify([...bands])}`);
 return problems;
