@@ -225,6 +225,15 @@ async fn whole_game(driver: u16) {
     wait_for_text(&tablet, "#rummy-end", "Ann wins with 108").await;
     wait_for_text(&ben, "#phone", "Ann wins").await;
     screenshot(&tablet, "rummy-won-en-1280x800").await;
+    // The ending fits the screen: nothing to scroll to.
+    let tall = tablet
+        .execute("return document.documentElement.scrollHeight", vec![])
+        .await
+        .unwrap();
+    assert!(
+        tall.as_u64().unwrap() <= 800,
+        "the ending is {tall} px tall"
+    );
 
     // A correction to round 3 changes the winner; undo takes it back.
     tap(&tablet, "#scoreboard [data-round='2'] button").await;

@@ -10,7 +10,7 @@ import { cover, phonesPanel } from './game/hidden.js';
 import { languageSwitch } from './chrome.js';
 import { tableControls, watching } from './game.js';
 import { votePanel, voteEntry } from './rummy/vote.js';
-import { roundDetails, scoreboard } from './rummy/rounds.js';
+import { roundChosen, roundDetails, scoreboard } from './rummy/rounds.js';
 import { openTally, tallyForm } from './rummy/tally.js';
 import { printedForm } from './rummy/printed.js';
 import { may } from '../allowed.js';
@@ -80,6 +80,8 @@ export function renderRummy(state) {
     form ?? h('div', { class: 'board rummy-board', inert: !isTable() },
       roundPanel(view),
       scoreboard(view),
-      view.rounds.length ? roundDetails(view, { correct: may('correct_round') && ((r) => openTally(view, r)) }) : null),
+      // The ending fits one screen: a round's details come when its row is tapped.
+      view.rounds.length && (view.winner === null || roundChosen())
+        ? roundDetails(view, { correct: may('correct_round') && ((r) => openTally(view, r)) }) : null),
     helpPanel(rummyHelp(), false));
 }

@@ -16,6 +16,9 @@ export function showRound(r) {
   chosen = r;
 }
 
+/** Whether a round was tapped to be shown in detail. */
+export const roundChosen = () => chosen !== null;
+
 export const suspectName = (s) => t(`suspect.${s}`);
 
 /** The rounds, one row each, with the running totals; a row opens its details. */
