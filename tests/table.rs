@@ -269,7 +269,13 @@ async fn turn(client: &Client, cards: &[Option<String>], paper_right: Option<boo
 /// Plays hours until Phase 2 with every intuition right, read off the ghost's panel.
 async fn find_everything(client: &Client) {
     let secrets = ghost_secrets(client).await;
-    for _ in 0..3 {
+    right_turns(client, &secrets, 3).await;
+    wait_for(client, "#game[data-phase='revelation']").await;
+}
+
+/// `n` turns with every pawn on the card its psychic seeks, read off the ghost's `secrets`.
+async fn right_turns(client: &Client, secrets: &[Vec<String>], n: usize) {
+    for _ in 0..n {
         let found = found_counts(client).await;
         let cards: Vec<Option<String>> = secrets
             .iter()
@@ -278,7 +284,6 @@ async fn find_everything(client: &Client) {
             .collect();
         turn(client, &cards, None).await;
     }
-    wait_for(client, "#game[data-phase='revelation']").await;
 }
 
 async fn found_counts(client: &Client) -> Vec<usize> {
@@ -442,15 +447,7 @@ async fn seven_players_win(driver: u16) {
     act(&client, "#timer-end").await;
     act(&client, "#every-answer").await;
     wait_for_text(&client, "#clock", "III").await;
-    for _ in 0..2 {
-        let found = found_counts(&client).await;
-        let cards: Vec<Option<String>> = secrets
-            .iter()
-            .zip(found)
-            .map(|(s, n)| s.get(n).cloned())
-            .collect();
-        turn(&client, &cards, None).await;
-    }
+    right_turns(&client, &secrets, 2).await;
     // Everyone finished in hour IV (+3), Christine one further: Intermediate on the told
     // board, the others Low. Nobody is asked for a level.
     wait_for(&client, "#game[data-phase='revelation']").await;
@@ -574,15 +571,7 @@ async fn five_players_win(driver: u16) {
     act(&client, "#redo").await;
     wait_for(&client, "#stage.visions").await;
     detours += 2;
-    for _ in 0..2 {
-        let found = found_counts(&client).await;
-        let cards: Vec<Option<String>> = secrets
-            .iter()
-            .zip(found)
-            .map(|(s, n)| s.get(n).cloned())
-            .collect();
-        turn(&client, &cards, None).await;
-    }
+    right_turns(&client, &secrets, 2).await;
     wait_for(&client, "#game[data-phase='revelation']").await;
     // Everyone found everything in hour III (+4); Alex's ✓ put him on 5, Intermediate.
     assert_eq!(text(&client, "#line-up").await.matches('·').count(), 8);
