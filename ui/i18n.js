@@ -68,8 +68,11 @@ export function nameOf(psychic) {
  * and last letters ("Cs", "Ce"), or its first and another; one player's two colours share
  * a mark. */
 export function initials(psychics) {
-  const names = psychics.map((p) => p.name.trim().toLocaleUpperCase());
-  const distinct = [...new Set(names)];
+  // One player by one name, as the rules tell names apart (letter case aside); the marks in
+  // capitals, however a name's capitals are spelt ("Strauß" and "Strauss" stay two).
+  const keys = psychics.map((p) => p.name.trim().toLowerCase());
+  const distinct = [...new Set(keys)];
+  const upper = new Map(distinct.map((key) => [key, key.toLocaleUpperCase()]));
   const candidates = (letters) => {
     const later = letters.map((_, k) => k).slice(1).reverse();
     return [
@@ -79,15 +82,21 @@ export function initials(psychics) {
     ];
   };
   const marks = new Map();
-  for (const [i, name] of distinct.entries()) {
+  for (const key of distinct) {
+    const name = upper.get(key);
     const letters = [...name];
-    const misleads = (mark) => mark !== name && distinct.some((other) => other !== name && other.startsWith(mark));
+    const others = distinct.filter((other) => other !== key).map((other) => upper.get(other));
+    const misleads = (mark) => mark !== name && others.some((other) => other.startsWith(mark));
     const used = new Set(marks.values());
-    const mark = candidates(letters).find((c) => !used.has(c) && !misleads(c)) ?? `${letters[0]}${i + 1}`;
-    marks.set(name, mark);
+    let mark = candidates(letters).find((c) => !used.has(c) && !misleads(c));
+    for (let n = 1; !mark; n += 1) {
+      const numbered = `${letters[0]}${n}`;
+      if (!used.has(numbered) && !misleads(numbered)) mark = numbered;
+    }
+    marks.set(key, mark);
   }
-  return names.map((name) => {
-    const [first, ...rest] = marks.get(name);
+  return keys.map((key) => {
+    const [first, ...rest] = marks.get(key);
     return first + rest.join('').toLocaleLowerCase();
   });
 }

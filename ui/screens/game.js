@@ -204,7 +204,16 @@ function soundBlocked() {
     t('sound.blocked'));
 }
 
-/** The ghost's knocks, from the table (a ghost without a phone). */
+/** The ghost's knocks from the table (a ghost without a phone), where the rules offer them;
+ * in the new edition each
+ * answer knocks as it is recorded on its medium's tile, the one way to give it. */
+function knocks(view) {
+  if (!may('knock') || view.edition === 'new') return null;
+  return h('div', { class: 'row knock-row' },
+    h('button', { id: 'table-knock-1', type: 'button', onclick: () => knocked(1) }, t('phone.knock_yes')),
+    h('button', { id: 'table-knock-2', type: 'button', onclick: () => knocked(2) }, t('phone.knock_no')));
+}
+
 /** How long a knock stays on the stage, in milliseconds. */
 const KNOCK_SHOWN = 5000;
 /** The last knock heard: how many, when, and the version it came on (the line under the
@@ -256,7 +265,7 @@ function phaseOne(view) {
     soundBlocked(),
     recovered,
     every,
-    view.phase === 'manifestation' ? null : view.sand_timer ? sandTimer(view, { small: view.phase === 'visions', guided: guiding() }) : convinced(),
+    view.phase === 'manifestation' ? knocks(view) : view.sand_timer ? sandTimer(view, { small: view.phase === 'visions', guided: guiding() }) : convinced(),
     answers(view));
 }
 

@@ -9,7 +9,7 @@ import { api } from '../api.js';
 import { showScreen, state } from '../app.js';
 import { gameSwitch, topBar } from './chrome.js';
 import { CATEGORIES, boxEditor, readBox } from './card_box.js';
-import { toldBands, trackBandsEditor } from './track_bands.js';
+import { bandsSaved, toldBands, trackBandsEditor } from './track_bands.js';
 import { guiding, setGuiding } from './game/help.js';
 
 const COLOURS = ['red', 'yellow', 'blue', 'purple', 'white', 'green'];
@@ -134,6 +134,8 @@ async function collect() {
 
 async function start(event) {
   event.preventDefault();
+  // A band typed just now is saved (and the form drawn again) before the game takes it.
+  await bandsSaved();
   const button = document.getElementById('start-game');
   if (button.disabled) return;
   button.disabled = true;

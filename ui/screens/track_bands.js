@@ -17,24 +17,33 @@ export function toldBands(side) {
   return state.settings?.track_bands?.[side] ?? null;
 }
 
-/** Saves `side` as typed: told when every band has its space, forgotten when none has. */
-async function save(side, after) {
+/** The latest save, for a setup to wait on before it starts a game with the bands. */
+let saving = Promise.resolve();
+
+/** Resolves once every band typed so far is saved. */
+export const bandsSaved = () => saving;
+
+/** Saves `side` as typed: told once every band has its space, forgotten when a told side
+ * is cleared; a refused save keeps what was typed on screen and says why. */
+function save(side, after) {
   const typed = Object.fromEntries(BANDS.map((band) => {
     const { lo, hi } = range(side, band);
     const field = document.getElementById(`band-${side}-${band}`);
     return [band, lo === hi ? lo : field.value === '' ? null : Number(field.value)];
   }));
-  const open = BANDS.filter((band) => range(side, band).lo !== range(side, band).hi);
   const bands = { ...(state.settings.track_bands ?? {}) };
   if (BANDS.every((band) => typed[band] !== null)) bands[side] = typed;
-  else if (open.every((band) => typed[band] === null)) delete bands[side];
+  else if (toldBands(side)) delete bands[side];
   else return;
-  try {
-    state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, track_bands: bands } });
-  } catch (error) {
-    toast(error.message);
-  }
-  after();
+  saving = (async () => {
+    try {
+      state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, track_bands: bands } });
+    } catch (error) {
+      toast(error.message);
+      return;
+    }
+    after();
+  })();
 }
 
 /** A side's two band starts, each a number within the rules' range (or the one space they
