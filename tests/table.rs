@@ -764,8 +764,18 @@ async fn expansions(driver: u16) {
         settings["collection"],
         json!({"expansions": ["hidden_signs", "secrets_and_lies"], "promos": [5]})
     );
+    // The 4-5 side's High band typed, and Begin tapped at once: the game takes it.
+    wait_for(&client, "#band-4-5-high")
+        .await
+        .send_keys("9")
+        .await
+        .unwrap();
     tap(&client, "#start-game").await;
     wait_for_text(&client, "#stage.layout", "story cards").await;
+    assert!(
+        !present(&client, "#track .band-uncertain").await,
+        "the band typed just before Begin is the game's"
+    );
     let laid = text(&client, "#stage.layout [data-category='objects']").await;
     assert!(laid.contains("SL"), "{laid}");
     let characters = text(&client, "#stage.layout [data-category='characters']").await;
