@@ -200,6 +200,18 @@ async fn turn(tablet: &Client, ghost: &Client, psychics: &[Client], tokens: bool
         )
         .await;
         screenshot(&psychics[1], "phone-psychic-en-390x844").await;
+        // Each row's ✓ and ✗ sit side by side at 390 px, a face pressed or not.
+        let split = psychics[1]
+            .execute(
+                "return [...document.querySelectorAll('#phone-tokens .phone-row')].filter(row => {
+                   const [agree, disagree] = row.querySelectorAll('.token');
+                   return agree && disagree && agree.getBoundingClientRect().top !== disagree.getBoundingClientRect().top;
+                 }).map(row => row.textContent)",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(split, serde_json::json!([]), "✓ and ✗ wrapped apart");
         screenshot(ghost, "phone-ghost-en-390x844").await;
         for (name, client) in [("ghost", ghost), ("psychic", &psychics[1])] {
             let found = accessibility_violations(client).await;

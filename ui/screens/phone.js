@@ -217,8 +217,9 @@ function psychicScreen(snapshot, me) {
           h('span', { class: 'swatch', dataset: { colour: q.colour } }),
           h('span', { class: 'name' }, nameOf(q)),
           h('span', { class: 'pawn-on' }, q.intuition !== null ? t('phone.pawn_on', { card: q.intuition }) : '—'),
+          // ✓ and ✗ side by side, never wrapped apart.
           faces.length || back
-            ? [token('agree', '✓', 'phone.agree_with'), token('disagree', '✗', 'phone.disagree_with')]
+            ? h('span', { class: 'token-pair' }, token('agree', '✓', 'phone.agree_with'), token('disagree', '✗', 'phone.disagree_with'))
             : null);
       })))
     : null;
