@@ -28,6 +28,16 @@ fn journal_with_game(path: &std::path::Path, commands: usize) -> (Journal, i64, 
     (journal, id, timeline)
 }
 
+/// How many rows of `table` belong to game `id`, read from the file itself.
+fn rows(raw: &Connection, table: &str, id: i64) -> i64 {
+    raw.query_row(
+        &format!("SELECT COUNT(*) FROM {table} WHERE game = ?1"),
+        [id],
+        |r| r.get(0),
+    )
+    .unwrap()
+}
+
 #[test]
 fn a_game_reads_back_exactly_with_undo_and_redo() {
     let dir = tempfile::tempdir().unwrap();
@@ -132,12 +142,8 @@ fn a_damaged_entry_is_reported_its_game_recovered_and_nothing_dropped() {
     assert_eq!(damage.seq, 2);
     assert!(damage.why.contains("unreadable"), "{}", damage.why);
     assert_eq!(loaded.timeline.version(), 1, "recovered up to the damage");
-    let rows: i64 = raw
-        .query_row("SELECT COUNT(*) FROM entries WHERE game = ?1", [id], |r| {
-            r.get(0)
-        })
-        .unwrap();
-    assert_eq!(rows, 3, "nothing is dropped by reading");
+    let stored = rows(&raw, "entries", id);
+    assert_eq!(stored, 3, "nothing is dropped by reading");
 
     // Going on means setting the damaged part aside, where it is kept.
     assert!(matches!(
@@ -145,13 +151,7 @@ fn a_damaged_entry_is_reported_its_game_recovered_and_nothing_dropped() {
         Err(JournalError::OutOfOrder { .. })
     ));
     assert_eq!(journal.set_aside(id, 2, &damage.why).unwrap(), 2);
-    let kept: i64 = raw
-        .query_row(
-            "SELECT COUNT(*) FROM set_aside WHERE game = ?1",
-            [id],
-            |r| r.get(0),
-        )
-        .unwrap();
+    let kept = rows(&raw, "set_aside", id);
     assert_eq!(kept, 2);
     journal
         .append(id, 2, &Entry::Undo, "playing", None)
@@ -193,19 +193,9 @@ fn a_game_whose_start_is_damaged_is_told_so_and_set_aside_whole() {
         )
         .unwrap();
     assert_eq!((seq, kept.as_str(), said), (0, "[{\"type\": \"st", why));
-    let entries: i64 = raw
-        .query_row("SELECT COUNT(*) FROM entries WHERE game = ?1", [id], |r| {
-            r.get(0)
-        })
-        .unwrap();
+    let entries = rows(&raw, "entries", id);
     assert_eq!(entries, 2, "nothing of it is removed");
-    let kept: i64 = raw
-        .query_row(
-            "SELECT COUNT(*) FROM set_aside WHERE game = ?1",
-            [id],
-            |r| r.get(0),
-        )
-        .unwrap();
+    let kept = rows(&raw, "set_aside", id);
     assert_eq!(kept, 1, "set aside once");
     assert!(matches!(
         journal.set_aside_start(99, "none"),
