@@ -67,22 +67,8 @@ impl Game {
             events: Vec::new(),
         };
         match *command {
-            Command::GiveVision { psychic } => {
-                let timer_waiting = self.phase == Phase::Visions;
-                batch.push(Event::VisionGiven { psychic });
-                if timer_waiting && waiting_for_vision(&batch.game).is_empty() {
-                    batch.push(Event::TimerStarted);
-                }
-            }
-            Command::GiveEveryVision => {
-                let timer_waiting = self.phase == Phase::Visions;
-                for psychic in waiting_for_vision(self) {
-                    batch.push(Event::VisionGiven { psychic });
-                }
-                if timer_waiting {
-                    batch.push(Event::TimerStarted);
-                }
-            }
+            Command::GiveVision { psychic } => give_visions(&mut batch, &[psychic]),
+            Command::GiveEveryVision => give_visions(&mut batch, &waiting_for_vision(self)),
             Command::StartTimer => batch.push(Event::TimerStarted),
             Command::UseCrow => batch.push(Event::CrowUsed),
             Command::PlaceIntuition { psychic, card } => {
@@ -364,6 +350,18 @@ fn waiting_for_vision(game: &Game) -> Vec<usize> {
     (0..game.psychics.len())
         .filter(|&i| game.psychics[i].seeking().is_some() && !game.psychics[i].vision)
         .collect()
+}
+
+/// The ghost gives `psychics` their visions; the sand timer turns after the last one, unless
+/// the table turned it already.
+fn give_visions(batch: &mut Batch, psychics: &[usize]) {
+    let timer_waiting = batch.game.phase == Phase::Visions;
+    for &psychic in psychics {
+        batch.push(Event::VisionGiven { psychic });
+    }
+    if timer_waiting && waiting_for_vision(&batch.game).is_empty() {
+        batch.push(Event::TimerStarted);
+    }
 }
 
 /// The psychics with a vision this turn whom the ghost has not answered yet.
