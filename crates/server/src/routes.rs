@@ -105,10 +105,9 @@ async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<serde_j
             // track is read into.
             "track_sides": (2..=7).map(|n| (n.to_string(), json!(seance_rules::track_side(Edition::Classic, n))))
                 .collect::<serde_json::Map<_, _>>(),
-            "track_bands": {
-                "4-5": LevelBands::rulebook(TrackSide::FourFive),
-                "6-7": LevelBands::rulebook(TrackSide::SixSeven),
-            },
+            "track_bands": ([TrackSide::FourFive, TrackSide::SixSeven].into_iter())
+                .map(|side| (side.label().to_owned(), json!(LevelBands::rulebook(side))))
+                .collect::<serde_json::Map<_, _>>(),
         },
     }))
 }
