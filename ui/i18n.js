@@ -101,6 +101,14 @@ export function initials(psychics) {
   });
 }
 
+const ROMAN = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
+
+/** Hour `hour` as `edition` writes it: the classic clock's numerals, the new edition's
+ * pocket watch's figures. */
+export function hourMark(edition, hour) {
+  return edition === 'new' ? String(hour) : ROMAN[hour];
+}
+
 /** The ghost's seat: "Laura, the ghost", or "The ghost" when the setup kept the default
  * name (no "Ghost, the ghost"). */
 export function ghostSeat(name) {

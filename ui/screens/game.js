@@ -4,7 +4,7 @@
 // what the table taps, and plays the cues when the view says something happened.
 
 import { asset, h, toast } from '../dom.js';
-import { nameOf, t } from '../i18n.js';
+import { hourMark, nameOf, t } from '../i18n.js';
 import { api } from '../api.js';
 import * as player from '../sound/player.js';
 import { isTable, render, state } from '../app.js';
@@ -19,7 +19,6 @@ import { guide, guiding, helpButton, helpPanel, mysteriumHelp } from './game/hel
 import { choices, may } from '../allowed.js';
 import { lastChange } from '../log.js';
 
-const ROMAN = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
 
 /** Games whose layout the table has confirmed, on this screen. */
 const laidOut = new Set(JSON.parse(sessionStorage.getItem('seance.laid-out') ?? '[]'));
@@ -99,14 +98,10 @@ document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible' && state.game?.snapshot) refresh();
 });
 
-/** The hour as its edition shows it: the clock's numerals, the pocket watch's figures. */
-export function hourMark(view, hour = view.hour) {
-  return view.edition === 'new' ? String(hour) : ROMAN[hour];
-}
 
 function clock(view) {
   return h('div', { id: 'clock', class: 'clock', role: 'img', 'aria-label': t('clock.label', { hour: view.hour }) },
-    h('span', { class: 'hour' }, hourMark(view)),
+    h('span', { class: 'hour' }, hourMark(view.edition, view.hour)),
     h('span', { class: 'pips', 'aria-hidden': 'true' },
       [1, 2, 3, 4, 5, 6, 7].map((n) => h('span', { class: n < view.hour ? 'pip past' : n === view.hour ? 'pip now' : 'pip' }))));
 }
@@ -186,7 +181,7 @@ function answers(view) {
   const list = now ? view.manifestations : view.phase === 'visions' ? view.last_turn : [];
   if (!list.length) return null;
   return h('section', { id: now ? 'answers' : 'last-turn', class: 'last-turn' },
-    h('h3', {}, t(now ? 'turn.now' : 'turn.last', { hour: hourMark(view, now ? view.hour : view.hour - 1) })),
+    h('h3', {}, t(now ? 'turn.now' : 'turn.last', { hour: hourMark(view.edition, now ? view.hour : view.hour - 1) })),
     h('ul', {}, list.map((m) => {
       const p = view.psychics[m.psychic];
       const moved = m.moved.map((i) => nameOf(view.psychics[i])).join(', ');
@@ -205,8 +200,8 @@ function soundBlocked() {
 }
 
 /** The ghost's knocks from the table (a ghost without a phone), where the rules offer them;
- * in the new edition each
- * answer knocks as it is recorded on its medium's tile, the one way to give it. */
+ * in the new edition each answer knocks as it is recorded on its medium's tile instead, the
+ * one way to give it. */
 function knocks(view) {
   if (!may('knock') || view.edition === 'new') return null;
   return h('div', { class: 'row knock-row' },

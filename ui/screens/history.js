@@ -5,13 +5,12 @@
 // and exports or imports the whole history.
 
 import { h, toast } from '../dom.js';
-import { language, t } from '../i18n.js';
+import { hourMark, language, t } from '../i18n.js';
 import { api, download } from '../api.js';
 import { topBar } from './chrome.js';
 import { gameHref } from './games.js';
 import { isTable, render } from '../app.js';
 
-const ROMAN = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
 
 /** How many games a page shows. */
 const PAGE = 20;
@@ -48,8 +47,7 @@ function players(game) {
     return h('ol', { class: 'history-players' }, r.players.map((name, i) => h('li', {},
       h('span', { class: 'name' }, name), ' ', h('span', { class: 'figure' }, t('history.points', { n: r.totals[i] })))));
   }
-  const hour = (n) => (r.edition === 'new' ? String(n) : ROMAN[n]);
-  const reached = (p) => [p.finished ? t('history.finished', { hour: hour(p.finished) }) : t('history.found', { n: p.found }),
+  const reached = (p) => [p.finished ? t('history.finished', { hour: hourMark(r.edition, p.finished) }) : t('history.found', { n: p.found }),
     p.track == null ? null : t('history.track', { n: p.track })].filter(Boolean).join(' · ');
   // A player of two colours (2 or 3 at the table) is one line, each colour named.
   const players = new Map();

@@ -6,11 +6,10 @@
 
 import { BarChart } from '../vendor/chartist/chartist.js';
 import { asset, h, toast } from '../dom.js';
-import { language, t } from '../i18n.js';
+import { hourMark, language, t } from '../i18n.js';
 import { api } from '../api.js';
 import { topBar } from './chrome.js';
 
-const ROMAN = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
 
 /** Chartist's own style sheet, linked once. */
 function chartStyles() {
@@ -73,7 +72,7 @@ function mysterium(m) {
     h('div', { class: 'stat-grid' },
       chart('chart-levels', t('statistics.by_level'), m.by_level.map(([level]) => t(`statistics.level.${level}`)), wonLost(m.by_level.map(([, r]) => r))),
       chart('chart-players', t('statistics.by_players'), m.by_players.map(([n]) => t('statistics.at_table', { n })), wonLost(m.by_players.map(([, r]) => r))),
-      chart('chart-hours', t('statistics.hours'), m.hours.map((hour) => ROMAN[hour.hour]), [
+      chart('chart-hours', t('statistics.hours'), m.hours.map((hour) => hourMark('classic', hour.hour)), [
         { name: t('statistics.won'), values: m.hours.map((hour) => hour.won) },
         { name: t('statistics.lost'), values: m.hours.map((hour) => hour.lost) }]),
       m.ghosts.length ? chart('chart-ghosts', t('statistics.ghosts'), m.ghosts.map((g) => g.name), wonLost(m.ghosts.map((g) => g.rate)), { horizontal: true }) : null,

@@ -5,7 +5,7 @@
 // by the ghost), the shared vision given at once, then a consensus or a majority vote.
 
 import { h } from '../../dom.js';
-import { nameOf, t } from '../../i18n.js';
+import { hourMark, nameOf, t } from '../../i18n.js';
 import { isTable, render, state } from '../../app.js';
 import { command, playAgain, seatsKept, toBgStats } from './actions.js';
 import { covering, open, seatsOf } from './hidden.js';
@@ -13,7 +13,6 @@ import { countLines, countList } from './count.js';
 import { CATEGORIES, cardAtEnd } from './psychics.js';
 import { sealedChoice, traceOf } from './groups.js';
 import { guide } from './help.js';
-import { hourMark } from '../game.js';
 import { choices, may } from '../../allowed.js';
 
 /** Milliseconds between two lines of the count as the table reads it out. */
@@ -273,7 +272,7 @@ export function ending(view, game) {
 function summary(view) {
   return h('section', { id: 'summary', class: 'summary' },
     h('h2', {}, t('summary.title')),
-    h('p', {}, t('summary.hours', { hour: hourMark(view) })),
+    h('p', {}, t('summary.hours', { hour: hourMark(view.edition, view.hour) })),
     h('div', { class: 'summary-table' }, h('table', {},
       h('thead', {}, h('tr', {}, h('th', {}, ''), CATEGORIES.map((c) => h('th', { scope: 'col' }, t(`category.${c}`))),
         view.track_side ? h('th', { scope: 'col' }, t('summary.track')) : null)),
