@@ -4,9 +4,9 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Process, Table, accessibility_violations, act, api, attr, chromedriver, chromium, free_port,
-    misfits, phone_on_seats, present, screenshot, screenshot_qr, speak, tap, text, wait_for,
-    wait_for_text, wav,
+    Browsers, Process, Table, accessibility_violations, act, api, attr, chromedriver, chromium,
+    free_port, misfits, phone_on_seats, present, screenshot, screenshot_qr, speak, tap, text,
+    wait_for, wait_for_text, wav,
 };
 use serde_json::json;
 
@@ -282,7 +282,7 @@ async fn told(driver: u16) {
     let id = api(&tablet, "POST", "/games", setup).await["id"]
         .as_u64()
         .unwrap();
-    let phone = phone_on_seats(driver, &table, &format!("#/join/{id}")).await;
+    let phone = phone_on_seats(&Browsers::chromium(driver), &table, &format!("#/join/{id}")).await;
     tap(&phone, "button[data-seat='psychic:0']").await;
     wait_for(&phone, "#phone[data-role='psychic:0']").await;
     tablet

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Table, act, api, attr, chromium, command, first_choice, ghost_phone, phone_on_seats,
+    Browsers, Table, act, api, attr, chromium, command, first_choice, ghost_phone, phone_on_seats,
     screenshot, speak, tap, text, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
@@ -146,7 +146,7 @@ fn verdict_words(lang: &str, new: bool, chosen: &Value, culprit: &Value) -> Vec<
 
 /// A phone that joins game `id`, speaking `lang`, and takes `seat`, or only watches (`None`).
 async fn phone(driver: u16, table: &Table, lang: &str, id: u64, seat: Option<&str>) -> Client {
-    let client = phone_on_seats(driver, table, &format!("#/join/{id}")).await;
+    let client = phone_on_seats(&Browsers::chromium(driver), table, &format!("#/join/{id}")).await;
     speak(&client, lang).await;
     client.refresh().await.unwrap();
     wait_for(&client, "button[data-seat]").await;
@@ -197,7 +197,7 @@ async fn climax(driver: u16, game: Game, lang: &str) {
         .await
         .unwrap();
     tap(&tablet, "#begin").await;
-    let ghost = ghost_phone(driver, &table, &tablet, id).await;
+    let ghost = ghost_phone(&Browsers::chromium(driver), &table, &tablet, id).await;
     speak(&ghost, lang).await;
     ghost.refresh().await.unwrap();
     wait_for(&ghost, "#phone[data-role='ghost'][data-version]").await;

@@ -12,6 +12,7 @@ mod rummy;
 mod table;
 mod window;
 
+use seance_e2e::{Browsers, Engine};
 use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
@@ -88,7 +89,11 @@ fn main() -> std::process::ExitCode {
         // A filter picks tests by name ("table", "window: opens"…); Chromium is started
         // unless only the window tests are wanted.
         let filter = filter.as_deref();
-        if filter.is_none_or(|f| !f.starts_with("window")) {
+        if filter.is_none_or(|f| {
+            !["window", "webkit", "firefox"]
+                .iter()
+                .any(|e| f.starts_with(e))
+        }) {
             let suite = chromium::Suite::start();
             run(suite.tests(), filter, &mut passed, &mut failed).await;
             run(table::tests(suite.port()), filter, &mut passed, &mut failed).await;
@@ -118,6 +123,15 @@ fn main() -> std::process::ExitCode {
                 &mut failed,
             )
             .await;
+        }
+        // The phones and the table's browser screen in the other engines people bring.
+        for engine in [Engine::WebKit, Engine::Firefox] {
+            if filter.is_none_or(|f| f.starts_with(engine.name()) || engine.name().starts_with(f)) {
+                let browsers = Browsers::start(engine);
+                let mut tests = phones::in_engine(browsers.clone());
+                tests.extend(table::in_engine(browsers));
+                run(tests, filter, &mut passed, &mut failed).await;
+            }
         }
         if filter.is_none_or(|f| "window".starts_with(f) || f.starts_with("window")) {
             let suite = window::Suite::start();

@@ -6,8 +6,8 @@
 
 use fantoccini::Client;
 use seance_e2e::{
-    Table, act, api, attr, chromium, ghost_phone, phone_on_seats, played, present, screenshot,
-    sounds, tap, wait_for, wait_for_text,
+    Browsers, Table, act, api, attr, chromium, ghost_phone, phone_on_seats, played, present,
+    screenshot, sounds, tap, wait_for, wait_for_text,
 };
 use serde_json::Value;
 
@@ -81,7 +81,7 @@ async fn view(tablet: &Client, id: u64, role: &str) -> Value {
 }
 
 async fn seat(driver: u16, table: &Table, id: u64, seat: &str) -> Client {
-    let phone = phone_on_seats(driver, table, &format!("#/join/{id}")).await;
+    let phone = phone_on_seats(&Browsers::chromium(driver), table, &format!("#/join/{id}")).await;
     tap(&phone, &format!("button[data-seat='{seat}']")).await;
     wait_for(&phone, "#phone[data-version]").await;
     phone
@@ -106,7 +106,7 @@ async fn won(driver: u16) {
     );
     // What the ghost will see, read while the seat is free.
     let secrets = view(&tablet, id, "ghost").await["assignments"].clone();
-    let ghost = ghost_phone(driver, &table, &tablet, id).await;
+    let ghost = ghost_phone(&Browsers::chromium(driver), &table, &tablet, id).await;
     let mut mediums = Vec::new();
     for i in 0..3 {
         mediums.push(seat(driver, &table, id, &format!("psychic:{i}")).await);

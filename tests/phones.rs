@@ -1,14 +1,17 @@
-//! Phones at the table, in real Chromium: a tablet and five phones (the ghost and four
-//! psychics) play whole turns from the phones — visions, pawns, clairvoyancy tokens, the
-//! ghost's answers and knocks — and Phase 2 with the culprit and the staged secret votes
-//! cast on the phones; a phone reloads and finds its seat; a freed seat's phone is told.
+//! Phones at the table, in each engine people's browsers run (Chromium, WebKit as on every
+//! iPhone, Firefox): a tablet and five phones (the ghost and four psychics) play whole
+//! turns from the phones — visions, pawns, clairvoyancy tokens, the ghost's answers and
+//! knocks — and Phase 2 with the culprit and the staged secret votes cast on the phones; a
+//! phone reloads and finds its seat; the server is lost and comes back; a freed seat's
+//! phone is told. Each phone's bar fits one line and nothing covers what it must show.
 
 use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Table, accessibility_violations, act, attr, cdp, chromium, misfits, phone_on_seats, played,
-    present, screenshot, screenshot_qr, sounds, tap, taps, text, wait_for, wait_for_text,
+    Browsers, Engine, Table, accessibility_violations, act, attr, cdp, chromium_at_name, misfits,
+    phone_on_seats, played, present, screenshot, screenshot_qr, sounds, speak, tap, taps, text,
+    wait_for, wait_for_text,
 };
 use serde_json::json;
 
@@ -16,18 +19,63 @@ use crate::Test;
 use crate::table::{offered, set_up};
 
 pub fn tests(p: u16) -> Vec<Test> {
-    vec![(
-        "phones: the table, the ghost and four psychics play turns and a straw poll on their phones",
-        Box::pin(table_and_five_phones(p)),
-    )]
+    let mut tests = in_engine(Browsers::chromium(p));
+    tests.push((
+        "phones: a phone at the table's network address is told its screen may sleep",
+        Box::pin(told_it_may_sleep(p)),
+    ));
+    tests
+}
+
+/// Over the table's network address or name (http, not a secure origin) no browser gives a
+/// page the wake lock: the phone says so, and what to do, in its menu.
+async fn told_it_may_sleep(driver: u16) {
+    let table = Table::start(0);
+    let browsers = Browsers::chromium(driver);
+    let tablet = browsers.open(1280, 800).await;
+    let id = set_up(&tablet, &table, &["Laura", "Stephanie", "Alex"], false).await;
+    let phone = chromium_at_name(driver, "seance-table.local").await;
+    let address = table.phone_url.replace("127.0.0.1", "seance-table.local");
+    phone.goto(&address).await.unwrap();
+    wait_for(&phone, "#home").await;
+    let origin = address.split("/?").next().unwrap();
+    phone.goto(&format!("{origin}/#/join/{id}")).await.unwrap();
+    tap(&phone, "button[data-seat='psychic:0']").await;
+    wait_for(
+        &phone,
+        "html[data-awake='missing'] #phone[data-role='psychic:0']",
+    )
+    .await;
+    tap(&phone, "#phone-menu > summary").await;
+    wait_for_text(&phone, "#phone-awake", "only on https pages").await;
+    screenshot(&phone, "phone-menu-may-sleep-en-390x844").await;
+    for client in [tablet, phone] {
+        client.close().await.unwrap();
+    }
+}
+
+/// The phones' whole game in `browsers`' engine.
+pub fn in_engine(browsers: Browsers) -> Vec<Test> {
+    let name = match browsers.engine() {
+        Engine::Chromium => {
+            "phones: the table, the ghost and four psychics play turns and a straw poll on their phones"
+        }
+        Engine::WebKit => {
+            "webkit: phones play turns and a straw poll, lose the server and find it again"
+        }
+        Engine::Firefox => {
+            "firefox: phones play turns and a straw poll, lose the server and find it again"
+        }
+    };
+    vec![(name, Box::pin(table_and_five_phones(browsers)))]
 }
 
 /// A phone at the table: opens the join link, then takes `seat` in game `id`; the ghost's
 /// by the invitation `tablet` shows the ghost alone.
-async fn phone(driver: u16, table: &Table, tablet: &Client, id: u64, seat: &str) -> Client {
-    let client = phone_on_seats(driver, table, &format!("#/join/{id}")).await;
+async fn phone(browsers: &Browsers, table: &Table, tablet: &Client, id: u64, seat: &str) -> Client {
+    let client = phone_on_seats(browsers, table, &format!("#/join/{id}")).await;
     if seat == "ghost" {
-        screenshot(&client, "phone-seats-en-390x844").await;
+        screenshot(&client, &browsers.shot("phone-seats-en-390x844")).await;
         let found = accessibility_violations(&client).await;
         assert!(found.is_empty(), "the seats screen: {found:?}");
         // A phone fetches its own screens only, all under the page's version.
@@ -63,17 +111,19 @@ async fn phone(driver: u16, table: &Table, tablet: &Client, id: u64, seat: &str)
         assert!(fetched.iter().all(|p| p.starts_with("/v/")), "{fetched:?}");
         // Chromium reads the manifest the page links without a fault: added to the home
         // screen, Séance opens again with the join code, and may be installed as an app.
-        let manifest = cdp(&client, "Page.getAppManifest", json!({})).await;
-        assert_eq!(manifest["errors"], json!([]), "{manifest}");
-        let parsed: serde_json::Value =
-            serde_json::from_str(manifest["data"].as_str().unwrap()).unwrap();
-        assert_eq!(parsed["start_url"], format!("/?code={}", table.code()));
-        let installable = cdp(&client, "Page.getInstallabilityErrors", json!({})).await;
-        assert_eq!(
-            installable["installabilityErrors"],
-            json!([]),
-            "{installable}"
-        );
+        if browsers.engine() == Engine::Chromium {
+            let manifest = cdp(&client, "Page.getAppManifest", json!({})).await;
+            assert_eq!(manifest["errors"], json!([]), "{manifest}");
+            let parsed: serde_json::Value =
+                serde_json::from_str(manifest["data"].as_str().unwrap()).unwrap();
+            assert_eq!(parsed["start_url"], format!("/?code={}", table.code()));
+            let installable = cdp(&client, "Page.getInstallabilityErrors", json!({})).await;
+            assert_eq!(
+                installable["installabilityErrors"],
+                json!([]),
+                "{installable}"
+            );
+        }
         // The join code does not give the ghost's seat: the phone says where it is given.
         assert!(
             attr(&client, "button[data-seat='ghost']", "disabled")
@@ -129,7 +179,13 @@ async fn secret_card(ghost: &Client, i: usize) -> String {
 
 /// One turn from the phones: the ghost gives the visions, each psychic puts their pawn
 /// on their card, the table calls time, the ghost reveals the answers.
-async fn turn(tablet: &Client, ghost: &Client, psychics: &[Client], tokens: bool) {
+async fn turn(
+    browsers: &Browsers,
+    tablet: &Client,
+    ghost: &Client,
+    psychics: &[Client],
+    tokens: bool,
+) {
     let searching = offered(ghost, "data-vision").await;
     // Each phone says what its player does now.
     wait_for(ghost, "#phone-now[data-now='give']").await;
@@ -186,7 +242,7 @@ async fn turn(tablet: &Client, ghost: &Client, psychics: &[Client], tokens: bool
                 format!("#psychics [data-psychic='{i}'][data-on-phone='true'] .on-phone-badge");
             assert!(present(tablet, &badge).await, "psychic {i} on a phone");
         }
-        screenshot(tablet, "phones-tablet-turn-1280x800").await;
+        screenshot(tablet, &browsers.shot("phones-tablet-turn-1280x800")).await;
         // The ghost's phone runs the sand timer too.
         tap(ghost, "#timer-pause").await;
         wait_for(tablet, "#sand-timer[data-state='paused']").await;
@@ -199,7 +255,7 @@ async fn turn(tablet: &Client, ghost: &Client, psychics: &[Client], tokens: bool
             "#phone[data-role='psychic:3'] #phone-pawn .chip[aria-pressed='true']",
         )
         .await;
-        screenshot(&psychics[1], "phone-psychic-en-390x844").await;
+        screenshot(&psychics[1], &browsers.shot("phone-psychic-en-390x844")).await;
         // Each row's ✓ and ✗ sit side by side at 390 px, a face pressed or not.
         let split = psychics[1]
             .execute(
@@ -212,7 +268,7 @@ async fn turn(tablet: &Client, ghost: &Client, psychics: &[Client], tokens: bool
             .await
             .unwrap();
         assert_eq!(split, serde_json::json!([]), "✓ and ✗ wrapped apart");
-        screenshot(ghost, "phone-ghost-en-390x844").await;
+        screenshot(ghost, &browsers.shot("phone-ghost-en-390x844")).await;
         for (name, client) in [("ghost", ghost), ("psychic", &psychics[1])] {
             let found = accessibility_violations(client).await;
             assert!(found.is_empty(), "the {name}'s phone: {found:?}");
@@ -224,9 +280,10 @@ async fn turn(tablet: &Client, ghost: &Client, psychics: &[Client], tokens: bool
     }
 }
 
-async fn table_and_five_phones(driver: u16) {
+async fn table_and_five_phones(browsers: Browsers) {
+    let browsers = &browsers;
     let table = Table::start(0);
-    let tablet = chromium(driver, 1280, 800).await;
+    let tablet = browsers.open(1280, 800).await;
     let id = set_up(
         &tablet,
         &table,
@@ -234,23 +291,23 @@ async fn table_and_five_phones(driver: u16) {
         false,
     )
     .await;
-    let ghost = phone(driver, &table, &tablet, id, "ghost").await;
+    let ghost = phone(browsers, &table, &tablet, id, "ghost").await;
     let mut psychics = Vec::new();
     for i in 0..4 {
-        psychics.push(phone(driver, &table, &tablet, id, &format!("psychic:{i}")).await);
+        psychics.push(phone(browsers, &table, &tablet, id, &format!("psychic:{i}")).await);
     }
     // The table lists the seats on phones and no longer shows the ghost's cards itself; its
     // code leads a phone's camera straight to this game's seats.
     tap(&tablet, "#phones").await;
     assert_eq!(
-        screenshot_qr(&tablet, "phones-panel-1280x800").await,
+        screenshot_qr(&tablet, &browsers.shot("phones-panel-1280x800")).await,
         format!("{}#/join/{id}", table.join_url)
     );
     wait_for_text(&tablet, "#hidden [data-seat='psychic:3']", "on a phone").await;
     tap(&tablet, "#hidden-done").await;
     assert!(!present(&tablet, "#ghost-look").await);
 
-    turn(&tablet, &ghost, &psychics, true).await;
+    turn(browsers, &tablet, &ghost, &psychics, true).await;
     wait_for_text(&tablet, "#clock", "II").await;
     let recalled = text(&tablet, "#last-turn").await;
     assert!(
@@ -270,7 +327,11 @@ async fn table_and_five_phones(driver: u16) {
         carl.contains("You were right") && !carl.contains("token"),
         "{carl}"
     );
-    screenshot(&psychics[1], "phone-psychic-news-en-390x844").await;
+    screenshot(
+        &psychics[1],
+        &browsers.shot("phone-psychic-news-en-390x844"),
+    )
+    .await;
     for (name, client) in [("psychic", &psychics[1]), ("ghost", &ghost)] {
         let found = misfits(client, true).await;
         assert!(found.is_empty(), "the {name}'s phone: {found:?}");
@@ -299,13 +360,19 @@ async fn table_and_five_phones(driver: u16) {
         "two knocks: no"
     );
     wait_for_text(&ghost, "#toast", "Knocked twice (no): the table heard it.").await;
+    assert_eq!(covered(&ghost).await, Vec::<String>::new(), "the toast");
+    screenshot(&ghost, &browsers.shot("phone-ghost-toast-en-390x844")).await;
+    let before = taps(&psychics[3]).await;
+    menus(browsers, &ghost, &psychics).await;
+    let detours = taps(&psychics[3]).await - before;
+    let _table = server_lost_and_back(browsers, table, &ghost, &psychics).await;
     assert!(
         !played(&sounds(&ghost).await.0, "knock", None),
         "the ghost's phone stays silent"
     );
 
-    turn(&tablet, &ghost, &psychics, false).await;
-    turn(&tablet, &ghost, &psychics, false).await;
+    turn(browsers, &tablet, &ghost, &psychics, false).await;
+    turn(browsers, &tablet, &ghost, &psychics, false).await;
     wait_for(&tablet, "#game[data-phase='revelation']").await;
 
     // Phase 2: the ghost seals the culprit on the phone; the table turns the cards; each
@@ -336,9 +403,11 @@ async fn table_and_five_phones(driver: u16) {
     act(&psychics[1], "#phone-seal").await;
     wait_for(&tablet, "#stage[data-outcome='won']").await;
     wait_for_text(&psychics[0], "#phone-outcome", "found the culprit").await;
-    screenshot(&tablet, "phones-table-won-1280x800").await;
-    // What the game cost in taps, every screen together, the knock and the timer's pause
-    // and resume aside: each phone's own taps take the tablet's place.
+    // The game over, the phones may sleep again.
+    wait_for(&psychics[0], "html[data-awake='off']").await;
+    screenshot(&tablet, &browsers.shot("phones-table-won-1280x800")).await;
+    // What the game cost in taps, every screen together, the knock, the timer's pause and
+    // resume and the menus aside: each phone's own taps take the tablet's place.
     let on_tablet = taps(&tablet).await;
     let mut all = on_tablet;
     for client in psychics.iter().chain([&ghost]) {
@@ -346,7 +415,7 @@ async fn table_and_five_phones(driver: u16) {
     }
     eprintln!(
         "taps for a whole 5-player game with phones: {} in all, {on_tablet} on the tablet",
-        all - 3
+        all - 3 - detours
     );
 
     // The table frees Paul's seat: his phone is told, and can take a seat again.
@@ -358,4 +427,115 @@ async fn table_and_five_phones(driver: u16) {
     for client in [tablet, ghost].into_iter().chain(psychics) {
         client.close().await.unwrap();
     }
+}
+
+/// What a toast or the reconnect banner on `phone` covers of what it must show: its
+/// player's name, its sand timer, its pawn and main buttons.
+async fn covered(phone: &Client) -> Vec<String> {
+    let found = phone
+        .execute(
+            "const shown = [...document.querySelectorAll('#phone-me, #sand-timer, #phone button.primary, #phone .knocks button, #phone-pawn .chip')];
+             const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+             return [...document.querySelectorAll('#toast:not([hidden]), #offline:not([hidden])')].flatMap((over) =>
+               shown.filter((el) => meet(over.getBoundingClientRect(), el.getBoundingClientRect()))
+                 .map((el) => `#${over.id} covers ${el.id || el.className} ${el.textContent.trim().slice(0, 20)}`))",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(found).unwrap()
+}
+
+/// How tall `phone`'s bar is, in CSS pixels.
+async fn bar_height(phone: &Client) -> f64 {
+    phone
+        .execute(
+            "return document.querySelector('.phone-bar').getBoundingClientRect().height",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_f64()
+        .unwrap()
+}
+
+/// Each phone's menu: its language (the bar stays one line in each), the chime where the
+/// phone cannot buzz, and whether its screen is kept awake, said in its words.
+async fn menus(browsers: &Browsers, ghost: &Client, psychics: &[Client]) {
+    let buzzes = browsers.engine() == Engine::Chromium;
+    let paul = &psychics[3];
+    for lang in ["fr", "it", "en"] {
+        tap(paul, "#phone-menu > summary").await;
+        tap(paul, &format!("#phone-menu button[lang='{lang}']")).await;
+        wait_for(paul, &format!("html[lang='{lang}'] #phone-menu[open]")).await;
+        let height = bar_height(paul).await;
+        assert!(height <= 100.0, "{lang}: the bar is {height} px high");
+        let awake = attr(paul, "#phone-awake", "data-awake").await.unwrap();
+        // Chromium and Firefox keep a seat's screen on at this address (a secure one).
+        if browsers.engine() != Engine::WebKit {
+            assert_eq!(awake, "held", "{lang}");
+        }
+        assert!(["held", "refused"].contains(&awake.as_str()), "{awake}");
+        assert_eq!(
+            present(paul, "#phone-chime").await,
+            !buzzes,
+            "the chime is offered where the phone cannot buzz"
+        );
+        screenshot(paul, &browsers.shot(&format!("phone-menu-{lang}-390x844"))).await;
+        tap(paul, "#phone-menu > summary").await;
+    }
+    for phone in psychics.iter().chain([ghost]) {
+        let height = bar_height(phone).await;
+        assert!(height <= 100.0, "the bar is {height} px high");
+    }
+    // Where it cannot buzz, the phone chimed when the sand ran out and when news came (its
+    // first tap let its sound out); where it can, it buzzed instead.
+    assert_eq!(
+        played(&sounds(&psychics[1]).await.0, "chime", None),
+        !buzzes
+    );
+}
+
+/// The table's server stops mid-game and comes back on its port: each phone, in its own
+/// language, says so without covering what it shows, its buttons waiting; back, it says so
+/// and keeps its seat.
+async fn server_lost_and_back(
+    browsers: &Browsers,
+    table: Table,
+    ghost: &Client,
+    psychics: &[Client],
+) -> Table {
+    speak(&psychics[0], "fr").await;
+    speak(&psychics[3], "it").await;
+    for phone in [&psychics[0], &psychics[3]] {
+        phone.refresh().await.unwrap();
+        wait_for(phone, "#phone[data-version]").await;
+    }
+    let port: u16 = table.origin().rsplit(':').next().unwrap().parse().unwrap();
+    let dir = table.crash();
+    for (phone, lang) in [(&psychics[0], "fr"), (&psychics[3], "it"), (ghost, "en")] {
+        wait_for(phone, "#offline:not([hidden])").await;
+        assert_eq!(covered(phone).await, Vec::<String>::new(), "{lang}");
+        let height = bar_height(phone).await;
+        assert!(height <= 100.0, "{lang}: the bar is {height} px high");
+        screenshot(
+            phone,
+            &browsers.shot(&format!("phone-server-lost-{lang}-390x844")),
+        )
+        .await;
+    }
+    let table = Table::start_in(port, dir);
+    wait_for_text(ghost, "#toast", "Connected again").await;
+    for phone in [&psychics[0], &psychics[3], ghost] {
+        wait_for(phone, "#toast:not([hidden])").await;
+        assert!(!present(phone, "#offline:not([hidden])").await);
+        assert_eq!(covered(phone).await, Vec::<String>::new());
+    }
+    speak(&psychics[0], "en").await;
+    speak(&psychics[3], "en").await;
+    for phone in [&psychics[0], &psychics[3]] {
+        phone.refresh().await.unwrap();
+        wait_for(phone, "#phone[data-role^='psychic:'][data-version]").await;
+    }
+    table
 }

@@ -6,8 +6,8 @@
 
 use fantoccini::{Client, Locator};
 use seance_e2e::{
-    Table, accessibility_violations, act, api, chromium, phone_on_seats, present, screenshot, tap,
-    taps, text, wait_for, wait_for_text,
+    Browsers, Table, accessibility_violations, act, api, chromium, phone_on_seats, present,
+    screenshot, tap, taps, text, wait_for, wait_for_text,
 };
 
 use crate::Test;
@@ -45,7 +45,12 @@ async fn fragment_number(client: &Client, prefix: &str) -> u64 {
 
 /// A phone that takes player `p`'s seat in game `id`.
 async fn phone(driver: u16, table: &Table, id: u64, p: usize) -> Client {
-    let phone = phone_on_seats(driver, table, &format!("#/rummy/{id}/join")).await;
+    let phone = phone_on_seats(
+        &Browsers::chromium(driver),
+        table,
+        &format!("#/rummy/{id}/join"),
+    )
+    .await;
     tap(&phone, &format!("button[data-seat='player:{p}']")).await;
     wait_for(&phone, "#phone[data-version] #phone-me").await;
     phone

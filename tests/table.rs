@@ -6,8 +6,9 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 use seance_e2e::{
-    Table, accessibility_violations, act, api, attr, chromium, command, ink_height, played,
-    present, screenshot, sounds, speak, tap, taps, text, version, wait_for, wait_for_text,
+    Browsers, Engine, Table, accessibility_violations, act, api, attr, chromium, command,
+    ink_height, misfits, played, present, screenshot, sounds, speak, tap, taps, text, version,
+    wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -17,7 +18,7 @@ pub fn tests(p: u16) -> Vec<Test> {
     vec![
         (
             "table: a whole 5-player game from setup to a win",
-            Box::pin(five_players_win(p)),
+            Box::pin(five_players_win(Browsers::chromium(p), 1280, 800)),
         ),
         (
             "table: a whole 7-player game with names that collide, the board told once",
@@ -62,6 +63,24 @@ pub fn tests(p: u16) -> Vec<Test> {
         (
             "table: a game that cannot be read from its start is told so and set aside",
             Box::pin(damaged_start(p)),
+        ),
+    ]
+}
+
+/// The table's whole game in WebKit (Safari's engine: the table is often an iPad on the
+/// table link), held upright and on its side.
+pub fn in_engine(browsers: Browsers) -> Vec<Test> {
+    if browsers.engine() != Engine::WebKit {
+        return Vec::new();
+    }
+    vec![
+        (
+            "webkit: a whole 5-player game on an iPad held upright (820×1180)",
+            Box::pin(five_players_win(browsers.clone(), 820, 1180)),
+        ),
+        (
+            "webkit: a whole 5-player game on an iPad on its side (1180×820)",
+            Box::pin(five_players_win(browsers, 1180, 820)),
         ),
     ]
 }
@@ -503,9 +522,10 @@ async fn timer_ink(driver: u16) {
     client.close().await.unwrap();
 }
 
-async fn five_players_win(driver: u16) {
+async fn five_players_win(browsers: Browsers, width: u32, height: u32) {
     let table = Table::start(0);
-    let client = chromium(driver, 1280, 800).await;
+    let client = browsers.open(width, height).await;
+    let shot = |name: &str| browsers.shot(&format!("{name}-{width}x{height}"));
     let names = ["Laura", "Stephanie", "Alex", "Carl", "Paul"];
     set_up(&client, &table, &names, false).await;
     assert!(
@@ -520,7 +540,7 @@ async fn five_players_win(driver: u16) {
     tap(&client, "#help").await;
     wait_for_text(&client, "#help-panel", "lay them face up").await;
     assert!(present(&client, "#help-panel [data-legend='token']").await);
-    screenshot(&client, "table-help-en-1280x800").await;
+    screenshot(&client, &shot("table-help-en")).await;
     let found = accessibility_violations(&client).await;
     assert!(found.is_empty(), "the help: {found:?}");
     tap(&client, "#guide-on").await;
@@ -552,6 +572,8 @@ async fn five_players_win(driver: u16) {
         "[data-psychic='3'] .token[data-by='2'][data-face='disagree']",
     )
     .await;
+    let found = misfits(&client, false).await;
+    assert!(found.is_empty(), "hour I: {found:?}");
     act(&client, "#timer-end").await;
     // Stephanie's answer alone, then the three others in one tap.
     act(&client, "[data-manifest='0']").await;
@@ -657,7 +679,9 @@ async fn five_players_win(driver: u16) {
         summary.contains("Paul") && summary.contains("hour III"),
         "{summary}"
     );
-    screenshot(&client, "table-won-en-1280x800").await;
+    screenshot(&client, &shot("table-won-en")).await;
+    let found = misfits(&client, false).await;
+    assert!(found.is_empty(), "the win: {found:?}");
     // Read again on the table, the outcome waiting for its end once more.
     tap(&client, "#count-again").await;
     wait_for(&client, "#stage[data-outcome='counting']").await;

@@ -5,6 +5,7 @@
 import { ApiError, Offline, api, connect, keepSeat, manifestUrl, mySeat, takeCode } from './api.js';
 import { deviceLanguage, language, setDialect, setLanguage, t } from './i18n.js';
 import { h, toast } from './dom.js';
+import { keepAwake, onAwakeChange } from './awake.js';
 import { renderHome } from './screens/home.js';
 import { renderCodeEntry } from './screens/code.js';
 import { refresh } from './screens/game/actions.js';
@@ -146,11 +147,18 @@ export function render() {
   showScreen(screen(state));
 }
 
+const notices = [document.getElementById('toast'), document.getElementById('offline')];
+
 /** Puts `node` on screen as the whole page, its bar saying the connection as it is (a
- * screen drawn again in place, a setup after a choice, keeps "Connected"). */
+ * screen drawn again in place, a setup after a choice, keeps "Connected"). A screen with a
+ * `.notices` place (a phone's, under its bar) takes the toast and the reconnect banner into
+ * its flow, where they push the page down and cover nothing; elsewhere they float. A screen
+ * whose root says `data-awake="true"` keeps the screen from sleeping. */
 export function showScreen(node) {
+  (node.querySelector?.('.notices') ?? document.body).append(...notices);
   document.getElementById('app').replaceChildren(node);
   updateStatus();
+  keepAwake(node.dataset?.awake === 'true');
 }
 
 function updateStatus() {
@@ -302,6 +310,8 @@ async function boot() {
   await speaking;
   booted = true;
   window.addEventListener('hashchange', render);
+  // A phone's menu says whether its screen is kept awake.
+  onAwakeChange(render);
   render();
   // The sound's module comes after the screen.
   call('player', 'configure', state.settings.sound);

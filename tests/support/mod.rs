@@ -244,25 +244,220 @@ pub async fn connect(webdriver_port: u16, capabilities: serde_json::Value) -> Cl
     }
 }
 
-/// A new session in headless Chromium whose page is `width`×`height` (the window is made
-/// larger by its frame), with the flags this machine's closed network needs.
+/// The engines of the browsers people bring to a table: Chromium (Chrome, Edge, most of
+/// Android's), WebKit (every browser on an iPhone or an iPad: Debian's WebKitGTK
+/// MiniBrowser here) and Firefox (Debian's Firefox ESR).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Chromium,
+    WebKit,
+    Firefox,
+}
+
+impl Engine {
+    /// Its name in test names and screenshots.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Chromium => "chromium",
+            Engine::WebKit => "webkit",
+            Engine::Firefox => "firefox",
+        }
+    }
+}
+
+/// WebKitGTK's MiniBrowser, where Debian puts it for this machine's architecture.
+fn minibrowser() -> PathBuf {
+    std::fs::read_dir("/usr/lib")
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().join("webkit2gtk-4.1/MiniBrowser"))
+        .find(|p| p.exists())
+        .expect("WebKitGTK's MiniBrowser: run scripts/setup --test")
+}
+
+/// One engine's browsers for a suite, ended with the last clone: ChromeDriver, which holds
+/// every session; WebKitWebDriver and geckodriver hold one each, so each WebKit or Firefox
+/// starts its own (WebKit's on an X screen large enough for a tablet on its side).
+#[derive(Clone)]
+pub struct Browsers {
+    engine: Engine,
+    /// ChromeDriver's port.
+    chromedriver: Option<u16>,
+    /// WebKit's X screen, and the GTK settings that let its window be as narrow as a phone.
+    display: Option<(String, std::sync::Arc<tempfile::TempDir>)>,
+    started: std::sync::Arc<std::sync::Mutex<Vec<Process>>>,
+    /// Each Firefox's own profile.
+    profiles: std::sync::Arc<std::sync::Mutex<Vec<tempfile::TempDir>>>,
+}
+
+/// Firefox's window chrome, hidden so that its window may be as narrow as a phone (its
+/// toolbars hold it 500 px wide at least).
+const FIREFOX_CHROME: &str = ":root, #navigator-toolbox, #nav-bar, #TabsToolbar, #urlbar-container, \
+    #browser, #tabbrowser-tabbox { min-width: 0 !important; } \
+    #navigator-toolbox { visibility: collapse !important; }";
+
+impl Browsers {
+    /// Chromium through the ChromeDriver already listening on `port`.
+    pub fn chromium(port: u16) -> Browsers {
+        Browsers {
+            engine: Engine::Chromium,
+            chromedriver: Some(port),
+            display: None,
+            started: Default::default(),
+            profiles: Default::default(),
+        }
+    }
+
+    /// `engine`'s browsers: ChromeDriver, or WebKit's X screen, started.
+    pub fn start(engine: Engine) -> Browsers {
+        let mut started = Vec::new();
+        let (mut chromedriver_port, mut display) = (None, None);
+        match engine {
+            Engine::Chromium => {
+                let (port, driver) = chromedriver();
+                started.push(driver);
+                chromedriver_port = Some(port);
+            }
+            Engine::WebKit => {
+                let (screen, xvfb) = xvfb(1920, 1400);
+                started.push(xvfb);
+                // MiniBrowser's toolbar would hold its window 447 px wide at least.
+                let gtk = tempfile::tempdir().unwrap();
+                std::fs::create_dir(gtk.path().join("gtk-3.0")).unwrap();
+                std::fs::write(
+                    gtk.path().join("gtk-3.0/gtk.css"),
+                    "toolbar, toolbar *, entry, button { min-width: 0; min-height: 0; padding: 0; \
+                     margin: 0; border-width: 0; font-size: 1px; }",
+                )
+                .unwrap();
+                display = Some((screen, std::sync::Arc::new(gtk)));
+            }
+            Engine::Firefox => {}
+        }
+        Browsers {
+            engine,
+            chromedriver: chromedriver_port,
+            display,
+            started: std::sync::Arc::new(std::sync::Mutex::new(started)),
+            profiles: Default::default(),
+        }
+    }
+
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// A screenshot's name, after its engine's unless Chromium's.
+    pub fn shot(&self, name: &str) -> String {
+        match self.engine {
+            Engine::Chromium => name.to_owned(),
+            engine => format!("{}-{name}", engine.name()),
+        }
+    }
+
+    /// A driver of its own for one session: `command` on a free port, kept with the suite.
+    fn driver(&self, mut command: Command) -> u16 {
+        let port = free_port();
+        command.arg(format!("--port={port}")).stdout(Stdio::null());
+        let driver = serve(command, port);
+        self.started.lock().unwrap().push(driver);
+        port
+    }
+
+    /// A new browser whose page is `width`×`height` (its window made larger by its frame).
+    pub async fn open(&self, width: u32, height: u32) -> Client {
+        let (port, capabilities) = match self.engine {
+            Engine::Chromium => (
+                self.chromedriver.unwrap(),
+                chromium_capabilities(width, height, &[]),
+            ),
+            Engine::WebKit => {
+                let (display, gtk) = self.display.as_ref().unwrap();
+                let mut command = Command::new("WebKitWebDriver");
+                command
+                    .env("DISPLAY", display)
+                    .env("XDG_CONFIG_HOME", gtk.path());
+                let capabilities = serde_json::json!({
+                    "browserName": "MiniBrowser",
+                    "webkitgtk:browserOptions": {
+                        "binary": minibrowser(),
+                        "args": ["--automation"],
+                    },
+                });
+                (self.driver(command), capabilities)
+            }
+            Engine::Firefox => {
+                let profile = tempfile::tempdir().unwrap();
+                std::fs::create_dir(profile.path().join("chrome")).unwrap();
+                std::fs::write(profile.path().join("chrome/userChrome.css"), FIREFOX_CHROME)
+                    .unwrap();
+                std::fs::write(
+                    profile.path().join("user.js"),
+                    [
+                        "toolkit.legacyUserProfileCustomizations.stylesheets\", true",
+                        "network.proxy.type\", 0",
+                        "app.update.enabled\", false",
+                    ]
+                    .map(|pref| format!("user_pref(\"{pref});\n"))
+                    .concat(),
+                )
+                .unwrap();
+                let capabilities = serde_json::json!({
+                    "browserName": "firefox",
+                    "moz:firefoxOptions": {
+                        "binary": "/usr/bin/firefox-esr",
+                        "args": ["-headless", "-profile", profile.path()],
+                    },
+                });
+                self.profiles.lock().unwrap().push(profile);
+                (self.driver(Command::new("geckodriver")), capabilities)
+            }
+        };
+        let client = connect(port, capabilities).await;
+        fit_page(&client, width, height).await;
+        client
+    }
+}
+
+/// ChromeDriver's capabilities for a headless Chromium with the flags this machine's closed
+/// network needs, and `more`.
+fn chromium_capabilities(width: u32, height: u32, more: &[&str]) -> serde_json::Value {
+    let mut args = [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    args.push(format!("--window-size={width},{height}"));
+    args.extend(more.iter().map(|arg| arg.to_string()));
+    serde_json::json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": { "binary": "/usr/bin/chromium", "args": args },
+    })
+}
+
+/// A new session in headless Chromium whose page is `width`×`height`.
 pub async fn chromium(port: u16, width: u32, height: u32) -> Client {
-    let client = connect(
-        port,
-        serde_json::json!({
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": "/usr/bin/chromium",
-                "args": [
-                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                    "--no-first-run", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync",
-                    format!("--window-size={width},{height}"),
-                ],
-            },
-        }),
-    )
-    .await;
+    Browsers::chromium(port).open(width, height).await
+}
+
+/// A phone (390×844) in headless Chromium that finds the table at `name` (an mDNS name, as
+/// on a real network), not at a loopback address: an http page there is not a secure origin.
+pub async fn chromium_at_name(port: u16, name: &str) -> Client {
+    let rule = format!("--host-resolver-rules=MAP {name} 127.0.0.1");
+    let client = connect(port, chromium_capabilities(390, 844, &[&rule])).await;
+    fit_page(&client, 390, 844).await;
+    client
+}
+
+/// Makes `client`'s page `width`×`height`: its window that plus its frame.
+async fn fit_page(client: &Client, width: u32, height: u32) {
     let frame = client
         .execute(
             "return [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]",
@@ -275,7 +470,11 @@ pub async fn chromium(port: u16, width: u32, height: u32) -> Client {
         .set_window_size(width + frame(0), height + frame(1))
         .await
         .unwrap();
-    client
+    let page = client
+        .execute("return [window.innerWidth, window.innerHeight]", vec![])
+        .await
+        .unwrap();
+    assert_eq!(page, serde_json::json!([width, height]), "the page's size");
 }
 
 /// What does not fit the window on the page shown (see `fits.js`); `scroll`: whether the
@@ -465,13 +664,23 @@ pub fn display() -> (String, Option<Process>) {
     {
         return (display, None);
     }
-    let n = (90..200)
+    let (display, xvfb) = xvfb(1280, 800);
+    (display, Some(xvfb))
+}
+
+/// A new X screen of `width`×`height` on Xvfb: its name, and the server.
+fn xvfb(width: u32, height: u32) -> (String, Process) {
+    static TAKEN: std::sync::Mutex<u32> = std::sync::Mutex::new(90);
+    let mut next = TAKEN.lock().unwrap();
+    let n = (*next..200)
         .find(|n| !std::path::Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
         .expect("a free display number");
+    *next = n + 1;
     let display = format!(":{n}");
     let xvfb = Process::spawn(
         Command::new("Xvfb")
-            .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+            .args([&display, "-screen", "0", &format!("{width}x{height}x24")])
+            .args(["-nolisten", "tcp"])
             .stdout(Stdio::null())
             .stderr(Stdio::null()),
     )
@@ -482,7 +691,7 @@ pub fn display() -> (String, Option<Process>) {
         assert!(Instant::now() < deadline, "Xvfb did not start");
         std::thread::sleep(Duration::from_millis(50));
     }
-    (display, Some(xvfb))
+    (display, xvfb)
 }
 
 /// Closes the top-level window titled `title` as a window manager's close button does: by
@@ -701,12 +910,14 @@ pub async fn present(client: &Client, css: &str) -> bool {
     client.find(Locator::Css(css)).await.is_ok()
 }
 
-/// The cues the page's sound player has played lately (`{name, arg, at}`), and its mood.
+/// The cues the page's sound player has played lately (`{name, arg, at}`), and its mood, as
+/// the page says them on its root (read there: Firefox runs WebDriver's scripts apart from
+/// the page's modules).
 pub async fn sounds(client: &Client) -> (Vec<serde_json::Value>, serde_json::Value) {
     let heard = client
-        .execute_async(
-            "const done = arguments[0];
-             import(new URL('sound/player.js', document.querySelector('script[type=module]').src)).then((p) => done([p.recent(), p.currentMood()]));",
+        .execute(
+            "const said = document.documentElement.dataset;
+             return [JSON.parse(said.cues ?? '[]'), said.mood || null];",
             vec![],
         )
         .await
@@ -725,8 +936,8 @@ pub fn played(cues: &[serde_json::Value], name: &str, arg: Option<u64>) -> bool 
 
 /// A phone (390×844) at the table, on the seat picker at `seats` (`#/join/ID`,
 /// `#/rummy/ID/join`).
-pub async fn phone_on_seats(driver: u16, table: &Table, seats: &str) -> Client {
-    let phone = chromium(driver, 390, 844).await;
+pub async fn phone_on_seats(browsers: &Browsers, table: &Table, seats: &str) -> Client {
+    let phone = browsers.open(390, 844).await;
     phone.goto(&table.phone_url).await.unwrap();
     wait_for(&phone, "#home").await;
     phone
@@ -740,7 +951,7 @@ pub async fn phone_on_seats(driver: u16, table: &Table, seats: &str) -> Client {
 /// A phone (390×844) at the table holding the ghost's seat of game `id`, by the link of
 /// the table's invitation (asked through `tablet`'s page, as its Phones panel asks; the
 /// panel itself is tried in the phones' test).
-pub async fn ghost_phone(driver: u16, table: &Table, tablet: &Client, id: u64) -> Client {
+pub async fn ghost_phone(browsers: &Browsers, table: &Table, tablet: &Client, id: u64) -> Client {
     let invited = api(
         tablet,
         "POST",
@@ -748,7 +959,7 @@ pub async fn ghost_phone(driver: u16, table: &Table, tablet: &Client, id: u64) -
         serde_json::Value::Null,
     )
     .await;
-    let phone = chromium(driver, 390, 844).await;
+    let phone = browsers.open(390, 844).await;
     let link = invited["link"].as_str().unwrap();
     phone
         .goto(&link.replacen(&table.join_url, &table.phone_url, 1))

@@ -33,7 +33,6 @@ function confirmLayout(id) {
 export function viewChanged(before, after) {
   setClock(after, performance.now());
   const [was, now] = [before?.view, after.view];
-  keepAwake(now.phase !== 'ended');
   if (!was) {
     countStarted();
     return;
@@ -75,22 +74,6 @@ function knockAnswers(was, now) {
   const answered = (turnOver ? now.last_turn : now.manifestations).slice(was.manifestations.length);
   const last = answered[answered.length - 1];
   if (last) knocked(last.right ? 1 : 2);
-}
-
-let wakeLock = null;
-/** Keeps the screen awake during a game, where the browser allows it. */
-async function keepAwake(on) {
-  if (on && !wakeLock && 'wakeLock' in navigator && document.visibilityState === 'visible') {
-    try {
-      wakeLock = await navigator.wakeLock.request('screen');
-      wakeLock.addEventListener('release', () => { wakeLock = null; });
-    } catch {
-      // Refused (battery saver, say): the screen may sleep; the game is safe on the server.
-    }
-  } else if (!on && wakeLock) {
-    wakeLock.release();
-    wakeLock = null;
-  }
 }
 
 document.addEventListener('visibilitychange', () => {
@@ -306,7 +289,8 @@ export function renderGame(state) {
   }
   const view = snapshot.view;
   const hidden = hiddenPanel(view);
-  if (covering()) return h('div', { id: 'game', class: 'screen covered' }, hidden);
+  const awake = String(view.phase !== 'ended');
+  if (covering()) return h('div', { id: 'game', class: 'screen covered', 'data-awake': awake }, hidden);
   let stage;
   // The table lays the cards out and says when it is done; a watcher sees the psychics.
   const layingOut = isTable() && view.before_first_vision && !laidOut.has(game.id);
@@ -315,7 +299,7 @@ export function renderGame(state) {
   else if (layingOut) stage = layoutPanel(game.id, view);
   else stage = phaseOne(view);
   const phaseOneBoard = ['visions', 'interpretation', 'manifestation'].includes(view.phase);
-  return h('div', { id: 'game', class: 'screen game', 'data-phase': view.phase, 'data-version': snapshot.version },
+  return h('div', { id: 'game', class: 'screen game', 'data-phase': view.phase, 'data-version': snapshot.version, 'data-awake': awake },
     gameBar(snapshot),
     latest(snapshot),
     knockSeen(),

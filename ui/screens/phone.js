@@ -4,9 +4,10 @@
 // sends what its seat may do; the server refuses the rest.
 
 import { h, toast } from '../dom.js';
-import { ghostSeat, nameOf, t } from '../i18n.js';
+import { ghostSeat, hourMark, nameOf, t } from '../i18n.js';
 import { keepSeat } from '../api.js';
-import { languageSwitch } from './chrome.js';
+import { phoneBar } from './chrome.js';
+import { tell } from '../tell.js';
 import { command, post, refresh, toBgStats, unreadable } from './game/actions.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { sealedChoice, traceOf } from './game/groups.js';
@@ -30,30 +31,29 @@ async function knock(times) {
   if (await post('/knock', { times })) toast(t(times === 1 ? 'phone.knocked_yes' : 'phone.knocked_no'));
 }
 
-/** A seat's phone follows its view: the sand timer, and a buzz where the phone can when
- * something is for its player (the sand run out, their turn to vote, news of them). */
+/** A seat's phone follows its view: the sand timer, and a buzz (or a chime) when something
+ * is for its player: the sand run out, their turn to vote, news of them. */
 export function seatViewChanged(seat, before, after) {
   setClock(after, performance.now());
   if (!before) return;
   const [was, now] = [before.view, after.view];
   if (seat === 'ghost') crowSpent(was, now);
-  if (!('vibrate' in navigator)) return;
   const me = seat.startsWith('psychic:') ? Number(seat.split(':')[1]) : null;
   const ranOut = was.phase === 'interpretation' && now.phase !== 'interpretation';
   const called = me !== null && now.psychics[me].voting_now && !was.psychics[me].voting_now;
   const news = me !== null && newsFor(after, me).length > newsFor(before, me).length;
-  if (ranOut || called || news) navigator.vibrate(200);
+  if (ranOut || called || news) tell();
 }
 
+/** The phone's bar: who holds the seat, and the hour. */
 function header(view, who, colour) {
-  return h('header', { class: 'bar phone-bar' },
-    h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: colour ? { colour } : {} }),
-    h('h1', { class: 'who' }, who),
-    h('span', { id: 'phone-hour', class: 'hour' }, t('clock.label', { hour: view.hour })),
-    h('div', { id: 'connection', class: 'connection compact', role: 'status' },
-      h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),
-    helpButton(),
-    languageSwitch());
+  return phoneBar({
+    who, colour,
+    aside: h('span', { id: 'phone-hour', class: 'hour', title: t('clock.label', { hour: view.hour }) },
+      h('span', { 'aria-hidden': 'true' }, hourMark(view.edition, view.hour)),
+      h('span', { class: 'visually-hidden' }, t('clock.label', { hour: view.hour }))),
+    help: helpButton(),
+  });
 }
 
 /** The sand timer, counting down as on the table; the ghost's phone has its buttons. */
@@ -279,7 +279,10 @@ export function renderPhone(state) {
   const who = ghost ? ghostSeat(view.ghost) : nameOf(view.psychics[me]);
   const body = view.phase === 'ended' ? phoneEnding(view, me)
     : ghost ? ghostScreen(game.snapshot) : psychicScreen(game.snapshot, me);
-  return h('div', { id: 'phone', class: 'screen phone', 'data-role': game.role, 'data-phase': view.phase, 'data-version': game.snapshot.version },
+  return h('div', {
+    id: 'phone', class: 'screen phone', 'data-role': game.role, 'data-phase': view.phase,
+    'data-version': game.snapshot.version, 'data-awake': String(view.phase !== 'ended'),
+  },
     header(view, who, ghost ? null : view.psychics[me].colour),
     lastChange(game.snapshot),
     h('div', { class: 'phone-body' }, body),

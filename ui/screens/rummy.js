@@ -68,13 +68,15 @@ export function renderRummy(state) {
   }
   const view = snapshot.view;
   const entry = voteEntry(view);
-  if (entry) return h('div', { id: 'rummy', class: 'screen covered', 'data-version': snapshot.version }, entry);
+  // The scorepad stays in sight for the whole game.
+  const awake = String(view.winner === null);
+  if (entry) return h('div', { id: 'rummy', class: 'screen covered', 'data-version': snapshot.version, 'data-awake': awake }, entry);
   if (sheet === 'phones') {
-    return h('div', { id: 'rummy', class: 'screen covered', 'data-version': snapshot.version },
+    return h('div', { id: 'rummy', class: 'screen covered', 'data-version': snapshot.version, 'data-awake': awake },
       cover(null, phonesPanel(seatsOf(view), () => show(null))));
   }
   const form = tallyForm(view) ?? (sheet === 'printed' ? printedForm(view, () => show(null)) : null);
-  return h('div', { id: 'rummy', class: 'screen game rummy', 'data-version': snapshot.version },
+  return h('div', { id: 'rummy', class: 'screen game rummy', 'data-version': snapshot.version, 'data-awake': awake },
     bar(snapshot),
     lastChange(snapshot),
     form ?? h('div', { class: 'board rummy-board', inert: !isTable() },

@@ -83,16 +83,18 @@ export function configure(next) {
 /** The last cues played, oldest first: `{ name, arg, at }` (at: epoch ms). */
 const played = [];
 
-/** What the table has played lately: for the settings' check and the tests. */
-export function recent() {
-  return played.slice();
+/** Keeps a cue among the last played, said on the page's root too (for the tests, which
+ * read what a page has played there in every engine). */
+function heard(name, arg) {
+  played.push({ name, arg: arg ?? null, at: performance.timeOrigin + performance.now() });
+  if (played.length > 50) played.shift();
+  document.documentElement.dataset.cues = JSON.stringify(played);
 }
 
 /** Plays a cue now, unless it is turned off: knock (1 or 2), strike (the hour), tick, ring, win, loss. */
 export function cue(name, arg) {
   if (!sound.cues[SWITCH[name]]) return;
-  played.push({ name, arg: arg ?? null, at: performance.timeOrigin + performance.now() });
-  if (played.length > 50) played.shift();
+  heard(name, arg);
   const c = context();
   const at = c.currentTime + 0.02;
   const end = {
@@ -104,6 +106,15 @@ export function cue(name, arg) {
     loss: () => synth.stinger(c, master, at, 'loss'),
   }[name]();
   duck(end);
+  quietAfter(end);
+}
+
+/** A phone's chime, that tells its player something is for them where it cannot buzz: the
+ * phone's own sound (its switch is on the phone), whatever the table's volume or cues. */
+export function chime() {
+  heard('chime');
+  const c = context();
+  const end = synth.chime(c, c.destination, c.currentTime + 0.02);
   quietAfter(end);
 }
 
@@ -121,6 +132,7 @@ export function mood(name) {
   moodNow = name;
   if (name && sound.ambience) stopAmbience = synth.ambience(context(), master, name);
   else if (ctx) quietAfter(ctx.currentTime + 2);
+  document.documentElement.dataset.mood = currentMood() ?? '';
 }
 
 export function ambiencePlaying() {

@@ -89,6 +89,12 @@ export function ring(ctx, out, when) {
   return bell(ctx, out, when + 0.35, 880, 2.2, 0.25);
 }
 
+/** A phone's chime: two high, short bell notes. */
+export function chime(ctx, out, when) {
+  bell(ctx, out, when, 1046.5, 0.6, 0.3);
+  return bell(ctx, out, when + 0.14, 1318.5, 0.7, 0.25);
+}
+
 /** A short phrase for the end of the game: rising for a win, falling for a loss. */
 export function stinger(ctx, out, when, outcome) {
   const notes = outcome === 'win' ? [262, 330, 392, 523] : [392, 311, 262, 185];

@@ -8,7 +8,7 @@ import { keepSeat, mySeat } from '../../api.js';
 import { render } from '../../app.js';
 import { command, refresh, toBgStats, unreadable } from '../game/actions.js';
 import { sit } from '../join.js';
-import { topBar } from '../chrome.js';
+import { phoneBar, topBar } from '../chrome.js';
 import { roundDetails, scoreboard, suspectName } from './rounds.js';
 import { suspectChoice } from './vote.js';
 import { choices, may } from '../../allowed.js';
@@ -75,11 +75,12 @@ export function renderRummyPhone(state) {
     queueMicrotask(() => { location.hash = `#/rummy/${game.id}/join`; });
     return h('div', { id: 'phone', class: 'screen' }, topBar());
   }
-  return h('div', { id: 'phone', class: 'screen phone rummy', 'data-version': snapshot.version },
-    topBar(),
+  return h('div', {
+    id: 'phone', class: 'screen phone rummy', 'data-version': snapshot.version, 'data-awake': String(view.winner === null),
+  },
+    phoneBar({ who: view.players[view.you] }),
     lastChange(snapshot),
     h('section', { class: 'panel' },
-      h('h1', { id: 'phone-me' }, view.players[view.you]),
       view.winner !== null
         ? [h('p', { class: 'lead' }, t('rummy.winner', { name: view.players[view.winner], n: view.totals[view.winner] })), toBgStats()]
         : [

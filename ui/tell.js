@@ -1,0 +1,32 @@
+// Tells a phone's player that something is for them (the sand ran out, their vote is
+// called, news of them): a buzz where the phone can vibrate, else a short chime (an
+// iPhone cannot vibrate from a web page), which the player may switch off. Browsers let
+// sound out only after a tap (Safari in the tap's own handler), so the phone's first tap
+// readies the chime, and so does switching it on.
+
+import * as player from './sound/player.js';
+
+const CHIME_KEY = 'seance.chime';
+
+/** Whether this phone can buzz. */
+export const vibrates = () => 'vibrate' in navigator;
+
+/** Whether this phone chimes where it cannot buzz (on unless its player switched it off). */
+export const chimes = () => localStorage.getItem(CHIME_KEY) !== 'off';
+
+/** Switches the chime on (chiming once, from the tap, so it is heard and let out) or off. */
+export function setChimes(on) {
+  if (on) localStorage.removeItem(CHIME_KEY);
+  else localStorage.setItem(CHIME_KEY, 'off');
+  if (on) player.chime();
+}
+
+if (!vibrates()) {
+  document.addEventListener('pointerdown', () => { if (chimes()) player.unlock(); }, { once: true, capture: true });
+}
+
+/** Buzzes, or chimes, once. */
+export function tell() {
+  if (vibrates()) navigator.vibrate(200);
+  else if (chimes()) player.chime();
+}
