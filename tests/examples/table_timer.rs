@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::cpu::cpu;
-use seance_e2e::{Table, api, chromedriver, chromium, ghost_phone, tap, wait_for};
+use seance_e2e::{Browsers, Table, api, chromedriver, chromium, ghost_phone, tap, wait_for};
 use serde_json::json;
 
 /// A 5-player game with three visions given; the fourth starts the timer.
@@ -74,7 +74,7 @@ async fn open_game(client: &Client, table: &Table, id: u64) {
 /// Presses the ghost's knock on a phone ten times; returns the delays until the table
 /// played each (sorted), and a plain request's round trips from that phone (sorted).
 async fn knock_latency(screen: &Client, table: &Table, id: u64, port: u16) -> (Vec<f64>, Vec<f64>) {
-    let phone = ghost_phone(port, table, screen, id).await;
+    let phone = ghost_phone(&Browsers::chromium(port), table, screen, id).await;
     wait_for(&phone, "#knock-1").await;
     let (mut knocks, mut floor) = (Vec::new(), Vec::new());
     for _ in 0..10 {
