@@ -35,8 +35,10 @@ async function take() {
   if (lock || asking || document.visibilityState !== 'visible') return undefined;
   asking = true;
   try {
-    lock = await navigator.wakeLock.request('screen');
-    lock.addEventListener('release', () => { lock = null; });
+    const taken = await navigator.wakeLock.request('screen');
+    lock = taken;
+    // A late word from a lock let go must not forget the one held since.
+    taken.addEventListener('release', () => { if (lock === taken) lock = null; });
     // Not wanted any more while it was asked for: let go at once.
     if (!wanted) return keepAwake(false);
     return settle('held');
@@ -48,15 +50,19 @@ async function take() {
   }
 }
 
-/** Keeps the screen awake (`on`) or lets it sleep. */
+/** Keeps the screen awake (`on`) or lets it sleep. Once refused, it is asked again only
+ * when the screen comes back into view, not at every render. */
 export function keepAwake(on) {
   wanted = on;
-  if (on) return take();
+  if (on) return state === 'refused' ? undefined : take();
   lock?.release();
   lock = null;
   return settle('off');
 }
 
 document.addEventListener('visibilitychange', () => {
-  if (wanted && document.visibilityState === 'visible') take();
+  if (wanted && document.visibilityState === 'visible') {
+    if (state === 'refused') state = 'off';
+    take();
+  }
 });

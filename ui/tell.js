@@ -2,7 +2,8 @@
 // called, news of them): a buzz where the phone can vibrate, else a short chime (an
 // iPhone cannot vibrate from a web page), which the player may switch off. Browsers let
 // sound out only after a tap (Safari in the tap's own handler), so the phone's first tap
-// readies the chime, and so does switching it on.
+// readies the chime, and so does switching it on. (The sound's module comes with this one:
+// a tap's handler cannot wait for it.)
 
 import * as player from './sound/player.js';
 
@@ -21,9 +22,15 @@ export function setChimes(on) {
   if (on) player.chime();
 }
 
-if (!vibrates()) {
-  document.addEventListener('pointerdown', () => { if (chimes()) player.unlock(); }, { once: true, capture: true });
+/** Lets the chime's sound out from a tap: Safari counts a tap's end (`click`), not its
+ * start, and a tap that did not let it out (the chime was off) leaves the next to try. */
+function unlockOnTap() {
+  if (!chimes()) return;
+  player.unlock();
+  document.removeEventListener('click', unlockOnTap, true);
 }
+
+if (!vibrates()) document.addEventListener('click', unlockOnTap, true);
 
 /** Buzzes, or chimes, once. */
 export function tell() {

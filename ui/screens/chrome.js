@@ -2,7 +2,7 @@
 
 import { asset, h } from '../dom.js';
 import { LANGUAGES, language, t } from '../i18n.js';
-import { chooseLanguage, render } from '../app.js';
+import { chooseLanguage } from '../app.js';
 import { awake } from '../awake.js';
 import { chimes, setChimes, vibrates } from '../tell.js';
 
@@ -23,16 +23,14 @@ export function languageSwitch(choose = chooseLanguage) {
     }, lang.toUpperCase())));
 }
 
-/** Whether this phone's menu is open: kept across the renders each move of the game makes. */
-let menuOpen = false;
-
 /**
  * A seat's bar on a phone, on one line: its colour, who holds the seat, what the game shows
  * beside it (the hour), the connection's dot, the game's "?" and this phone's menu. Under
  * it, the place where the toast and the reconnect banner come (see showScreen in app.js).
  */
 export function phoneBar({ who, colour = null, aside = null, help = null }) {
-  return [
+  // Kept in sight as the page scrolls, with what it has to say under it.
+  return h('div', { class: 'phone-top' },
     h('header', { class: 'bar phone-bar' },
       h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: colour ? { colour } : {} }),
       h('h1', { id: 'phone-me', class: 'who' }, who),
@@ -41,24 +39,22 @@ export function phoneBar({ who, colour = null, aside = null, help = null }) {
         h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label visually-hidden' })),
       help,
       phoneMenu()),
-    h('div', { class: 'notices' }),
-  ];
+    h('div', { class: 'notices' }));
 }
 
 /** This phone's own settings: its language, its chime, and whether it stays awake. */
 function phoneMenu() {
   const state = awake();
-  return h('details', {
-    id: 'phone-menu', class: 'phone-menu', open: menuOpen,
-    ontoggle: (e) => { menuOpen = e.currentTarget.open; },
-  },
+  // Open as it is on screen now: its toggle event comes later than a render may.
+  const open = document.getElementById('phone-menu')?.open ?? false;
+  return h('details', { id: 'phone-menu', class: 'phone-menu', open },
   h('summary', { 'aria-label': t('phone.menu'), title: t('phone.menu') }, '⚙'),
   h('div', { class: 'menu-panel panel' },
     languageSwitch(),
     vibrates() ? null : h('label', { class: 'switch' },
       h('input', {
         id: 'phone-chime', type: 'checkbox', checked: chimes(),
-        onchange: (e) => { setChimes(e.currentTarget.checked); render(); },
+        onchange: (e) => setChimes(e.currentTarget.checked),
       }),
       t('phone.chime')),
     state === 'off' ? null : h('p', { id: 'phone-awake', class: 'note', 'data-awake': state }, t(`phone.awake.${state}`))));

@@ -1,5 +1,6 @@
 //! The baseline for `bench/startup`: the smallest Tauri 2 app, built the same way as
-//! Séance, logging when its page has loaded.
+//! Séance and painting the same way (on Linux, WebKitGTK without composited layers, as
+//! Séance's window), logging when its page has loaded.
 
 use tauri::webview::PageLoadEvent;
 use tauri::{WebviewUrl, WebviewWindowBuilder};
@@ -8,10 +9,12 @@ fn main() {
     let launched = std::time::Instant::now();
     tauri::Builder::default()
         .setup(|app| {
-            WebviewWindowBuilder::new(app, "main", WebviewUrl::App("index.html".into()))
-                .title("Hello")
-                .inner_size(1280.0, 800.0)
-                .build()?;
+            let window =
+                WebviewWindowBuilder::new(app, "main", WebviewUrl::App("index.html".into()))
+                    .title("Hello")
+                    .inner_size(1280.0, 800.0)
+                    .build()?;
+            paint_without_layers(&window)?;
             Ok(())
         })
         .on_page_load(move |_, payload| {
@@ -24,4 +27,20 @@ fn main() {
         })
         .run(tauri::generate_context!())
         .expect("the bare shell runs");
+}
+
+/// As Séance's window paints (`src-tauri/src/window.rs`): the same floor for both.
+#[cfg(target_os = "linux")]
+fn paint_without_layers(window: &tauri::WebviewWindow) -> tauri::Result<()> {
+    use webkit2gtk::{HardwareAccelerationPolicy, SettingsExt, WebViewExt};
+    window.with_webview(|webview| {
+        if let Some(settings) = webview.inner().settings() {
+            settings.set_hardware_acceleration_policy(HardwareAccelerationPolicy::Never);
+        }
+    })
+}
+
+#[cfg(not(target_os = "linux"))]
+fn paint_without_layers(_: &tauri::WebviewWindow) -> tauri::Result<()> {
+    Ok(())
 }
