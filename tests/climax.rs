@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Browsers, Table, act, api, attr, chromium, command, first_choice, ghost_phone, phone_on_seats,
-    screenshot, speak, tap, text, wait_for, wait_for_text,
+    Browsers, Table, act, api, attr, chromium, command, ghost_phone, phone_on_seats,
+    revelation_step, screenshot, speak, tap, text, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -301,22 +301,10 @@ async fn climax(driver: u16, game: Game, lang: &str) {
             act(phone, "#phone-seal").await;
             continue;
         }
-        let levels = &view["psychics"];
-        let next = now["allowed"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|a| match a["type"].as_str().unwrap() {
-                "knock" | "use_crow" | "pick_group" | "show_count" => false,
-                "state_level" => levels[a["psychic"].as_u64().unwrap() as usize]["level"].is_null(),
-                _ => true,
-            })
-            .unwrap_or_else(|| panic!("the revelation goes on: {now}"))
-            .clone();
-        let mut sent = first_choice(&next);
-        if next["type"] == "vote" {
+        let (kind, mut sent) = revelation_step(&now);
+        if kind == "vote" {
             // One for the culprit's group, the others elsewhere.
-            let psychic = next["psychic"].as_u64().unwrap();
+            let psychic = sent["psychic"].as_u64().unwrap();
             let other = culprit % 4 + 1;
             sent["group"] = json!(if psychic == 2 { culprit } else { other });
         }

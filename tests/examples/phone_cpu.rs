@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::Client;
 use seance_e2e::cpu::cpu;
-use seance_e2e::{Table, api, chromedriver, chromium, command, first_choice, tap, wait_for};
+use seance_e2e::{Table, api, chromedriver, chromium, command, revelation_step, tap, wait_for};
 use serde_json::{Value, json};
 
 async fn view(tablet: &Client, id: u64) -> Value {
@@ -123,20 +123,8 @@ async fn main() {
             wait_for(&phone, "#phone-vote .banner").await;
             continue;
         }
-        let levels = &seen["psychics"];
-        let next = now["allowed"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|a| match a["type"].as_str().unwrap() {
-                "knock" | "use_crow" | "pick_group" | "show_count" => false,
-                "state_level" => levels[a["psychic"].as_u64().unwrap() as usize]["level"].is_null(),
-                _ => true,
-            })
-            .unwrap_or_else(|| panic!("the revelation goes on: {now}"))
-            .clone();
-        let mut sent = first_choice(&next);
-        if next["type"] == "vote" {
+        let (kind, mut sent) = revelation_step(&now);
+        if kind == "vote" {
             sent["group"] = json!(2);
         }
         command(&tablet, id, sent).await;

@@ -1016,6 +1016,27 @@ pub async fn cdp(client: &Client, cmd: &str, params: serde_json::Value) -> serde
     .await
 }
 
+/// The table's next step through Phase 2 in the snapshot `now` (a game's `GET`): the first
+/// allowed action that moves the count on (no knock, crow, group picked or count shown; a
+/// level only where none is said yet), as a command with its first choices, and its type.
+pub fn revelation_step(now: &serde_json::Value) -> (String, serde_json::Value) {
+    let levels = &now["view"]["psychics"];
+    let next = now["allowed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| match a["type"].as_str().unwrap() {
+            "knock" | "use_crow" | "pick_group" | "show_count" => false,
+            "state_level" => levels[a["psychic"].as_u64().unwrap() as usize]["level"].is_null(),
+            _ => true,
+        })
+        .unwrap_or_else(|| panic!("the revelation goes on: {now}"));
+    (
+        next["type"].as_str().unwrap().to_owned(),
+        first_choice(next),
+    )
+}
+
 /// The first of each allowed action's choices, as a command: a legal move, whatever it is.
 pub fn first_choice(action: &serde_json::Value) -> serde_json::Value {
     let mut command = action.clone();
