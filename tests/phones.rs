@@ -477,9 +477,15 @@ async fn menus(browsers: &Browsers, ghost: &Client, psychics: &[Client]) {
         wait_for(paul, &format!("html[lang='{lang}'] #phone-menu[open]")).await;
         let height = bar_height(paul).await;
         assert!(height <= 100.0, "{lang}: the bar is {height} px high");
-        // Every engine keeps a seat's screen on at this address (a secure one).
+        // Chromium and Firefox keep a seat's screen on at this address (a secure one);
+        // WebKitGTK's MiniBrowser at times refuses (its window not in front): either way,
+        // the menu says which.
         let awake = attr(paul, "#phone-awake", "data-awake").await.unwrap();
-        assert_eq!(awake, "held", "{lang}");
+        if browsers.engine() != Engine::WebKit {
+            assert_eq!(awake, "held", "{lang}");
+        }
+        assert!(["held", "refused"].contains(&awake.as_str()), "{awake}");
+        assert!(!text(paul, "#phone-awake").await.is_empty());
         assert_eq!(
             present(paul, "#phone-chime").await,
             !buzzes,

@@ -5,7 +5,7 @@
 import { ApiError, Offline, api, connect, keepSeat, manifestUrl, mySeat, takeCode } from './api.js';
 import { deviceLanguage, language, setDialect, setLanguage, t } from './i18n.js';
 import { h, toast } from './dom.js';
-import { keepAwake, onAwakeChange } from './awake.js';
+import { keepAwake } from './awake.js';
 import { renderHome } from './screens/home.js';
 import { renderCodeEntry } from './screens/code.js';
 import { refresh } from './screens/game/actions.js';
@@ -310,8 +310,6 @@ async function boot() {
   await speaking;
   booted = true;
   window.addEventListener('hashchange', render);
-  // A phone's menu says whether its screen is kept awake.
-  onAwakeChange(render);
   render();
   // The sound's module comes after the screen.
   call('player', 'configure', state.settings.sound);

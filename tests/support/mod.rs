@@ -456,25 +456,31 @@ pub async fn chromium_at_name(port: u16, name: &str) -> Client {
     client
 }
 
-/// Makes `client`'s page `width`×`height`: its window that plus its frame.
+/// Makes `client`'s page `width`×`height`: its window that plus its frame. A window not yet
+/// shown (WebKitGTK's, at times) takes its size late: asked again until it has it.
 async fn fit_page(client: &Client, width: u32, height: u32) {
-    let frame = client
-        .execute(
-            "return [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]",
-            vec![],
-        )
-        .await
-        .unwrap();
-    let frame = |i: usize| frame[i].as_u64().unwrap() as u32;
-    client
-        .set_window_size(width + frame(0), height + frame(1))
-        .await
-        .unwrap();
-    let page = client
-        .execute("return [window.innerWidth, window.innerHeight]", vec![])
-        .await
-        .unwrap();
-    assert_eq!(page, serde_json::json!([width, height]), "the page's size");
+    let wanted = serde_json::json!([width, height]);
+    let mut page = serde_json::Value::Null;
+    for _ in 0..20 {
+        let sizes = client
+            .execute(
+                "return [window.innerWidth, window.innerHeight, window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let size = |i: usize| sizes[i].as_u64().unwrap() as u32;
+        page = serde_json::json!([size(0), size(1)]);
+        if page == wanted {
+            return;
+        }
+        client
+            .set_window_size(width + size(2), height + size(3))
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(page, wanted, "the page's size");
 }
 
 /// What does not fit the window on the page shown (see `fits.js`); `scroll`: whether the

@@ -3,7 +3,7 @@
 import { asset, h } from '../dom.js';
 import { LANGUAGES, language, t } from '../i18n.js';
 import { chooseLanguage } from '../app.js';
-import { awake } from '../awake.js';
+import { awake, onAwakeChange } from '../awake.js';
 import { chimes, setChimes, vibrates } from '../tell.js';
 
 export function topBar() {
@@ -42,9 +42,18 @@ export function phoneBar({ who, colour = null, aside = null, help = null }) {
     h('div', { class: 'notices' }));
 }
 
+/** Whether this phone's screen is kept awake, said in its menu (hidden while not wanted). */
+function awakeLine() {
+  const state = awake();
+  return h('p', { id: 'phone-awake', class: 'note', 'data-awake': state, hidden: state === 'off' },
+    state === 'off' ? null : t(`phone.awake.${state}`));
+}
+
+// The line follows the wake lock as it is taken or refused, without drawing the screen again.
+onAwakeChange(() => document.getElementById('phone-awake')?.replaceWith(awakeLine()));
+
 /** This phone's own settings: its language, its chime, and whether it stays awake. */
 function phoneMenu() {
-  const state = awake();
   // Open as it is on screen now: its toggle event comes later than a render may.
   const open = document.getElementById('phone-menu')?.open ?? false;
   return h('details', { id: 'phone-menu', class: 'phone-menu', open },
@@ -57,7 +66,7 @@ function phoneMenu() {
         onchange: (e) => setChimes(e.currentTarget.checked),
       }),
       t('phone.chime')),
-    state === 'off' ? null : h('p', { id: 'phone-awake', class: 'note', 'data-awake': state }, t(`phone.awake.${state}`))));
+    awakeLine()));
 }
 
 /** Which game a new game is: Mysterium or the Mystery Rummy scorepad. */
