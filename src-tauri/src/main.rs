@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use seance_server::instance::{self, Claim};
 
 fn main() -> ExitCode {
+    window::lighter_javascript();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),

@@ -86,6 +86,26 @@ fn paint_without_layers(_: &tauri::WebviewWindow) -> tauri::Result<()> {
     Ok(())
 }
 
+/// JavaScriptCore's optimising compilers (DFG, FTL) are for pages that compute: the table
+/// screen builds a view a few times a second at most, which the baseline JIT does at once,
+/// and their compilations cost about 12 MiB of the web process in a game (`bench/startup`).
+/// WebKitGTK's processes take JavaScriptCore's options from the environment they inherit;
+/// one set by hand is kept.
+#[cfg(target_os = "linux")]
+pub fn lighter_javascript() {
+    for option in ["JSC_useDFGJIT", "JSC_useFTLJIT"] {
+        if std::env::var_os(option).is_none() {
+            // SAFETY: called first thing in `main`, before any thread is started: nothing
+            // reads the environment meanwhile.
+            unsafe { std::env::set_var(option, "0") };
+        }
+    }
+}
+
+/// Elsewhere the system's webview has its own engine.
+#[cfg(not(target_os = "linux"))]
+pub fn lighter_javascript() {}
+
 /// Brings the window to the front when a later launch asks, and starts the server again
 /// (on the same port) when the table has chosen what to do with a journal in trouble.
 fn follow(handle: &AppHandle, server: &mut Server, config: Config) {
