@@ -478,8 +478,8 @@ async fn menus(browsers: &Browsers, ghost: &Client, psychics: &[Client]) {
         let height = bar_height(paul).await;
         assert!(height <= 100.0, "{lang}: the bar is {height} px high");
         // Chromium and Firefox keep a seat's screen on at this address (a secure one);
-        // WebKitGTK's MiniBrowser at times refuses (its window not in front): either way,
-        // the menu says which.
+        // WebKitGTK's MiniBrowser refuses here (no window manager makes its window the
+        // active one): either way, the menu says which.
         let awake = attr(paul, "#phone-awake", "data-awake").await.unwrap();
         if browsers.engine() != Engine::WebKit {
             assert_eq!(awake, "held", "{lang}");

@@ -277,14 +277,14 @@ fn minibrowser() -> PathBuf {
 
 /// One engine's browsers for a suite, ended with the last clone: ChromeDriver, which holds
 /// every session; WebKitWebDriver and geckodriver hold one each, so each WebKit or Firefox
-/// starts its own (WebKit's on an X screen large enough for a tablet on its side).
+/// starts its own (WebKit's on an X screen of its own).
 #[derive(Clone)]
 pub struct Browsers {
     engine: Engine,
     /// ChromeDriver's port.
     chromedriver: Option<u16>,
-    /// WebKit's X screen, and the GTK settings that let its window be as narrow as a phone.
-    display: Option<(String, std::sync::Arc<tempfile::TempDir>)>,
+    /// The GTK settings that let a MiniBrowser window be as narrow as a phone.
+    gtk_settings: Option<std::sync::Arc<tempfile::TempDir>>,
     started: std::sync::Arc<std::sync::Mutex<Vec<Process>>>,
     /// Each Firefox's own profile.
     profiles: std::sync::Arc<std::sync::Mutex<Vec<tempfile::TempDir>>>,
@@ -302,7 +302,7 @@ impl Browsers {
         Browsers {
             engine: Engine::Chromium,
             chromedriver: Some(port),
-            display: None,
+            gtk_settings: None,
             started: Default::default(),
             profiles: Default::default(),
         }
@@ -311,7 +311,7 @@ impl Browsers {
     /// `engine`'s browsers: ChromeDriver, or WebKit's X screen, started.
     pub fn start(engine: Engine) -> Browsers {
         let mut started = Vec::new();
-        let (mut chromedriver_port, mut display) = (None, None);
+        let (mut chromedriver_port, mut gtk_settings) = (None, None);
         match engine {
             Engine::Chromium => {
                 let (port, driver) = chromedriver();
@@ -319,8 +319,6 @@ impl Browsers {
                 chromedriver_port = Some(port);
             }
             Engine::WebKit => {
-                let (screen, xvfb) = xvfb(1920, 1400);
-                started.push(xvfb);
                 // MiniBrowser's toolbar would hold its window 447 px wide at least.
                 let gtk = tempfile::tempdir().unwrap();
                 std::fs::create_dir(gtk.path().join("gtk-3.0")).unwrap();
@@ -330,14 +328,14 @@ impl Browsers {
                      margin: 0; border-width: 0; font-size: 1px; }",
                 )
                 .unwrap();
-                display = Some((screen, std::sync::Arc::new(gtk)));
+                gtk_settings = Some(std::sync::Arc::new(gtk));
             }
             Engine::Firefox => {}
         }
         Browsers {
             engine,
             chromedriver: chromedriver_port,
-            display,
+            gtk_settings,
             started: std::sync::Arc::new(std::sync::Mutex::new(started)),
             profiles: Default::default(),
         }
@@ -372,7 +370,11 @@ impl Browsers {
                 chromium_capabilities(width, height, &[]),
             ),
             Engine::WebKit => {
-                let (display, gtk) = self.display.as_ref().unwrap();
+                // Each on an X screen of its own: WebKit counts a window that another
+                // covers as hidden, and holds back its timers and its wake lock.
+                let (display, xvfb) = xvfb(width + 64, height + 64);
+                self.started.lock().unwrap().push(xvfb);
+                let gtk = self.gtk_settings.as_ref().unwrap();
                 let mut command = Command::new("WebKitWebDriver");
                 command
                     .env("DISPLAY", display)
