@@ -5,7 +5,6 @@
 import { ApiError, Offline, api, connect, keepSeat, manifestUrl, mySeat, takeCode } from './api.js';
 import { deviceLanguage, language, setDialect, setLanguage, t } from './i18n.js';
 import { h, toast } from './dom.js';
-import { keepAwake } from './awake.js';
 import { renderHome } from './screens/home.js';
 import { renderCodeEntry } from './screens/code.js';
 import { refresh } from './screens/game/actions.js';
@@ -28,6 +27,7 @@ const later = {
   rummySetup: () => import('./screens/rummy/setup.js'),
   rummyPhone: () => import('./screens/rummy/phone.js'),
   player: () => import('./sound/player.js'),
+  awake: () => import('./awake.js'),
 };
 const loaded = {};
 
@@ -158,7 +158,9 @@ export function showScreen(node) {
   (node.querySelector?.('.notices') ?? document.body).append(...notices);
   document.getElementById('app').replaceChildren(node);
   updateStatus();
-  keepAwake(node.dataset?.awake === 'true');
+  // The wake lock's module comes with the first screen that wants it.
+  const awake = node.dataset?.awake === 'true';
+  if (awake || loaded.awake) call('awake', 'keepAwake', awake);
 }
 
 function updateStatus() {

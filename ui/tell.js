@@ -6,10 +6,10 @@
 
 const CHIME_KEY = 'seance.chime';
 
-/** The sound's module, fetched after the screen (as `app.js` fetches it too), so that a
- * phone joining waits for none of it; a tap's handler uses it once it is here. */
+/** The sound's module, fetched with a seat's screen (after the first screen: a phone
+ * joining waits for none of it); a tap's handler uses it once it is here. */
 let player = null;
-const sound = import('./sound/player.js').then((module) => { player = module; return module; });
+import('./sound/player.js').then((module) => { player = module; });
 
 /** Whether this phone can buzz. */
 export const vibrates = () => 'vibrate' in navigator;
@@ -38,5 +38,5 @@ if (!vibrates()) document.addEventListener('click', unlockOnTap, true);
 /** Buzzes, or chimes, once. */
 export function tell() {
   if (vibrates()) navigator.vibrate(200);
-  else if (chimes()) sound.then((p) => p.chime());
+  else if (chimes()) player?.chime();
 }

@@ -6,7 +6,7 @@
 import { h, toast } from '../dom.js';
 import { ghostSeat, hourMark, nameOf, t } from '../i18n.js';
 import { keepSeat } from '../api.js';
-import { phoneBar } from './chrome.js';
+import { phoneBar } from './phone_bar.js';
 import { tell } from '../tell.js';
 import { command, post, refresh, toBgStats, unreadable } from './game/actions.js';
 import { sandTimer, setClock } from './game/timer.js';
