@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Browsers, Table, act, api, attr, chromium, command, ghost_phone, phone_on_seats,
+    Browsers, Table, act, api, attr, chromium, command, ghost_cards, ghost_phone, phone_on_seats,
     revelation_step, screenshot, speak, tap, text, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
@@ -182,14 +182,7 @@ async fn climax(driver: u16, game: Game, lang: &str) {
     .await["id"]
         .as_u64()
         .unwrap();
-    let secrets = api(
-        &tablet,
-        "GET",
-        &format!("/games/{id}?role=ghost"),
-        Value::Null,
-    )
-    .await["view"]["assignments"]
-        .clone();
+    let secrets = ghost_cards(&tablet, id).await;
     let psychics = secrets.as_array().unwrap().len();
     // A new query makes a whole new page, which takes the language.
     tablet

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 use seance_e2e::{
     Browsers, Engine, Table, accessibility_violations, act, api, attr, chromium, command,
-    ink_height, misfits, played, present, screenshot, sounds, speak, tap, taps, text, version,
-    wait_for, wait_for_text,
+    ghost_cards, ink_height, misfits, played, present, screenshot, sounds, speak, tap, taps, text,
+    version, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -850,14 +850,7 @@ async fn revelation_over_api(client: &Client, table: &Table) -> u64 {
     let send = async |json: Value| {
         command(client, id, json).await;
     };
-    let ghost = api(
-        client,
-        "GET",
-        &format!("/games/{id}?role=ghost"),
-        Value::Null,
-    )
-    .await;
-    let secrets = ghost["view"]["assignments"].clone();
+    let secrets = ghost_cards(client, id).await;
     for k in 0..3 {
         for i in 0..4 {
             send(json!({"type": "give_vision", "psychic": i})).await;

@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 
 use fantoccini::Client;
 use seance_e2e::cpu::cpu;
-use seance_e2e::{Table, api, chromedriver, chromium, command, revelation_step, tap, wait_for};
+use seance_e2e::{
+    Table, api, chromedriver, chromium, command, ghost_cards, revelation_step, tap, wait_for,
+};
 use serde_json::{Value, json};
 
 async fn view(tablet: &Client, id: u64) -> Value {
@@ -46,14 +48,7 @@ async fn main() {
     // Longer than the measure: the sand runs all through it.
     let timer = json!({"action": "duration", "seconds": seconds + 60});
     api(&tablet, "POST", &format!("/games/{id}/timer"), timer).await;
-    let secrets = api(
-        &tablet,
-        "GET",
-        &format!("/games/{id}?role=ghost"),
-        Value::Null,
-    )
-    .await["view"]["assignments"]
-        .clone();
+    let secrets = ghost_cards(&tablet, id).await;
     tablet
         .goto(&format!("{}#/game/{id}", table.local_url))
         .await

@@ -1024,6 +1024,13 @@ pub async fn cdp(client: &Client, cmd: &str, params: serde_json::Value) -> serde
     .await
 }
 
+/// The ghost's secret cards in game `id` (each psychic's three, in order), as the ghost's
+/// view gives them, asked through `client`'s page.
+pub async fn ghost_cards(client: &Client, id: u64) -> serde_json::Value {
+    let path = format!("/games/{id}?role=ghost");
+    api(client, "GET", &path, serde_json::Value::Null).await["view"]["assignments"].clone()
+}
+
 /// The table's next step through Phase 2 in the snapshot `now` (a game's `GET`): the first
 /// allowed action that moves the count on (no knock, crow, group picked or count shown; a
 /// level only where none is said yet), as a command with its first choices, and its type.
