@@ -186,9 +186,9 @@ async fn turn(
     psychics: &[Client],
     tokens: bool,
 ) {
-    let searching = offered(ghost, "data-vision").await;
     // Each phone says what its player does now.
     wait_for(ghost, "#phone-now[data-now='give']").await;
+    let searching = offered(ghost, "data-vision").await;
     wait_for(
         &psychics[searching[0]],
         "#phone-now[data-now='wait_vision']",
@@ -275,6 +275,8 @@ async fn turn(
         }
     }
     act(tablet, "#timer-end").await;
+    // The table called time; the ghost's phone learns it a moment later.
+    wait_for(ghost, "#phone-now[data-now='answer']").await;
     for i in offered(ghost, "data-manifest").await {
         act(ghost, &format!("[data-manifest='{i}']")).await;
     }

@@ -677,29 +677,25 @@ pub fn display() -> (String, Option<Process>) {
 }
 
 /// A new X screen of `width`×`height` on Xvfb: its name, and the server.
+/// Xvfb picks a free display number itself (`-displayfd`) and writes it once it listens:
+/// numbers chosen here by looking for sockets ran out on stale sockets of killed servers.
 fn xvfb(width: u32, height: u32) -> (String, Process) {
-    static TAKEN: std::sync::Mutex<u32> = std::sync::Mutex::new(90);
-    let mut next = TAKEN.lock().unwrap();
-    let n = (*next..200)
-        .find(|n| !std::path::Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
-        .expect("a free display number");
-    *next = n + 1;
-    let display = format!(":{n}");
-    let xvfb = Process::spawn(
+    use std::io::BufRead;
+    let mut xvfb = Process::spawn(
         Command::new("Xvfb")
-            .args([&display, "-screen", "0", &format!("{width}x{height}x24")])
+            .args(["-displayfd", "1", "-screen", "0"])
+            .arg(format!("{width}x{height}x24"))
             .args(["-nolisten", "tcp"])
-            .stdout(Stdio::null())
+            .stdout(Stdio::piped())
             .stderr(Stdio::null()),
     )
     .expect("Xvfb: run scripts/setup --test");
-    let socket = format!("/tmp/.X11-unix/X{n}");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !std::path::Path::new(&socket).exists() {
-        assert!(Instant::now() < deadline, "Xvfb did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    (display, xvfb)
+    let mut number = String::new();
+    std::io::BufReader::new(xvfb.0.stdout.take().unwrap())
+        .read_line(&mut number)
+        .unwrap();
+    assert!(!number.trim().is_empty(), "Xvfb did not start");
+    (format!(":{}", number.trim()), xvfb)
 }
 
 /// Closes the top-level window titled `title` as a window manager's close button does: by
