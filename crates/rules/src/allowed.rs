@@ -14,8 +14,8 @@ use crate::clairvoyancy::Face;
 use crate::command::Command;
 use crate::game::{Game, Phase};
 use crate::levels::Level;
+use crate::role::Role;
 use crate::setup::SecretMode;
-use crate::view::Role;
 
 /// A command open now, with the choices it takes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -4,9 +4,7 @@
 //! table has shown its last line) following in the same batch.
 
 use crate::cards::{Card, Category, Layout};
-use crate::clairvoyancy::{
-    check_placement, check_timer_running, finishing_bonus, manifestation_moves,
-};
+use crate::clairvoyancy::{Face, finishing_bonus, manifestation_moves};
 use crate::command::Command;
 use crate::event::{Event, Group};
 use crate::game::{Game, Phase};
@@ -653,4 +651,50 @@ fn end(batch: &mut Batch, chosen: u8) {
         culprit,
         won: chosen == culprit,
     });
+}
+
+/// Checks that `by` may put a `face` token on `on`'s pawn now.
+pub fn check_placement(game: &Game, by: usize, on: usize, face: Face) -> Result<(), Refusal> {
+    ensure(game.setup.tokens_per_psychic() > 0, || {
+        Refusal::new("no_clairvoyancy")
+    })?;
+    check_timer_running(game)?;
+    ensure(by != on, || {
+        Refusal::new("not_own_pawn").with("name", game.who(by))
+    })?;
+    ensure(game.psychics[on].seeking().is_some(), || {
+        Refusal::new("token_on_finished").with("name", game.who(on))
+    })?;
+    // 003 p.10: tokens go beside the intuition pawns the others have *played*.
+    ensure(game.psychics[on].intuition.is_some(), || {
+        Refusal::new("pawn_not_placed").with("name", game.who(on))
+    })?;
+    // A token already there may be turned over (one act); the same face again changes nothing.
+    let there = game.placements.iter().find(|p| p.by == by && p.on == on);
+    ensure(there.is_none_or(|p| p.face != face), || {
+        Refusal::new("token_there")
+            .with("name", game.who(by))
+            .with("face", face.sign())
+            .with("on", game.who(on))
+    })?;
+    let held = game.psychics[by].held;
+    let left = match face {
+        Face::Agree => held.agree,
+        Face::Disagree => held.disagree,
+    };
+    ensure(left > 0, || {
+        Refusal::new("tokens_held")
+            .with("name", game.who(by))
+            .with("face", face.sign())
+            .with("agree", held.agree)
+            .with("disagree", held.disagree)
+    })
+}
+
+/// Tokens and intuitions may change only until the sand timer runs out.
+pub fn check_timer_running(game: &Game) -> Result<(), Refusal> {
+    ensure(
+        matches!(game.phase, Phase::Visions | Phase::Interpretation),
+        || Refusal::new("until_timer_ends"),
+    )
 }

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::event::Event;
 use crate::game::Game;
-use crate::view::Role;
+use crate::role::Role;
 
 /// An event as a log tells it: as it happened, or sealed.
 #[derive(Debug, Clone, PartialEq, Serialize)]

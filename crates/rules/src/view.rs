@@ -3,7 +3,7 @@
 //! (plus their own vote). Secrets appear in no other view until the game has ended. What a
 //! device may do now is not here but in [`crate::Action`]s, which depend on the device.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::cards::{Card, Category, Layout};
 use crate::clairvoyancy::{Faces, Placement};
@@ -12,16 +12,9 @@ use crate::event::Group;
 use crate::expansions::Third;
 use crate::game::{Game, Manifestation, Outcome, Phase};
 use crate::levels::{Level, LevelBands, TrackSide};
+use crate::role::Role;
 use crate::setup::{Colour, CrowRule, Difficulty, Edition, SecretMode};
 use crate::straw_poll::Count;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Role {
-    Table,
-    Ghost,
-    Psychic(usize),
-}
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PsychicView {

@@ -8,9 +8,10 @@ use serde::Serialize;
 
 use seance_timeline::{Extra, Refusal, Who, ensure};
 
-use crate::scorepad::{Command, Scorepad};
+use crate::command::Command;
+use crate::role::Role;
+use crate::scorepad::Scorepad;
 use crate::suspects::SUSPECTS;
-use crate::view::Role;
 
 /// A command open now, with the choices it takes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

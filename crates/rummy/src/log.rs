@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use crate::scorepad::Event;
-use crate::view::Role;
+use crate::event::Event;
+use crate::role::Role;
 
 /// An event as a log tells it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -6,16 +6,11 @@
 
 use serde::Serialize;
 
+use crate::role::Role;
 use crate::round::Scored;
 use crate::scorepad::{Scorepad, standings_of};
 use crate::suspects::{JOKER, Known, LETTER, Printed, RIPPER_ESCAPES, SUSPECTS, Suspect};
 use crate::tally::RoundTally;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    Table,
-    Player(usize),
-}
 
 #[derive(Debug, Clone, Serialize)]
 pub struct View {

@@ -731,7 +731,7 @@ fn let_go<G: Kept>(live: &mut HashMap<i64, Arc<Mutex<Live<G>>>>) {
 /// Who sent a change, as the log names them: `table`, or the seat's name.
 fn sender<G: Kept>(who: &Who<G::Role>) -> String {
     match who {
-        Who::Seat(role) => G::seat(*role).unwrap_or_else(|| "table".into()),
+        Who::Seat(role) => role.to_string(),
         Who::Table { .. } | Who::Watcher => "table".into(),
     }
 }
@@ -804,7 +804,7 @@ impl<T> Around<T> {
             timer: self.timer,
             log: self.log,
             by_invitation: (game.seats().into_iter())
-                .filter(|seat| G::parse_role(seat).is_some_and(G::by_invitation))
+                .filter(|seat| seat.parse().is_ok_and(G::by_invitation))
                 .collect(),
             view,
         }

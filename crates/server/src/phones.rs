@@ -23,7 +23,7 @@ use crate::access::{Device, TableOnly, bad_json};
 use crate::refused::{Refused, refused};
 use crate::rulesets::Kept;
 use crate::seats::{Door, SeatError};
-use seance_timeline::{Extra, Refusal, Who};
+use seance_timeline::{Extra, Refusal, RoleName, Who};
 
 /// Who asks about a game, by the credentials of the request: its [`Device`], and the seat
 /// token it shows (`X-Seat`, or `?seat=` where headers cannot be set).
@@ -76,7 +76,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
 /// the phone holding it, or the table while no phone does (pass-and-play). A phone must
 /// still hold the seat it asks for: once the table frees it, the phone sees nothing of it.
 pub fn may_see<G: Kept>(shared: &Shared, game: i64, role: G::Role, caller: &Caller) -> bool {
-    match (G::seat(role), caller) {
+    match (role.seat(), caller) {
         (None, _) => true,
         (Some(seat), Caller::Phone(t)) => shared.seats.seat_of(game, t) == Some(seat),
         (Some(seat), Caller::Table) => !shared.seats.held(game, &seat),
@@ -162,14 +162,14 @@ pub fn who<G: Kept>(
                 .seats
                 .taken(game)
                 .iter()
-                .filter_map(|seat| G::parse_role(seat))
+                .filter_map(|seat| seat.parse().ok())
                 .collect(),
         }),
         Caller::Watcher => Ok(Who::Watcher),
         Caller::Phone(token) => shared
             .seats
             .seat_of(game, token)
-            .and_then(|seat| G::parse_role(&seat))
+            .and_then(|seat| seat.parse().ok())
             .map(Who::Seat)
             .ok_or_else(|| {
                 count_guess(shared, game, caller, peer)
@@ -248,7 +248,7 @@ fn seat_of_game<G: Kept>(shared: &Shared, id: i64, seat: &str) -> Result<G::Role
         )
     })?;
     (seats.iter().any(|s| s == seat))
-        .then(|| G::parse_role(seat))
+        .then(|| seat.parse().ok())
         .flatten()
         .ok_or_else(|| {
             Refused::new(
@@ -308,7 +308,12 @@ pub async fn free<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path((id, seat)): Path<(i64, String)>,
 ) -> Response {
-    if G::parse_role(&seat).and_then(G::seat).is_none() {
+    if seat
+        .parse::<G::Role>()
+        .ok()
+        .and_then(RoleName::seat)
+        .is_none()
+    {
         return Refused::new(
             StatusCode::BAD_REQUEST,
             Refusal::new("no_such_seat").with("seat", seat),

@@ -22,7 +22,7 @@ use crate::{Shared, assets, bgstats, phones, qr, socket, trouble};
 use seance_journal::{GameState, JournalError, Listing};
 use seance_rules::{Edition, Game, LevelBands, TrackSide};
 use seance_rummy::Scorepad;
-use seance_timeline::{Refusal, Rules, TimelineError, Who};
+use seance_timeline::{Refusal, RoleName, Rules, TimelineError, Who};
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -232,12 +232,12 @@ pub(crate) fn broadcast(shared: &Shared, message: serde_json::Value) {
 /// The `?role=` of a request: `table` (the default) or one of the game's seats.
 pub(crate) fn role_in<G: Kept>(query: &HashMap<String, String>) -> Result<G::Role, Refused> {
     let role = query.get("role").map(String::as_str).unwrap_or("table");
-    G::parse_role(role).ok_or_else(|| {
+    role.parse().map_err(|_| {
         Refused::new(
             StatusCode::BAD_REQUEST,
             Refusal::new("no_such_role")
                 .with("role", role)
-                .with("roles", G::ROLES),
+                .with("roles", G::Role::NAMES),
         )
     })
 }

@@ -24,14 +24,8 @@ pub trait Kept: Rules + PartialEq + Send + Sync + 'static {
     fn again(&self) -> Self::Setup;
     /// This rule set's games.
     fn games(shared: &Shared) -> &Arc<Games<Self>>;
-    /// The roles in words, for a request that names none of them.
-    const ROLES: &'static str;
     /// The game as BG Stats knows it.
     fn title(&self) -> Title;
-    /// `table`, or a seat's name.
-    fn parse_role(text: &str) -> Option<Self::Role>;
-    /// The seat's name (`ghost`, `psychic:2`, `player:1`); `None` for the table.
-    fn seat(role: Self::Role) -> Option<String>;
     /// The seats this game has, by name.
     fn seats(&self) -> Vec<String>;
     /// A phone's page of game `id`'s seats (after the join link: `#/join/3`).
@@ -41,7 +35,6 @@ pub trait Kept: Rules + PartialEq + Send + Sync + 'static {
 }
 
 impl Kept for Game {
-    const ROLES: &'static str = "table, ghost or psychic:N";
     fn title(&self) -> Title {
         match self.setup.edition {
             Edition::Classic => Title {
@@ -76,26 +69,6 @@ impl Kept for Game {
         &shared.games
     }
 
-    fn parse_role(text: &str) -> Option<Role> {
-        match text {
-            "table" => Some(Role::Table),
-            "ghost" => Some(Role::Ghost),
-            _ => text
-                .strip_prefix("psychic:")?
-                .parse()
-                .ok()
-                .map(Role::Psychic),
-        }
-    }
-
-    fn seat(role: Role) -> Option<String> {
-        match role {
-            Role::Table => None,
-            Role::Ghost => Some("ghost".into()),
-            Role::Psychic(i) => Some(format!("psychic:{i}")),
-        }
-    }
-
     fn seats(&self) -> Vec<String> {
         std::iter::once("ghost".to_string())
             .chain((0..self.psychics.len()).map(|i| format!("psychic:{i}")))
@@ -118,7 +91,6 @@ impl Kept for Game {
 }
 
 impl Kept for Scorepad {
-    const ROLES: &'static str = "table or player:N";
     fn title(&self) -> Title {
         Title {
             name: "Mystery Rummy: Jack the Ripper",
@@ -145,24 +117,6 @@ impl Kept for Scorepad {
 
     fn games(shared: &Shared) -> &Arc<Games<Self>> {
         &shared.rummy
-    }
-
-    fn parse_role(text: &str) -> Option<Self::Role> {
-        match text {
-            "table" => Some(seance_rummy::Role::Table),
-            _ => text
-                .strip_prefix("player:")?
-                .parse()
-                .ok()
-                .map(seance_rummy::Role::Player),
-        }
-    }
-
-    fn seat(role: Self::Role) -> Option<String> {
-        match role {
-            seance_rummy::Role::Table => None,
-            seance_rummy::Role::Player(p) => Some(format!("player:{p}")),
-        }
     }
 
     fn seats(&self) -> Vec<String> {

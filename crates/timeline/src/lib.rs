@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 pub use error::{NAME_CHARS, Param, Params, Refusal, check_name, ensure};
 pub use rng::Draw;
 pub use summary::{Part, Played, Summary};
-pub use who::{Extra, Who};
+pub use who::{Extra, RoleName, Who};
 
 /// What commands and events need: to be journaled, compared, and carried across threads.
 pub trait Record:
@@ -40,7 +40,7 @@ pub trait Rules: Clone + Sized {
     type Command: Record;
     type Event: Record;
     /// The table's, or a seat's (the ghost, a psychic, a player).
-    type Role: Copy + PartialEq + fmt::Debug + Send + Sync + 'static;
+    type Role: RoleName;
     /// What may be done now, with the choices it takes, as a view carries it.
     type Action: Serialize + fmt::Debug + Clone + PartialEq + Send + 'static;
     /// An event as a view's log tells it.

@@ -1,6 +1,26 @@
 //! Who asks, as every rule set sees it: the table, a seat's phone or a watcher. The shells
 //! map a device to one of these; the rule set alone says what each may do.
 
+use std::fmt;
+use std::str::FromStr;
+
+/// A rule set's roles in words: the table is `table`, a seat is named as its phones and
+/// the journal name it (`ghost`, `psychic:2`, `player:1`), written by `Display` and read
+/// by `FromStr`.
+pub trait RoleName:
+    Copy + PartialEq + fmt::Debug + fmt::Display + FromStr + Send + Sync + 'static
+{
+    /// The roles in words, for a request that names none of them.
+    const NAMES: &'static str;
+    /// The table's role, which holds no seat.
+    const TABLE: Self;
+
+    /// The seat's name; `None` for the table.
+    fn seat(self) -> Option<String> {
+        (self != Self::TABLE).then(|| self.to_string())
+    }
+}
+
 /// The sender of a command, or the reader of a view's `allowed`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Who<R> {

@@ -1,0 +1,75 @@
+//! Who is at the table: the table itself, the ghost, and each psychic by their place
+//! (from 0, in the setup's order). A seat is named in words as `ghost` or `psychic:2`,
+//! and the table as `table`: the names its phones and the journal use.
+
+use std::fmt;
+use std::str::FromStr;
+
+use seance_timeline::RoleName;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Table,
+    Ghost,
+    Psychic(usize),
+}
+
+impl RoleName for Role {
+    const NAMES: &'static str = "table, ghost or psychic:N";
+    const TABLE: Role = Role::Table;
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Role::Table => f.write_str("table"),
+            Role::Ghost => f.write_str("ghost"),
+            Role::Psychic(i) => write!(f, "psychic:{i}"),
+        }
+    }
+}
+
+/// Not one of the roles' names ([`RoleName::NAMES`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoSuchRole;
+
+impl FromStr for Role {
+    type Err = NoSuchRole;
+
+    fn from_str(text: &str) -> Result<Role, NoSuchRole> {
+        match text {
+            "table" => Ok(Role::Table),
+            "ghost" => Ok(Role::Ghost),
+            _ => text
+                .strip_prefix("psychic:")
+                .and_then(|i| i.parse().ok())
+                .map(Role::Psychic)
+                .ok_or(NoSuchRole),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_role_reads_back_as_it_is_written() {
+        for role in [Role::Table, Role::Ghost, Role::Psychic(0), Role::Psychic(6)] {
+            assert_eq!(role.to_string().parse(), Ok(role));
+        }
+        for wrong in [
+            "",
+            "Table",
+            "psychic",
+            "psychic:",
+            "psychic:-1",
+            "psychic:x",
+            "player:1",
+        ] {
+            assert_eq!(wrong.parse::<Role>(), Err(NoSuchRole), "{wrong}");
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! Who is at a Mystery Rummy table: the table itself, and each player by their place
+//! (from 0, in seating order). A player's seat is named in words as `player:2`, and the
+//! table as `table`: the names its phones and the journal use.
+
+use std::fmt;
+use std::str::FromStr;
+
+use seance_timeline::RoleName;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Table,
+    Player(usize),
+}
+
+impl RoleName for Role {
+    const NAMES: &'static str = "table or player:N";
+    const TABLE: Role = Role::Table;
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Role::Table => f.write_str("table"),
+            Role::Player(p) => write!(f, "player:{p}"),
+        }
+    }
+}
+
+/// Not one of the roles' names ([`RoleName::NAMES`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoSuchRole;
+
+impl FromStr for Role {
+    type Err = NoSuchRole;
+
+    fn from_str(text: &str) -> Result<Role, NoSuchRole> {
+        match text {
+            "table" => Ok(Role::Table),
+            _ => text
+                .strip_prefix("player:")
+                .and_then(|p| p.parse().ok())
+                .map(Role::Player)
+                .ok_or(NoSuchRole),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_role_reads_back_as_it_is_written() {
+        for role in [Role::Table, Role::Player(0), Role::Player(3)] {
+            assert_eq!(role.to_string().parse(), Ok(role));
+        }
+        for wrong in [
+            "",
+            "Table",
+            "player",
+            "player:",
+            "player:-1",
+            "ghost",
+            "psychic:1",
+        ] {
+            assert_eq!(wrong.parse::<Role>(), Err(NoSuchRole), "{wrong}");
+        }
+    }
+}
