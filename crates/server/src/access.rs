@@ -9,7 +9,6 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -134,65 +133,6 @@ impl<S: Send + Sync> FromRequestParts<S> for TableOnly {
             Device::Joined => Err(refused(StatusCode::FORBIDDEN, "table_only").into_response()),
         }
     }
-}
-
-/// The most a request's body may hold: far more than any command, setup or the settings
-/// with a box of card sets, far less than would tie up memory.
-pub const BODY_LIMIT: usize = 64 * 1024;
-
-/// A body that is not the JSON asked for: `400` saying what `shape` is and what was wrong
-/// (for programs: the screens send only what the API takes); `422` with the range when a
-/// number does not even fit its field (the rules then check their own, narrower, bounds);
-/// or `413` when it is larger than [`BODY_LIMIT`].
-pub fn bad_json(shape: &str, rejection: JsonRejection) -> Response {
-    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        return Refused::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            Refusal::new("too_large").with("most_kib", BODY_LIMIT / 1024),
-        )
-        .into_response();
-    }
-    if let Some(refusal) = out_of_range(&rejection.body_text()) {
-        return Refused::new(StatusCode::UNPROCESSABLE_ENTITY, refusal).into_response();
-    }
-    Refused::new(
-        StatusCode::BAD_REQUEST,
-        Refusal::new("bad_request")
-            .with("expected", shape)
-            .with("detail", rejection.body_text()),
-    )
-    .into_response()
-}
-
-/// A number past what its field holds, as serde tells it ("invalid value: integer `-5`,
-/// expected u32"; "invalid type: floating point `1e20`, expected u8"): the value sent and
-/// the whole numbers the field takes.
-fn out_of_range(detail: &str) -> Option<Refusal> {
-    let (_, rest) = detail
-        .split_once("invalid value: integer `")
-        .or_else(|| detail.split_once("invalid type: floating point `"))?;
-    let (value, rest) = rest.split_once("`, expected ")?;
-    let kind: String = rest
-        .chars()
-        .take_while(char::is_ascii_alphanumeric)
-        .collect();
-    let (least, most): (i64, i64) = match kind.as_str() {
-        "u8" => (0, u8::MAX.into()),
-        "u16" => (0, u16::MAX.into()),
-        "u32" => (0, u32::MAX.into()),
-        "u64" | "usize" => (0, i64::MAX),
-        "i8" => (i8::MIN.into(), i8::MAX.into()),
-        "i16" => (i16::MIN.into(), i16::MAX.into()),
-        "i32" => (i32::MIN.into(), i32::MAX.into()),
-        "i64" | "isize" => (i64::MIN, i64::MAX),
-        _ => return None,
-    };
-    Some(
-        Refusal::new("number_out_of_range")
-            .with("value", value.to_owned())
-            .with("least", least)
-            .with("most", most),
-    )
 }
 
 pub async fn guard(
@@ -425,45 +365,6 @@ mod tests {
         assert!(!host_is_ours("192.168.1.40:80", 4747));
         assert!(!host_is_ours("192.168.1.40", 4747));
         assert!(!host_is_ours("", 4747));
-    }
-
-    #[test]
-    fn a_number_past_its_field_is_told_with_the_field_s_range() {
-        let told = |detail: &str| {
-            out_of_range(detail).map(|r| {
-                (
-                    r.param("value").cloned(),
-                    r.param("least").cloned(),
-                    r.param("most").cloned(),
-                )
-            })
-        };
-        use seance_timeline::Param::{Number, Text};
-        assert_eq!(
-            told("command: invalid value: integer `256`, expected u8 at line 1 column 155"),
-            Some((Some(Text("256".into())), Some(Number(0)), Some(Number(255))))
-        );
-        assert_eq!(
-            told("command: invalid value: integer `-5`, expected u32 at line 1"),
-            Some((
-                Some(Text("-5".into())),
-                Some(Number(0)),
-                Some(Number(4_294_967_295))
-            ))
-        );
-        assert_eq!(
-            told("command: invalid type: floating point `1e+20`, expected u32 at line 1"),
-            Some((
-                Some(Text("1e+20".into())),
-                Some(Number(0)),
-                Some(Number(4_294_967_295))
-            ))
-        );
-        assert_eq!(
-            told("command: invalid type: string \"a\", expected u8"),
-            None
-        );
-        assert_eq!(told("missing field `version`"), None);
     }
 
     #[test]

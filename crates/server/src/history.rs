@@ -8,7 +8,7 @@
 use std::sync::{Arc, MutexGuard};
 
 use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, JsonRejection, QueryRejection};
+use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -23,7 +23,8 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::Shared;
-use crate::access::{TableOnly, bad_json};
+use crate::access::TableOnly;
+use crate::body::{Body, Shape};
 use crate::games::GameError;
 use crate::refused::Refused;
 use crate::routes::blocking;
@@ -166,6 +167,10 @@ struct ShelfBody {
     shelf: ShelfName,
 }
 
+impl Shape for ShelfBody {
+    const SHAPE: &'static str = "a shelf is {\"shelf\": \"history\" | \"archived\" | \"deleted\"}";
+}
+
 #[derive(Deserialize, Clone, Copy)]
 #[serde(rename_all = "snake_case")]
 enum ShelfName {
@@ -179,20 +184,12 @@ async fn shelve(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
-    body: Result<Json<ShelfBody>, JsonRejection>,
+    Body(ShelfBody { shelf }): Body<ShelfBody>,
 ) -> Response {
-    let shelf = match body {
-        Ok(Json(ShelfBody { shelf })) => match shelf {
-            ShelfName::History => Shelf::History,
-            ShelfName::Archived => Shelf::Archived,
-            ShelfName::Deleted => Shelf::Deleted,
-        },
-        Err(r) => {
-            return bad_json(
-                "a shelf is {\"shelf\": \"history\" | \"archived\" | \"deleted\"}",
-                r,
-            );
-        }
+    let shelf = match shelf {
+        ShelfName::History => Shelf::History,
+        ShelfName::Archived => Shelf::Archived,
+        ShelfName::Deleted => Shelf::Deleted,
     };
     let done = blocking(move || Ok(recorded(&shared)?.shelve(id, shelf)?));
     match done.await {

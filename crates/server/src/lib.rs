@@ -9,6 +9,7 @@ mod access;
 mod assets;
 mod awake;
 mod bgstats;
+mod body;
 pub mod credentials;
 mod games;
 mod group_commit;

@@ -10,7 +10,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
@@ -19,7 +18,8 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::Shared;
-use crate::access::{Device, TableOnly, bad_json};
+use crate::access::{Device, TableOnly};
+use crate::body::{Body, Shape};
 use crate::refused::{Refused, refused};
 use crate::rulesets::Kept;
 use crate::seats::{Door, SeatError};
@@ -189,25 +189,20 @@ pub struct Wanted {
     invitation: Option<String>,
 }
 
+impl Shape for Wanted {
+    const SHAPE: &'static str = "a seat is {\"seat\": NAME}, one of the names the game's seats have (ghost, psychic:N, player:N), with the table's {\"invitation\": TEXT} where it takes one";
+}
+
 pub async fn take<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    body: Result<Json<Wanted>, JsonRejection>,
+    Body(Wanted { seat, invitation }): Body<Wanted>,
 ) -> Response {
     if shared.joins.blocked(peer.ip()) {
         return refused(StatusCode::TOO_MANY_REQUESTS, "seats_wait").into_response();
     }
     shared.joins.record(peer.ip());
-    let Wanted { seat, invitation } = match body {
-        Ok(Json(wanted)) => wanted,
-        Err(r) => {
-            return bad_json(
-                "a seat is {\"seat\": NAME}, one of the names the game's seats have (ghost, psychic:N, player:N), with the table's {\"invitation\": TEXT} where it takes one",
-                r,
-            );
-        }
-    };
     let role = match seat_of_game::<G>(&shared, id, &seat) {
         Ok(role) => role,
         Err(refused) => return refused.into_response(),
@@ -334,6 +329,10 @@ pub struct Knock {
     times: u8,
 }
 
+impl Shape for Knock {
+    const SHAPE: &'static str = "a knock is {\"times\": 1} (yes) or {\"times\": 2} (no)";
+}
+
 /// The ghost knocks (once: yes, twice: no) where the rules have knocks; the table screen
 /// plays it.
 pub async fn knock<G: Kept>(
@@ -341,12 +340,8 @@ pub async fn knock<G: Kept>(
     Path(id): Path<i64>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     caller: Caller,
-    body: Result<Json<Knock>, JsonRejection>,
+    Body(Knock { times }): Body<Knock>,
 ) -> Response {
-    let Knock { times } = match body {
-        Ok(Json(knock)) => knock,
-        Err(r) => return bad_json("a knock is {\"times\": 1} (yes) or {\"times\": 2} (no)", r),
-    };
     if !(1..=2).contains(&times) {
         return refused(StatusCode::UNPROCESSABLE_ENTITY, "knock_times").into_response();
     }

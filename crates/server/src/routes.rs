@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -12,7 +12,8 @@ use axum::routing::{any, delete, get, post};
 use axum::{Json, Router, middleware};
 use serde_json::json;
 
-use crate::access::{self, Device, TableOnly, bad_json};
+use crate::access::{self, Device, TableOnly};
+use crate::body::{BODY_LIMIT, Body, Shape};
 use crate::games::{GameError, Rewind, TimerAction};
 use crate::phones::Caller;
 use crate::refused::{Refused, refused};
@@ -43,7 +44,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .merge(games::<Scorepad>("/api/rummy"))
         .route("/api/{*rest}", any(unknown_api))
         .fallback(assets::serve)
-        .layer(DefaultBodyLimit::max(access::BODY_LIMIT))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn_with_state(
             shared.clone(),
             access::guard,
@@ -177,17 +178,8 @@ async fn get_settings(State(shared): State<Arc<Shared>>) -> Json<Settings> {
 async fn put_settings(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
-    payload: Result<Json<Settings>, JsonRejection>,
+    Body(settings): Body<Settings>,
 ) -> Response {
-    let Json(settings) = match payload {
-        Ok(p) => p,
-        Err(r) => {
-            return bad_json(
-                "settings must be a JSON object such as {\"language\": \"fr\"}",
-                r,
-            );
-        }
-    };
     match shared.settings.set(settings.clone()) {
         Ok(()) => {
             broadcast(&shared, json!({ "type": "settings", "settings": settings }));
@@ -335,15 +327,15 @@ struct NewGame<S> {
     seed: Option<u64>,
 }
 
+impl<S> Shape for NewGame<S> {
+    const SHAPE: &'static str = "a new game is {\"setup\": {…}} (see docs/API.md)";
+}
+
 async fn create_game<G: Kept>(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
-    body: Result<Json<NewGame<G::Setup>>, JsonRejection>,
+    Body(NewGame { setup, seed }): Body<NewGame<G::Setup>>,
 ) -> Response {
-    let NewGame { setup, seed } = match body {
-        Ok(Json(new)) => new,
-        Err(r) => return bad_json("a new game is {\"setup\": {…}} (see docs/API.md)", r),
-    };
     let seed = seed.unwrap_or_else(random_seed);
     let start = match G::start(setup, seed) {
         Ok(start) => start,
@@ -393,6 +385,10 @@ struct Sent<C> {
     action: Option<String>,
 }
 
+impl<C> Shape for Sent<C> {
+    const SHAPE: &'static str = "a command is {\"version\": N, \"command\": {\"type\": …}, \"action\": ID?} (see docs/API.md)";
+}
+
 /// The longest client action id.
 const ACTION_ID: usize = 64;
 
@@ -404,21 +400,12 @@ async fn game_command<G: Kept>(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     caller: Caller,
     Query(query): Query<HashMap<String, String>>,
-    body: Result<Json<Sent<G::Command>>, JsonRejection>,
-) -> Response {
-    let Sent {
+    Body(Sent {
         version,
         command,
         action,
-    } = match body {
-        Ok(Json(sent)) => sent,
-        Err(r) => {
-            return bad_json(
-                "a command is {\"version\": N, \"command\": {\"type\": …}, \"action\": ID?} (see docs/API.md)",
-                r,
-            );
-        }
-    };
+    }): Body<Sent<G::Command>>,
+) -> Response {
     if action.as_ref().is_some_and(|a| a.len() > ACTION_ID) {
         return Refused::new(
             StatusCode::BAD_REQUEST,
@@ -455,14 +442,26 @@ struct At {
     version: u64,
 }
 
+impl Shape for At {
+    const SHAPE: &'static str = "undo and redo take {\"version\": N}";
+}
+
+impl Shape for TimerAction {
+    const SHAPE: &'static str = "the timer takes {\"action\": \"pause\" | \"resume\" | \"reset\"} or {\"action\": \"duration\", \"seconds\": N}";
+}
+
+impl Shape for Settings {
+    const SHAPE: &'static str = "settings must be a JSON object such as {\"language\": \"fr\"}";
+}
+
 async fn undo<G: Kept>(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     caller: Caller,
-    body: Result<Json<At>, JsonRejection>,
+    Body(At { version }): Body<At>,
 ) -> Response {
-    rewind::<G>(shared, id, peer, caller, body, Rewind::Undo).await
+    rewind::<G>(shared, id, peer, caller, version, Rewind::Undo).await
 }
 
 async fn redo<G: Kept>(
@@ -470,9 +469,9 @@ async fn redo<G: Kept>(
     Path(id): Path<i64>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     caller: Caller,
-    body: Result<Json<At>, JsonRejection>,
+    Body(At { version }): Body<At>,
 ) -> Response {
-    rewind::<G>(shared, id, peer, caller, body, Rewind::Redo).await
+    rewind::<G>(shared, id, peer, caller, version, Rewind::Redo).await
 }
 
 async fn rewind<G: Kept>(
@@ -480,16 +479,12 @@ async fn rewind<G: Kept>(
     id: i64,
     peer: SocketAddr,
     caller: Caller,
-    body: Result<Json<At>, JsonRejection>,
+    version: u64,
     how: Rewind,
 ) -> Response {
     let who = match phones::who::<G>(&shared, id, &caller, peer) {
         Ok(who) => who,
         Err(refused) => return refused.into_response(),
-    };
-    let At { version } = match body {
-        Ok(Json(at)) => at,
-        Err(r) => return bad_json("undo and redo take {\"version\": N}", r),
     };
     respond_version(blocking(move || G::games(&shared).rewind(id, version, &who, how)).await)
 }
@@ -499,20 +494,11 @@ async fn timer<G: Kept>(
     Path(id): Path<i64>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     caller: Caller,
-    body: Result<Json<TimerAction>, JsonRejection>,
+    Body(action): Body<TimerAction>,
 ) -> Response {
     let who = match phones::who::<G>(&shared, id, &caller, peer) {
         Ok(who) => who,
         Err(refused) => return refused.into_response(),
-    };
-    let action = match body {
-        Ok(Json(action)) => action,
-        Err(r) => {
-            return bad_json(
-                "the timer takes {\"action\": \"pause\" | \"resume\" | \"reset\"} or {\"action\": \"duration\", \"seconds\": N}",
-                r,
-            );
-        }
     };
     match blocking(move || G::games(&shared).timer(id, &who, action)).await {
         Ok(view) => Json(view).into_response(),
@@ -534,16 +520,16 @@ struct Archive {
     archived: bool,
 }
 
+impl Shape for Archive {
+    const SHAPE: &'static str = "archive takes {\"archived\": true | false}";
+}
+
 async fn archive<G: Kept>(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
-    body: Result<Json<Archive>, JsonRejection>,
+    Body(Archive { archived }): Body<Archive>,
 ) -> Response {
-    let Archive { archived } = match body {
-        Ok(Json(archive)) => archive,
-        Err(r) => return bad_json("archive takes {\"archived\": true | false}", r),
-    };
     match blocking(move || G::games(&shared).archive(id, archived)).await {
         Ok(()) => StatusCode::NO_CONTENT.into_response(),
         Err(e) => e.into_response(),
@@ -557,23 +543,20 @@ struct Again {
     keep: Vec<String>,
 }
 
+impl Shape for Again {
+    const SHAPE: &'static str =
+        "a rematch is {\"keep\": [SEAT, …]}, the seats whose phones keep them";
+}
+
 /// A new game with this one's players and settings, and new draws; the phones of the seats
 /// the table keeps (none without a body) keep them.
 async fn rematch<G: Kept>(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
-    body: Result<Option<Json<Again>>, JsonRejection>,
+    again: Option<Body<Again>>,
 ) -> Response {
-    let Again { keep } = match body {
-        Ok(again) => again.map(|Json(again)| again).unwrap_or_default(),
-        Err(r) => {
-            return bad_json(
-                "a rematch is {\"keep\": [SEAT, …]}, the seats whose phones keep them",
-                r,
-            );
-        }
-    };
+    let Again { keep } = again.map(|Body(again)| again).unwrap_or_default();
     let seed = random_seed();
     let made = blocking(move || G::games(&shared).rematch(id, &shared.seats, &keep, seed)).await;
     match made {

@@ -8,7 +8,6 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use seance_journal::Trouble;
@@ -16,7 +15,8 @@ use seance_timeline::Refusal;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::access::{TableOnly, bad_json};
+use crate::access::TableOnly;
+use crate::body::{Body, Shape};
 use crate::refused::{Refused, refused};
 use crate::{JOURNAL, Shared};
 
@@ -81,16 +81,16 @@ pub struct Chosen {
     choice: Choice,
 }
 
+impl Shape for Chosen {
+    const SHAPE: &'static str = "a choice is {\"choice\": \"recover\" | \"retry\"}";
+}
+
 /// Carries out the table's choice, answers with what was done, then asks for a restart.
 pub async fn choose(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
-    body: Result<Json<Chosen>, JsonRejection>,
+    Body(Chosen { choice }): Body<Chosen>,
 ) -> Response {
-    let choice = match body {
-        Ok(Json(Chosen { choice })) => choice,
-        Err(r) => return bad_json("a choice is {\"choice\": \"recover\" | \"retry\"}", r),
-    };
     let Some(trouble) = &shared.trouble else {
         return refused(StatusCode::CONFLICT, "journal_sound").into_response();
     };

@@ -1,0 +1,145 @@
+//! A request's JSON body, read the same way for every endpoint ([`Body`]): one that does
+//! not parse is refused with what the endpoint takes (its [`Shape`]), a number too large
+//! for its field with the field's range, and a body past [`BODY_LIMIT`] as too large.
+//! The rules then check their own, narrower, bounds.
+
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, OptionalFromRequest, Request};
+use axum::http::StatusCode;
+use serde::de::DeserializeOwned;
+
+use crate::refused::Refused;
+use seance_timeline::Refusal;
+
+/// What an endpoint's body looks like, in the words a refusal shows a programmer.
+pub trait Shape {
+    const SHAPE: &'static str;
+}
+
+/// A JSON body of type `T`, or the endpoint's refusal.
+pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Shape> FromRequest<S> for Body<T> {
+    type Rejection = Refused;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Refused> {
+        match <Json<T> as FromRequest<S>>::from_request(request, state).await {
+            Ok(Json(body)) => Ok(Body(body)),
+            Err(rejection) => Err(bad_json(T::SHAPE, rejection)),
+        }
+    }
+}
+
+/// A body that may be left out (no `Content-Type`), but not sent wrong.
+impl<S: Send + Sync, T: DeserializeOwned + Shape> OptionalFromRequest<S> for Body<T> {
+    type Rejection = Refused;
+
+    async fn from_request(request: Request, state: &S) -> Result<Option<Self>, Refused> {
+        match <Json<T> as OptionalFromRequest<S>>::from_request(request, state).await {
+            Ok(body) => Ok(body.map(|Json(body)| Body(body))),
+            Err(rejection) => Err(bad_json(T::SHAPE, rejection)),
+        }
+    }
+}
+
+/// The most a request's body may hold: far more than any command, setup or the settings
+/// with a box of card sets, far less than would tie up memory.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// A body that is not the JSON asked for: `400` saying what `shape` is and what was wrong
+/// (for programs: the screens send only what the API takes); `422` with the range when a
+/// number does not even fit its field (the rules then check their own, narrower, bounds);
+/// or `413` when it is larger than [`BODY_LIMIT`].
+fn bad_json(shape: &str, rejection: JsonRejection) -> Refused {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return Refused::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            Refusal::new("too_large").with("most_kib", BODY_LIMIT / 1024),
+        );
+    }
+    if let Some(refusal) = out_of_range(&rejection.body_text()) {
+        return Refused::new(StatusCode::UNPROCESSABLE_ENTITY, refusal);
+    }
+    Refused::new(
+        StatusCode::BAD_REQUEST,
+        Refusal::new("bad_request")
+            .with("expected", shape)
+            .with("detail", rejection.body_text()),
+    )
+}
+
+/// A number past what its field holds, as serde tells it ("invalid value: integer `-5`,
+/// expected u32"; "invalid type: floating point `1e20`, expected u8"): the value sent and
+/// the whole numbers the field takes.
+fn out_of_range(detail: &str) -> Option<Refusal> {
+    let (_, rest) = detail
+        .split_once("invalid value: integer `")
+        .or_else(|| detail.split_once("invalid type: floating point `"))?;
+    let (value, rest) = rest.split_once("`, expected ")?;
+    let kind: String = rest
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect();
+    let (least, most): (i64, i64) = match kind.as_str() {
+        "u8" => (0, u8::MAX.into()),
+        "u16" => (0, u16::MAX.into()),
+        "u32" => (0, u32::MAX.into()),
+        "u64" | "usize" => (0, i64::MAX),
+        "i8" => (i8::MIN.into(), i8::MAX.into()),
+        "i16" => (i16::MIN.into(), i16::MAX.into()),
+        "i32" => (i32::MIN.into(), i32::MAX.into()),
+        "i64" | "isize" => (i64::MIN, i64::MAX),
+        _ => return None,
+    };
+    Some(
+        Refusal::new("number_out_of_range")
+            .with("value", value.to_owned())
+            .with("least", least)
+            .with("most", most),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_number_past_its_field_is_told_with_the_field_s_range() {
+        let told = |detail: &str| {
+            out_of_range(detail).map(|r| {
+                (
+                    r.param("value").cloned(),
+                    r.param("least").cloned(),
+                    r.param("most").cloned(),
+                )
+            })
+        };
+        use seance_timeline::Param::{Number, Text};
+        assert_eq!(
+            told("command: invalid value: integer `256`, expected u8 at line 1 column 155"),
+            Some((Some(Text("256".into())), Some(Number(0)), Some(Number(255))))
+        );
+        assert_eq!(
+            told("command: invalid value: integer `-5`, expected u32 at line 1"),
+            Some((
+                Some(Text("-5".into())),
+                Some(Number(0)),
+                Some(Number(4_294_967_295))
+            ))
+        );
+        assert_eq!(
+            told("command: invalid type: floating point `1e+20`, expected u32 at line 1"),
+            Some((
+                Some(Text("1e+20".into())),
+                Some(Number(0)),
+                Some(Number(4_294_967_295))
+            ))
+        );
+        assert_eq!(
+            told("command: invalid type: string \"a\", expected u8"),
+            None
+        );
+        assert_eq!(told("missing field `version`"), None);
+    }
+}
