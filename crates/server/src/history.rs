@@ -8,8 +8,8 @@
 use std::sync::{Arc, MutexGuard};
 
 use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -24,15 +24,15 @@ use serde_json::json;
 
 use crate::Shared;
 use crate::access::TableOnly;
-use crate::body::{Body, Shape};
 use crate::games::GameError;
-use crate::refused::Refused;
+use crate::refused::{Refused, refused};
+use crate::request::{Asked, Body, Page, Params, Shape};
 use crate::routes::blocking;
 
 /// The largest history file an import reads: over a thousand games (about 25 KB each).
 const IMPORT_LIMIT: usize = 32 * 1024 * 1024;
-/// The most games one page of the history holds.
-const PAGE: std::ops::RangeInclusive<u32> = 1..=100;
+/// A page of the history: fifty games unless asked, at most a hundred.
+type HistoryPage = Page<50, 100>;
 
 pub fn router() -> Router<Arc<Shared>> {
     Router::new()
@@ -48,38 +48,26 @@ pub fn router() -> Router<Arc<Shared>> {
 }
 
 #[derive(Deserialize)]
-struct PageQuery {
+struct ShelfQuery {
     #[serde(default)]
     archived: bool,
-    limit: Option<u32>,
-    offset: Option<u32>,
+}
+
+impl Asked for ShelfQuery {
+    const REFUSED: &'static str = "list_query";
 }
 
 /// The finished games in the history (or the archived ones), the latest first.
 async fn page(
     State(shared): State<Arc<Shared>>,
-    query: Result<Query<PageQuery>, QueryRejection>,
+    Params(ShelfQuery { archived }): Params<ShelfQuery>,
+    HistoryPage { limit, offset }: HistoryPage,
 ) -> Response {
-    let Ok(Query(query)) = query else {
-        return Refused::new(StatusCode::BAD_REQUEST, Refusal::new("list_query")).into_response();
-    };
-    let limit = query.limit.unwrap_or(50);
-    if !PAGE.contains(&limit) {
-        return Refused::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Refusal::new("list_limit")
-                .with("least", *PAGE.start())
-                .with("most", *PAGE.end())
-                .with("n", limit),
-        )
-        .into_response();
-    }
-    let shelf = if query.archived {
+    let shelf = if archived {
         Shelf::Archived
     } else {
         Shelf::History
     };
-    let offset = query.offset.unwrap_or(0);
     // One more than the page: whether there is a next one.
     let games = blocking(move || finished(&shared, &[shelf], limit.saturating_add(1), offset));
     match games.await {
@@ -99,29 +87,32 @@ struct AmongQuery {
     player: Option<String>,
 }
 
+impl Asked for AmongQuery {
+    const REFUSED: &'static str = "statistics_query";
+}
+
 /// The statistics among everyone, a group (`?group=["Ann","Ben"]`) or a player
 /// (`?player=Ann`); archived games count, deleted ones do not.
-async fn figures(
-    State(shared): State<Arc<Shared>>,
-    query: Result<Query<AmongQuery>, QueryRejection>,
-) -> Response {
+async fn figures(State(shared): State<Arc<Shared>>, Params(query): Params<AmongQuery>) -> Response {
     let among = match query {
-        Ok(Query(AmongQuery {
+        AmongQuery {
             group: Some(group),
             player: None,
-        })) => match serde_json::from_str::<Vec<String>>(&group) {
+        } => match serde_json::from_str::<Vec<String>>(&group) {
             Ok(names) if !names.is_empty() => Among::Group(names),
-            _ => return statistics_query(),
+            _ => return refused(StatusCode::BAD_REQUEST, AmongQuery::REFUSED).into_response(),
         },
-        Ok(Query(AmongQuery {
+        AmongQuery {
             group: None,
             player: Some(player),
-        })) => Among::Player(player),
-        Ok(Query(AmongQuery {
+        } => Among::Player(player),
+        AmongQuery {
             group: None,
             player: None,
-        })) => Among::Everyone,
-        _ => return statistics_query(),
+        } => Among::Everyone,
+        AmongQuery { .. } => {
+            return refused(StatusCode::BAD_REQUEST, AmongQuery::REFUSED).into_response();
+        }
     };
     let games =
         blocking(move || finished(&shared, &[Shelf::History, Shelf::Archived], u32::MAX, 0));
@@ -129,10 +120,6 @@ async fn figures(
         Ok(games) => Json(statistics(&games, &among)).into_response(),
         Err(e) => e.into_response(),
     }
-}
-
-fn statistics_query() -> Response {
-    Refused::new(StatusCode::BAD_REQUEST, Refusal::new("statistics_query")).into_response()
 }
 
 /// The journal, once every finished game in it has its record (written now for any that

@@ -19,8 +19,8 @@ use serde_json::json;
 
 use crate::Shared;
 use crate::access::{Device, TableOnly};
-use crate::body::{Body, Shape};
 use crate::refused::{Refused, refused};
+use crate::request::{Body, Shape};
 use crate::rulesets::Kept;
 use crate::seats::{Door, SeatError};
 use seance_timeline::{Extra, Refusal, RoleName, Who};

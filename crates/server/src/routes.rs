@@ -4,8 +4,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, delete, get, post};
@@ -13,19 +12,18 @@ use axum::{Json, Router, middleware};
 use serde_json::json;
 
 use crate::access::{self, Device, TableOnly};
-use crate::body::{BODY_LIMIT, Body, Shape};
 use crate::games::{GameError, Rewind, TimerAction};
 use crate::phones::Caller;
 use crate::refused::{Refused, refused};
+use crate::request::{AsRole, Asked, BODY_LIMIT, Body, Page, Params, Shape, Which};
 use crate::rulesets::Kept;
 use crate::settings::{SetError, Settings};
 use crate::{Shared, assets, bgstats, phones, qr, socket, trouble};
 use seance_journal::{GameState, JournalError, Listing};
 use seance_rules::{Edition, Game, LevelBands, TrackSide};
 use seance_rummy::Scorepad;
-use seance_timeline::{Refusal, RoleName, Rules, TimelineError, Who};
+use seance_timeline::{Refusal, Rules, TimelineError, Who};
 use serde::Deserialize;
-use std::collections::HashMap;
 
 pub fn router(shared: Arc<Shared>) -> Router {
     Router::new()
@@ -115,23 +113,19 @@ async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<serde_j
 
 /// The join link as a QR code; with `?game=ID` (or `?rummy=ID`), straight to that game's
 /// seats.
-async fn qr_svg(
-    State(shared): State<Arc<Shared>>,
-    Query(query): Query<HashMap<String, String>>,
-) -> Response {
-    let page = match (query.get("game"), query.get("rummy")) {
-        (Some(game), _) => game.parse().map(Game::seats_page),
-        (None, Some(game)) => game.parse().map(Scorepad::seats_page),
-        (None, None) => Ok(String::new()),
+async fn qr_svg(State(shared): State<Arc<Shared>>, Params(which): Params<Which>) -> Response {
+    let page = match which {
+        Which { game: Some(id), .. } => Game::seats_page(id),
+        Which {
+            rummy: Some(id), ..
+        } => Scorepad::seats_page(id),
+        Which { .. } => String::new(),
     };
-    match page {
-        Ok(page) => (
-            [(header::CONTENT_TYPE, "image/svg+xml")],
-            qr::svg(&format!("{}{page}", shared.join_url)),
-        )
-            .into_response(),
-        Err(_) => refused(StatusCode::BAD_REQUEST, "game_number").into_response(),
-    }
+    (
+        [(header::CONTENT_TYPE, "image/svg+xml")],
+        qr::svg(&format!("{}{page}", shared.join_url)),
+    )
+        .into_response()
 }
 
 /// The web app manifest, so a phone (or the table's tablet) can add Séance to its home
@@ -221,19 +215,6 @@ pub(crate) fn broadcast(shared: &Shared, message: serde_json::Value) {
     let _ = shared.events.send(message.to_string());
 }
 
-/// The `?role=` of a request: `table` (the default) or one of the game's seats.
-pub(crate) fn role_in<G: Kept>(query: &HashMap<String, String>) -> Result<G::Role, Refused> {
-    let role = query.get("role").map(String::as_str).unwrap_or("table");
-    role.parse().map_err(|_| {
-        Refused::new(
-            StatusCode::BAD_REQUEST,
-            Refusal::new("no_such_role")
-                .with("role", role)
-                .with("roles", G::Role::NAMES),
-        )
-    })
-}
-
 /// A role's snapshot, with the seats taken by phones (`"seats": ["ghost", "psychic:1"]`)
 /// and the game's rematch once there is one (`"rematch": 12`), where its screens go on.
 #[derive(serde::Serialize)]
@@ -263,8 +244,10 @@ pub(crate) fn snapshot_with_seats<G: Kept>(
 struct ListQuery {
     state: Option<ListState>,
     edition: Option<String>,
-    limit: Option<u32>,
-    offset: Option<u32>,
+}
+
+impl Asked for ListQuery {
+    const REFUSED: &'static str = "list_query";
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -275,27 +258,14 @@ enum ListState {
     Archived,
 }
 
-/// The most games one list holds: a page for a screen, never the whole history at once.
-const LIST_LIMIT: std::ops::RangeInclusive<u32> = 1..=200;
+/// A page of games: a hundred unless asked, at most 200, never the whole history at once.
+type GamesPage = Page<100, 200>;
 
 async fn list_games(
     State(shared): State<Arc<Shared>>,
-    query: Result<Query<ListQuery>, QueryRejection>,
+    Params(query): Params<ListQuery>,
+    GamesPage { limit, offset }: GamesPage,
 ) -> Response {
-    let Ok(Query(query)) = query else {
-        return Refused::new(StatusCode::BAD_REQUEST, Refusal::new("list_query")).into_response();
-    };
-    let limit = query.limit.unwrap_or(100);
-    if !LIST_LIMIT.contains(&limit) {
-        return Refused::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Refusal::new("list_limit")
-                .with("least", *LIST_LIMIT.start())
-                .with("most", *LIST_LIMIT.end())
-                .with("n", limit),
-        )
-        .into_response();
-    }
     let listing = Listing {
         state: query.state.map(|s| match s {
             ListState::Playing => GameState::Playing,
@@ -304,7 +274,7 @@ async fn list_games(
         }),
         edition: query.edition,
         limit,
-        offset: query.offset.unwrap_or(0),
+        offset,
     };
     let games = blocking(move || shared.games.list(&listing)).await;
     match games {
@@ -358,12 +328,8 @@ async fn game_view<G: Kept>(
     Path(id): Path<i64>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     caller: Caller,
-    Query(query): Query<HashMap<String, String>>,
+    AsRole(role): AsRole<G::Role>,
 ) -> Response {
-    let role = match role_in::<G>(&query) {
-        Ok(role) => role,
-        Err(refused) => return refused.into_response(),
-    };
     if let Err(refused) = phones::check_view::<G>(&shared, id, role, &caller, peer) {
         return refused.into_response();
     }
@@ -399,7 +365,7 @@ async fn game_command<G: Kept>(
     Path(id): Path<i64>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     caller: Caller,
-    Query(query): Query<HashMap<String, String>>,
+    AsRole(role): AsRole<G::Role>,
     Body(Sent {
         version,
         command,
@@ -413,10 +379,6 @@ async fn game_command<G: Kept>(
         )
         .into_response();
     }
-    let role = match role_in::<G>(&query) {
-        Ok(role) => role,
-        Err(refused) => return refused.into_response(),
-    };
     if let Err(refused) = phones::check_view::<G>(&shared, id, role, &caller, peer) {
         return refused.into_response();
     }

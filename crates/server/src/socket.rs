@@ -4,23 +4,21 @@
 //! is open, is pinged and closed when it stops answering, and is told the count of screens
 //! at most once a second however many come and go.
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use axum::Extension;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Query, State};
-use axum::http::StatusCode;
+use axum::extract::{ConnectInfo, State};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 use tokio::time::{Duration, Instant};
 
 use crate::Shared;
 use crate::phones::{self, Caller};
-use crate::refused::{Refused, refused};
-use crate::routes::{Seated, broadcast, role_in, snapshot_with_seats};
+use crate::request::{Params, RoleQuery, Which, role_named};
+use crate::routes::{Seated, broadcast, snapshot_with_seats};
 use crate::rulesets::Kept;
 use crate::serve::Admitted;
 use seance_rules::Game;
@@ -33,27 +31,33 @@ pub async fn socket(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     caller: Caller,
     place: Option<Extension<Admitted>>,
-    Query(query): Query<HashMap<String, String>>,
+    Params(which): Params<Which>,
+    Params(RoleQuery { role }): Params<RoleQuery>,
 ) -> Response {
     let place = place.map(|Extension(place)| place);
-    if query.contains_key("rummy") {
-        follow::<Scorepad>(ws, shared, peer, caller, query, "rummy", place)
-    } else {
-        follow::<Game>(ws, shared, peer, caller, query, "game", place)
+    let role = role.as_deref();
+    match which {
+        Which {
+            rummy: Some(id), ..
+        } => follow::<Scorepad>(ws, shared, peer, caller, Some((id, role)), place),
+        Which { game, .. } => {
+            follow::<Game>(ws, shared, peer, caller, game.map(|id| (id, role)), place)
+        }
     }
 }
 
-/// Upgrades a socket that follows a game of `G` named by `?{key}=ID` (or none).
+/// Upgrades a socket that follows a game of `G` (its id, and the role it is read as), or
+/// none.
 fn follow<G: Kept>(
     ws: WebSocketUpgrade,
     shared: Arc<Shared>,
     peer: SocketAddr,
     caller: Caller,
-    query: HashMap<String, String>,
-    key: &str,
+    watched: Option<(i64, Option<&str>)>,
     place: Option<Admitted>,
 ) -> Response {
-    let watch = match watched::<G>(&query, key) {
+    let watch = watched.map(|(id, role)| role_named::<G::Role>(role).map(|role| (id, role)));
+    let watch = match watch.transpose() {
         Ok(watch) => watch,
         Err(refused) => return refused.into_response(),
     };
@@ -69,21 +73,6 @@ fn follow<G: Kept>(
         return refused.into_response();
     }
     ws.on_upgrade(move |socket| session::<G>(socket, shared, watch, caller, peer, place))
-}
-
-/// The game and role a socket follows (`?game=ID&role=table|ghost|psychic:N`, or
-/// `?rummy=ID&role=table|player:N`), if any.
-fn watched<G: Kept>(
-    query: &HashMap<String, String>,
-    key: &str,
-) -> Result<Option<(i64, G::Role)>, Refused> {
-    let Some(game) = query.get(key) else {
-        return Ok(None);
-    };
-    let game = game
-        .parse()
-        .map_err(|_| refused(StatusCode::BAD_REQUEST, "game_number"))?;
-    Ok(Some((game, role_in::<G>(query)?)))
 }
 
 /// The message that carries a role's view of a game, serialized once.

@@ -16,8 +16,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::access::TableOnly;
-use crate::body::{Body, Shape};
 use crate::refused::{Refused, refused};
+use crate::request::{Body, Shape};
 use crate::{JOURNAL, Shared};
 
 /// What the table may choose.

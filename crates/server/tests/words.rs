@@ -37,7 +37,7 @@ fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
 }
 
 /// Every refusal code the crates' sources send: the string each `Refusal::new(…)` and
-/// `refused(StatusCode::…, …)` starts with.
+/// `refused(StatusCode::…, …)` starts with, and each query's refusal (`Asked::REFUSED`).
 fn codes_sent() -> BTreeSet<String> {
     let mut files = Vec::new();
     for krate in ["timeline", "rules", "rummy", "server", "journal"] {
@@ -46,7 +46,7 @@ fn codes_sent() -> BTreeSet<String> {
     let mut codes = BTreeSet::new();
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
-        for opening in ["Refusal::new(", "refused("] {
+        for opening in ["Refusal::new(", "refused(", "const REFUSED: &'static str ="] {
             for (at, _) in text.match_indices(opening) {
                 let mut rest = text[at + opening.len()..].trim_start();
                 if let Some(after) = rest.strip_prefix("StatusCode::") {

@@ -1,16 +1,21 @@
-//! A request's JSON body, read the same way for every endpoint ([`Body`]): one that does
-//! not parse is refused with what the endpoint takes (its [`Shape`]), a number too large
-//! for its field with the field's range, and a body past [`BODY_LIMIT`] as too large.
-//! The rules then check their own, narrower, bounds.
+//! What a request asks, read the same way for every endpoint, each refusal a [`Refused`]:
+//! - its JSON [`Body`]: one that does not parse is refused with what the endpoint takes
+//!   (its [`Shape`]), a number too large for its field with the field's range, a body past
+//!   [`BODY_LIMIT`] as too large (the rules then check their own, narrower, bounds);
+//! - its query ([`Params`]), refused with its own code ([`Asked`]);
+//! - the [`Page`] of a list it asks for (`?limit=N&offset=N`);
+//! - the role it reads a game as ([`AsRole`], `?role=`).
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, OptionalFromRequest, Request};
+use axum::extract::{FromRequest, FromRequestParts, OptionalFromRequest, Query, Request};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use crate::refused::Refused;
-use seance_timeline::Refusal;
+use crate::refused::{Refused, refused};
+use seance_timeline::{Refusal, RoleName};
 
 /// What an endpoint's body looks like, in the words a refusal shows a programmer.
 pub trait Shape {
@@ -41,6 +46,114 @@ impl<S: Send + Sync, T: DeserializeOwned + Shape> OptionalFromRequest<S> for Bod
             Err(rejection) => Err(bad_json(T::SHAPE, rejection)),
         }
     }
+}
+
+/// What a query is refused with when it does not parse.
+pub trait Asked {
+    const REFUSED: &'static str;
+}
+
+/// A request's query of type `T` (fields it does not name are left to others), or `T`'s
+/// refusal.
+pub struct Params<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Asked> FromRequestParts<S> for Params<T> {
+    type Rejection = Refused;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Refused> {
+        match Query::<T>::from_request_parts(parts, state).await {
+            Ok(Query(query)) => Ok(Params(query)),
+            Err(_) => Err(refused(StatusCode::BAD_REQUEST, T::REFUSED)),
+        }
+    }
+}
+
+/// A page of a list: `?limit=N` (`DEFAULT` unless asked, from 1 to `MOST`) after
+/// `?offset=N` items.
+pub struct Page<const DEFAULT: u32, const MOST: u32> {
+    pub limit: u32,
+    pub offset: u32,
+}
+
+#[derive(Deserialize)]
+struct PageQuery {
+    limit: Option<u32>,
+    offset: Option<u32>,
+}
+
+impl Asked for PageQuery {
+    const REFUSED: &'static str = "list_query";
+}
+
+impl<S: Send + Sync, const DEFAULT: u32, const MOST: u32> FromRequestParts<S>
+    for Page<DEFAULT, MOST>
+{
+    type Rejection = Refused;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Refused> {
+        let Params(PageQuery { limit, offset }) = Params::from_request_parts(parts, state).await?;
+        let limit = limit.unwrap_or(DEFAULT);
+        if !(1..=MOST).contains(&limit) {
+            return Err(Refused::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Refusal::new("list_limit")
+                    .with("least", 1)
+                    .with("most", MOST)
+                    .with("n", limit),
+            ));
+        }
+        Ok(Page {
+            limit,
+            offset: offset.unwrap_or(0),
+        })
+    }
+}
+
+/// The game a request is about, if any: `?game=ID` (Mysterium) or `?rummy=ID`.
+#[derive(Deserialize)]
+pub struct Which {
+    pub game: Option<i64>,
+    pub rummy: Option<i64>,
+}
+
+impl Asked for Which {
+    const REFUSED: &'static str = "game_number";
+}
+
+/// The `?role=` a request reads a game as, as the text it sent.
+#[derive(Deserialize)]
+pub struct RoleQuery {
+    pub role: Option<String>,
+}
+
+impl Asked for RoleQuery {
+    const REFUSED: &'static str = "no_such_role";
+}
+
+/// The role a request reads a game as: `?role=` one of the rule set's roles, `table`
+/// unless said.
+pub struct AsRole<R>(pub R);
+
+impl<S: Send + Sync, R: RoleName> FromRequestParts<S> for AsRole<R> {
+    type Rejection = Refused;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Refused> {
+        let Params(RoleQuery { role }) = Params::from_request_parts(parts, state).await?;
+        role_named(role.as_deref()).map(AsRole)
+    }
+}
+
+/// The role named `role`, `table` if none.
+pub fn role_named<R: RoleName>(role: Option<&str>) -> Result<R, Refused> {
+    let role = role.unwrap_or("table");
+    role.parse().map_err(|_| {
+        Refused::new(
+            StatusCode::BAD_REQUEST,
+            Refusal::new("no_such_role")
+                .with("role", role)
+                .with("roles", R::NAMES),
+        )
+    })
 }
 
 /// The most a request's body may hold: far more than any command, setup or the settings
