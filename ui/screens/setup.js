@@ -276,7 +276,9 @@ function newEditionChoices(pick, time) {
 export function renderSetup() {
   if (!recent) queueMicrotask(remember);
   setDialect(form.edition, form.third);
-  if (form.edition === 'new') form.players = Math.max(form.players, 3);
+  // How many the edition takes, from the rules (/api/info).
+  const [fewest, most] = state.info.setup.players[form.edition];
+  form.players = Math.min(Math.max(form.players, fewest), most);
   const { count, each } = seats(form.players);
   const pick = (key) => (value) => { form[key] = value; rerender(); };
   const time = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
@@ -288,7 +290,7 @@ export function renderSetup() {
       gameSwitch('mysterium-classic'),
       choice('edition', [['classic', t('edition.classic')], ['new', t('edition.new')]], form.edition,
         t('setup.edition'), pick('edition')),
-      choice('players', (classic ? [2, 3, 4, 5, 6, 7] : [3, 4, 5, 6, 7]).map((n) => [n, String(n)]), form.players,
+      choice('players', Array.from({ length: most - fewest + 1 }, (_, i) => [fewest + i, String(fewest + i)]), form.players,
         t('setup.players'), pick('players')),
       h('p', { class: 'note' }, each === 2 ? t('setup.two_colours') : t('setup.ghost_included')),
       classic ? null : h('p', { id: 'players-hint', class: 'note' }, t('setup.players_hint')),

@@ -44,7 +44,7 @@ pub use record::{Reached, Record};
 pub use seance_timeline::{Extra, Param, Refusal, Rules, TimelineError, Who};
 pub use setup::{
     AGES, Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing, SAND_TIMER_SECONDS,
-    SecretMode, Setup, colours_each, track_side,
+    SecretMode, Setup, colours_each, sand_timer, track_side,
 };
 pub use straw_poll::{Ballot, Count, CountStep, Decider};
 
@@ -112,6 +112,10 @@ impl seance_timeline::Rules for Game {
             .map(|s| std::time::Duration::from_secs(s.into()))
     }
 
+    fn sand_timer_of(seconds: u64) -> Result<std::time::Duration, Refusal> {
+        sand_timer(seconds)
+    }
+
     fn timer_runs(&self) -> bool {
         self.phase == Phase::Interpretation
     }
@@ -129,10 +133,7 @@ impl seance_timeline::Rules for Game {
     }
 
     fn edition(&self) -> Option<&'static str> {
-        Some(match self.setup.edition {
-            Edition::Classic => "classic",
-            Edition::New => "new",
-        })
+        Some(self.setup.edition.name())
     }
 
     fn dialect(&self) -> Option<&'static str> {

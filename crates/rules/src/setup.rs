@@ -23,6 +23,27 @@ pub enum Edition {
     New,
 }
 
+impl Edition {
+    pub const ALL: [Edition; 2] = [Edition::Classic, Edition::New];
+
+    /// Its name, as the journal, the API and the screens spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::Classic => "classic",
+            Edition::New => "new",
+        }
+    }
+
+    /// How many play, the ghost included: 2 to 7 in the classic game, 3 to 7 in the new
+    /// edition.
+    pub fn players(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            Edition::Classic => 2..=7,
+            Edition::New => 3..=7,
+        }
+    }
+}
+
 /// Which printing of the classic rulebook breaks a straw poll's persisting tie. The
 /// printings agree up to the psychics furthest on the track; when those psychics, level on
 /// their space, voted for different tied groups:
@@ -122,6 +143,19 @@ pub struct Setup {
 
 /// House-rule sand timers run this many seconds.
 pub const SAND_TIMER_SECONDS: std::ops::RangeInclusive<u16> = 1..=600;
+/// The sand timer in classic's box: two minutes.
+pub const BOX_SAND_TIMER: u16 = 120;
+
+/// A sand timer of `seconds` as a house rule, if it is one a table may choose.
+pub fn sand_timer(seconds: u64) -> Result<std::time::Duration, Refusal> {
+    match u16::try_from(seconds) {
+        Ok(s) if SAND_TIMER_SECONDS.contains(&s) => Ok(std::time::Duration::from_secs(seconds)),
+        _ => Err(Refusal::new("sand_timer")
+            .with("least", *SAND_TIMER_SECONDS.start())
+            .with("most", *SAND_TIMER_SECONDS.end())
+            .with("seconds", seconds)),
+    }
+}
 /// The ages the straw poll's tie-break accepts.
 pub const AGES: std::ops::RangeInclusive<u8> = 1..=120;
 
@@ -255,14 +289,11 @@ impl Setup {
 
     pub fn validate(&self) -> Result<(), Refusal> {
         let n = self.player_count();
-        let fewest = match self.edition {
-            Edition::Classic => 2,
-            Edition::New => 3,
-        };
-        ensure((fewest..=7).contains(&n), || {
+        let players = self.edition.players();
+        ensure(players.contains(&n), || {
             Refusal::new("player_count")
-                .with("fewest", fewest)
-                .with("most", 7)
+                .with("fewest", *players.start())
+                .with("most", *players.end())
                 .with("n", n)
         })?;
         ensure(!self.ghost.trim().is_empty(), || Refusal::new("ghost_name"))?;
@@ -311,12 +342,7 @@ impl Setup {
         }
         self.track_bands.validate()?;
         if let Some(seconds) = self.sand_timer {
-            ensure(SAND_TIMER_SECONDS.contains(&seconds), || {
-                Refusal::new("sand_timer")
-                    .with("least", *SAND_TIMER_SECONDS.start())
-                    .with("most", *SAND_TIMER_SECONDS.end())
-                    .with("seconds", seconds)
-            })?;
+            sand_timer(seconds.into())?;
         }
         if let Some(faces) = self.token_faces {
             ensure(
@@ -399,7 +425,7 @@ impl Setup {
     /// the house rule's only (new edition).
     pub fn timer_seconds(&self) -> Option<u16> {
         match self.edition {
-            Edition::Classic => Some(self.sand_timer.unwrap_or(120)),
+            Edition::Classic => Some(self.sand_timer.unwrap_or(BOX_SAND_TIMER)),
             Edition::New => self.sand_timer,
         }
     }

@@ -34,7 +34,7 @@ pub use record::{Record, Votes};
 pub use role::{NoSuchRole, Role};
 pub use round::{Ending, Line, PlayerCards, PlayerScore, Round, ScoreError, Scored, score};
 pub use scorepad::{Played, Scorepad, Vote};
-pub use setup::Setup;
+pub use setup::{PLAYERS, Setup, deal};
 pub use standings::{Standings, standings};
 pub use suspects::{
     JOKER, Known, LETTER, MOST_PRINTED, Printed, RIPPER_ESCAPES, SUSPECTS, Suspect, Suspicion,

@@ -36,9 +36,9 @@ pub struct Scorepad {
 }
 
 impl Scorepad {
-    /// Cards dealt to each player: 10 with two players, 9 with three, 8 with four.
+    /// Cards dealt to each player this game.
     pub fn deal(&self) -> u8 {
-        12 - self.players.len() as u8
+        crate::setup::deal(self.players.len())
     }
 
     /// Who deals round `round` (from 0): the deal passes to the left.

@@ -15,13 +15,21 @@ pub struct Setup {
     pub printed: Printed,
 }
 
+/// How many play Mystery Rummy: 2 to 4.
+pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=4;
+
+/// Cards dealt to each of `players`: 10 with two players, 9 with three, 8 with four.
+pub fn deal(players: usize) -> u8 {
+    12u8.saturating_sub(players.min(12) as u8)
+}
+
 impl Setup {
     pub fn validate(&self) -> Result<(), Refusal> {
         let n = self.players.len();
-        ensure((2..=4).contains(&n), || {
+        ensure(PLAYERS.contains(&n), || {
             Refusal::new("rummy_players")
-                .with("fewest", 2)
-                .with("most", 4)
+                .with("fewest", *PLAYERS.start())
+                .with("most", *PLAYERS.end())
                 .with("n", n)
         })?;
         ensure(self.players.iter().all(|p| !p.trim().is_empty()), || {

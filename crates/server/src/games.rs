@@ -14,7 +14,6 @@ use std::time::{Duration, Instant};
 use seance_journal::{
     ARCHIVED, Append, Damage, GameRecord, Journal, JournalError, Listing, TimerRecord,
 };
-use seance_rules::SAND_TIMER_SECONDS;
 use seance_timeline::{
     ChangeKind, Entry, EntryOf, Extra, Refusal, Rules, Timeline, TimelineError, Who,
 };
@@ -644,15 +643,7 @@ impl<G: Kept> Games<G> {
                     started = timer.run(now);
                 }
                 TimerAction::Duration { seconds } => {
-                    if !u16::try_from(seconds).is_ok_and(|s| SAND_TIMER_SECONDS.contains(&s)) {
-                        return Err(GameError::Rule(
-                            Refusal::new("sand_timer")
-                                .with("least", *SAND_TIMER_SECONDS.start())
-                                .with("most", *SAND_TIMER_SECONDS.end())
-                                .with("seconds", seconds),
-                        ));
-                    }
-                    timer.set_duration(Duration::from_secs(seconds));
+                    timer.set_duration(G::sand_timer_of(seconds).map_err(GameError::Rule)?);
                 }
             }
             writer.journal().save_timer(id, &timer.record(now))?;

@@ -96,13 +96,23 @@ async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<serde_j
         "setup": {
             "expansions": seance_rules::Expansion::names(),
             "promos": seance_rules::PROMOS.collect::<Vec<_>>(),
-            "colours_each": (2..=7).map(|n| (n.to_string(), json!(seance_rules::colours_each(n))))
+            // How many play each edition, the ghost included; Mystery Rummy's players, and
+            // the cards each is dealt by their number.
+            "players": Edition::ALL.map(|e| (e.name().to_owned(), json!([*e.players().start(), *e.players().end()])))
+                .into_iter().collect::<serde_json::Map<_, _>>(),
+            "rummy": {
+                "players": [*seance_rummy::PLAYERS.start(), *seance_rummy::PLAYERS.end()],
+                "deal": seance_rummy::PLAYERS.map(|n| (n.to_string(), json!(seance_rummy::deal(n))))
+                    .collect::<serde_json::Map<_, _>>(),
+            },
+            // The classic game's counts hold the new edition's.
+            "colours_each": Edition::Classic.players().map(|n| (n.to_string(), json!(seance_rules::colours_each(n))))
                 .collect::<serde_json::Map<_, _>>(),
             "name_chars": seance_timeline::NAME_CHARS,
             // The classic track's side by the number at the table, and where each side's
             // bands may start as far as the rulebooks know: the ranges the table's own
             // track is read into.
-            "track_sides": (2..=7).map(|n| (n.to_string(), json!(seance_rules::track_side(Edition::Classic, n))))
+            "track_sides": Edition::Classic.players().map(|n| (n.to_string(), json!(seance_rules::track_side(Edition::Classic, n))))
                 .collect::<serde_json::Map<_, _>>(),
             "track_bands": ([TrackSide::FourFive, TrackSide::SixSeven].into_iter())
                 .map(|side| (side.label().to_owned(), json!(LevelBands::rulebook(side))))

@@ -8,9 +8,6 @@ use std::time::{Duration, Instant};
 use seance_journal::TimerRecord;
 use serde::Serialize;
 
-/// Two minutes, as the sand timer in the box; a table may choose another as a house rule.
-pub const DEFAULT: Duration = Duration::from_secs(120);
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
     /// Not started (or reset): the full duration is left.
@@ -46,23 +43,14 @@ pub struct TimerView {
     pub interrupted: bool,
 }
 
-impl Default for SandTimer {
-    fn default() -> Self {
-        SandTimer {
-            duration: DEFAULT,
-            state: State::Idle,
-            generation: 0,
-            interrupted: false,
-        }
-    }
-}
-
 impl SandTimer {
     /// Stopped, at the length the game was set up with.
     pub fn new(duration: Duration) -> SandTimer {
         SandTimer {
             duration,
-            ..SandTimer::default()
+            state: State::Idle,
+            generation: 0,
+            interrupted: false,
         }
     }
 
@@ -79,8 +67,8 @@ impl SandTimer {
         SandTimer {
             duration,
             state,
+            generation: 0,
             interrupted: record.running,
-            ..SandTimer::default()
         }
     }
 
@@ -174,7 +162,7 @@ mod tests {
     #[test]
     fn it_counts_down_pauses_resumes_and_expires_on_the_monotonic_clock() {
         let t0 = Instant::now();
-        let mut timer = SandTimer::default();
+        let mut timer = SandTimer::new(Duration::from_secs(120));
         assert_eq!(
             timer.view(t0),
             TimerView {
@@ -185,7 +173,7 @@ mod tests {
             }
         );
         let (first, ends) = timer.run(t0).unwrap();
-        assert_eq!(ends, t0 + DEFAULT);
+        assert_eq!(ends, t0 + Duration::from_secs(120));
         assert!(timer.run(t0).is_none(), "already running");
         assert_eq!(
             timer.view(t0 + Duration::from_secs(30)).remaining_ms,
@@ -246,7 +234,7 @@ mod tests {
     #[test]
     fn a_house_rule_duration_applies_when_stopped() {
         let now = Instant::now();
-        let mut timer = SandTimer::default();
+        let mut timer = SandTimer::new(Duration::from_secs(120));
         timer.set_duration(Duration::from_secs(90));
         assert_eq!(timer.view(now).remaining_ms, 90_000);
         timer.run(now);

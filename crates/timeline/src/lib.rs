@@ -74,6 +74,10 @@ pub trait Rules: Clone + Sized {
     fn sand_timer(&self) -> Option<Duration> {
         None
     }
+    /// A sand timer of `seconds`, as a house rule a table may choose mid-game, or why not.
+    fn sand_timer_of(_seconds: u64) -> Result<Duration, Refusal> {
+        Err(Refusal::new("no_timer"))
+    }
     /// Whether the game is where the sand timer runs.
     fn timer_runs(&self) -> bool {
         false

@@ -9,6 +9,12 @@ import { gameSwitch, topBar } from '../chrome.js';
 
 const form = { players: 3 };
 
+// The numbers of players the rules take (/api/info).
+function seatCounts() {
+  const [fewest, most] = state.info.setup.rummy.players;
+  return Array.from({ length: most - fewest + 1 }, (_, i) => fewest + i);
+}
+
 async function start() {
   const button = document.getElementById('start-rummy');
   if (button.disabled) return;
@@ -35,11 +41,11 @@ export function renderRummySetup() {
       gameSwitch('mystery-rummy'),
       h('fieldset', { class: 'choice', id: 'rummy-players' },
         h('legend', {}, t('rummy.players')),
-        h('div', { class: 'segmented' }, [2, 3, 4].map((n) => h('button', {
+        h('div', { class: 'segmented' }, seatCounts().map((n) => h('button', {
           type: 'button', 'data-value': n, 'aria-pressed': String(n === form.players),
           onclick: () => { form.players = n; showScreen(renderRummySetup()); },
         }, String(n))))),
-      h('p', { class: 'note' }, t('rummy.deal', { n: 12 - form.players })),
+      h('p', { class: 'note' }, t('rummy.deal', { n: state.info.setup.rummy.deal[form.players] })),
       h('div', { class: 'players' }, Array.from({ length: form.players }, (_, i) => h('div', { class: 'player-row' },
         h('label', { for: `rummy-name-${i}` }, t('rummy.seat_n', { n: i + 1 })),
         h('input', { id: `rummy-name-${i}`, class: 'name', type: 'text', placeholder: t('rummy.player_n', { n: i + 1 }), maxlength: state.info.setup.name_chars, autocomplete: 'off' })))),
