@@ -314,3 +314,227 @@ fn rummy_of(records: &[(i64, &seance_rummy::Record)], among: &Among) -> Rummy {
         wins: wins.into_iter().map(|(n, r)| (n.to_owned(), r)).collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use seance_rules::{Colour, Reached};
+    use seance_rummy::Votes;
+
+    /// A classic Mysterium game as its record says it ended: `psychics` as (name, track).
+    fn mysterium(
+        id: i64,
+        difficulty: Option<Difficulty>,
+        outcome: Outcome,
+        hour: u8,
+        ghost: &str,
+        psychics: &[(&str, Option<u8>, bool)],
+    ) -> Game {
+        let psychics = psychics
+            .iter()
+            .map(|&(name, track, finished)| Reached {
+                name: name.into(),
+                colour: Colour::Red,
+                found: if finished { 3 } else { 1 },
+                finished: finished.then_some(hour),
+                track,
+            })
+            .collect();
+        Game {
+            id,
+            began: 0,
+            minutes: 1,
+            archived: false,
+            played: Played::Mysterium(Record {
+                edition: if difficulty.is_some() {
+                    Edition::Classic
+                } else {
+                    Edition::New
+                },
+                difficulty,
+                outcome,
+                hour,
+                ghost: ghost.into(),
+                players: 4,
+                psychics,
+            }),
+        }
+    }
+
+    /// A Mystery Rummy game: each player's (name, total, votes cast, right), and the winner.
+    fn rummy(id: i64, players: &[(&str, i32, u32, u32)], winner: usize) -> Game {
+        Game {
+            id,
+            began: 0,
+            minutes: 1,
+            archived: false,
+            played: Played::Rummy(seance_rummy::Record {
+                players: players.iter().map(|p| p.0.into()).collect(),
+                totals: players.iter().map(|p| p.1).collect(),
+                winner,
+                rounds: 3,
+                votes: players
+                    .iter()
+                    .map(|p| Votes {
+                        cast: p.2,
+                        right: p.3,
+                    })
+                    .collect(),
+            }),
+        }
+    }
+
+    #[test]
+    fn a_group_is_the_same_people_in_any_order_and_no_one_else() {
+        let group = ["Ann".to_string(), "Ben".to_string()];
+        assert!(same_people(&["Ben", "Ann"], &group));
+        assert!(!same_people(&["Ann"], &group));
+        assert!(!same_people(&["Ann", "Ben", "Cy"], &group));
+    }
+
+    #[test]
+    fn a_classic_game_without_a_difficulty_counts_as_medium_and_the_new_edition_apart() {
+        let level = |game: Game| match game.played {
+            Played::Mysterium(r) => Level::of(&r),
+            Played::Rummy(_) => unreachable!(),
+        };
+        let classic = |d| mysterium(1, d, Outcome::Won, 5, "G", &[]);
+        assert_eq!(level(classic(Some(Difficulty::Easy))), Level::Easy);
+        assert_eq!(level(classic(Some(Difficulty::Hard))), Level::Hard);
+        let mut undated = classic(Some(Difficulty::Medium));
+        if let Played::Mysterium(r) = &mut undated.played {
+            r.difficulty = None;
+        }
+        assert_eq!(level(undated), Level::Medium);
+        assert_eq!(
+            level(mysterium(1, None, Outcome::Won, 5, "G", &[])),
+            Level::NewEdition
+        );
+    }
+
+    #[test]
+    fn hours_ghosts_and_reach_are_counted_as_the_records_say() {
+        let games = [
+            mysterium(
+                1,
+                Some(Difficulty::Easy),
+                Outcome::Won,
+                6,
+                "Zoe",
+                &[("Ann", Some(9), true), ("Ben", Some(7), false)],
+            ),
+            mysterium(
+                2,
+                Some(Difficulty::Hard),
+                Outcome::LostOnTime,
+                7,
+                "Ann",
+                &[("Ben", Some(4), true), ("Zoe", None, false)],
+            ),
+            mysterium(
+                3,
+                None,
+                Outcome::LostWrongGroup,
+                6,
+                "Zoe",
+                &[("Ann", None, true)],
+            ),
+        ];
+        let m = statistics(&games, &Among::Everyone).mysterium.unwrap();
+        assert_eq!(m.rate, Rate { games: 3, won: 1 });
+        assert_eq!(
+            m.hours[5],
+            Hour {
+                hour: 6,
+                won: 1,
+                lost: 1
+            }
+        );
+        assert_eq!(
+            m.hours[6],
+            Hour {
+                hour: 7,
+                won: 0,
+                lost: 1
+            }
+        );
+        assert_eq!(m.hours.iter().map(|h| h.won + h.lost).sum::<u32>(), 3);
+        // The ghost of two games first, then by name.
+        let ghosts: Vec<_> = m.ghosts.iter().map(|g| (g.name.as_str(), g.rate)).collect();
+        assert_eq!(
+            ghosts,
+            [
+                ("Zoe", Rate { games: 2, won: 1 }),
+                ("Ann", Rate { games: 1, won: 0 })
+            ]
+        );
+        // Only psychics with a track reach anywhere: Zoe's and Ann's new-edition game had none.
+        let ben = m.clairvoyancy.iter().find(|r| r.name == "Ben").unwrap();
+        assert_eq!(
+            (ben.psychics, ben.spaces, ben.best, ben.finished),
+            (2, 11, 7, 1)
+        );
+        assert!(m.clairvoyancy.iter().all(|r| r.name != "Zoe"));
+        let ann = m.clairvoyancy.iter().find(|r| r.name == "Ann").unwrap();
+        assert_eq!((ann.psychics, ann.spaces), (1, 9));
+
+        // Among one player: their games only, and only their own figures.
+        let ann = statistics(&games, &Among::Player("Ann".into()));
+        let m = ann.mysterium.unwrap();
+        assert_eq!(ann.games, 3);
+        assert_eq!(m.ghosts.len(), 1, "{:?}", m.ghosts);
+        assert_eq!(m.clairvoyancy.len(), 1);
+        let ben = statistics(&games, &Among::Player("Ben".into()));
+        assert_eq!(ben.games, 2);
+    }
+
+    #[test]
+    fn the_highest_totals_are_the_best_five_earliest_first_on_a_tie() {
+        let games: Vec<Game> = (1..=4)
+            .map(|id| rummy(id, &[("Ann", 100, 2, 1), ("Ben", 90 + id as i32, 1, 0)], 0))
+            .collect();
+        let r = statistics(&games, &Among::Everyone).rummy.unwrap();
+        let highest: Vec<_> = r
+            .highest
+            .iter()
+            .map(|t| (t.name.as_str(), t.total, t.game))
+            .collect();
+        assert_eq!(
+            highest,
+            [
+                ("Ann", 100, 1),
+                ("Ann", 100, 2),
+                ("Ann", 100, 3),
+                ("Ann", 100, 4),
+                ("Ben", 94, 4)
+            ]
+        );
+        let ann = r.accuracy.iter().find(|a| a.name == "Ann").unwrap();
+        assert_eq!((ann.cast, ann.right), (8, 4));
+        assert_eq!(
+            r.wins,
+            [
+                ("Ann".into(), Rate { games: 4, won: 4 }),
+                ("Ben".into(), Rate { games: 4, won: 0 })
+            ]
+        );
+        assert_eq!(r.rounds, [(3, 4)]);
+    }
+
+    #[test]
+    fn groups_are_offered_most_played_first_and_everyone_once() {
+        let games = [
+            rummy(1, &[("Ben", 10, 0, 0), ("Ann", 20, 0, 0)], 1),
+            rummy(2, &[("Cy", 10, 0, 0), ("Ann", 20, 0, 0)], 1),
+            rummy(3, &[("Ann", 10, 0, 0), ("Cy", 20, 0, 0)], 1),
+        ];
+        let all = statistics(&games, &Among::Everyone);
+        assert_eq!(all.groups, [vec!["Ann", "Cy"], vec!["Ann", "Ben"]]);
+        assert_eq!(all.players, ["Ann", "Ben", "Cy"]);
+        assert!(all.mysterium.is_none());
+        let group = statistics(&games, &Among::Group(vec!["Cy".into(), "Ann".into()]));
+        assert_eq!(group.games, 2);
+        // The groups and players on offer do not narrow with the choice.
+        assert_eq!(group.groups, all.groups);
+    }
+}
