@@ -1,6 +1,7 @@
 //! Games played by the rules to their ends, for the tests of what keeps and shows finished
 //! games: Mysterium of either edition at any size, a history file of them as a table would
-//! have saved it, and Mystery Rummy's rounds with their votes.
+//! have saved it, and Mystery Rummy's rounds with their votes; and a refusal's English
+//! words checked for the rule sets' tests ([`worded`]).
 
 use seance_rules::{
     Action, CardBox, CardSet, Command, Deal, Difficulty, Entry, Event, Phase, Rules, SecretMode,
@@ -257,4 +258,21 @@ pub fn rummy_round_of(players: usize, caller: &Value) -> Vec<Value> {
         json!({"type": "end_round", "tally": {"ending": {"how": "last_card"}, "players": tally}}),
     );
     commands
+}
+
+/// Panics unless `refusal` has its words in the English file and a param for each blank.
+pub fn worded(refusal: &seance_timeline::Refusal) {
+    static ENGLISH: std::sync::LazyLock<std::collections::HashMap<String, String>> =
+        std::sync::LazyLock::new(|| {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/i18n/en.json");
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+        });
+    let phrase = ENGLISH
+        .get(&format!("refusal.{}", refusal.code))
+        .unwrap_or_else(|| panic!("no English words for {refusal}"));
+    let unfilled = refusal.unfilled(phrase);
+    assert!(
+        unfilled.is_empty(),
+        "{refusal} leaves {unfilled:?} blank in {phrase:?}"
+    );
 }

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::worded::worded;
+use seance_played::worded;
 use common::{Table, every_expansion, new_setup, setup};
 use proptest::prelude::*;
 use seance_rules::*;

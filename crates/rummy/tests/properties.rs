@@ -5,13 +5,10 @@
 //! played to its end, and the history replays to the same game; any numbers at all are
 //! refused or scored, never a panic.
 
-#[path = "../../rules/tests/common/worded.rs"]
-mod worded;
-
 use proptest::prelude::*;
 use seance_rummy::*;
 use seance_timeline::{Entry, Rules, Who};
-use worded::worded;
+use seance_played::worded;
 
 /// A small generator for tallies built from a seed, so that every one is a table the
 /// deck allows: sets of three or more (Jokers included), at most five Evidence cards of a

@@ -162,5 +162,3 @@ impl Table {
         }
     }
 }
-
-pub mod worded;
