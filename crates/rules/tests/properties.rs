@@ -7,9 +7,9 @@
 
 mod common;
 
-use seance_played::worded;
 use common::{Table, every_expansion, new_setup, setup};
 use proptest::prelude::*;
+use seance_played::worded;
 use seance_rules::*;
 
 /// The command space a game's size allows, grouped by kind (the right intuition is a

@@ -9,7 +9,7 @@ use crate::sync::Hold;
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use seance_journal::{
     ARCHIVED, Append, Damage, GameRecord, Journal, JournalError, Listing, TimerRecord,
@@ -17,14 +17,19 @@ use seance_journal::{
 use seance_timeline::{
     ChangeKind, Entry, EntryOf, Extra, Refusal, Rules, Timeline, TimelineError, Who,
 };
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use tokio::sync::broadcast;
 
 use crate::bgstats::Finished;
 use crate::group_commit::Writer;
 use crate::rulesets::Kept;
 use crate::seats::Seats;
-use crate::timer::{SandTimer, TimerView};
+
+mod sand;
+mod timer;
+
+pub use sand::TimerAction;
+use timer::{SandTimer, TimerView};
 
 /// Why a request about a game was refused.
 #[derive(Debug)]
@@ -106,10 +111,6 @@ struct Live<G: Kept> {
 /// a replay). Others are read back from the journal when asked for.
 const IN_MEMORY: usize = 64;
 
-/// How often a running sand timer's time left is journaled, so a table that stops finds it
-/// paused within this of where it was.
-const CHECKPOINT: Duration = Duration::from_secs(5);
-
 /// A command done for an action id: who sent it (as [`sender`] names a device), its id,
 /// and the version it made.
 struct Acted {
@@ -120,20 +121,6 @@ struct Acted {
 
 /// How many action ids a game remembers: as many as the timeline's changes.
 const RECENT: usize = seance_timeline::RECENT;
-
-/// What the table does with the sand timer.
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(tag = "action", rename_all = "snake_case")]
-pub enum TimerAction {
-    Pause,
-    Resume,
-    /// Back to the full duration, stopped.
-    Reset,
-    /// A house-rule duration.
-    Duration {
-        seconds: u64,
-    },
-}
 
 pub struct Games<G: Kept> {
     writer: Writer,
@@ -177,22 +164,6 @@ impl<G: Kept> Live<G> {
             used: Instant::now(),
         }
     }
-
-    /// Journals the sand timer as it is now; a failure is logged, as the entry that moved
-    /// it is already on disk and the timer follows from it.
-    fn keep_timer(&self, id: i64, writer: &Writer) {
-        if let Some(timer) = &self.timer
-            && let Err(e) = writer
-                .journal()
-                .save_timer(id, &timer.record(Instant::now()))
-        {
-            tracing::warn!("game {id}: the sand timer could not be journaled: {e}");
-        }
-    }
-}
-
-fn no_timer() -> GameError {
-    GameError::Forbidden(Refusal::new("no_timer"))
 }
 
 impl<G: Kept> Games<G> {
@@ -525,139 +496,6 @@ impl<G: Kept> Games<G> {
         Ok(live.timeline.version())
     }
 
-    /// The sand timer runs while the rules say so (Mysterium: the interpretation phase),
-    /// and only then.
-    /// Says whether it started or stopped the timer.
-    fn follow_phase(self: &Arc<Self>, id: i64, live: &mut Live<G>) -> bool {
-        let runs = live.timeline.game().timer_runs();
-        let Some(timer) = live.timer.as_mut() else {
-            return false;
-        };
-        if !runs {
-            let moved = !timer.is_idle();
-            timer.reset();
-            moved
-        } else if timer.is_idle()
-            && let Some(run) = timer.run(Instant::now())
-        {
-            self.expire_at(id, run);
-            true
-        } else {
-            false
-        }
-    }
-
-    /// Waits for the run to end, journaling its time left every [`CHECKPOINT`] meanwhile,
-    /// then [`Games::expire`]s it.
-    fn expire_at(self: &Arc<Self>, id: i64, (generation, ends): (u64, Instant)) {
-        let games = Arc::clone(self);
-        tokio::spawn(async move {
-            while ends > Instant::now() + CHECKPOINT {
-                tokio::time::sleep(CHECKPOINT).await;
-                let games = Arc::clone(&games);
-                let runs = tokio::task::spawn_blocking(move || games.checkpoint(id, generation))
-                    .await
-                    .unwrap_or(false);
-                if !runs {
-                    return;
-                }
-            }
-            tokio::time::sleep_until(ends.into()).await;
-            let _ = tokio::task::spawn_blocking(move || games.expire(id, generation)).await;
-        });
-    }
-
-    /// Journals the time left of run `generation`, if it still runs; says whether it does.
-    fn checkpoint(&self, id: i64, generation: u64) -> bool {
-        self.with(id, |writer, live| {
-            let runs = live.timer.as_ref().is_some_and(|t| t.runs(generation));
-            if runs {
-                live.keep_timer(id, writer);
-            }
-            Ok(runs)
-        })
-        .unwrap_or(false)
-    }
-
-    /// The table is stopping: every running sand timer is journaled with its exact time
-    /// left, to come back paused there.
-    pub fn keep_timers(&self) {
-        for (id, game) in self.live.hold().iter() {
-            let game = game.hold();
-            if game.timer.as_ref().is_some_and(SandTimer::is_running) {
-                game.keep_timer(*id, &self.writer);
-            }
-        }
-    }
-
-    /// The sand timer has run out — unless this run was paused or reset meanwhile: carry
-    /// that to the rules like any command.
-    fn expire(self: &Arc<Self>, id: i64, generation: u64) {
-        let ended = self.with(id, |writer, live| {
-            let expired = live
-                .timer
-                .as_ref()
-                .is_some_and(|t| t.expired(generation, Instant::now()));
-            if live.damage.is_some() || !expired {
-                return Ok(false);
-            }
-            let Some(command) = G::time_up() else {
-                return Ok(false);
-            };
-            let entry = live.timeline.decide(command).map_err(GameError::Rule)?;
-            self.commit(id, writer, live, entry, None).map(|_| true)
-        });
-        match ended {
-            Ok(true) => {
-                self.touch(id);
-            }
-            Ok(false) => {}
-            Err(e) => tracing::warn!(
-                "game {id}: the sand timer ran out but could not end the interpretation: {e:?}"
-            ),
-        }
-    }
-
-    /// Pause, resume, reset or a house-rule duration, if `who` may; returns the timer as it
-    /// is now.
-    pub fn timer(
-        self: &Arc<Self>,
-        id: i64,
-        who: &Who<G::Role>,
-        action: TimerAction,
-    ) -> Result<TimerView, GameError> {
-        self.may(id, who, Extra::Timer)?;
-        let view = self.with(id, |writer, live| {
-            let now = Instant::now();
-            let runs = live.timeline.game().timer_runs();
-            // Changed aside, journaled, then kept: as a command is.
-            let mut timer = live.timer.clone().ok_or_else(no_timer)?;
-            let mut started = None;
-            match action {
-                TimerAction::Pause => timer.pause(now),
-                TimerAction::Reset => timer.reset(),
-                TimerAction::Resume => {
-                    if !runs {
-                        return Err(GameError::Rule(Refusal::new("timer_waits_for_visions")));
-                    }
-                    started = timer.run(now);
-                }
-                TimerAction::Duration { seconds } => {
-                    timer.set_duration(G::sand_timer_of(seconds).map_err(GameError::Rule)?);
-                }
-            }
-            writer.journal().save_timer(id, &timer.record(now))?;
-            let view = timer.view(now);
-            live.timer = Some(timer);
-            if let Some(run) = started {
-                self.expire_at(id, run);
-            }
-            Ok(view)
-        })?;
-        self.touch(id);
-        Ok(view)
-    }
-
     /// Puts a game in play away (`archived`), out of the lists of games in play, or brings
     /// it back; played again, it is back in play by itself.
     pub fn archive(&self, id: i64, archived: bool) -> Result<(), GameError> {
@@ -835,7 +673,7 @@ mod tests {
             });
         }
         let mut seen: Vec<i64> = (0..2)
-            .map(|_| views.recv_timeout(Duration::from_secs(10)).unwrap())
+            .map(|_| views.recv_timeout(std::time::Duration::from_secs(10)).unwrap())
             .collect();
         seen.sort();
         assert_eq!(seen, [first, second]);

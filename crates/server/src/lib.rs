@@ -26,7 +26,6 @@ mod serve;
 pub mod settings;
 mod socket;
 mod sync;
-mod timer;
 mod trouble;
 
 use std::net::SocketAddr;
