@@ -755,6 +755,9 @@ async fn two_players(driver: u16) {
         !present(&client, "#reveal-card").await,
         "the shared vision lies face up"
     );
+    // The one psychic player chooses alone.
+    wait_for_text(&client, "#agree", "Choose the culprit's group").await;
+    assert!(!text(&client, "#agree").await.contains("together"));
     tap(&client, "#agree [data-pick='3']").await;
     act(&client, "#pick-confirm").await;
     wait_for(&client, "#stage[data-outcome='won']").await;

@@ -224,7 +224,7 @@ function classicChoices(pick, time) {
       h('summary', {}, t('setup.more')),
       choice('seconds', TIMER_SECONDS.map((s) => [s, time(s)]), form.seconds, t('setup.timer'), pick('seconds')),
       collectionChoices(pick),
-      form.players >= 4 ? [
+      state.info.setup.straw_poll.includes(form.players) ? [
         choice('printing', ['original', 'later'].map((p) => [p, t(`printing.${p}`)]), form.printing,
           t('setup.printing'), pick('printing')),
         h('p', { class: 'note' }, t('setup.printing_hint')),

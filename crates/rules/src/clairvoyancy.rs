@@ -83,7 +83,7 @@ pub fn manifestation_moves(placements: &[Placement], on: usize, right: bool) -> 
 
 /// Spaces gained for finding one's object during `hour` (I–VII): one per hour left.
 pub fn finishing_bonus(hour: u8) -> u8 {
-    7u8.saturating_sub(hour)
+    crate::clock::HOURS.saturating_sub(hour)
 }
 
 #[cfg(test)]

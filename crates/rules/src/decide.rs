@@ -5,9 +5,10 @@
 
 use crate::cards::{Card, Category, Layout};
 use crate::clairvoyancy::{Face, finishing_bonus, manifestation_moves};
+use crate::clock::HOURS;
 use crate::command::Command;
 use crate::event::{Event, Group};
-use crate::game::{Game, Phase};
+use crate::game::{Game, Phase, SHARED_VISION_CARDS};
 use crate::setup::{CrowRule, Edition, SecretMode, Setup};
 use crate::straw_poll::{self, Ballot, Count, CountStep, Voter};
 use seance_timeline::Draw;
@@ -474,7 +475,7 @@ fn end_turn(batch: &mut Batch, position: u64) {
         if let Some(group) = culprit {
             batch.push(Event::CulpritDrawn { group });
         }
-    } else if game.hour == 7 {
+    } else if game.hour == HOURS {
         batch.push(Event::LostOnTime);
     } else {
         let hour = game.hour + 1;
@@ -537,7 +538,9 @@ fn check_reveal(game: &Game) -> Result<(), Refusal> {
         Edition::New => Refusal::new("shared_vision_at_once"),
     })?;
     culprit_first(game)?;
-    ensure(game.revealed < 3, || Refusal::new("three_cards"))?;
+    ensure(game.revealed < SHARED_VISION_CARDS, || {
+        Refusal::new("three_cards")
+    })?;
     let unknown: Vec<usize> = (0..game.psychics.len())
         .filter(|&i| game.level_of(i).is_none())
         .collect();

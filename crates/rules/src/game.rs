@@ -111,6 +111,18 @@ pub struct Manifestation {
     pub bonus: u8,
 }
 
+/// The shared vision's cards, turned one by one in Phase 2.
+pub const SHARED_VISION_CARDS: u8 = 3;
+
+/// Who chooses the culprit's group in a classic game without a straw poll: the one
+/// psychic player of a 2-player game alone, the two of a 3-player game openly together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GroupPick {
+    Alone,
+    Together,
+}
+
 impl Game {
     /// Whether psychic `i`'s player plays two colours (a game of 2 or 3), so that their
     /// colour tells their two psychics apart.
@@ -404,7 +416,16 @@ impl Game {
 
     /// Whether the straw poll is a staged secret vote (classic, 4+ players).
     pub fn has_straw_poll(&self) -> bool {
-        self.setup.edition == Edition::Classic && self.setup.player_count() >= 4
+        self.setup.edition.straw_poll(self.setup.player_count())
+    }
+
+    /// Who chooses the culprit's group without a straw poll (classic, 2 or 3 players).
+    pub fn group_pick(&self) -> Option<GroupPick> {
+        match (self.setup.edition, self.setup.player_count()) {
+            (Edition::Classic, 2) => Some(GroupPick::Alone),
+            (Edition::Classic, 3) => Some(GroupPick::Together),
+            _ => None,
+        }
     }
 
     /// Whether the mediums may settle by a majority vote when they do not agree (new

@@ -26,6 +26,12 @@ pub enum Edition {
 impl Edition {
     pub const ALL: [Edition; 2] = [Edition::Classic, Edition::New];
 
+    /// Whether a game of `players` ends with the straw poll (classic, 4 players or more):
+    /// only then do the ages and the rulebook's printing matter.
+    pub fn straw_poll(self, players: usize) -> bool {
+        self == Edition::Classic && players >= 4
+    }
+
     /// Its name, as the journal, the API and the screens spell it.
     pub fn name(self) -> &'static str {
         match self {

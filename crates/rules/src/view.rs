@@ -7,10 +7,11 @@ use serde::Serialize;
 
 use crate::cards::{Card, Category, Layout};
 use crate::clairvoyancy::{Faces, Placement};
+use crate::clock::HOURS;
 use crate::command::Command;
 use crate::event::Group;
 use crate::expansions::Third;
-use crate::game::{Game, Manifestation, Outcome, Phase};
+use crate::game::{Game, GroupPick, Manifestation, Outcome, Phase, SHARED_VISION_CARDS};
 use crate::levels::{Level, LevelBands, TrackSide};
 use crate::role::Role;
 use crate::setup::{Colour, CrowRule, Difficulty, Edition, SecretMode};
@@ -60,6 +61,8 @@ pub struct View {
     pub sand_timer: Option<u16>,
     pub phase: Phase,
     pub hour: u8,
+    /// The clock's hours (VII).
+    pub hours: u8,
     pub crows_left: u8,
     pub crow_rule: CrowRule,
     pub layout: Layout,
@@ -87,9 +90,15 @@ pub struct View {
     /// New edition: whether the ghost has given the shared vision.
     pub shared_vision: bool,
     pub revealed: u8,
-    /// What the ghost has said this turn, in order, and in the turn before.
+    /// The shared vision's cards (three).
+    pub vision_cards: u8,
+    /// Classic without a straw poll: who chooses the culprit's group.
+    pub group_pick: Option<GroupPick>,
+    /// What the ghost has said this turn, in order, and in the turn before (the hour
+    /// before this one, `last_turn_hour`).
     pub manifestations: Vec<Manifestation>,
     pub last_turn: Vec<Manifestation>,
+    pub last_turn_hour: u8,
     pub eldest_asked: Option<Vec<usize>>,
     /// The count as far as the table has shown it (whole once the game has ended).
     pub count: Option<Count>,
@@ -123,6 +132,7 @@ impl Game {
             sand_timer: self.setup.timer_seconds(),
             phase: self.phase,
             hour: self.hour,
+            hours: HOURS,
             crows_left: self.crows_left(),
             crow_rule: self.setup.crows(),
             layout: self.layout.clone(),
@@ -188,8 +198,11 @@ impl Game {
             majority_vote: self.has_majority_vote(),
             shared_vision: self.shared_vision,
             revealed: self.revealed,
+            vision_cards: SHARED_VISION_CARDS,
+            group_pick: self.group_pick(),
             manifestations: self.manifestations.clone(),
             last_turn: self.last_turn.clone(),
+            last_turn_hour: self.hour.saturating_sub(1),
             eldest_asked: self.eldest_asked.clone(),
             count: self
                 .count

@@ -673,7 +673,11 @@ mod tests {
             });
         }
         let mut seen: Vec<i64> = (0..2)
-            .map(|_| views.recv_timeout(std::time::Duration::from_secs(10)).unwrap())
+            .map(|_| {
+                views
+                    .recv_timeout(std::time::Duration::from_secs(10))
+                    .unwrap()
+            })
             .collect();
         seen.sort();
         assert_eq!(seen, [first, second]);

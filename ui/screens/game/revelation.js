@@ -131,7 +131,7 @@ function levelsToRead(view) {
 }
 
 function sharedVision(view) {
-  const slots = [1, 2, 3].map((n) => h('li', { class: n <= view.revealed ? 'card up' : 'card down', 'data-card': n },
+  const slots = Array.from({ length: view.vision_cards }, (_, i) => i + 1).map((n) => h('li', { class: n <= view.revealed ? 'card up' : 'card down', 'data-card': n },
     n <= view.revealed ? t('vision.card_up', { n }) : t('vision.card_down', { n })));
   const voting = view.psychics.map((p, i) => [p, i]).filter(([p]) => p.voting_now);
   return h('section', { id: 'shared-vision', class: 'shared-vision' },
@@ -143,7 +143,7 @@ function sharedVision(view) {
         voters(view, voting))
       : null,
     // Once every vote is in, the cards left face down no longer matter.
-    view.revealed < 3 && !view.counting
+    view.revealed < view.vision_cards && !view.counting
       ? h('button', {
         id: 'reveal-card', type: 'button', class: voting.length ? '' : 'primary', disabled: !may('reveal_vision_card'),
         onclick: () => command('reveal_vision_card'),
@@ -235,7 +235,7 @@ export function revelation(snapshot, game) {
     next = [levelsToRead(view), sharedVision(view), eldest(view)];
   } else {
     next = [h('p', { class: 'note' }, t('vision.face_up')),
-      may('pick_group') ? agree(view, view.psychics.length === 2 ? 'agree.two' : 'agree.three') : null];
+      may('pick_group') ? agree(view, `agree.${view.group_pick}`) : null];
   }
   return h('section', { id: 'stage', class: 'stage revelation' },
     h('h2', { class: 'phase-title' }, t('phase.revelation')),
