@@ -39,7 +39,7 @@ pub use standings::{Standings, standings};
 pub use suspects::{
     JOKER, Known, LETTER, MOST_PRINTED, Printed, RIPPER_ESCAPES, SUSPECTS, Suspect, Suspicion,
 };
-pub use tally::{PlayerTally, RoundTally};
+pub use tally::{Correcting, LIMITS, Limits, PlayerTally, RoundTally};
 pub use view::{RoundView, View, VoteView};
 
 use seance_timeline::{Extra, Refusal, Who};

@@ -64,6 +64,39 @@ fn no_points(points: &[u32; 6]) -> bool {
     points.iter().all(|&p| p == 0)
 }
 
+/// How many of each card one round's form may count: the deck's (002), and the most a
+/// card prints for the Alibi.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Limits {
+    /// Evidence cards of one suspect.
+    pub evidence: u32,
+    pub jokers: u32,
+    pub letters: u32,
+    pub victims: u8,
+    pub alibi_points: u32,
+}
+
+/// The deck's limits, as a round's form counts them.
+pub const LIMITS: Limits = Limits {
+    evidence: EVIDENCE_PER_SUSPECT,
+    jokers: JOKERS_IN_THE_DECK,
+    letters: LETTERS_IN_THE_DECK,
+    victims: VICTIMS,
+    alibi_points: MOST_PRINTED,
+};
+
+/// A past round as its form opens again to be corrected.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Correcting {
+    /// The round as entered, Jokers counted as cards: those journaled as points (older
+    /// journals) become Jokers again where a Joker's printed points divide them.
+    pub tally: RoundTally,
+    /// Some Jokers' points were not a number of Jokers: the table counts them again.
+    pub recount: bool,
+    /// Who the Alibi in play lies in front of, if anyone.
+    pub alibi_holder: Option<usize>,
+}
+
 /// A round as entered at its end.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundTally {
@@ -78,6 +111,33 @@ pub struct RoundTally {
 }
 
 impl RoundTally {
+    /// This round as its form opens again, with Jokers counted in cards at `printed`.
+    pub fn correcting(&self, printed: &Printed) -> Correcting {
+        let mut tally = self.clone();
+        let mut recount = false;
+        for player in &mut tally.players {
+            for (s, points) in std::mem::take(&mut player.joker_points)
+                .into_iter()
+                .enumerate()
+            {
+                match points.checked_rem(printed.joker) {
+                    Some(0) => {
+                        let cards = points / printed.joker;
+                        player.joker_cards[s] = player.joker_cards[s]
+                            .saturating_add(u8::try_from(cards).unwrap_or(u8::MAX));
+                    }
+                    _ => recount = true,
+                }
+            }
+        }
+        let alibi_holder = tally.players.iter().position(|p| p.alibi > 0);
+        Correcting {
+            tally,
+            recount,
+            alibi_holder,
+        }
+    }
+
     /// What no deck allows, and no play could have led to (002): more cards of a kind than
     /// the deck has, Evidence or Letters with nobody holding a set of three of them, a
     /// Suspect or Alibi card with no set of its suspect in play, more than one Alibi, points
@@ -236,6 +296,36 @@ mod tests {
             victims_in_play: 2,
             players,
         }
+    }
+
+    #[test]
+    fn a_round_opened_again_counts_journaled_joker_points_as_jokers_where_they_divide() {
+        let mut ann = PlayerTally::default();
+        ann.joker_cards[DRUITT] = 1;
+        ann.joker_points[DRUITT] = 2;
+        ann.joker_points[CHAPMAN] = 4;
+        let mut ben = PlayerTally {
+            alibi: 3,
+            ..Default::default()
+        };
+        ben.joker_points[CHAPMAN] = 3;
+        let old = tally(vec![ann, ben]);
+        let joker = Printed {
+            joker: 2,
+            ..Printed::default()
+        };
+        let again = old.correcting(&joker);
+        let [ann, ben] = &again.tally.players[..] else {
+            unreachable!()
+        };
+        assert_eq!((ann.joker_cards[DRUITT], ann.joker_cards[CHAPMAN]), (2, 2));
+        assert_eq!(ann.joker_points, [0; 6], "no points left to count twice");
+        // 3 points are no number of 2-point Jokers: the table counts them again.
+        assert!(again.recount);
+        assert_eq!(ben.joker_cards[CHAPMAN], 0);
+        assert_eq!(again.alibi_holder, Some(1));
+        let clean = tally(vec![PlayerTally::default(); 2]).correcting(&joker);
+        assert!(!clean.recount && clean.alibi_holder.is_none());
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::role::Role;
 use crate::round::Scored;
 use crate::scorepad::{Scorepad, standings_of};
 use crate::suspects::{JOKER, Known, LETTER, Printed, RIPPER_ESCAPES, SUSPECTS, Suspect};
-use crate::tally::RoundTally;
+use crate::tally::{Correcting, LIMITS, Limits, RoundTally};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct View {
@@ -34,6 +34,8 @@ pub struct View {
     pub joker: Known<u32>,
     pub letter: u32,
     pub ripper_escapes: u32,
+    /// How many of each card a round's form may count.
+    pub limits: Limits,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -48,6 +50,8 @@ pub struct VoteView {
 pub struct RoundView {
     pub dealer: usize,
     pub tally: RoundTally,
+    /// The round as its form opens again to be corrected.
+    pub correcting: Correcting,
     pub votes: Vec<Option<usize>>,
     pub scored: Scored,
     /// The totals after this round.
@@ -75,6 +79,7 @@ impl Scorepad {
                 RoundView {
                     dealer: self.dealer(r),
                     tally: played.tally.clone(),
+                    correcting: played.tally.correcting(&self.printed),
                     votes: played.votes.clone(),
                     scored,
                     totals: totals.clone(),
@@ -101,6 +106,7 @@ impl Scorepad {
             joker: JOKER,
             letter: LETTER,
             ripper_escapes: RIPPER_ESCAPES,
+            limits: LIMITS,
         }
     }
 

@@ -26,23 +26,13 @@ const blank = () => ({
 
 /** Opens the form for the round in play (`round` null) or for correcting round `round`. */
 export function openTally(view, round) {
-  const past = round === null ? null : view.rounds[round].tally;
-  if (past) {
-    // Jokers journaled as points (before they were counted) become Jokers again where a
-    // Joker's printed points divide them; otherwise the table counts them again.
-    let recount = false;
-    const players = past.players.map((p) => {
-      const { jokers = [], ...cards } = structuredClone(p);
-      const again = { ...blank(), ...cards };
-      jokers.forEach((points, s) => {
-        if (points % view.printed.joker === 0) again.joker_cards[s] += points / view.printed.joker;
-        else recount = true;
-      });
-      return again;
-    });
-    const holder = players.findIndex((p) => p.alibi > 0);
-    draft = { round, ending: past.ending.how, by: past.ending.by ?? 0, alibi: past.alibi, holder: holder < 0 ? null : holder,
-      points: holder < 0 ? null : players[holder].alibi, victims: past.victims_in_play, players, who: 0, recount };
+  if (round !== null) {
+    // The round as the rules open it again: Jokers in cards, and whether some must be
+    // counted again.
+    const { tally: past, recount, alibi_holder: holder } = view.rounds[round].correcting;
+    const players = past.players.map((p) => ({ ...blank(), ...structuredClone(p) }));
+    draft = { round, ending: past.ending.how, by: past.ending.by ?? 0, alibi: past.alibi, holder,
+      points: holder === null ? null : players[holder].alibi, victims: past.victims_in_play, players, who: 0, recount };
   } else {
     draft = { round: null, ending: 'last_card', by: 0, alibi: null, holder: null, points: null, victims: 0,
       players: view.players.map(blank), who: 0, recount: false };
@@ -91,7 +81,7 @@ function toggle(id, label, get, set) {
   }, '✓');
 }
 
-function playerSheet(p) {
+function playerSheet(p, limits) {
   const cards = draft.players[p];
   const at = (key, s) => [() => cards[key][s], (v) => { cards[key][s] = v; }];
   const one = (key) => [() => cards[key], (v) => { cards[key] = v; }];
@@ -102,12 +92,12 @@ function playerSheet(p) {
         h('th', { scope: 'col' }, t('rummy.suspect_in_hand')))),
       h('tbody', {}, SUSPECTS.map((s) => h('tr', { 'data-suspect': s },
         h('th', { scope: 'row' }, suspectName(s)),
-        h('td', {}, counts(`evidence-${s}`, `${suspectName(s)}: ${t('rummy.evidence')}`, ...at('evidence', s), 5)),
-        h('td', {}, counts(`jokers-${s}`, `${suspectName(s)}: ${t('rummy.jokers')}`, ...at('joker_cards', s), 2)),
+        h('td', {}, counts(`evidence-${s}`, `${suspectName(s)}: ${t('rummy.evidence')}`, ...at('evidence', s), limits.evidence)),
+        h('td', {}, counts(`jokers-${s}`, `${suspectName(s)}: ${t('rummy.jokers')}`, ...at('joker_cards', s), limits.jokers)),
         h('td', {}, toggle(`suspect-card-${s}`, `${suspectName(s)}: ${t('rummy.suspect_card')}`, ...at('suspect_cards', s))),
         h('td', {}, toggle(`suspect-in-hand-${s}`, `${suspectName(s)}: ${t('rummy.suspect_in_hand')}`, ...at('suspect_cards_in_hand', s))))))),
     h('div', { class: 'tally-more' },
-      h('label', {}, t('rummy.letters'), stepper('letters', t('rummy.letters'), ...one('letters'), 4)),
+      h('label', {}, t('rummy.letters'), stepper('letters', t('rummy.letters'), ...one('letters'), limits.letters)),
       h('label', {}, t('rummy.victims_and_scenes'), stepper('victims-and-scenes', t('rummy.victims_and_scenes'), ...one('victims_and_scenes'), 200)),
       h('label', {}, t('rummy.hand'), stepper('hand', t('rummy.hand'), ...one('hand'), 999)),
       h('label', {}, t('rummy.holds_ripper_escapes'), toggle('holds-ripper-escapes', t('rummy.holds_ripper_escapes'), ...one('holds_ripper_escapes')))),
@@ -143,13 +133,13 @@ export function tallyForm(view) {
     draft.alibi === null ? null : h('div', { id: 'alibi-in-play', class: 'row' },
       segmented('tally-alibi-holder', t('rummy.alibi_holder'), players, draft.holder, (v) => { draft.holder = v; }),
       h('label', { class: 'inline' }, t('rummy.alibi_points'),
-        stepper('alibi-points', t('rummy.alibi_points'), () => draft.points ?? 0, (v) => { draft.points = v; }, 20)),
+        stepper('alibi-points', t('rummy.alibi_points'), () => draft.points ?? 0, (v) => { draft.points = v; }, view.limits.alibi_points)),
       h('p', { class: 'note' }, t('rummy.alibi_hint'))),
     h('div', { class: 'inline' }, h('span', {}, t('rummy.victims_in_play')),
-      counts('victims-in-play', t('rummy.victims_in_play'), () => draft.victims, (v) => { draft.victims = v; }, 5)),
+      counts('victims-in-play', t('rummy.victims_in_play'), () => draft.victims, (v) => { draft.victims = v; }, view.limits.victims)),
     draft.recount ? h('p', { id: 'recount-jokers', class: 'banner' }, t('rummy.recount_jokers')) : null,
     segmented('tally-who', t('rummy.cards_of'), players, draft.who, (v) => { draft.who = v; }),
-    playerSheet(draft.who),
+    playerSheet(draft.who, view.limits),
     h('div', { class: 'row' },
       h('button', { id: 'score-round', type: 'button', class: 'primary', onclick: submit }, t('rummy.score_round')),
       h('button', { id: 'tally-cancel', type: 'button', onclick: () => { draft = null; render(); } }, t('hidden.cancel'))));
