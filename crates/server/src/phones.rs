@@ -20,7 +20,7 @@ use serde_json::json;
 use crate::Shared;
 use crate::access::{Device, TableOnly};
 use crate::refused::{Refused, refused};
-use crate::request::{Body, Shape};
+use crate::request::{AsRole, Body, Shape};
 use crate::rulesets::Kept;
 use crate::seats::{Door, SeatError};
 use seance_timeline::{Extra, Refusal, RoleName, Who};
@@ -175,6 +175,57 @@ pub fn who<G: Kept>(
                 count_guess(shared, game, caller, peer)
                     .unwrap_or_else(|| refused(StatusCode::FORBIDDEN, "seat_freed"))
             }),
+    }
+}
+
+/// Who asks about the path's game `id`, as its rules see them (`who`): the table, a seat's
+/// phone (a seat its token still holds), or a watcher.
+pub struct Asking<G: Kept> {
+    pub id: i64,
+    pub who: Who<G::Role>,
+}
+
+impl<G: Kept> FromRequestParts<Arc<Shared>> for Asking<G> {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, shared: &Arc<Shared>) -> Result<Self, Response> {
+        let Path(id) = Path::<i64>::from_request_parts(parts, shared)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(parts, shared)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let caller = Caller::from_request_parts(parts, shared).await?;
+        let who = who::<G>(shared, id, &caller, peer).map_err(IntoResponse::into_response)?;
+        Ok(Asking { id, who })
+    }
+}
+
+/// Who reads the path's game `id` as which `role` (`?role=`): a role whose view they may
+/// see ([`check_view`]), and who they are to its rules.
+pub struct Reading<G: Kept> {
+    pub id: i64,
+    pub role: G::Role,
+    pub who: Who<G::Role>,
+}
+
+impl<G: Kept> FromRequestParts<Arc<Shared>> for Reading<G> {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, shared: &Arc<Shared>) -> Result<Self, Response> {
+        let AsRole(role) = AsRole::<G::Role>::from_request_parts(parts, shared)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let Path(id) = Path::<i64>::from_request_parts(parts, shared)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(parts, shared)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let caller = Caller::from_request_parts(parts, shared).await?;
+        check_view::<G>(shared, id, role, &caller, peer).map_err(IntoResponse::into_response)?;
+        let who = who::<G>(shared, id, &caller, peer).map_err(IntoResponse::into_response)?;
+        Ok(Reading { id, role, who })
     }
 }
 
@@ -337,18 +388,12 @@ impl Shape for Knock {
 /// plays it.
 pub async fn knock<G: Kept>(
     State(shared): State<Arc<Shared>>,
-    Path(id): Path<i64>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    caller: Caller,
+    Asking { id, who }: Asking<G>,
     Body(Knock { times }): Body<Knock>,
 ) -> Response {
     if !(1..=2).contains(&times) {
         return refused(StatusCode::UNPROCESSABLE_ENTITY, "knock_times").into_response();
     }
-    let who = match who::<G>(&shared, id, &caller, peer) {
-        Ok(who) => who,
-        Err(refused) => return refused.into_response(),
-    };
     if let Err(e) = G::games(&shared).may(id, &who, Extra::Knock) {
         return e.into_response();
     }

@@ -13,9 +13,9 @@ use serde_json::json;
 
 use crate::access::{self, Device, TableOnly};
 use crate::games::{GameError, Rewind, TimerAction};
-use crate::phones::Caller;
+use crate::phones::{Asking, Reading};
 use crate::refused::{Refused, refused};
-use crate::request::{AsRole, Asked, BODY_LIMIT, Body, Page, Params, Shape, Which};
+use crate::request::{Asked, BODY_LIMIT, Body, Page, Params, Shape, Which};
 use crate::rulesets::Kept;
 use crate::settings::{SetError, Settings};
 use crate::{Shared, assets, bgstats, phones, qr, socket, trouble};
@@ -338,18 +338,8 @@ fn random_seed() -> u64 {
 
 async fn game_view<G: Kept>(
     State(shared): State<Arc<Shared>>,
-    Path(id): Path<i64>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    caller: Caller,
-    AsRole(role): AsRole<G::Role>,
+    Reading { id, role, who }: Reading<G>,
 ) -> Response {
-    if let Err(refused) = phones::check_view::<G>(&shared, id, role, &caller, peer) {
-        return refused.into_response();
-    }
-    let who = match phones::who::<G>(&shared, id, &caller, peer) {
-        Ok(who) => who,
-        Err(refused) => return refused.into_response(),
-    };
     match blocking(move || snapshot_with_seats::<G>(&shared, id, role, &who)).await {
         Ok(snapshot) => Json(snapshot).into_response(),
         Err(e) => e.into_response(),
@@ -375,10 +365,7 @@ const ACTION_ID: usize = 64;
 /// request is one action.
 async fn game_command<G: Kept>(
     State(shared): State<Arc<Shared>>,
-    Path(id): Path<i64>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    caller: Caller,
-    AsRole(role): AsRole<G::Role>,
+    Reading { id, role, who }: Reading<G>,
     Body(Sent {
         version,
         command,
@@ -392,13 +379,6 @@ async fn game_command<G: Kept>(
         )
         .into_response();
     }
-    if let Err(refused) = phones::check_view::<G>(&shared, id, role, &caller, peer) {
-        return refused.into_response();
-    }
-    let who = match phones::who::<G>(&shared, id, &caller, peer) {
-        Ok(who) => who,
-        Err(refused) => return refused.into_response(),
-    };
     let answer = blocking(move || {
         let version = G::games(&shared).command(id, version, &who, command, action)?;
         Ok(json!({
@@ -431,50 +411,34 @@ impl Shape for Settings {
 
 async fn undo<G: Kept>(
     State(shared): State<Arc<Shared>>,
-    Path(id): Path<i64>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    caller: Caller,
+    asking: Asking<G>,
     Body(At { version }): Body<At>,
 ) -> Response {
-    rewind::<G>(shared, id, peer, caller, version, Rewind::Undo).await
+    rewind::<G>(shared, asking, version, Rewind::Undo).await
 }
 
 async fn redo<G: Kept>(
     State(shared): State<Arc<Shared>>,
-    Path(id): Path<i64>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    caller: Caller,
+    asking: Asking<G>,
     Body(At { version }): Body<At>,
 ) -> Response {
-    rewind::<G>(shared, id, peer, caller, version, Rewind::Redo).await
+    rewind::<G>(shared, asking, version, Rewind::Redo).await
 }
 
 async fn rewind<G: Kept>(
     shared: Arc<Shared>,
-    id: i64,
-    peer: SocketAddr,
-    caller: Caller,
+    Asking { id, who }: Asking<G>,
     version: u64,
     how: Rewind,
 ) -> Response {
-    let who = match phones::who::<G>(&shared, id, &caller, peer) {
-        Ok(who) => who,
-        Err(refused) => return refused.into_response(),
-    };
     respond_version(blocking(move || G::games(&shared).rewind(id, version, &who, how)).await)
 }
 
 async fn timer<G: Kept>(
     State(shared): State<Arc<Shared>>,
-    Path(id): Path<i64>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    caller: Caller,
+    Asking { id, who }: Asking<G>,
     Body(action): Body<TimerAction>,
 ) -> Response {
-    let who = match phones::who::<G>(&shared, id, &caller, peer) {
-        Ok(who) => who,
-        Err(refused) => return refused.into_response(),
-    };
     match blocking(move || G::games(&shared).timer(id, &who, action)).await {
         Ok(view) => Json(view).into_response(),
         Err(e) => e.into_response(),
