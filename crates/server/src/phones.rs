@@ -189,16 +189,25 @@ impl<G: Kept> FromRequestParts<Arc<Shared>> for Asking<G> {
     type Rejection = Response;
 
     async fn from_request_parts(parts: &mut Parts, shared: &Arc<Shared>) -> Result<Self, Response> {
-        let Path(id) = Path::<i64>::from_request_parts(parts, shared)
-            .await
-            .map_err(IntoResponse::into_response)?;
-        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(parts, shared)
-            .await
-            .map_err(IntoResponse::into_response)?;
-        let caller = Caller::from_request_parts(parts, shared).await?;
+        let (id, peer, caller) = about_a_game(parts, shared).await?;
         let who = who::<G>(shared, id, &caller, peer).map_err(IntoResponse::into_response)?;
         Ok(Asking { id, who })
     }
+}
+
+/// The path's game, and who asks about it from where.
+async fn about_a_game(
+    parts: &mut Parts,
+    shared: &Arc<Shared>,
+) -> Result<(i64, SocketAddr, Caller), Response> {
+    let Path(id) = Path::<i64>::from_request_parts(parts, shared)
+        .await
+        .map_err(IntoResponse::into_response)?;
+    let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(parts, shared)
+        .await
+        .map_err(IntoResponse::into_response)?;
+    let caller = Caller::from_request_parts(parts, shared).await?;
+    Ok((id, peer, caller))
 }
 
 /// Who reads the path's game `id` as which `role` (`?role=`): a role whose view they may
@@ -216,13 +225,7 @@ impl<G: Kept> FromRequestParts<Arc<Shared>> for Reading<G> {
         let AsRole(role) = AsRole::<G::Role>::from_request_parts(parts, shared)
             .await
             .map_err(IntoResponse::into_response)?;
-        let Path(id) = Path::<i64>::from_request_parts(parts, shared)
-            .await
-            .map_err(IntoResponse::into_response)?;
-        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(parts, shared)
-            .await
-            .map_err(IntoResponse::into_response)?;
-        let caller = Caller::from_request_parts(parts, shared).await?;
+        let (id, peer, caller) = about_a_game(parts, shared).await?;
         check_view::<G>(shared, id, role, &caller, peer).map_err(IntoResponse::into_response)?;
         let who = who::<G>(shared, id, &caller, peer).map_err(IntoResponse::into_response)?;
         Ok(Reading { id, role, who })
