@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 use seance_e2e::{
     Browsers, Engine, Table, accessibility_violations, act, api, attr, chromium, command,
-    ghost_cards, ink_height, misfits, played, present, screenshot, sounds, speak, tap, taps, text,
-    version, wait_for, wait_for_text,
+    ghost_cards, ink_height, misfits, played, present, screenshot, sounds, speak, tap, tap_to,
+    taps, text, version, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -182,8 +182,7 @@ async fn put_away(driver: u16) {
 /// Returns the game's number, on the visions of hour I.
 pub(crate) async fn set_up(client: &Client, table: &Table, names: &[&str], paper: bool) -> u64 {
     client.goto(&table.local_url).await.unwrap();
-    tap(client, "#new-game").await;
-    wait_for(client, "#setup").await;
+    tap_to(client, "#new-game", "#setup").await;
     tap(
         client,
         &format!("#setup-players button[data-value='{}']", names.len()),
@@ -386,7 +385,7 @@ async fn seven_players_win(driver: u16) {
     );
     // A returning table's setup folds the told track to a line, and Begin is in sight.
     tap(&client, "a[href='#']").await;
-    tap(&client, "#new-game").await;
+    tap_to(&client, "#new-game", "#setup").await;
     tap(&client, "#setup-players button[data-value='7']").await;
     // A choice draws the setup again; its bar still says the connection is there.
     wait_for(&client, "#connection[data-state='open']").await;
@@ -771,7 +770,7 @@ async fn expansions(driver: u16) {
     let table = Table::start(0);
     let client = chromium(driver, 1280, 800).await;
     client.goto(&table.local_url).await.unwrap();
-    tap(&client, "#new-game").await;
+    tap_to(&client, "#new-game", "#setup").await;
     tap(&client, "#setup-players button[data-value='5']").await;
     // Folded under one line, as a returning table leaves them.
     tap(&client, "#setup-more summary").await;

@@ -208,7 +208,11 @@ async function back(snapshot) {
 
 /** Whether a closed socket means the server is out of reach (not a seat freed, say). */
 function probe() {
-  api('/info').then(() => setOffline(false), (error) => setOffline(error instanceof Offline));
+  api('/info').then((info) => {
+    // Back as a newer version: its screens expect facts this page's start did not fetch.
+    if (info.version !== state.info?.version) location.reload();
+    else setOffline(false);
+  }, (error) => setOffline(error instanceof Offline));
 }
 
 /** Goes on to game `next`, the rematch of the game on screen: the same screen of it, and

@@ -914,6 +914,23 @@ pub async fn present(client: &Client, css: &str) -> bool {
     client.find(Locator::Css(css)).await.is_ok()
 }
 
+/// Taps `css` to go to the screen that shows `to`. A tap that landed on a screen being
+/// drawn again does nothing, and says nothing: after five quiet seconds a person taps once
+/// more (as [`act`] does).
+pub async fn tap_to(client: &Client, css: &str, to: &str) {
+    tap(client, css).await;
+    let quiet = Instant::now() + Duration::from_secs(5);
+    while Instant::now() < quiet {
+        if present(client, to).await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    eprintln!("tapping {css} again: nothing happened in 5 s");
+    tap(client, css).await;
+    wait_for(client, to).await;
+}
+
 /// The cues the page's sound player has played lately (`{name, arg, at}`), and its mood, as
 /// the page says them on its root (read there: Firefox runs WebDriver's scripts apart from
 /// the page's modules).

@@ -321,7 +321,8 @@ mod tests {
     use seance_rules::{Colour, Reached};
     use seance_rummy::Votes;
 
-    /// A classic Mysterium game as its record says it ended: `psychics` as (name, track).
+    /// A Mysterium game as its record says it ended (classic with a difficulty, else the
+    /// new edition): `psychics` as (name, track, found all three).
     fn mysterium(
         id: i64,
         difficulty: Option<Difficulty>,

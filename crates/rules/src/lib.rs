@@ -5,10 +5,10 @@
 //! in its history, and every random outcome is recorded in an event, so a journal replays
 //! exactly. No I/O, no clock: the shells bring time and storage.
 //!
-//! The modules stand in layers, each using only those below it: the vocabulary (cards,
-//! setup, roles, commands, events), the game as a fold of its events (`game`), deciding
-//! (`decide`, with the count in `straw_poll`), what each role may do, see and read
-//! (`allowed`, `view`, `log`), and on top the rule set's face, here.
+//! The modules stand in layers, each using those below it (no circle of more than two): the
+//! vocabulary (cards, the clock, setup, roles, commands, events), the game as a fold of its events
+//! (`game`), deciding (`decide`, with the count in `straw_poll`), what each role may do,
+//! see and read (`allowed`, `view`, `log`), and on top the rule set's face, here.
 
 mod allowed;
 mod card_sets;

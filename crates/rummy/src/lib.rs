@@ -4,10 +4,10 @@
 //! reached, and when the game is over. A pure core like Mysterium's: commands in, events
 //! out, the game a fold of its events.
 //!
-//! The modules stand in layers, each using only those below it: the vocabulary (suspects,
-//! rounds and their tallies, setup, roles, commands, events), the scorepad as a fold of
-//! its events, deciding (`decide`), what each role may do, see and read (`allowed`,
-//! `view`, `log`), and on top the rule set's face, here.
+//! The modules stand in layers, each using those below it (no circle of more than two): the
+//! vocabulary (suspects, rounds and their tallies, setup, roles, commands, events), the
+//! scorepad as a fold of its events, deciding (`decide`), what each role may do, see and
+//! read (`allowed`, `view`, `log`), and on top the rule set's face, here.
 
 mod allowed;
 mod command;

@@ -64,8 +64,8 @@ fn no_points(points: &[u32; 6]) -> bool {
     points.iter().all(|&p| p == 0)
 }
 
-/// How many of each card one round's form may count: the deck's (002), and the most a
-/// card prints for the Alibi.
+/// How many of each card one round's form may count: the deck's (002), and the most
+/// points a card prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Limits {
     /// Evidence cards of one suspect.
@@ -73,7 +73,8 @@ pub struct Limits {
     pub jokers: u32,
     pub letters: u32,
     pub victims: u8,
-    pub alibi_points: u32,
+    /// The most points a card prints (the Alibi, Evidence, a Suspect card).
+    pub points: u32,
 }
 
 /// The deck's limits, as a round's form counts them.
@@ -82,7 +83,7 @@ pub const LIMITS: Limits = Limits {
     jokers: JOKERS_IN_THE_DECK,
     letters: LETTERS_IN_THE_DECK,
     victims: VICTIMS,
-    alibi_points: MOST_PRINTED,
+    points: MOST_PRINTED,
 };
 
 /// A past round as its form opens again to be corrected.

@@ -109,7 +109,8 @@ impl<S: Send + Sync, const DEFAULT: u32, const MOST: u32> FromRequestParts<S>
     }
 }
 
-/// The game a request is about, if any: `?game=ID` (Mysterium) or `?rummy=ID`.
+/// The game a request is about, if any: `?game=ID` (Mysterium) or `?rummy=ID`; which one
+/// wins when both are sent is the endpoint's to say. Either that is no number is refused.
 #[derive(Deserialize)]
 pub struct Which {
     pub game: Option<i64>,
@@ -120,14 +121,19 @@ impl Asked for Which {
     const REFUSED: &'static str = "game_number";
 }
 
-/// The `?role=` a request reads a game as, as the text it sent.
-#[derive(Deserialize)]
-pub struct RoleQuery {
-    pub role: Option<String>,
-}
+/// The `?role=` a request reads a game as, as the text it sent: the last, if it sent more
+/// than one, as a query read into a map would have it.
+pub struct RoleQuery(pub Option<String>);
 
-impl Asked for RoleQuery {
-    const REFUSED: &'static str = "no_such_role";
+impl<S: Send + Sync> FromRequestParts<S> for RoleQuery {
+    type Rejection = Refused;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Refused> {
+        let Query(pairs) =
+            Query::<Vec<(String, String)>>::try_from_uri(&parts.uri).unwrap_or(Query(Vec::new()));
+        let role = pairs.into_iter().rev().find(|(key, _)| key == "role");
+        Ok(RoleQuery(role.map(|(_, role)| role)))
+    }
 }
 
 /// The role a request reads a game as: `?role=` one of the rule set's roles, `table`
@@ -138,7 +144,7 @@ impl<S: Send + Sync, R: RoleName> FromRequestParts<S> for AsRole<R> {
     type Rejection = Refused;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Refused> {
-        let Params(RoleQuery { role }) = Params::from_request_parts(parts, state).await?;
+        let RoleQuery(role) = RoleQuery::from_request_parts(parts, state).await?;
         role_named(role.as_deref()).map(AsRole)
     }
 }

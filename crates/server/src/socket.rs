@@ -32,7 +32,7 @@ pub async fn socket(
     caller: Caller,
     place: Option<Extension<Admitted>>,
     Params(which): Params<Which>,
-    Params(RoleQuery { role }): Params<RoleQuery>,
+    RoleQuery(role): RoleQuery,
 ) -> Response {
     let place = place.map(|Extension(place)| place);
     let role = role.as_deref();

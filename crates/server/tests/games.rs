@@ -135,6 +135,17 @@ async fn refusals_say_why_and_change_nothing() {
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(why.code == "no_such_role", "{why}");
+    // Sent twice, the last `role` is the one read, and it is worded with what was sent.
+    assert!(why.error.contains("medium"), "{why}");
+    let twice = t
+        .api(
+            Method::GET,
+            &format!("/games/{game}?role=medium&role=table"),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(twice.status(), StatusCode::OK);
     let (status, why) = error_of(
         t.api(Method::GET, &format!("/games/{game}?role=psychic:4"))
             .send()

@@ -133,7 +133,7 @@ export function tallyForm(view) {
     draft.alibi === null ? null : h('div', { id: 'alibi-in-play', class: 'row' },
       segmented('tally-alibi-holder', t('rummy.alibi_holder'), players, draft.holder, (v) => { draft.holder = v; }),
       h('label', { class: 'inline' }, t('rummy.alibi_points'),
-        stepper('alibi-points', t('rummy.alibi_points'), () => draft.points ?? 0, (v) => { draft.points = v; }, view.limits.alibi_points)),
+        stepper('alibi-points', t('rummy.alibi_points'), () => draft.points ?? 0, (v) => { draft.points = v; }, view.limits.points)),
       h('p', { class: 'note' }, t('rummy.alibi_hint'))),
     h('div', { class: 'inline' }, h('span', {}, t('rummy.victims_in_play')),
       counts('victims-in-play', t('rummy.victims_in_play'), () => draft.victims, (v) => { draft.victims = v; }, view.limits.victims)),
