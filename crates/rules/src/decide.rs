@@ -657,7 +657,7 @@ fn end(batch: &mut Batch, chosen: u8) {
 }
 
 /// Checks that `by` may put a `face` token on `on`'s pawn now.
-pub fn check_placement(game: &Game, by: usize, on: usize, face: Face) -> Result<(), Refusal> {
+fn check_placement(game: &Game, by: usize, on: usize, face: Face) -> Result<(), Refusal> {
     ensure(game.setup.tokens_per_psychic() > 0, || {
         Refusal::new("no_clairvoyancy")
     })?;
@@ -695,7 +695,7 @@ pub fn check_placement(game: &Game, by: usize, on: usize, face: Face) -> Result<
 }
 
 /// Tokens and intuitions may change only until the sand timer runs out.
-pub fn check_timer_running(game: &Game) -> Result<(), Refusal> {
+fn check_timer_running(game: &Game) -> Result<(), Refusal> {
     ensure(
         matches!(game.phase, Phase::Visions | Phase::Interpretation),
         || Refusal::new("until_timer_ends"),

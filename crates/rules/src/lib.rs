@@ -54,7 +54,7 @@ pub use straw_poll::{Ballot, Count, CountStep, Decider};
 pub type Timeline = seance_timeline::Timeline<Game>;
 /// An entry of a Mysterium game's history.
 pub type Entry = seance_timeline::Entry<Command, Event>;
-pub use role::{NoSuchRole, Role};
+pub use role::Role;
 pub use view::{PsychicView, View};
 
 /// A new Mysterium game: its timeline, and the events of its start for the journal.

@@ -26,10 +26,11 @@ pub enum Edition {
 impl Edition {
     pub const ALL: [Edition; 2] = [Edition::Classic, Edition::New];
 
-    /// Whether a game of `players` ends with the straw poll (classic, 4 players or more):
-    /// only then do the ages and the rulebook's printing matter.
+    /// Whether a game of `players` ends with the straw poll: where it has a clairvoyancy
+    /// track (classic, 4 players or more), whose levels say who votes when. Only then do
+    /// the ages and the rulebook's printing matter.
     pub fn straw_poll(self, players: usize) -> bool {
-        self == Edition::Classic && players >= 4
+        track_side(self, players).is_some()
     }
 
     /// Its name, as the journal, the API and the screens spell it.

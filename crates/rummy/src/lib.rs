@@ -31,7 +31,7 @@ pub use event::Event;
 pub use jack::{JackStep, Verdict, who_is_jack};
 pub use log::Told;
 pub use record::{Record, Votes};
-pub use role::{NoSuchRole, Role};
+pub use role::Role;
 pub use round::{Ending, Line, PlayerCards, PlayerScore, Round, ScoreError, Scored, score};
 pub use scorepad::{Played, Scorepad, Vote};
 pub use setup::{PLAYERS, Setup, deal};

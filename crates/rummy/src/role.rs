@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use seance_timeline::RoleName;
+use seance_timeline::{NoSuchRole, RoleName};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
@@ -26,10 +26,6 @@ impl fmt::Display for Role {
         }
     }
 }
-
-/// Not one of the roles' names ([`RoleName::NAMES`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NoSuchRole;
 
 impl FromStr for Role {
     type Err = NoSuchRole;

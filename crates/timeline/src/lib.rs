@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 pub use error::{NAME_CHARS, Param, Params, Refusal, check_name, ensure};
 pub use rng::Draw;
 pub use summary::{Part, Played, Summary};
-pub use who::{Extra, RoleName, Who};
+pub use who::{Extra, NoSuchRole, RoleName, Who};
 
 /// What commands and events need: to be journaled, compared, and carried across threads.
 pub trait Record:

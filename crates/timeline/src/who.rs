@@ -21,6 +21,10 @@ pub trait RoleName:
     }
 }
 
+/// A name that is none of a rule set's roles ([`RoleName::NAMES`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoSuchRole;
+
 /// The sender of a command, or the reader of a view's `allowed`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Who<R> {
