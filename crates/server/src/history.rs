@@ -98,21 +98,23 @@ async fn figures(State(shared): State<Arc<Shared>>, Params(query): Params<AmongQ
         AmongQuery {
             group: Some(group),
             player: None,
-        } => match serde_json::from_str::<Vec<String>>(&group) {
-            Ok(names) if !names.is_empty() => Among::Group(names),
-            _ => return refused(StatusCode::BAD_REQUEST, AmongQuery::REFUSED).into_response(),
-        },
+        } => serde_json::from_str::<Vec<String>>(&group)
+            .ok()
+            .filter(|names| !names.is_empty())
+            .map(Among::Group),
         AmongQuery {
             group: None,
             player: Some(player),
-        } => Among::Player(player),
+        } => Some(Among::Player(player)),
         AmongQuery {
             group: None,
             player: None,
-        } => Among::Everyone,
-        AmongQuery { .. } => {
-            return refused(StatusCode::BAD_REQUEST, AmongQuery::REFUSED).into_response();
-        }
+        } => Some(Among::Everyone),
+        // Both at once.
+        AmongQuery { .. } => None,
+    };
+    let Some(among) = among else {
+        return refused(StatusCode::BAD_REQUEST, AmongQuery::REFUSED).into_response();
     };
     let games =
         blocking(move || finished(&shared, &[Shelf::History, Shelf::Archived], u32::MAX, 0));

@@ -5,12 +5,11 @@
 //! which sees its seat only; and a watcher (the join code alone), which sees the table's
 //! view. What each may *do* is the rule set's answer, given the caller as a [`Who`].
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
@@ -20,7 +19,7 @@ use serde_json::json;
 use crate::Shared;
 use crate::access::{Device, TableOnly};
 use crate::refused::{Refused, refused};
-use crate::request::{AsRole, Body, Shape};
+use crate::request::{AsRole, Body, Shape, in_query};
 use crate::rulesets::Kept;
 use crate::seats::{Door, SeatError};
 use seance_timeline::{Extra, Refusal, RoleName, Who};
@@ -58,11 +57,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
             .get("x-seat")
             .and_then(|v| v.to_str().ok())
             .map(str::to_owned)
-            .or_else(|| {
-                let Query(query) =
-                    Query::<HashMap<String, String>>::try_from_uri(&parts.uri).ok()?;
-                query.get("seat").cloned()
-            })
+            .or_else(|| in_query(parts, "seat"))
             .filter(|t| !t.is_empty());
         Ok(match (device, token) {
             (Device::Table, _) => Caller::Table,

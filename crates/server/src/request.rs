@@ -121,18 +121,24 @@ impl Asked for Which {
     const REFUSED: &'static str = "game_number";
 }
 
-/// The `?role=` a request reads a game as, as the text it sent: the last, if it sent more
-/// than one, as a query read into a map would have it.
+/// The value of `key` in the request's query: the last, if it was sent more than once.
+pub fn in_query(parts: &Parts, key: &str) -> Option<String> {
+    let Query(pairs) = Query::<Vec<(String, String)>>::try_from_uri(&parts.uri).ok()?;
+    pairs
+        .into_iter()
+        .rev()
+        .find(|(k, _)| k == key)
+        .map(|(_, value)| value)
+}
+
+/// The `?role=` a request reads a game as, as the text it sent.
 pub struct RoleQuery(pub Option<String>);
 
 impl<S: Send + Sync> FromRequestParts<S> for RoleQuery {
     type Rejection = Refused;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Refused> {
-        let Query(pairs) =
-            Query::<Vec<(String, String)>>::try_from_uri(&parts.uri).unwrap_or(Query(Vec::new()));
-        let role = pairs.into_iter().rev().find(|(key, _)| key == "role");
-        Ok(RoleQuery(role.map(|(_, role)| role)))
+        Ok(RoleQuery(in_query(parts, "role")))
     }
 }
 
