@@ -277,8 +277,8 @@ export function renderSetup() {
   if (!recent) queueMicrotask(remember);
   setDialect(form.edition, form.third);
   // How many the edition takes, from the rules (/api/info).
-  const [fewest, most] = state.info.setup.players[form.edition];
-  form.players = Math.min(Math.max(form.players, fewest), most);
+  const counts = state.info.setup.players[form.edition];
+  if (!counts.includes(form.players)) form.players = counts[0];
   const { count, each } = seats(form.players);
   const pick = (key) => (value) => { form[key] = value; rerender(); };
   const time = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
@@ -290,7 +290,7 @@ export function renderSetup() {
       gameSwitch('mysterium-classic'),
       choice('edition', [['classic', t('edition.classic')], ['new', t('edition.new')]], form.edition,
         t('setup.edition'), pick('edition')),
-      choice('players', Array.from({ length: most - fewest + 1 }, (_, i) => [fewest + i, String(fewest + i)]), form.players,
+      choice('players', counts.map((n) => [n, String(n)]), form.players,
         t('setup.players'), pick('players')),
       h('p', { class: 'note' }, each === 2 ? t('setup.two_colours') : t('setup.ghost_included')),
       classic ? null : h('p', { id: 'players-hint', class: 'note' }, t('setup.players_hint')),

@@ -98,13 +98,13 @@ async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<serde_j
             "promos": seance_rules::PROMOS.collect::<Vec<_>>(),
             // How many play each edition, the ghost included; Mystery Rummy's players, and
             // the cards each is dealt by their number.
-            "players": Edition::ALL.map(|e| (e.name().to_owned(), json!([*e.players().start(), *e.players().end()])))
+            "players": Edition::ALL.map(|e| (e.name().to_owned(), json!(e.players().collect::<Vec<_>>())))
                 .into_iter().collect::<serde_json::Map<_, _>>(),
             // The classic game's numbers at the table that end with the straw poll, where
             // the rulebook's printing matters.
             "straw_poll": Edition::Classic.players().filter(|&n| Edition::Classic.straw_poll(n)).collect::<Vec<_>>(),
             "rummy": {
-                "players": [*seance_rummy::PLAYERS.start(), *seance_rummy::PLAYERS.end()],
+                "players": seance_rummy::PLAYERS.collect::<Vec<_>>(),
                 "deal": seance_rummy::PLAYERS.map(|n| (n.to_string(), json!(seance_rummy::deal(n))))
                     .collect::<serde_json::Map<_, _>>(),
             },

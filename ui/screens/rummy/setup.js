@@ -9,12 +9,6 @@ import { gameSwitch, topBar } from '../chrome.js';
 
 const form = { players: 3 };
 
-// The numbers of players the rules take (/api/info).
-function seatCounts() {
-  const [fewest, most] = state.info.setup.rummy.players;
-  return Array.from({ length: most - fewest + 1 }, (_, i) => fewest + i);
-}
-
 async function start() {
   const button = document.getElementById('start-rummy');
   if (button.disabled) return;
@@ -41,7 +35,7 @@ export function renderRummySetup() {
       gameSwitch('mystery-rummy'),
       h('fieldset', { class: 'choice', id: 'rummy-players' },
         h('legend', {}, t('rummy.players')),
-        h('div', { class: 'segmented' }, seatCounts().map((n) => h('button', {
+        h('div', { class: 'segmented' }, state.info.setup.rummy.players.map((n) => h('button', {
           type: 'button', 'data-value': n, 'aria-pressed': String(n === form.players),
           onclick: () => { form.players = n; showScreen(renderRummySetup()); },
         }, String(n))))),
