@@ -85,6 +85,10 @@ export async function download(path, name) {
   setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }
 
+/** The query a screen reads its game as: a phone's seat is its token's, sent beside
+ * (`X-Seat`); the table names the role it reads. */
+export const readingAs = ({ role, seat }) => (seat ? '' : `?role=${encodeURIComponent(role)}`);
+
 /** This device's secret as a query parameter, for what cannot send headers. */
 const secret = () => `code=${encodeURIComponent(localStorage.getItem(CODE_KEY) ?? '')}`;
 
@@ -96,7 +100,7 @@ export function bgStatsQrUrl(game, kind) {
 /** The QR code image's address (images cannot send headers); with a game (of `kind`
  * `games` or `rummy`), the code leads to that game's seats. */
 export function qrUrl(game = null, kind = 'games') {
-  return `/api/qr.svg?${secret()}${game === null ? '' : `&${kind === 'rummy' ? 'rummy' : 'game'}=${game}`}`;
+  return `/api/qr.svg?${secret()}${game === null ? '' : `&${kind}=${game}`}`;
 }
 
 /** The web app manifest's address: added to a home screen, Séance opens with this secret. */
@@ -138,7 +142,7 @@ export function connect(onMessage, onState) {
   // The first call opens the socket, already following the screen's game.
   const follow = (game, role = 'table', seat = null, kind = 'games') => {
     const next = game == null ? ''
-      : `&${kind === 'rummy' ? 'rummy' : 'game'}=${encodeURIComponent(game)}&role=${encodeURIComponent(role)}${seat ? `&seat=${encodeURIComponent(seat)}` : ''}`;
+      : `&${kind}=${encodeURIComponent(game)}${seat ? `&seat=${encodeURIComponent(seat)}` : `&role=${encodeURIComponent(role)}`}`;
     if (next === watched && socket) return;
     watched = next;
     stopped = false;

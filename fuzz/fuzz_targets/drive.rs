@@ -5,25 +5,10 @@
 //! each change every role's view, what each may do, and what each log tells are built. The
 //! rules must refuse what is wrong, never panic nor overflow.
 
-use seance_timeline::{Entry, Rules, Timeline, Who};
-use serde::de::DeserializeOwned;
+use seance_timeline::{Entry, RoleName, RuleBook, Timeline, Who};
 
-/// A rule set as the targets drive it.
-pub trait Driven: Rules + Sized {
-    type Setup: DeserializeOwned;
-    fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, seance_timeline::Refusal>;
-    /// Every role this game has.
-    fn roles(&self) -> Vec<Self::Role>;
-    /// Builds `role`'s view (its content is not needed, only that it is made).
-    fn look(&self, role: Self::Role);
-    /// The role of seat `n`, if this game has it.
-    fn seat(&self, n: usize) -> Option<Self::Role>;
-}
-
-pub fn drive<G: Driven + PartialEq>(data: &[u8])
-where
-    G::Command: DeserializeOwned,
-{
+/// Drives a game of `G` by `data`, its whole face as the shells use it.
+pub fn drive<G: RuleBook>(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
@@ -44,7 +29,9 @@ where
     look_all(&timeline);
     for line in lines.take(400) {
         let (who, line) = match line.strip_prefix('@').and_then(|l| l.split_once(' ')) {
-            Some((n, rest)) => match n.parse().ok().and_then(|n| timeline.game().seat(n)) {
+            Some((n, rest)) => match (n.parse().ok())
+                .and_then(|n: usize| timeline.game().seats().get(n).copied())
+            {
                 Some(role) => (Who::Seat(role), rest),
                 None => continue,
             },
@@ -76,12 +63,12 @@ where
     assert!(replayed.is_ok_and(|r| r.game() == timeline.game()));
 }
 
-fn look_all<G: Driven>(timeline: &Timeline<G>) {
+fn look_all<G: RuleBook>(timeline: &Timeline<G>) {
     let game = timeline.game();
     let _ = game.allowed(&Who::Table { phones: Vec::new() });
     let _ = game.allowed(&Who::Watcher);
-    for role in game.roles() {
-        game.look(role);
+    for role in std::iter::once(G::Role::TABLE).chain(game.seats()) {
+        let _ = game.view(role);
         let _ = game.allowed(&Who::Seat(role));
         for change in timeline.recent() {
             for event in &change.events {

@@ -49,10 +49,10 @@ function roundPanel(view) {
   return h('section', { id: 'rummy-round', class: 'panel stage' },
     view.another_round ? h('p', { id: 'another-round', class: 'banner', role: 'status' }, t('rummy.another_round')) : null,
     h('h1', {}, t('rummy.round', { n: view.round })),
-    h('p', { id: 'dealer', class: 'lead' }, t(view.round === 1 ? 'rummy.dealer_drawn' : 'rummy.dealer', {
+    h('p', { id: 'dealer', class: 'lead' }, t(view.dealt === 'drawn' ? 'rummy.dealer_drawn' : 'rummy.dealer', {
       name: view.players[view.dealer], n: view.deal,
     })),
-    view.round > 1 ? h('p', { id: 'deal-convention', class: 'note' }, t('rummy.deal_convention')) : null,
+    view.dealt === 'passed' ? h('p', { id: 'deal-convention', class: 'note' }, t('rummy.deal_convention')) : null,
     votePanel(view),
     h('button', { id: 'end-round', type: 'button', class: 'primary big', disabled: !may('end_round'), onclick: () => openTally(view, null) },
       t('rummy.end_round')));

@@ -35,7 +35,7 @@ pub fn csv(games: &[Game]) -> String {
         let common = |edition: String, difficulty: String, outcome: String, hour: String| {
             [
                 game.id.to_string(),
-                game.played.ruleset().to_owned(),
+                game.played.rule_set().name().to_owned(),
                 edition,
                 difficulty,
                 utc(game.began),

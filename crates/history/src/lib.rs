@@ -11,7 +11,7 @@ pub use statistics::{
     Accuracy, Among, Ghost, Hour, Level, Mysterium, Rate, Reach, Rummy, Statistics, Top, statistics,
 };
 
-use seance_rules::Rules;
+use seance_rules::RuleSet;
 use serde::Serialize;
 
 /// A finished game of either rule set, as its rules recorded it.
@@ -29,22 +29,19 @@ impl Played {
     /// A record as the journal keeps it under its rule set's name; `None` for a rule set
     /// this build does not know or a record it cannot read.
     pub fn read(ruleset: &str, record: &str) -> Option<Played> {
-        if ruleset == seance_rules::Game::RULESET {
-            serde_json::from_str(record)
+        match ruleset.parse().ok()? {
+            RuleSet::Mysterium => serde_json::from_str(record)
                 .ok()
-                .map(|r: seance_rules::Record| Played::Mysterium(r.mended()))
-        } else if ruleset == seance_rummy::Scorepad::RULESET {
-            serde_json::from_str(record).ok().map(Played::Rummy)
-        } else {
-            None
+                .map(|r: seance_rules::Record| Played::Mysterium(r.mended())),
+            RuleSet::MysteryRummy => serde_json::from_str(record).ok().map(Played::Rummy),
         }
     }
 
-    /// The rule set's name, as the journal keeps it.
-    pub fn ruleset(&self) -> &'static str {
+    /// Its rule set.
+    pub fn rule_set(&self) -> RuleSet {
         match self {
-            Played::Mysterium(_) => seance_rules::Game::RULESET,
-            Played::Rummy(_) => seance_rummy::Scorepad::RULESET,
+            Played::Mysterium(_) => RuleSet::Mysterium,
+            Played::Rummy(_) => RuleSet::MysteryRummy,
         }
     }
 

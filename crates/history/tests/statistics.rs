@@ -5,7 +5,7 @@
 use seance_history::{Among, Game, Level, Played, Rate, statistics};
 use seance_played::{mysterium, new_edition, rummy};
 use seance_rules::{Difficulty, Outcome, Record};
-use seance_timeline::Rules;
+use seance_timeline::{Listed, RuleSet};
 
 const HOUR: i64 = 3600;
 
@@ -97,6 +97,27 @@ fn a_record_has_a_track_only_where_the_game_had_one() {
     }
     let read = Played::read("mysterium-classic", &old.to_string()).unwrap();
     assert_eq!(read, Played::Mysterium(mysterium[1].clone()));
+}
+
+#[test]
+fn each_record_is_named_as_its_rule_set() {
+    let Evening { games, .. } = evening();
+    for game in &games {
+        let sent = serde_json::to_value(game).unwrap();
+        let rule_set = game.played.rule_set();
+        assert_eq!(sent["ruleset"], rule_set.name());
+        let record = sent["record"].to_string();
+        assert_eq!(
+            Played::read(rule_set.name(), &record).as_ref(),
+            Some(&game.played)
+        );
+    }
+    assert!(
+        games
+            .iter()
+            .any(|g| g.played.rule_set() == RuleSet::MysteryRummy)
+    );
+    assert_eq!(Played::read("mysterium", "{}"), None);
 }
 
 #[test]

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
-use seance_timeline::{Entry, Rules, Timeline};
+use seance_timeline::{Entry, Listed, RuleSet, Rules, Status, Timeline};
 use serde::Serialize;
 
 /// The database layout this build writes (`PRAGMA user_version`). 2 added `edition`, 3
@@ -243,7 +243,7 @@ impl Shelf {
 }
 
 /// A finished game as the history lists it: when it began and ended (the journal's clock),
-/// its shelf, and its rule set's record of it ([`Rules::record`], as JSON).
+/// its shelf, and its rule set's record of it ([`Listed::record`], as JSON).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ended {
     pub id: i64,
@@ -458,15 +458,15 @@ impl Journal {
 
     /// Records a new game's start (under its rule set), `game` being what the start folds
     /// into (for the list of games); returns its id.
-    pub fn create<G: Rules>(&mut self, start: &[G::Event], game: &G) -> Result<i64, JournalError> {
+    pub fn create<G: Listed>(&mut self, start: &[G::Event], game: &G) -> Result<i64, JournalError> {
         let t = now();
         let tx = write(&mut self.conn)?;
         tx.execute(
             "INSERT INTO games (ruleset, start, status, players, created_at, updated_at, edition) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6)",
             params![
-                G::RULESET,
+                G::RULE_SET.name(),
                 serde_json::to_string(start).expect("events serialize"),
-                game.status(),
+                game.status().name(),
                 serde_json::to_string(&game.players()).expect("names serialize"),
                 t,
                 game.edition()
@@ -515,13 +515,13 @@ impl Journal {
 
     /// Durably appends entry `seq` (1, 2, …) of `game`, sent by `sender` (`table` or a
     /// seat's name; none for the sand running out); `status` is the game's after it
-    /// ([`Rules::status`]).
+    /// ([`Listed::status`]).
     pub fn append<C: Serialize, E: Serialize>(
         &mut self,
         game: i64,
         seq: u64,
         entry: &Entry<C, E>,
-        status: &str,
+        status: Status,
         sender: Option<&str>,
     ) -> Result<(), JournalError> {
         let mut done = self.append_all(&[Append::new(game, seq, entry, status, sender)])?;
@@ -634,13 +634,13 @@ impl Journal {
         commit(&self.path, &self.identity, tx)
     }
 
-    /// Finished games of `ruleset` with no record yet (ended before the history kept one).
-    pub fn unrecorded(&self, ruleset: &str) -> Result<Vec<i64>, JournalError> {
+    /// Finished games of `rule_set` with no record yet (ended before the history kept one).
+    pub fn unrecorded(&self, rule_set: RuleSet) -> Result<Vec<i64>, JournalError> {
         let mut stmt = self.conn.prepare(
             "SELECT id FROM games WHERE ruleset = ?1 AND record IS NULL
                AND status NOT IN ('playing', 'archived') AND shelf IS NOT 'deleted'",
         )?;
-        let rows = stmt.query_map([ruleset], |r| r.get(0))?;
+        let rows = stmt.query_map([rule_set.name()], |r| r.get(0))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
@@ -702,7 +702,7 @@ impl Journal {
             )
             .optional()?;
         let (ruleset, start) = kept.ok_or(JournalError::NoSuchGame(game))?;
-        if ruleset != G::RULESET {
+        if ruleset != G::RULE_SET.name() {
             return Err(JournalError::Ruleset { game, ruleset });
         }
         let damaged = |why: String| JournalError::StartDamaged { game, why };
@@ -810,20 +810,20 @@ impl Append {
         game: i64,
         seq: u64,
         entry: &Entry<C, E>,
-        status: &str,
+        status: Status,
         sender: Option<&str>,
     ) -> Append {
         Append {
             game,
             seq,
             entry: serde_json::to_string(entry).expect("entries serialize"),
-            status: status.to_owned(),
+            status: status.name().to_owned(),
             record: None,
             sender: sender.map(str::to_owned),
         }
     }
 
-    /// With what the history keeps of the game after it ([`Rules::record`]): written
+    /// With what the history keeps of the game after it ([`Listed::record`]): written
     /// when the entry ends the game, cleared when it takes the end back (an undo).
     pub fn with_record(self, record: Option<impl Serialize>) -> Append {
         Append {

@@ -88,7 +88,7 @@ fn a_full_disk_refuses_the_command_loses_nothing_and_is_told_as_a_full_disk() {
         };
         let mut next = timeline.clone();
         next.push(entry.clone()).unwrap();
-        match journal.append(game, next.version(), &entry, "playing", None) {
+        match journal.append(game, next.version(), &entry, Status::Playing, None) {
             Ok(()) => timeline = next,
             Err(e) => {
                 refused = Some(e);

@@ -46,7 +46,7 @@ fn a_game_reads_back_exactly_with_undo_and_redo() {
     for entry in [Entry::Undo, Entry::Undo, Entry::Redo] {
         timeline.push(entry.clone()).unwrap();
         journal
-            .append(id, timeline.version(), &entry, "playing", None)
+            .append(id, timeline.version(), &entry, Status::Playing, None)
             .unwrap();
     }
     drop(journal);
@@ -65,16 +65,16 @@ fn an_entry_out_of_order_is_refused_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let (mut journal, id, timeline) = journal_with_game(&dir.path().join("j.sqlite3"), 2);
     let again = journal
-        .append(id, 2, &Entry::Undo, "playing", None)
+        .append(id, 2, &Entry::Undo, Status::Playing, None)
         .unwrap_err();
     assert!(matches!(again, JournalError::OutOfOrder { seq: 2, .. }));
     assert!(again.to_string().contains("reload"));
     assert!(matches!(
-        journal.append(id, 9, &Entry::Undo, "playing", None),
+        journal.append(id, 9, &Entry::Undo, Status::Playing, None),
         Err(JournalError::OutOfOrder { .. })
     ));
     assert!(matches!(
-        journal.append(77, 1, &Entry::Undo, "playing", None),
+        journal.append(77, 1, &Entry::Undo, Status::Playing, None),
         Err(JournalError::NoSuchGame(77))
     ));
     assert_eq!(
@@ -98,10 +98,10 @@ fn entries_of_several_games_share_one_commit_and_each_has_its_own_answer() {
     };
     let (to_first, to_second) = (decide(&mut one, 1), decide(&mut other, 0));
     let group = [
-        Append::new(first, 2, &to_first, "playing", Some("ghost")),
-        Append::new(first, 9, &Entry::Undo, "playing", None),
-        Append::new(second, 1, &to_second, "playing", None),
-        Append::new(77, 1, &Entry::Undo, "playing", None),
+        Append::new(first, 2, &to_first, Status::Playing, Some("ghost")),
+        Append::new(first, 9, &Entry::Undo, Status::Playing, None),
+        Append::new(second, 1, &to_second, Status::Playing, None),
+        Append::new(77, 1, &Entry::Undo, Status::Playing, None),
     ];
     let done = journal.append_all(&group).unwrap();
     assert!(done[0].is_ok() && done[2].is_ok(), "{done:?}");
@@ -147,14 +147,14 @@ fn a_damaged_entry_is_reported_its_game_recovered_and_nothing_dropped() {
 
     // Going on means setting the damaged part aside, where it is kept.
     assert!(matches!(
-        journal.append(id, 2, &Entry::Undo, "playing", None),
+        journal.append(id, 2, &Entry::Undo, Status::Playing, None),
         Err(JournalError::OutOfOrder { .. })
     ));
     assert_eq!(journal.set_aside(id, 2, &damage.why).unwrap(), 2);
     let kept = rows(&raw, "set_aside", id);
     assert_eq!(kept, 2);
     journal
-        .append(id, 2, &Entry::Undo, "playing", None)
+        .append(id, 2, &Entry::Undo, Status::Playing, None)
         .unwrap();
     assert_eq!(journal.load::<Game>(id).unwrap().timeline.version(), 2);
 }
@@ -249,7 +249,7 @@ fn finished_games_stay_as_history() {
     let dir = tempfile::tempdir().unwrap();
     let (mut journal, first, _) = journal_with_game(&dir.path().join("j.sqlite3"), 1);
     journal
-        .append(first, 2, &Entry::Undo, "lost", None)
+        .append(first, 2, &Entry::Undo, Status::Lost, None)
         .unwrap();
     let (timeline, start) = seance_rules::begin(setup(), 5).unwrap();
     let second = journal.create(&start, timeline.game()).unwrap();

@@ -4,7 +4,7 @@
 //! words checked for the rule sets' tests ([`worded`]).
 
 use seance_rules::{
-    Action, CardBox, CardSet, Command, Deal, Difficulty, Entry, Event, Phase, Rules, SecretMode,
+    Action, CardBox, CardSet, Command, Deal, Difficulty, Entry, Event, Listed, Phase, SecretMode,
     Setup, Timeline,
 };
 use seance_timeline::Who;
@@ -164,7 +164,7 @@ pub fn history_file(games: &[(&Played, i64, i64)]) -> Value {
         .map(|(i, (g, began, minutes))| {
             json!({
                 "origin": format!("another-table/{}", i + 1),
-                "ruleset": seance_rules::Game::RULESET,
+                "ruleset": seance_rules::RuleSet::Mysterium.name(),
                 "began": began,
                 "ended": began + minutes * 60,
                 "start": g.start,

@@ -2,7 +2,7 @@
 
 use seance_played::{mysterium, new_edition, rummy};
 use seance_rules::{Difficulty, Phase};
-use seance_timeline::Rules;
+use seance_timeline::Listed;
 
 #[test]
 fn classic_games_end_at_every_size() {

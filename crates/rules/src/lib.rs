@@ -43,7 +43,14 @@ pub use levels::{Bound, Level, LevelBands, Printed, TrackBands, TrackSide};
 pub use log::{Sealed, Told};
 pub use majority::majority;
 pub use record::{Reached, Record};
-pub use seance_timeline::{Extra, Param, Refusal, Rules, TimelineError, Who};
+pub use seance_timeline::{
+    Extra, Listed, Param, Refusal, Roles, RuleBook, RuleSet, Rules, SandTimer, Status,
+    TimelineError, Who,
+};
+
+use std::time::Duration;
+
+use seance_timeline::{Part, Played, Summary};
 pub use setup::{
     AGES, Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing, SAND_TIMER_SECONDS,
     SecretMode, Setup, colours_each, sand_timer, track_side,
@@ -63,14 +70,20 @@ pub fn begin(setup: Setup, seed: u64) -> Result<(Timeline, Vec<Event>), Refusal>
     Ok(Timeline::begin(start).expect("a fresh start folds"))
 }
 
-/// Mysterium's face to the shells: the timeline, the server and the history.
+/// Mysterium's core: how a game starts and folds, and what each command causes.
 impl seance_timeline::Rules for Game {
-    const RULESET: &'static str = "mysterium-classic";
+    const RULE_SET: RuleSet = RuleSet::Mysterium;
+    type Setup = Setup;
     type Command = Command;
     type Event = Event;
-    type Role = Role;
-    type Action = Action;
-    type Told = Told;
+
+    fn start(setup: Setup, seed: u64) -> Result<Vec<Event>, Refusal> {
+        Game::start(setup, seed)
+    }
+
+    fn again(&self) -> Setup {
+        self.setup.clone()
+    }
 
     fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Game, String> {
         Game::replay(events)
@@ -88,33 +101,65 @@ impl seance_timeline::Rules for Game {
         }
     }
 
-    fn decide(&self, command: &Self::Command, position: u64) -> Result<Vec<Event>, Refusal> {
+    fn decide(&self, command: &Command, position: u64) -> Result<Vec<Event>, Refusal> {
         Game::decide(self, command, position)
     }
+}
 
-    fn permit(&self, who: &Who<Self::Role>, command: &Self::Command) -> Result<(), Refusal> {
+/// Who may do what in Mysterium, and what the table, the ghost and each psychic see.
+impl Roles for Game {
+    type Role = Role;
+    type Action = Action;
+    type Told = Told;
+    type View = View;
+
+    fn seats(&self) -> Vec<Role> {
+        std::iter::once(Role::Ghost)
+            .chain((0..self.psychics.len()).map(Role::Psychic))
+            .collect()
+    }
+
+    fn permit(&self, who: &Who<Role>, command: &Command) -> Result<(), Refusal> {
         Game::permit(self, who, command)
     }
 
-    fn allowed(&self, who: &Who<Self::Role>) -> Vec<Self::Action> {
+    fn allowed(&self, who: &Who<Role>) -> Vec<Action> {
         Game::allowed(self, who)
     }
 
-    fn may(&self, who: &Who<Self::Role>, extra: Extra) -> Result<(), Refusal> {
+    fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), Refusal> {
         Game::may(self, who, extra)
     }
 
-    fn told(&self, event: &Event, role: Self::Role) -> Option<Self::Told> {
+    /// The ghost's view holds every psychic's cards and the culprit.
+    fn by_invitation(role: Role) -> bool {
+        role == Role::Ghost
+    }
+
+    fn view(&self, role: Role) -> Result<View, Refusal> {
+        let psychics = self.psychics.len();
+        if let Role::Psychic(i) = role
+            && i >= psychics
+        {
+            return Err(Refusal::new("no_such_psychic").with("last", psychics.saturating_sub(1)));
+        }
+        Ok(Game::view(self, role))
+    }
+
+    fn told(&self, event: &Event, role: Role) -> Option<Told> {
         log::told(self, event, role)
     }
+}
 
-    fn sand_timer(&self) -> Option<std::time::Duration> {
+/// The sand timer of an interpretation phase, and the end it calls.
+impl SandTimer for Game {
+    fn sand_timer(&self) -> Option<Duration> {
         self.setup
             .timer_seconds()
-            .map(|s| std::time::Duration::from_secs(s.into()))
+            .map(|s| Duration::from_secs(s.into()))
     }
 
-    fn sand_timer_of(seconds: u64) -> Result<std::time::Duration, Refusal> {
+    fn sand_timer_of(seconds: u64) -> Result<Duration, Refusal> {
         sand_timer(seconds)
     }
 
@@ -122,16 +167,27 @@ impl seance_timeline::Rules for Game {
         self.phase == Phase::Interpretation
     }
 
-    fn time_up() -> Option<Self::Command> {
+    fn time_up() -> Option<Command> {
         Some(Command::EndInterpretation)
     }
+}
 
-    fn status(&self) -> &'static str {
+/// A Mysterium game in the lists and the history: won or lost by everyone together.
+impl Listed for Game {
+    type Record = Record;
+
+    fn status(&self) -> Status {
         match self.outcome {
-            None => "playing",
-            Some(Outcome::Won) => "won",
-            Some(_) => "lost",
+            None => Status::Playing,
+            Some(Outcome::Won) => Status::Won,
+            Some(_) => Status::Lost,
         }
+    }
+
+    fn players(&self) -> Vec<String> {
+        let mut names = vec![self.setup.ghost.clone()];
+        names.extend(self.setup.players.iter().map(|p| p.name.clone()));
+        names
     }
 
     fn edition(&self) -> Option<&'static str> {
@@ -142,25 +198,8 @@ impl seance_timeline::Rules for Game {
         self.setup.dialect()
     }
 
-    /// The ghost's view holds every psychic's cards and the culprit.
-    fn by_invitation(role: Role) -> bool {
-        role == Role::Ghost
-    }
-
-    fn players(&self) -> Vec<String> {
-        let mut names = vec![self.setup.ghost.clone()];
-        names.extend(self.setup.players.iter().map(|p| p.name.clone()));
-        names
-    }
-
-    type Record = Record;
-    fn record(&self) -> Option<Self::Record> {
-        Record::of(self)
-    }
-
     /// Everyone wins or loses together, the ghost with the psychics; nobody scores.
-    fn summary(&self) -> Option<seance_timeline::Summary> {
-        use seance_timeline::{Part, Played};
+    fn summary(&self) -> Option<Summary> {
         let won = self.outcome? == Outcome::Won;
         let played = |name: &String, part| Played {
             name: name.clone(),
@@ -177,9 +216,13 @@ impl seance_timeline::Rules for Game {
                     .map(|p| played(&p.name, Part::Psychic)),
             )
             .collect();
-        Some(seance_timeline::Summary {
+        Some(Summary {
             players,
             cooperative: true,
         })
+    }
+
+    fn record(&self) -> Option<Record> {
+        Record::of(self)
     }
 }

@@ -1217,8 +1217,8 @@ fn the_count_is_told_only_as_far_as_the_table_has_shown_it() {
                 "count_read"
             );
         }
-        assert_eq!(Rules::status(t.game()), "playing");
-        assert!(Rules::record(t.game()).is_none());
+        assert_eq!(Listed::status(t.game()), Status::Playing);
+        assert!(Listed::record(t.game()).is_none());
         for role in roles {
             let view = t.game().view(role);
             let count = view.count.unwrap();

@@ -40,9 +40,9 @@ pub use suspects::{
     JOKER, Known, LETTER, MOST_PRINTED, Printed, RIPPER_ESCAPES, SUSPECTS, Suspect, Suspicion,
 };
 pub use tally::{Correcting, LIMITS, Limits, PlayerTally, RoundTally};
-pub use view::{RoundView, View, VoteView};
+pub use view::{Dealt, RoundView, View, VoteView};
 
-use seance_timeline::{Extra, Refusal, Who};
+use seance_timeline::{Extra, Listed, Refusal, Roles, RuleSet, SandTimer, Status, Summary, Who};
 
 /// A Mystery Rummy game's history.
 pub type Timeline = seance_timeline::Timeline<Scorepad>;
@@ -55,14 +55,23 @@ pub fn begin(setup: Setup, seed: u64) -> Result<(Timeline, Vec<Event>), seance_t
     Ok(Timeline::begin(start).expect("a fresh start folds"))
 }
 
-/// Mystery Rummy's face to the shells: the timeline, the server and the history.
+/// Mystery Rummy's core: how a game starts and folds, and what each command causes.
 impl seance_timeline::Rules for Scorepad {
-    const RULESET: &'static str = "mystery-rummy";
+    const RULE_SET: RuleSet = RuleSet::MysteryRummy;
+    type Setup = Setup;
     type Command = Command;
     type Event = Event;
-    type Role = Role;
-    type Action = Action;
-    type Told = Told;
+
+    fn start(setup: Setup, seed: u64) -> Result<Vec<Event>, Refusal> {
+        Scorepad::start(setup, seed)
+    }
+
+    fn again(&self) -> Setup {
+        Setup {
+            players: self.players.clone(),
+            printed: self.printed,
+        }
+    }
 
     fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Scorepad, String> {
         Scorepad::replay(events)
@@ -83,6 +92,18 @@ impl seance_timeline::Rules for Scorepad {
     fn decide(&self, command: &Command, _position: u64) -> Result<Vec<Event>, Refusal> {
         Scorepad::decide(self, command)
     }
+}
+
+/// Who may do what at a Mystery Rummy table, and what the table and each player see.
+impl Roles for Scorepad {
+    type Role = Role;
+    type Action = Action;
+    type Told = Told;
+    type View = View;
+
+    fn seats(&self) -> Vec<Role> {
+        (0..self.players.len()).map(Role::Player).collect()
+    }
 
     fn permit(&self, who: &Who<Role>, command: &Command) -> Result<(), Refusal> {
         Scorepad::permit(self, who, command)
@@ -96,15 +117,32 @@ impl seance_timeline::Rules for Scorepad {
         Scorepad::may(self, who, extra)
     }
 
+    fn view(&self, role: Role) -> Result<View, Refusal> {
+        if !self.has(role) {
+            return Err(
+                Refusal::new("no_such_player").with("last", self.players.len().saturating_sub(1))
+            );
+        }
+        Ok(Scorepad::view(self, role))
+    }
+
     fn told(&self, event: &Event, role: Role) -> Option<Told> {
         log::told(event, role)
     }
+}
 
-    fn status(&self) -> &'static str {
+/// Mystery Rummy has no sand timer.
+impl SandTimer for Scorepad {}
+
+/// A Mystery Rummy game in the lists and the history: each player's total, ranked.
+impl Listed for Scorepad {
+    type Record = Record;
+
+    fn status(&self) -> Status {
         if self.standings().winner.is_some() {
-            "over"
+            Status::Over
         } else {
-            "playing"
+            Status::Playing
         }
     }
 
@@ -112,20 +150,15 @@ impl seance_timeline::Rules for Scorepad {
         self.players.clone()
     }
 
-    type Record = Record;
-    fn record(&self) -> Option<Self::Record> {
-        Record::of(self)
-    }
-
-    /// Each player's total, ranked; the winner as the standings say.
-    fn summary(&self) -> Option<seance_timeline::Summary> {
+    /// The winner as the standings say.
+    fn summary(&self) -> Option<Summary> {
         let standings = self.standings();
         let winner = standings.winner?;
         let totals: Vec<i64> = standings.totals.iter().map(|&t| t.into()).collect();
-        Some(seance_timeline::Summary::scored(
-            &self.players,
-            &totals,
-            winner,
-        ))
+        Some(Summary::scored(&self.players, &totals, winner))
+    }
+
+    fn record(&self) -> Option<Record> {
+        Record::of(self)
     }
 }

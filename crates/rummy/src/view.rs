@@ -21,6 +21,8 @@ pub struct View {
     pub round: usize,
     pub deal: u8,
     pub dealer: usize,
+    /// How this round's dealer came to deal.
+    pub dealt: Dealt,
     pub vote: Option<VoteView>,
     pub rounds: Vec<RoundView>,
     pub totals: Vec<i32>,
@@ -36,6 +38,15 @@ pub struct View {
     pub ripper_escapes: u32,
     /// How many of each card a round's form may count.
     pub limits: Limits,
+}
+
+/// How a round's dealer came to deal: the rulebook draws the first at random; it says
+/// nothing of later rounds, where Séance passes the deal to the left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Dealt {
+    Drawn,
+    Passed,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -92,6 +103,11 @@ impl Scorepad {
             round: self.rounds.len() + 1,
             deal: self.deal(),
             dealer: self.dealer(self.rounds.len()),
+            dealt: if self.rounds.is_empty() {
+                Dealt::Drawn
+            } else {
+                Dealt::Passed
+            },
             vote: self.vote.as_ref().map(|v| VoteView {
                 by: v.by,
                 voted: v.votes.iter().map(Option::is_some).collect(),

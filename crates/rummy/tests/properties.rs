@@ -8,7 +8,7 @@
 use proptest::prelude::*;
 use seance_played::worded;
 use seance_rummy::*;
-use seance_timeline::{Entry, Rules, Who};
+use seance_timeline::{Entry, Listed, Who};
 
 /// A small generator for tallies built from a seed, so that every one is a table the
 /// deck allows: sets of three or more (Jokers included), at most five Evidence cards of a

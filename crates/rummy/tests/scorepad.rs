@@ -3,7 +3,7 @@
 //! game with its tie.
 
 use seance_rummy::*;
-use seance_timeline::Rules;
+use seance_timeline::{Listed, Status};
 
 const DRUITT: usize = 0;
 const PEDACHENKO: usize = 3;
@@ -335,11 +335,11 @@ fn a_tie_at_the_top_plays_another_round_then_the_highest_total_wins() {
     let view = t.game().view(Role::Table);
     assert_eq!(view.totals, [105, 105]);
     assert_eq!((view.winner, view.another_round), (None, true));
-    assert_eq!(t.game().status(), "playing");
+    assert_eq!(t.game().status(), Status::Playing);
     run(&mut t, Command::EndRound { tally: fifty(3, 7) });
     let view = t.game().view(Role::Table);
     assert_eq!((view.winner, view.another_round), (Some(1), false));
-    assert_eq!(t.game().status(), "over");
+    assert_eq!(t.game().status(), Status::Over);
     let over = refused(&t, Command::CallVote { by: 0 });
     assert_eq!(over.code, "rummy_game_over");
     assert_eq!(over.param("winner"), Some(&Param::Text("Ben".into())));
@@ -448,6 +448,7 @@ fn the_deal_and_the_first_dealer_follow_the_seed() {
     assert_eq!(again.game().first_dealer, dealers[5]);
     let mut t = game(&["Ann", "Ben", "Cleo"]);
     let first = t.game().view(Role::Table).dealer;
+    assert_eq!(t.game().view(Role::Table).dealt, Dealt::Drawn);
     run(
         &mut t,
         Command::EndRound {
@@ -459,6 +460,7 @@ fn the_deal_and_the_first_dealer_follow_the_seed() {
         (first + 1) % 3,
         "the deal passes left"
     );
+    assert_eq!(t.game().view(Role::Table).dealt, Dealt::Passed);
     let one = Setup {
         players: vec!["Solo".into()],
         printed: Printed::default(),

@@ -1,4 +1,4 @@
-//! Games over the API, for any rule set ([`Kept`]). A command goes to the rules core; if
+//! Games over the API, for any rule set ([`RuleBook`]). A command goes to the rules core; if
 //! accepted it is committed to the journal, and only then applied and acknowledged. Every
 //! change is announced, and each screen then builds its own role's view: secrets are
 //! filtered here, at the source. Only the games in use are in memory: a game is loaded from
@@ -8,22 +8,20 @@
 use crate::sync::Hold;
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use seance_journal::{
-    ARCHIVED, Append, Damage, GameRecord, Journal, JournalError, Listing, TimerRecord,
-};
+use seance_journal::{ARCHIVED, Append, Damage, Journal, JournalError, TimerRecord};
 use seance_timeline::{
-    ChangeKind, Entry, EntryOf, Extra, Refusal, Rules, Timeline, TimelineError, Who,
+    ChangeKind, Entry, EntryOf, Extra, Refusal, Roles, Timeline, TimelineError, Who,
 };
 use serde::Serialize;
 use tokio::sync::broadcast;
 
-use crate::bgstats::Finished;
+use crate::bgstats::{Finished, Title};
 use crate::group_commit::Writer;
-use crate::rulesets::Kept;
 use crate::seats::Seats;
+use seance_timeline::RuleBook;
 
 mod sand;
 mod timer;
@@ -92,9 +90,9 @@ pub struct Snapshot<V, A, T> {
 }
 
 /// A snapshot of a game of rule set `G`.
-pub type SnapshotOf<G> = Snapshot<<G as Kept>::View, <G as Rules>::Action, <G as Rules>::Told>;
+pub type SnapshotOf<G> = Snapshot<<G as Roles>::View, <G as Roles>::Action, <G as Roles>::Told>;
 
-struct Live<G: Kept> {
+struct Live<G: RuleBook> {
     timeline: Timeline<G>,
     damage: Option<Damage>,
     timer: Option<SandTimer>,
@@ -122,7 +120,7 @@ struct Acted {
 /// How many action ids a game remembers: as many as the timeline's changes.
 const RECENT: usize = seance_timeline::RECENT;
 
-pub struct Games<G: Kept> {
+pub struct Games<G: RuleBook> {
     writer: Writer,
     /// The games in memory, each behind a lock of its own: one game's command, waiting on
     /// the disk, never holds up another game's screens. Locks are taken in this order: the
@@ -141,7 +139,7 @@ pub enum Rewind {
     Redo,
 }
 
-impl<G: Kept> Live<G> {
+impl<G: RuleBook> Live<G> {
     /// The game with its sand timer as journaled: one that was running comes back paused
     /// (the table resumes it when everyone is ready), one the phase no longer runs reset.
     fn new(timeline: Timeline<G>, damage: Option<Damage>, kept: Option<TimerRecord>) -> Live<G> {
@@ -166,7 +164,7 @@ impl<G: Kept> Live<G> {
     }
 }
 
-impl<G: Kept> Games<G> {
+impl<G: RuleBook> Games<G> {
     /// The games of rule set `G` in the journal at `path` (each rule set has its own
     /// connection to the one file).
     pub fn open(path: &Path) -> Result<Games<G>, JournalError> {
@@ -178,25 +176,15 @@ impl<G: Kept> Games<G> {
         })
     }
 
-    /// The identity of the journal these games are kept in.
-    pub fn identity(&self) -> String {
-        self.writer.journal().identity().to_owned()
-    }
-
     /// How many commits the journal has made; `None` when its count cannot be read.
     pub fn commits(&self) -> Option<u64> {
         self.writer.journal().commits().ok()
     }
 
-    /// The journal, for what concerns every rule set's games alike (the history).
-    pub fn journal(&self) -> MutexGuard<'_, Journal> {
-        self.writer.journal()
-    }
-
     /// Writes what the history keeps of this rule set's finished games that have none (they
     /// ended before records were kept, or came through a recovery without it).
     pub fn record_missing(&self) -> Result<(), GameError> {
-        let missing = self.writer.journal().unrecorded(G::RULESET)?;
+        let missing = self.writer.journal().unrecorded(G::RULE_SET)?;
         for id in missing {
             // A game that cannot be read from its start waits for the table to set it aside.
             let loaded = match self.writer.journal().load::<G>(id) {
@@ -227,10 +215,6 @@ impl<G: Kept> Games<G> {
             // No receiver left is not an error: nobody watches now.
             let _ = watchers.send(());
         }
-    }
-
-    pub fn list(&self, listing: &Listing) -> Result<Vec<GameRecord>, GameError> {
-        Ok(self.writer.journal().games(listing)?)
     }
 
     /// A new game from the events of its start (decided by the rules from a setup).
@@ -278,7 +262,11 @@ impl<G: Kept> Games<G> {
 
     /// The seats game `id` has, by name.
     pub fn seats(&self, id: i64) -> Result<Vec<String>, GameError> {
-        self.with(id, |_, live| Ok(live.timeline.game().seats()))
+        self.with(id, |_, live| {
+            Ok((live.timeline.game().seats().iter())
+                .map(ToString::to_string)
+                .collect())
+        })
     }
 
     /// `role`'s view of the game, with what `who` (the device asking) may do now.
@@ -322,7 +310,7 @@ impl<G: Kept> Games<G> {
                 .ok_or_else(|| GameError::Rule(Refusal::new("not_over")))?;
             let (began, ended) = writer.journal().played(id)?;
             Ok(Finished {
-                title: game.title(),
+                title: Title::of(G::RULE_SET, game.edition()),
                 summary,
                 began,
                 ended,
@@ -504,9 +492,14 @@ impl<G: Kept> Games<G> {
             if !game.in_play() {
                 return Err(GameError::Rule(Refusal::new("not_in_play")));
             }
-            writer
-                .journal()
-                .set_status(id, if archived { ARCHIVED } else { game.status() })?;
+            writer.journal().set_status(
+                id,
+                if archived {
+                    ARCHIVED
+                } else {
+                    game.status().name()
+                },
+            )?;
             Ok(())
         })
     }
@@ -540,7 +533,7 @@ impl<G: Kept> Games<G> {
 /// Lets the least recently used game go while more than [`IN_MEMORY`] are kept, but never
 /// one in use now (another holds it) nor one whose sand timer runs (its expiry is on its
 /// way).
-fn let_go<G: Kept>(live: &mut HashMap<i64, Arc<Mutex<Live<G>>>>) {
+fn let_go<G: RuleBook>(live: &mut HashMap<i64, Arc<Mutex<Live<G>>>>) {
     while live.len() > IN_MEMORY {
         // Held by the map alone, under the map's lock: nobody can be waiting on its lock.
         let Some(oldest) = live
@@ -558,7 +551,7 @@ fn let_go<G: Kept>(live: &mut HashMap<i64, Arc<Mutex<Live<G>>>>) {
 }
 
 /// Who sent a change, as the log names them: `table`, or the seat's name.
-fn sender<G: Kept>(who: &Who<G::Role>) -> String {
+fn sender<G: RuleBook>(who: &Who<G::Role>) -> String {
     match who {
         Who::Seat(role) => role.to_string(),
         Who::Table { .. } | Who::Watcher => "table".into(),
@@ -587,7 +580,7 @@ struct Around<T> {
 }
 
 impl<T> Around<T> {
-    fn of<G: Kept<Told = T>>(id: i64, live: &Live<G>, role: G::Role) -> Around<T> {
+    fn of<G: RuleBook<Told = T>>(id: i64, live: &Live<G>, role: G::Role) -> Around<T> {
         let log = live
             .timeline
             .recent()
@@ -617,7 +610,7 @@ impl<T> Around<T> {
         }
     }
 
-    fn with<G: Kept<Told = T>>(
+    fn with<G: RuleBook<Told = T>>(
         self,
         game: &G,
         who: &Who<G::Role>,
@@ -633,7 +626,8 @@ impl<T> Around<T> {
             timer: self.timer,
             log: self.log,
             by_invitation: (game.seats().into_iter())
-                .filter(|seat| seat.parse().is_ok_and(G::by_invitation))
+                .filter(|&seat| G::by_invitation(seat))
+                .map(|seat| seat.to_string())
                 .collect(),
             view,
         }

@@ -65,7 +65,7 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use seance_rules::{Command, Difficulty, Entry, SecretMode, Setup};
+    use seance_rules::{Command, Difficulty, Entry, SecretMode, Setup, Status};
     use std::time::Duration;
 
     #[test]
@@ -95,7 +95,7 @@ mod tests {
             .map(|(k, (id, timeline))| {
                 let entry: Entry = timeline.decide(Command::GiveVision { psychic: 0 }).unwrap();
                 let seq = if k == 3 { 5 } else { 1 };
-                let append = Append::new(*id, seq, &entry, "playing", None);
+                let append = Append::new(*id, seq, &entry, Status::Playing, None);
                 let writer = writer.clone();
                 std::thread::spawn(move || writer.append(append))
             })

@@ -18,7 +18,7 @@ use seance_history::{Among, Game as Finished, Played, csv, statistics};
 use seance_journal::{Ended, Exported, IMPORT_CHUNK, Imported, Journal, Ready, Shelf, Unfit};
 use seance_rules::Game;
 use seance_rummy::Scorepad;
-use seance_timeline::{Refusal, Rules};
+use seance_timeline::{NoSuchRuleSet, Refusal, RuleSet};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -129,7 +129,7 @@ async fn figures(State(shared): State<Arc<Shared>>, Params(query): Params<AmongQ
 fn recorded(shared: &Shared) -> Result<MutexGuard<'_, Journal>, GameError> {
     shared.games.record_missing()?;
     shared.rummy.record_missing()?;
-    Ok(shared.games.journal())
+    Ok(shared.journal())
 }
 
 /// Finished games on `shelves`, as the history lists them.
@@ -259,7 +259,7 @@ async fn import(
         let mut ready = ready.into_iter().peekable();
         while ready.peek().is_some() {
             let chunk = ready.by_ref().take(IMPORT_CHUNK).collect();
-            done += shared.games.journal().import(chunk)?;
+            done += shared.journal().import(chunk)?;
             // A lock is not fair: without a pause, this thread would take the journal
             // again before a command waiting for it wakes.
             std::thread::sleep(std::time::Duration::from_millis(2));
@@ -287,12 +287,10 @@ fn give_back_memory() {
 
 /// Game `at` of a file, replayed by the rules of its rule set.
 fn replayed(game: Exported, at: usize) -> Result<Ready, Unfit> {
-    if game.ruleset == Game::RULESET {
-        seance_journal::ready::<Game>(game, at)
-    } else if game.ruleset == Scorepad::RULESET {
-        seance_journal::ready::<Scorepad>(game, at)
-    } else {
-        Err(Unfit::UnknownRuleset { game: at })
+    match game.ruleset.parse() {
+        Ok(RuleSet::Mysterium) => seance_journal::ready::<Game>(game, at),
+        Ok(RuleSet::MysteryRummy) => seance_journal::ready::<Scorepad>(game, at),
+        Err(NoSuchRuleSet) => Err(Unfit::UnknownRuleset { game: at }),
     }
 }
 

@@ -30,7 +30,7 @@ mod trouble;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use tokio::sync::{broadcast, mpsc, watch};
@@ -38,7 +38,9 @@ use tokio::task::JoinHandle;
 
 use credentials::{JoinCode, TableKey};
 pub use net::PORT_RANGE;
+use seance_journal::Journal;
 use settings::SettingsStore;
+use sync::Hold;
 
 /// The port a table tries first; see [`PORT_RANGE`] for the fallbacks.
 pub const DEFAULT_PORT: u16 = 4747;
@@ -118,6 +120,11 @@ pub(crate) struct Shared {
     pub joins: access::FailureLog,
     /// Refused requests, logged a line a minute per address.
     pub hushed: access::Hushed,
+    /// The journal, for what concerns every rule set's games alike: the list of games, the
+    /// history.
+    journal: Mutex<Journal>,
+    /// The journal's identity, which names its plays and seats.
+    pub identity: String,
     /// Mysterium's games.
     pub games: Arc<games::Games<seance_rules::Game>>,
     /// Mystery Rummy's scorepads.
@@ -133,6 +140,13 @@ pub(crate) struct Shared {
     pub restart: mpsc::Sender<()>,
     /// Set by the table's first choice: one choice per start, never two at once.
     pub chosen: std::sync::atomic::AtomicBool,
+}
+
+impl Shared {
+    /// The journal, for what concerns every rule set's games alike.
+    pub fn journal(&self) -> MutexGuard<'_, Journal> {
+        self.journal.hold()
+    }
 }
 
 /// A running server. Dropping it without [`Server::shutdown`] leaves it running until the
@@ -175,23 +189,23 @@ impl Server {
                 journal_path.display()
             );
         }
-        let (games, rummy, seats) = match trouble {
+        // Each rule set's games have a connection of their own to the one file, and so has
+        // what concerns them all (the lists, the history).
+        let path = match trouble {
+            None => journal_path.as_path(),
+            Some(_) => Path::new(":memory:"),
+        };
+        let journal = Journal::open(path).map_err(StartError::Journal)?;
+        let identity = journal.identity().to_owned();
+        let games = Arc::new(games::Games::open(path).map_err(StartError::Journal)?);
+        let rummy = Arc::new(games::Games::open(path).map_err(StartError::Journal)?);
+        let seats = match trouble {
             None => {
-                let games =
-                    Arc::new(games::Games::open(&journal_path).map_err(StartError::Journal)?);
-                let rummy = games::Games::open(&journal_path).map_err(StartError::Journal)?;
-                let journal = games.clone();
-                let commits = Box::new(move || journal.commits());
-                let seats = seats::Seats::load(&config.data_dir, &games.identity(), commits)
-                    .map_err(data_err)?;
-                (games, rummy, seats)
+                let counted = games.clone();
+                let commits = Box::new(move || counted.commits());
+                seats::Seats::load(&config.data_dir, &identity, commits).map_err(data_err)?
             }
-            Some(_) => {
-                let none = Path::new(":memory:");
-                let games = Arc::new(games::Games::open(none).map_err(StartError::Journal)?);
-                let rummy = games::Games::open(none).map_err(StartError::Journal)?;
-                (games, rummy, seats::Seats::unsaved())
-            }
+            Some(_) => seats::Seats::unsaved(),
         };
         let listener = net::bind(config.port)
             .await
@@ -231,8 +245,10 @@ impl Server {
             failures: Default::default(),
             joins: Default::default(),
             hushed: Default::default(),
+            journal: Mutex::new(journal),
+            identity,
             games,
-            rummy: Arc::new(rummy),
+            rummy,
             seats,
             data_dir: config.data_dir.clone(),
             awake: awake::Awake::new(),
@@ -323,7 +339,7 @@ impl Server {
                 self.task.abort();
             }
         }
-        match self.shared.games.journal().checkpoint() {
+        match self.shared.journal().checkpoint() {
             Ok(true) => {}
             Ok(false) => tracing::warn!("a reader kept part of the journal's log beside it"),
             Err(e) => tracing::warn!("the journal's log stays beside it: {e}"),

@@ -9,7 +9,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts, Path, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
@@ -18,11 +18,12 @@ use serde_json::json;
 
 use crate::Shared;
 use crate::access::{Device, TableOnly};
+use crate::games::Games;
 use crate::refused::{Refused, refused};
-use crate::request::{AsRole, Body, Shape, in_query};
-use crate::rulesets::Kept;
+use crate::request::{Body, RoleQuery, Shape, in_query, role_named};
+use crate::rulesets::seats_page;
 use crate::seats::{Door, SeatError};
-use seance_timeline::{Extra, Refusal, RoleName, Who};
+use seance_timeline::{Extra, Knock, Refusal, RoleName, RuleBook, Who};
 
 /// Who asks about a game, by the credentials of the request: its [`Device`], and the seat
 /// token it shows (`X-Seat`, or `?seat=` where headers cannot be set).
@@ -70,7 +71,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
 /// Whether `caller` may see `role`'s view of `game`: the table's view, anyone; a seat's,
 /// the phone holding it, or the table while no phone does (pass-and-play). A phone must
 /// still hold the seat it asks for: once the table frees it, the phone sees nothing of it.
-pub fn may_see<G: Kept>(shared: &Shared, game: i64, role: G::Role, caller: &Caller) -> bool {
+pub fn may_see<G: RuleBook>(shared: &Shared, game: i64, role: G::Role, caller: &Caller) -> bool {
     match (role.seat(), caller) {
         (None, _) => true,
         (Some(seat), Caller::Phone(t)) => shared.seats.seat_of(game, t) == Some(seat),
@@ -97,7 +98,7 @@ fn count_guess(shared: &Shared, game: i64, caller: &Caller, peer: SocketAddr) ->
 }
 
 /// Refuses and logs a view [`may_see`] does not allow; counts a guessed token.
-pub fn check_view<G: Kept>(
+pub fn check_view<G: RuleBook>(
     shared: &Shared,
     game: i64,
     role: G::Role,
@@ -145,7 +146,7 @@ fn seat_refusal(e: SeatError) -> Refused {
 /// Who `caller` is to the rules of `game`: the table (with the seats phones hold), a
 /// seat's phone, or a watcher. A token that holds no seat (freed, or guessed) is refused,
 /// and counted as a wrong code: tokens are guessed that way.
-pub fn who<G: Kept>(
+pub fn who<G: RuleBook>(
     shared: &Shared,
     game: i64,
     caller: &Caller,
@@ -175,59 +176,79 @@ pub fn who<G: Kept>(
 
 /// Who asks about the path's game `id`, as its rules see them (`who`): the table, a seat's
 /// phone (a seat its token still holds), or a watcher.
-pub struct Asking<G: Kept> {
+pub struct Asking<G: RuleBook> {
     pub id: i64,
     pub who: Who<G::Role>,
 }
 
-impl<G: Kept> FromRequestParts<Arc<Shared>> for Asking<G> {
+impl<G: RuleBook, S: Send + Sync> FromRequestParts<S> for Asking<G>
+where
+    Arc<Shared>: FromRef<S>,
+{
     type Rejection = Response;
 
-    async fn from_request_parts(parts: &mut Parts, shared: &Arc<Shared>) -> Result<Self, Response> {
-        let (id, peer, caller) = about_a_game(parts, shared).await?;
-        let who = who::<G>(shared, id, &caller, peer).map_err(IntoResponse::into_response)?;
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Response> {
+        let (id, peer, caller) = about_a_game(parts, state).await?;
+        let shared = Arc::<Shared>::from_ref(state);
+        let who = who::<G>(&shared, id, &caller, peer).map_err(IntoResponse::into_response)?;
         Ok(Asking { id, who })
     }
 }
 
 /// The path's game, and who asks about it from where.
-async fn about_a_game(
+async fn about_a_game<S: Send + Sync>(
     parts: &mut Parts,
-    shared: &Arc<Shared>,
+    state: &S,
 ) -> Result<(i64, SocketAddr, Caller), Response> {
-    let Path(id) = Path::<i64>::from_request_parts(parts, shared)
+    let Path(id) = Path::<i64>::from_request_parts(parts, state)
         .await
         .map_err(IntoResponse::into_response)?;
-    let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(parts, shared)
+    let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(parts, state)
         .await
         .map_err(IntoResponse::into_response)?;
-    let caller = Caller::from_request_parts(parts, shared).await?;
+    let caller = Caller::from_request_parts(parts, state).await?;
     Ok((id, peer, caller))
 }
 
-/// Who reads the path's game `id` as which `role` (`?role=`): a role whose view they may
-/// see ([`check_view`]), and who they are to its rules.
-pub struct Reading<G: Kept> {
+/// Who reads the path's game `id` as which `role`: a phone, the seat its token holds; the
+/// table or a watcher, the role asked for (`?role=`, the table's unless said). Refused
+/// for a role whose view they may not see ([`check_view`]).
+pub struct Reading<G: RuleBook> {
     pub id: i64,
     pub role: G::Role,
     pub who: Who<G::Role>,
 }
 
-impl<G: Kept> FromRequestParts<Arc<Shared>> for Reading<G> {
+impl<G: RuleBook, S: Send + Sync> FromRequestParts<S> for Reading<G>
+where
+    Arc<Shared>: FromRef<S>,
+{
     type Rejection = Response;
 
-    async fn from_request_parts(parts: &mut Parts, shared: &Arc<Shared>) -> Result<Self, Response> {
-        let AsRole(role) = AsRole::<G::Role>::from_request_parts(parts, shared)
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Response> {
+        let RoleQuery(asked) = RoleQuery::from_request_parts(parts, state)
             .await
             .map_err(IntoResponse::into_response)?;
-        let (id, peer, caller) = about_a_game(parts, shared).await?;
-        check_view::<G>(shared, id, role, &caller, peer).map_err(IntoResponse::into_response)?;
-        let who = who::<G>(shared, id, &caller, peer).map_err(IntoResponse::into_response)?;
+        let (id, peer, caller) = about_a_game(parts, state).await?;
+        let shared = Arc::<Shared>::from_ref(state);
+        let who = who::<G>(&shared, id, &caller, peer).map_err(IntoResponse::into_response)?;
+        let role = read_as::<G>(&who, asked.as_deref()).map_err(IntoResponse::into_response)?;
+        check_view::<G>(&shared, id, role, &caller, peer).map_err(IntoResponse::into_response)?;
         Ok(Reading { id, role, who })
     }
 }
 
-pub async fn list<G: Kept>(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
+/// The role `who` reads a game as: a seat's phone, its seat unless it asks for another
+/// (which [`check_view`] refuses); the table or a watcher, the role `asked` (`?role=`), the
+/// table's unless said.
+pub fn read_as<G: RuleBook>(who: &Who<G::Role>, asked: Option<&str>) -> Result<G::Role, Refused> {
+    match (who, asked) {
+        (Who::Seat(mine), None) => Ok(*mine),
+        (_, asked) => role_named::<G::Role>(asked),
+    }
+}
+
+pub async fn list(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
     Json(json!({ "taken": shared.seats.taken(id) })).into_response()
 }
 
@@ -242,8 +263,9 @@ impl Shape for Wanted {
     const SHAPE: &'static str = "a seat is {\"seat\": NAME}, one of the names the game's seats have (ghost, psychic:N, player:N), with the table's {\"invitation\": TEXT} where it takes one";
 }
 
-pub async fn take<G: Kept>(
+pub async fn take<G: RuleBook>(
     State(shared): State<Arc<Shared>>,
+    State(games): State<Arc<Games<G>>>,
     Path(id): Path<i64>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Body(Wanted { seat, invitation }): Body<Wanted>,
@@ -252,7 +274,7 @@ pub async fn take<G: Kept>(
         return refused(StatusCode::TOO_MANY_REQUESTS, "seats_wait").into_response();
     }
     shared.joins.record(peer.ip());
-    let role = match seat_of_game::<G>(&shared, id, &seat) {
+    let role = match seat_of_game(&games, id, &seat) {
         Ok(role) => role,
         Err(refused) => return refused.into_response(),
     };
@@ -272,7 +294,7 @@ pub async fn take<G: Kept>(
         }
         Ok(token) => {
             tracing::info!("{peer} took the seat {seat} of game {id}");
-            G::games(&shared).touch(id);
+            games.touch(id);
             (
                 StatusCode::CREATED,
                 Json(json!({ "seat": seat, "token": token })),
@@ -284,8 +306,8 @@ pub async fn take<G: Kept>(
 }
 
 /// Seat `seat` of game `id`, as its role: refused for a game or a seat there is not.
-fn seat_of_game<G: Kept>(shared: &Shared, id: i64, seat: &str) -> Result<G::Role, Refused> {
-    let seats = G::games(shared).seats(id).map_err(|_| {
+fn seat_of_game<G: RuleBook>(games: &Games<G>, id: i64, seat: &str) -> Result<G::Role, Refused> {
+    let seats = games.seats(id).map_err(|_| {
         Refused::new(
             StatusCode::NOT_FOUND,
             Refusal::new("no_such_game").with("game", id),
@@ -307,12 +329,13 @@ fn seat_of_game<G: Kept>(shared: &Shared, id: i64, seat: &str) -> Result<G::Role
 /// The table invites a phone to a seat taken only by invitation (the ghost's): the link
 /// that takes it, once, and its QR code, for the table to show that seat's player alone.
 /// A new invitation replaces the last.
-pub async fn invite<G: Kept>(
+pub async fn invite<G: RuleBook>(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
+    State(games): State<Arc<Games<G>>>,
     Path((id, seat)): Path<(i64, String)>,
 ) -> Response {
-    let role = match seat_of_game::<G>(&shared, id, &seat) {
+    let role = match seat_of_game(&games, id, &seat) {
         Ok(role) => role,
         Err(refused) => return refused.into_response(),
     };
@@ -328,7 +351,7 @@ pub async fn invite<G: Kept>(
             let link = format!(
                 "{}{}/{seat}/{invitation}",
                 shared.join_url,
-                G::seats_page(id)
+                seats_page(G::RULE_SET, id)
             );
             Json(json!({ "qr": crate::qr::svg(&link), "link": link })).into_response()
         }
@@ -338,7 +361,7 @@ pub async fn invite<G: Kept>(
 }
 
 /// The table hides its invitation again: it opens nothing from now on.
-pub async fn uninvite<G: Kept>(
+pub async fn uninvite(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
     Path((id, seat)): Path<(i64, String)>,
@@ -347,9 +370,10 @@ pub async fn uninvite<G: Kept>(
     StatusCode::NO_CONTENT.into_response()
 }
 
-pub async fn free<G: Kept>(
+pub async fn free<G: RuleBook>(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
+    State(games): State<Arc<Games<G>>>,
     Path((id, seat)): Path<(i64, String)>,
 ) -> Response {
     if seat
@@ -366,7 +390,7 @@ pub async fn free<G: Kept>(
     }
     match shared.seats.free(id, &seat) {
         Ok(_) => {
-            G::games(&shared).touch(id);
+            games.touch(id);
             StatusCode::NO_CONTENT.into_response()
         }
         Err(e) => seat_error(SeatError::Io(e)),
@@ -374,30 +398,34 @@ pub async fn free<G: Kept>(
 }
 
 #[derive(Deserialize)]
-pub struct Knock {
+pub struct Knocked {
     times: u8,
 }
 
-impl Shape for Knock {
+impl Shape for Knocked {
     const SHAPE: &'static str = "a knock is {\"times\": 1} (yes) or {\"times\": 2} (no)";
 }
 
 /// The ghost knocks (once: yes, twice: no) where the rules have knocks; the table screen
 /// plays it.
-pub async fn knock<G: Kept>(
+pub async fn knock<G: RuleBook>(
     State(shared): State<Arc<Shared>>,
+    State(games): State<Arc<Games<G>>>,
     Asking { id, who }: Asking<G>,
-    Body(Knock { times }): Body<Knock>,
+    Body(Knocked { times }): Body<Knocked>,
 ) -> Response {
-    if !(1..=2).contains(&times) {
-        return refused(StatusCode::UNPROCESSABLE_ENTITY, "knock_times").into_response();
-    }
-    if let Err(e) = G::games(&shared).may(id, &who, Extra::Knock) {
+    let knock = match Knock::try_from(times) {
+        Ok(knock) => knock,
+        Err(refusal) => {
+            return Refused::new(StatusCode::UNPROCESSABLE_ENTITY, refusal).into_response();
+        }
+    };
+    if let Err(e) = games.may(id, &who, Extra::Knock) {
         return e.into_response();
     }
     crate::routes::broadcast(
         &shared,
-        json!({ "type": "knock", "game": id, "times": times }),
+        json!({ "type": "knock", "game": id, "times": knock.times() }),
     );
     StatusCode::NO_CONTENT.into_response()
 }

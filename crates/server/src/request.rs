@@ -4,7 +4,8 @@
 //!   [`BODY_LIMIT`] as too large (the rules then check their own, narrower, bounds);
 //! - its query ([`Params`]), refused with its own code ([`Asked`]);
 //! - the [`Page`] of a list it asks for (`?limit=N&offset=N`);
-//! - the role it reads a game as ([`AsRole`], `?role=`).
+//! - the game it is about ([`Which`], `?games=ID`) and the role it asks to read it as
+//!   ([`RoleQuery`], `?role=`).
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
@@ -15,7 +16,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use crate::refused::{Refused, refused};
-use seance_timeline::{Refusal, RoleName};
+use seance_timeline::{Refusal, RoleName, RuleSet};
 
 /// What an endpoint's body looks like, in the words a refusal shows a programmer.
 pub trait Shape {
@@ -109,16 +110,25 @@ impl<S: Send + Sync, const DEFAULT: u32, const MOST: u32> FromRequestParts<S>
     }
 }
 
-/// The game a request is about, if any: `?game=ID` (Mysterium) or `?rummy=ID`; which one
-/// wins when both are sent is the endpoint's to say. Either that is no number is refused.
-#[derive(Deserialize)]
-pub struct Which {
-    pub game: Option<i64>,
-    pub rummy: Option<i64>,
-}
+/// The game a request is about, if any: `?games=ID` (Mysterium), `?rummy=ID`, the key of
+/// its rule set ([`RuleSet::key`]); the first rule set's when more than one is sent. One
+/// that is no number is refused.
+pub struct Which(pub Option<(RuleSet, i64)>);
 
-impl Asked for Which {
-    const REFUSED: &'static str = "game_number";
+impl<S: Send + Sync> FromRequestParts<S> for Which {
+    type Rejection = Refused;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Refused> {
+        for rule_set in RuleSet::ALL {
+            if let Some(id) = in_query(parts, rule_set.key()) {
+                let id = id
+                    .parse()
+                    .map_err(|_| refused(StatusCode::BAD_REQUEST, "game_number"))?;
+                return Ok(Which(Some((rule_set, id))));
+            }
+        }
+        Ok(Which(None))
+    }
 }
 
 /// The value of `key` in the request's query: the last, if it was sent more than once.
@@ -139,19 +149,6 @@ impl<S: Send + Sync> FromRequestParts<S> for RoleQuery {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Refused> {
         Ok(RoleQuery(in_query(parts, "role")))
-    }
-}
-
-/// The role a request reads a game as: `?role=` one of the rule set's roles, `table`
-/// unless said.
-pub struct AsRole<R>(pub R);
-
-impl<S: Send + Sync, R: RoleName> FromRequestParts<S> for AsRole<R> {
-    type Rejection = Refused;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Refused> {
-        let RoleQuery(role) = RoleQuery::from_request_parts(parts, state).await?;
-        role_named(role.as_deref()).map(AsRole)
     }
 }
 

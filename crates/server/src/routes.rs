@@ -12,17 +12,16 @@ use axum::{Json, Router, middleware};
 use serde_json::json;
 
 use crate::access::{self, Device, TableOnly};
-use crate::games::{GameError, Rewind, TimerAction};
+use crate::games::{GameError, Games, Rewind, TimerAction};
 use crate::phones::{Asking, Reading};
 use crate::refused::{Refused, refused};
 use crate::request::{Asked, BODY_LIMIT, Body, Page, Params, Shape, Which};
-use crate::rulesets::Kept;
+use crate::rulesets::{Carried, seats_page};
 use crate::settings::{SetError, Settings};
 use crate::{Shared, assets, bgstats, phones, qr, socket, trouble};
 use seance_journal::{GameState, JournalError, Listing};
-use seance_rules::{Edition, Game, LevelBands, TrackSide};
-use seance_rummy::Scorepad;
-use seance_timeline::{Refusal, Rules, TimelineError, Who};
+use seance_rules::{Edition, LevelBands, TrackSide};
+use seance_timeline::{NoSuchRuleSet, Refusal, RuleBook, RuleSet, TimelineError, Who};
 use serde::Deserialize;
 
 pub fn router(shared: Arc<Shared>) -> Router {
@@ -34,12 +33,11 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/ws", get(socket::socket))
         .route("/api/instance/focus", post(focus))
         .route("/api/journal", get(trouble::get).post(trouble::choose))
-        .route("/api/games", get(list_games).post(create_game::<Game>))
-        .route("/api/rummy", post(create_game::<Scorepad>))
+        .route("/api/games", get(list_games))
         .route(&format!("{}{{id}}", bgstats::SHORT), get(to_bgstats))
         .merge(crate::history::router())
-        .merge(games::<Game>("/api/games"))
-        .merge(games::<Scorepad>("/api/rummy"))
+        .merge(games(&shared, shared.games.clone()))
+        .merge(games(&shared, shared.rummy.clone()))
         .route("/api/{*rest}", any(unknown_api))
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -50,9 +48,12 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .with_state(shared)
 }
 
-/// A rule set's games under `base`: views, commands, undo and redo, seats.
-fn games<G: Kept>(base: &str) -> Router<Arc<Shared>> {
+/// A rule set's games under its key (`/api/games`), holding its own store: new games,
+/// views, commands, undo and redo, seats.
+fn games<G: RuleBook>(shared: &Arc<Shared>, games: Arc<Games<G>>) -> Router<Arc<Shared>> {
+    let base = format!("/api/{}", G::RULE_SET.key());
     Router::new()
+        .route(&base, post(create_game::<G>))
         .route(&format!("{base}/{{id}}"), get(game_view::<G>))
         .route(&format!("{base}/{{id}}/commands"), post(game_command::<G>))
         .route(&format!("{base}/{{id}}/undo"), post(undo::<G>))
@@ -64,7 +65,7 @@ fn games<G: Kept>(base: &str) -> Router<Arc<Shared>> {
         .route(&format!("{base}/{{id}}/bgstats.svg"), get(bgstats_svg::<G>))
         .route(
             &format!("{base}/{{id}}/seats"),
-            get(phones::list::<G>).post(phones::take::<G>),
+            get(phones::list).post(phones::take::<G>),
         )
         .route(
             &format!("{base}/{{id}}/seats/{{seat}}"),
@@ -72,10 +73,14 @@ fn games<G: Kept>(base: &str) -> Router<Arc<Shared>> {
         )
         .route(
             &format!("{base}/{{id}}/seats/{{seat}}/invitation"),
-            post(phones::invite::<G>).delete(phones::uninvite::<G>),
+            post(phones::invite::<G>).delete(phones::uninvite),
         )
         .route(&format!("{base}/{{id}}/timer"), post(timer::<G>))
         .route(&format!("{base}/{{id}}/knock"), post(phones::knock::<G>))
+        .with_state(Carried {
+            games,
+            shared: shared.clone(),
+        })
 }
 
 /// The table's facts, as this device may know them: only the table is told its own link.
@@ -126,14 +131,8 @@ async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<serde_j
 
 /// The join link as a QR code; with `?game=ID` (or `?rummy=ID`), straight to that game's
 /// seats.
-async fn qr_svg(State(shared): State<Arc<Shared>>, Params(which): Params<Which>) -> Response {
-    let page = match which {
-        Which { game: Some(id), .. } => Game::seats_page(id),
-        Which {
-            rummy: Some(id), ..
-        } => Scorepad::seats_page(id),
-        Which { .. } => String::new(),
-    };
+async fn qr_svg(State(shared): State<Arc<Shared>>, Which(which): Which) -> Response {
+    let page = which.map_or_else(String::new, |(rule_set, id)| seats_page(rule_set, id));
     (
         [(header::CONTENT_TYPE, "image/svg+xml")],
         qr::svg(&format!("{}{page}", shared.join_url)),
@@ -232,21 +231,22 @@ pub(crate) fn broadcast(shared: &Shared, message: serde_json::Value) {
 /// and the game's rematch once there is one (`"rematch": 12`), where its screens go on.
 #[derive(serde::Serialize)]
 #[serde(bound = "")]
-pub(crate) struct Seated<G: Kept> {
+pub(crate) struct Seated<G: RuleBook> {
     #[serde(flatten)]
     snapshot: crate::games::SnapshotOf<G>,
     seats: Vec<String>,
     rematch: Option<i64>,
 }
 
-pub(crate) fn snapshot_with_seats<G: Kept>(
+pub(crate) fn snapshot_with_seats<G: RuleBook>(
     shared: &Shared,
+    games: &Games<G>,
     game: i64,
     role: G::Role,
     who: &Who<G::Role>,
 ) -> Result<Seated<G>, GameError> {
     Ok(Seated {
-        snapshot: G::games(shared).snapshot(game, role, who)?,
+        snapshot: games.snapshot(game, role, who)?,
         seats: shared.seats.taken(game),
         rematch: shared.seats.rematch(game),
     })
@@ -289,7 +289,7 @@ async fn list_games(
         limit,
         offset,
     };
-    let games = blocking(move || shared.games.list(&listing)).await;
+    let games = blocking(move || Ok(shared.journal().games(&listing)?)).await;
     match games {
         Ok(list) => Json(
             list.into_iter()
@@ -314,9 +314,9 @@ impl<S> Shape for NewGame<S> {
     const SHAPE: &'static str = "a new game is {\"setup\": {…}} (see docs/API.md)";
 }
 
-async fn create_game<G: Kept>(
+async fn create_game<G: RuleBook>(
     _: TableOnly,
-    State(shared): State<Arc<Shared>>,
+    State(games): State<Arc<Games<G>>>,
     Body(NewGame { setup, seed }): Body<NewGame<G::Setup>>,
 ) -> Response {
     let seed = seed.unwrap_or_else(random_seed);
@@ -324,7 +324,7 @@ async fn create_game<G: Kept>(
         Ok(start) => start,
         Err(rule) => return GameError::Rule(rule).into_response(),
     };
-    match blocking(move || G::games(&shared).create(start)).await {
+    match blocking(move || games.create(start)).await {
         Ok(id) => (StatusCode::CREATED, Json(json!({ "id": id, "version": 0 }))).into_response(),
         Err(e) => e.into_response(),
     }
@@ -336,11 +336,12 @@ fn random_seed() -> u64 {
     u64::from_le_bytes(bytes)
 }
 
-async fn game_view<G: Kept>(
+async fn game_view<G: RuleBook>(
     State(shared): State<Arc<Shared>>,
+    State(games): State<Arc<Games<G>>>,
     Reading { id, role, who }: Reading<G>,
 ) -> Response {
-    match blocking(move || snapshot_with_seats::<G>(&shared, id, role, &who)).await {
+    match blocking(move || snapshot_with_seats(&shared, &games, id, role, &who)).await {
         Ok(snapshot) => Json(snapshot).into_response(),
         Err(e) => e.into_response(),
     }
@@ -361,10 +362,11 @@ impl<C> Shape for Sent<C> {
 /// The longest client action id.
 const ACTION_ID: usize = 64;
 
-/// A command from `?role=R`'s screen; the answer carries that screen's new snapshot, so one
-/// request is one action.
-async fn game_command<G: Kept>(
+/// A command from a screen (a phone, or the table reading as `?role=R`); the answer
+/// carries that screen's new snapshot, so one request is one action.
+async fn game_command<G: RuleBook>(
     State(shared): State<Arc<Shared>>,
+    State(games): State<Arc<Games<G>>>,
     Reading { id, role, who }: Reading<G>,
     Body(Sent {
         version,
@@ -380,10 +382,10 @@ async fn game_command<G: Kept>(
         .into_response();
     }
     let answer = blocking(move || {
-        let version = G::games(&shared).command(id, version, &who, command, action)?;
+        let version = games.command(id, version, &who, command, action)?;
         Ok(json!({
             "version": version,
-            "snapshot": snapshot_with_seats::<G>(&shared, id, role, &who)?,
+            "snapshot": snapshot_with_seats(&shared, &games, id, role, &who)?,
         }))
     });
     match answer.await {
@@ -409,48 +411,48 @@ impl Shape for Settings {
     const SHAPE: &'static str = "settings must be a JSON object such as {\"language\": \"fr\"}";
 }
 
-async fn undo<G: Kept>(
-    State(shared): State<Arc<Shared>>,
+async fn undo<G: RuleBook>(
+    State(games): State<Arc<Games<G>>>,
     asking: Asking<G>,
     Body(At { version }): Body<At>,
 ) -> Response {
-    rewind::<G>(shared, asking, version, Rewind::Undo).await
+    rewind(games, asking, version, Rewind::Undo).await
 }
 
-async fn redo<G: Kept>(
-    State(shared): State<Arc<Shared>>,
+async fn redo<G: RuleBook>(
+    State(games): State<Arc<Games<G>>>,
     asking: Asking<G>,
     Body(At { version }): Body<At>,
 ) -> Response {
-    rewind::<G>(shared, asking, version, Rewind::Redo).await
+    rewind(games, asking, version, Rewind::Redo).await
 }
 
-async fn rewind<G: Kept>(
-    shared: Arc<Shared>,
+async fn rewind<G: RuleBook>(
+    games: Arc<Games<G>>,
     Asking { id, who }: Asking<G>,
     version: u64,
     how: Rewind,
 ) -> Response {
-    respond_version(blocking(move || G::games(&shared).rewind(id, version, &who, how)).await)
+    respond_version(blocking(move || games.rewind(id, version, &who, how)).await)
 }
 
-async fn timer<G: Kept>(
-    State(shared): State<Arc<Shared>>,
+async fn timer<G: RuleBook>(
+    State(games): State<Arc<Games<G>>>,
     Asking { id, who }: Asking<G>,
     Body(action): Body<TimerAction>,
 ) -> Response {
-    match blocking(move || G::games(&shared).timer(id, &who, action)).await {
+    match blocking(move || games.timer(id, &who, action)).await {
         Ok(view) => Json(view).into_response(),
         Err(e) => e.into_response(),
     }
 }
 
-async fn set_aside<G: Kept>(
+async fn set_aside<G: RuleBook>(
     _: TableOnly,
-    State(shared): State<Arc<Shared>>,
+    State(games): State<Arc<Games<G>>>,
     Path(id): Path<i64>,
 ) -> Response {
-    respond_version(blocking(move || G::games(&shared).set_aside_damage(id)).await)
+    respond_version(blocking(move || games.set_aside_damage(id)).await)
 }
 
 /// Whether a game in play is put away or brought back.
@@ -463,13 +465,13 @@ impl Shape for Archive {
     const SHAPE: &'static str = "archive takes {\"archived\": true | false}";
 }
 
-async fn archive<G: Kept>(
+async fn archive<G: RuleBook>(
     _: TableOnly,
-    State(shared): State<Arc<Shared>>,
+    State(games): State<Arc<Games<G>>>,
     Path(id): Path<i64>,
     Body(Archive { archived }): Body<Archive>,
 ) -> Response {
-    match blocking(move || G::games(&shared).archive(id, archived)).await {
+    match blocking(move || games.archive(id, archived)).await {
         Ok(()) => StatusCode::NO_CONTENT.into_response(),
         Err(e) => e.into_response(),
     }
@@ -489,15 +491,16 @@ impl Shape for Again {
 
 /// A new game with this one's players and settings, and new draws; the phones of the seats
 /// the table keeps (none without a body) keep them.
-async fn rematch<G: Kept>(
+async fn rematch<G: RuleBook>(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
+    State(games): State<Arc<Games<G>>>,
     Path(id): Path<i64>,
     again: Option<Body<Again>>,
 ) -> Response {
     let Again { keep } = again.map(|Body(again)| again).unwrap_or_default();
     let seed = random_seed();
-    let made = blocking(move || G::games(&shared).rematch(id, &shared.seats, &keep, seed)).await;
+    let made = blocking(move || games.rematch(id, &shared.seats, &keep, seed)).await;
     match made {
         Ok(next) => Json(json!({ "id": next })).into_response(),
         Err(e) => e.into_response(),
@@ -506,8 +509,12 @@ async fn rematch<G: Kept>(
 
 /// A finished game as BG Stats takes it: `{"url", "play"}`, the link that opens BG Stats
 /// with the play filled in, and the play itself.
-async fn bgstats<G: Kept>(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
-    match sent_to_bgstats::<G>(shared, id).await {
+async fn bgstats<G: RuleBook>(
+    State(shared): State<Arc<Shared>>,
+    State(games): State<Arc<Games<G>>>,
+    Path(id): Path<i64>,
+) -> Response {
+    match sent_to_bgstats(&shared, games, id).await {
         Ok((url, play)) => Json(json!({ "url": url, "play": play })).into_response(),
         Err(e) => e.into_response(),
     }
@@ -516,9 +523,13 @@ async fn bgstats<G: Kept>(State(shared): State<Arc<Shared>>, Path(id): Path<i64>
 /// A QR code for a phone to scan off the table (`?code=`, as images send no headers): the
 /// game's short link, which forwards to BG Stats ([`to_bgstats`]). Asked only once the
 /// game is over, like the link itself.
-async fn bgstats_svg<G: Kept>(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
+async fn bgstats_svg<G: RuleBook>(
+    State(shared): State<Arc<Shared>>,
+    State(games): State<Arc<Games<G>>>,
+    Path(id): Path<i64>,
+) -> Response {
     let link = bgstats::short_link(&shared.origin, id, &shared.code.to_string());
-    match blocking(move || G::games(&shared).finished(id)).await {
+    match blocking(move || games.finished(id)).await {
         Ok(_) => ([(header::CONTENT_TYPE, "image/svg+xml")], qr::svg(&link)).into_response(),
         Err(e) => e.into_response(),
     }
@@ -528,10 +539,11 @@ async fn bgstats_svg<G: Kept>(State(shared): State<Arc<Shared>>, Path(id): Path<
 /// whichever rule set the game is of.
 async fn to_bgstats(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
     let journal = shared.clone();
-    let ruleset = blocking(move || Ok(Game::games(&journal).journal().ruleset(id)?)).await;
-    let sent = match ruleset {
-        Ok(r) if r == Scorepad::RULESET => sent_to_bgstats::<Scorepad>(shared, id).await,
-        Ok(_) => sent_to_bgstats::<Game>(shared, id).await,
+    let ruleset = blocking(move || Ok(journal.journal().ruleset(id)?)).await;
+    let sent = match ruleset.map(|name| name.parse()) {
+        Ok(Ok(RuleSet::Mysterium)) => sent_to_bgstats(&shared, shared.games.clone(), id).await,
+        Ok(Ok(RuleSet::MysteryRummy)) => sent_to_bgstats(&shared, shared.rummy.clone(), id).await,
+        Ok(Err(NoSuchRuleSet)) => Err(GameError::Journal(JournalError::NoSuchGame(id))),
         Err(e) => Err(e),
     };
     match sent {
@@ -540,12 +552,13 @@ async fn to_bgstats(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> R
     }
 }
 
-async fn sent_to_bgstats<G: Kept>(
-    shared: Arc<Shared>,
+async fn sent_to_bgstats<G: RuleBook>(
+    shared: &Shared,
+    games: Arc<Games<G>>,
     id: i64,
 ) -> Result<(String, serde_json::Value), GameError> {
-    let journal = G::games(&shared).identity();
-    let finished = blocking(move || G::games(&shared).finished(id)).await?;
+    let journal = shared.identity.clone();
+    let finished = blocking(move || games.finished(id)).await?;
     let offset = bgstats::table_offset(finished.began);
     let play = bgstats::play(&finished, &journal, id, offset);
     Ok((bgstats::link(&play), play))

@@ -1,140 +1,47 @@
-//! What the server needs to know of each rule set to carry its games: where they live in
-//! the API, its seats by name, and its views. Who may do what, and the sand timer, are the
-//! rule set's own answers ([`Rules`]); this only routes.
+//! Each rule set's games as its router holds them: the routes of a rule set reach its own
+//! store ([`Carried`]), named by its [`RuleSet`]'s key (`/api/games`, `/api/rummy`). What the
+//! rules answer (who may do what, the views, the sand timer) is theirs ([`RuleBook`]).
 
 use std::sync::Arc;
 
-use seance_rules::{Edition, Game, Refusal, Role, Rules};
-use seance_rummy::Scorepad;
-use serde::Serialize;
-use serde::de::DeserializeOwned;
+use axum::extract::FromRef;
+use seance_timeline::{RuleBook, RuleSet};
 
 use crate::Shared;
-use crate::bgstats::Title;
 use crate::games::Games;
 
-/// A rule set the server carries games of.
-pub trait Kept: Rules + PartialEq + Send + Sync + 'static {
-    type View: Serialize + Send + 'static;
-    type Setup: DeserializeOwned + Send + 'static;
-
-    /// The events that start a game, decided by the rules.
-    fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, Refusal>;
-    /// The setup of a rematch: this game's players, seats and settings as they stand.
-    fn again(&self) -> Self::Setup;
-    /// This rule set's games.
-    fn games(shared: &Shared) -> &Arc<Games<Self>>;
-    /// The game as BG Stats knows it.
-    fn title(&self) -> Title;
-    /// The seats this game has, by name.
-    fn seats(&self) -> Vec<String>;
-    /// A phone's page of game `id`'s seats (after the join link: `#/join/3`).
-    fn seats_page(id: i64) -> String;
-    /// The role's view; refused for a seat the game does not have.
-    fn view(&self, role: Self::Role) -> Result<Self::View, Refusal>;
+/// A rule set's router's state: its games, and what every request shares.
+pub(crate) struct Carried<G: RuleBook> {
+    pub games: Arc<Games<G>>,
+    pub shared: Arc<Shared>,
 }
 
-impl Kept for Game {
-    fn title(&self) -> Title {
-        match self.setup.edition {
-            Edition::Classic => Title {
-                name: "Mysterium",
-                source: Self::RULESET,
-                bgg_id: Some(181_304),
-                board: None,
-            },
-            // Its own game in the player's logs. No BoardGameGeek id of its own could be
-            // confirmed from here, and the classic game's would file it as that game: the
-            // edition is named as the play's board instead.
-            Edition::New => Title {
-                name: "Mysterium",
-                source: "mysterium-new",
-                bgg_id: None,
-                board: Some("New edition"),
-            },
+impl<G: RuleBook> Clone for Carried<G> {
+    fn clone(&self) -> Self {
+        Carried {
+            games: self.games.clone(),
+            shared: self.shared.clone(),
         }
-    }
-    type View = seance_rules::View;
-    type Setup = seance_rules::Setup;
-
-    fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, Refusal> {
-        Game::start(setup, seed)
-    }
-
-    fn again(&self) -> Self::Setup {
-        self.setup.clone()
-    }
-
-    fn games(shared: &Shared) -> &Arc<Games<Self>> {
-        &shared.games
-    }
-
-    fn seats(&self) -> Vec<String> {
-        std::iter::once("ghost".to_string())
-            .chain((0..self.psychics.len()).map(|i| format!("psychic:{i}")))
-            .collect()
-    }
-
-    fn seats_page(id: i64) -> String {
-        format!("#/join/{id}")
-    }
-
-    fn view(&self, role: Role) -> Result<seance_rules::View, Refusal> {
-        let psychics = self.psychics.len();
-        if let Role::Psychic(i) = role
-            && i >= psychics
-        {
-            return Err(Refusal::new("no_such_psychic").with("last", psychics.saturating_sub(1)));
-        }
-        Ok(Game::view(self, role))
     }
 }
 
-impl Kept for Scorepad {
-    fn title(&self) -> Title {
-        Title {
-            name: "Mystery Rummy: Jack the Ripper",
-            source: Self::RULESET,
-            // Left out: its BoardGameGeek id could not be confirmed from here, and a wrong
-            // one would log the play under another game; BG Stats matches it by name.
-            bgg_id: None,
-            board: None,
-        }
+impl<G: RuleBook> FromRef<Carried<G>> for Arc<Shared> {
+    fn from_ref(carried: &Carried<G>) -> Arc<Shared> {
+        carried.shared.clone()
     }
-    type View = seance_rummy::View;
-    type Setup = seance_rummy::Setup;
+}
 
-    fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, Refusal> {
-        Scorepad::start(setup, seed)
+impl<G: RuleBook> FromRef<Carried<G>> for Arc<Games<G>> {
+    fn from_ref(carried: &Carried<G>) -> Arc<Games<G>> {
+        carried.games.clone()
     }
+}
 
-    fn again(&self) -> Self::Setup {
-        seance_rummy::Setup {
-            players: self.players.clone(),
-            printed: self.printed,
-        }
-    }
-
-    fn games(shared: &Shared) -> &Arc<Games<Self>> {
-        &shared.rummy
-    }
-
-    fn seats(&self) -> Vec<String> {
-        (0..self.players.len())
-            .map(|p| format!("player:{p}"))
-            .collect()
-    }
-
-    fn seats_page(id: i64) -> String {
-        format!("#/rummy/{id}/join")
-    }
-
-    fn view(&self, role: Self::Role) -> Result<Self::View, Refusal> {
-        if !self.has(role) {
-            return Err(
-                Refusal::new("no_such_player").with("last", self.players.len().saturating_sub(1))
-            );
-        }
-        Ok(Scorepad::view(self, role))
+/// A phone's page of the seats of game `id` of `rule_set` (after the join link:
+/// `#/join/3`), as the UI routes it.
+pub fn seats_page(rule_set: RuleSet, id: i64) -> String {
+    match rule_set {
+        RuleSet::Mysterium => format!("#/join/{id}"),
+        RuleSet::MysteryRummy => format!("#/rummy/{id}/join"),
     }
 }

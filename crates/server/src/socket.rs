@@ -16,14 +16,13 @@ use serde_json::json;
 use tokio::time::{Duration, Instant};
 
 use crate::Shared;
+use crate::games::Games;
 use crate::phones::{self, Caller};
-use crate::request::{Params, RoleQuery, Which, role_named};
+use crate::request::{RoleQuery, Which};
 use crate::routes::{Seated, broadcast, snapshot_with_seats};
-use crate::rulesets::Kept;
 use crate::serve::Admitted;
-use seance_rules::Game;
-use seance_rummy::Scorepad;
-use seance_timeline::Who;
+use seance_timeline::RuleBook;
+use seance_timeline::{RuleSet, Who};
 
 pub async fn socket(
     ws: WebSocketUpgrade,
@@ -31,66 +30,76 @@ pub async fn socket(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     caller: Caller,
     place: Option<Extension<Admitted>>,
-    Params(which): Params<Which>,
+    Which(which): Which,
     RoleQuery(role): RoleQuery,
 ) -> Response {
     let place = place.map(|Extension(place)| place);
     let role = role.as_deref();
     match which {
-        Which {
-            rummy: Some(id), ..
-        } => follow::<Scorepad>(ws, shared, peer, caller, Some((id, role)), place),
-        Which { game, .. } => {
-            follow::<Game>(ws, shared, peer, caller, game.map(|id| (id, role)), place)
+        Some((RuleSet::Mysterium, id)) => {
+            let games = shared.games.clone();
+            follow(ws, shared, games, peer, caller, Some((id, role)), place)
+        }
+        Some((RuleSet::MysteryRummy, id)) => {
+            let games = shared.rummy.clone();
+            follow(ws, shared, games, peer, caller, Some((id, role)), place)
+        }
+        None => {
+            let games = shared.games.clone();
+            follow(ws, shared, games, peer, caller, None, place)
         }
     }
 }
 
-/// Upgrades a socket that follows a game of `G` (its id, and the role it is read as), or
-/// none.
-fn follow<G: Kept>(
+/// Upgrades a socket that follows a game of `games` (its id, and the role asked for), or
+/// none. A phone follows its own seat ([`phones::read_as`]).
+fn follow<G: RuleBook>(
     ws: WebSocketUpgrade,
     shared: Arc<Shared>,
+    games: Arc<Games<G>>,
     peer: SocketAddr,
     caller: Caller,
     watched: Option<(i64, Option<&str>)>,
     place: Option<Admitted>,
 ) -> Response {
-    let watch = watched.map(|(id, role)| role_named::<G::Role>(role).map(|role| (id, role)));
-    let watch = match watch.transpose() {
-        Ok(watch) => watch,
-        Err(refused) => return refused.into_response(),
+    let watch = match watched {
+        Some((game, role)) => {
+            // Only a game that exists is followed: each one followed is kept track of.
+            if let Err(e) = games.seats(game) {
+                return e.into_response();
+            }
+            let role = phones::who::<G>(&shared, game, &caller, peer)
+                .and_then(|who| phones::read_as::<G>(&who, role))
+                .and_then(|role| {
+                    phones::check_view::<G>(&shared, game, role, &caller, peer).map(|()| role)
+                });
+            match role {
+                Ok(role) => Some((game, role)),
+                Err(refused) => return refused.into_response(),
+            }
+        }
+        None => None,
     };
-    // Only a game that exists is followed: each one followed is kept track of.
-    if let Some((game, _)) = watch
-        && let Err(e) = G::games(&shared).seats(game)
-    {
-        return e.into_response();
-    }
-    if let Some((game, role)) = watch
-        && let Err(refused) = phones::check_view::<G>(&shared, game, role, &caller, peer)
-    {
-        return refused.into_response();
-    }
-    ws.on_upgrade(move |socket| session::<G>(socket, shared, watch, caller, peer, place))
+    ws.on_upgrade(move |socket| session(socket, shared, games, watch, caller, peer, place))
 }
 
 /// The message that carries a role's view of a game, serialized once.
-fn view_message<G: Kept>(
+fn view_message<G: RuleBook>(
     shared: &Shared,
+    games: &Games<G>,
     game: i64,
     role: G::Role,
     who: &Who<G::Role>,
 ) -> Option<String> {
     #[derive(serde::Serialize)]
     #[serde(bound = "")]
-    struct ViewMessage<G: Kept> {
+    struct ViewMessage<G: RuleBook> {
         r#type: &'static str,
         snapshot: Seated<G>,
     }
-    match snapshot_with_seats::<G>(shared, game, role, who) {
+    match snapshot_with_seats(shared, games, game, role, who) {
         Ok(snapshot) => Some(
-            serde_json::to_string(&ViewMessage {
+            serde_json::to_string(&ViewMessage::<G> {
                 r#type: "view",
                 snapshot,
             })
@@ -115,21 +124,22 @@ const SEND_WITHIN: Duration = Duration::from_secs(10);
 /// turn, and closes when the server stops, when the client stops answering or reading, or
 /// when the table frees the seat it follows. `_place` is its connection's place among
 /// those of its address, kept while it is open.
-async fn session<G: Kept>(
+async fn session<G: RuleBook>(
     mut socket: WebSocket,
     shared: Arc<Shared>,
+    games: Arc<Games<G>>,
     watch: Option<(i64, G::Role)>,
     caller: Caller,
     peer: SocketAddr,
     _place: Option<Admitted>,
 ) {
     let mut events = shared.events.subscribe();
-    let mut changes = watch.map(|(game, _)| G::games(&shared).subscribe(game));
+    let mut changes = watch.map(|(game, _)| games.subscribe(game));
     // The table's screen on a game in play keeps the host awake; followed at every change.
     let table_on = watch
         .filter(|_| matches!(caller, Caller::Table))
         .map(|(game, _)| game);
-    let in_play = || table_on.is_some_and(|game| G::games(&shared).in_play(game));
+    let in_play = || table_on.is_some_and(|game| games.in_play(game));
     let mut showing = None;
     shared.awake.follow(&mut showing, in_play());
     let mut shutdown = shared.shutdown.clone();
@@ -145,7 +155,7 @@ async fn session<G: Kept>(
         shared.presence.notify_one();
         let first = watch.and_then(|(game, role)| {
             let who = phones::who::<G>(&shared, game, &caller, peer).ok()?;
-            view_message::<G>(&shared, game, role, &who)
+            view_message(&shared, &games, game, role, &who)
         });
         let mut open = match first {
             Some(text) => send(&mut socket, Message::Text(text.into())).await,
@@ -188,7 +198,7 @@ async fn session<G: Kept>(
                         break;
                     };
                     shared.awake.follow(&mut showing, in_play());
-                    if let Some(text) = view_message::<G>(&shared, watched, role, &who) {
+                    if let Some(text) = view_message(&shared, &games, watched, role, &who) {
                         open = send(&mut socket, Message::Text(text.into())).await;
                     }
                 }

@@ -210,10 +210,9 @@ async fn others_are_refused(
             StatusCode::FORBIDDEN,
             "{seat}'s view as {mine:?}: {why}"
         );
-        let key = if base == "rummy" { "rummy" } else { "game" };
         let seat_token = token.map(|t| format!("&seat={t}")).unwrap_or_default();
         let socket = t
-            .try_socket(&t.code, &format!("&{key}={game}&role={seat}{seat_token}"))
+            .try_socket(&t.code, &format!("&{base}={game}&role={seat}{seat_token}"))
             .await;
         assert!(socket.is_err(), "{seat}'s view followed by {mine:?}");
     }

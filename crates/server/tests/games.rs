@@ -209,8 +209,8 @@ async fn undo_and_redo_are_one_request_away() {
 async fn each_screen_is_pushed_its_own_role_view() {
     let t = table().await;
     let game = create(&t).await;
-    let mut table_screen = t.socket_with(&format!("&game={game}&role=table")).await;
-    let mut ghost_phone = t.socket_with(&format!("&game={game}&role=ghost")).await;
+    let mut table_screen = t.socket_with(&format!("&games={game}&role=table")).await;
+    let mut ghost_phone = t.socket_with(&format!("&games={game}&role=ghost")).await;
     let table_first = next_view(&mut table_screen).await;
     assert!(table_first["snapshot"]["view"]["assignments"].is_null());
     let ghost_first = next_view(&mut ghost_phone).await;
@@ -227,7 +227,7 @@ async fn each_screen_is_pushed_its_own_role_view() {
     assert!(!pushed_to_table.contains(&secrets));
 
     let refused = t
-        .try_socket(&t.key, &format!("&game={game}&role=spirit"))
+        .try_socket(&t.key, &format!("&games={game}&role=spirit"))
         .await;
     assert!(refused.is_err(), "an unknown role is refused");
 }

@@ -11,7 +11,7 @@ use seance_journal::{Append, Journal};
 use seance_played::{
     DAY, Played, evening, evening_file, history_file, mysterium, rummy_round, vote_caller,
 };
-use seance_rules::{Difficulty, Outcome, Timeline};
+use seance_rules::{Difficulty, Outcome, Status, Timeline};
 use serde_json::{Value, json};
 use support::{Table, act_as, error_of, ok, table, table_json};
 
@@ -506,9 +506,9 @@ async fn a_game_that_ended_before_records_were_kept_is_in_the_history() {
         let id = journal.create(&won.start, first.game()).unwrap();
         for (seq, entry) in won.entries.iter().enumerate() {
             let status = if seq + 1 == won.entries.len() {
-                "won"
+                Status::Won
             } else {
-                "playing"
+                Status::Playing
             };
             journal
                 .append_all(&[Append::new(

@@ -116,7 +116,7 @@ async fn a_setup_past_the_box_is_refused_with_its_bounds() {
 #[tokio::test]
 async fn only_a_game_that_exists_is_followed() {
     let t = table().await;
-    for key in ["game", "rummy"] {
+    for key in ["games", "rummy"] {
         let refused = t
             .try_socket(&t.key, &format!("&{key}=999&role=table"))
             .await;

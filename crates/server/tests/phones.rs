@@ -168,13 +168,31 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
     // The socket too: refused without the token, the ghost's view with it.
     let port = t.server.port();
     let url = format!(
-        "ws://127.0.0.1:{port}/api/ws?code={}&game={game}&role=ghost",
+        "ws://127.0.0.1:{port}/api/ws?code={}&games={game}&role=ghost",
         t.code
     );
     assert!(tokio_tungstenite::connect_async(&url).await.is_err());
     let mut socket = t
-        .phone_socket(&format!("&game={game}&role=ghost&seat={ghost}"))
+        .phone_socket(&format!("&games={game}&role=ghost&seat={ghost}"))
         .await;
+    let view = loop {
+        let m = next_json(&mut socket).await;
+        if m["type"] == "view" {
+            break m;
+        }
+    };
+    assert!(view["snapshot"]["view"]["assignments"].is_array());
+
+    // A phone names no role: its token says which seat it reads.
+    let own: Value = support::json_of(support::from(
+        &t,
+        Some(&ghost),
+        Method::GET,
+        &format!("/games/{game}"),
+    ))
+    .await;
+    assert!(own["view"]["assignments"].is_array(), "{own}");
+    let mut socket = t.phone_socket(&format!("&games={game}&seat={ghost}")).await;
     let view = loop {
         let m = next_json(&mut socket).await;
         if m["type"] == "view" {
@@ -372,7 +390,7 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
         json!({"version": now + 1, "change": "undone", "by": "ghost", "told": done["told"]})
     );
 
-    let mut table_screen = t.socket_with(&format!("&game={game}&role=table")).await;
+    let mut table_screen = t.socket_with(&format!("&games={game}&role=table")).await;
     let knock = |token: Option<&str>, times: u8| {
         support::from(&t, token, Method::POST, &format!("/games/{game}/knock"))
             .json(&json!({"times": times}))
@@ -622,14 +640,17 @@ async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
         psychics.push(take(&t, game, &format!("psychic:{i}")).await);
     }
     let heard = [
-        record(t.socket_with(&format!("&game={game}&role=table")).await),
+        record(t.socket_with(&format!("&games={game}&role=table")).await),
         record(
-            t.phone_socket(&format!("&game={game}&role=ghost&seat={ghost}"))
+            t.phone_socket(&format!("&games={game}&role=ghost&seat={ghost}"))
                 .await,
         ),
         record(
-            t.phone_socket(&format!("&game={game}&role=psychic:0&seat={}", psychics[0]))
-                .await,
+            t.phone_socket(&format!(
+                "&games={game}&role=psychic:0&seat={}",
+                psychics[0]
+            ))
+            .await,
         ),
     ];
     whole_game(&t, game, &ghost, &psychics, 0, [2, 3, 2, 2]).await;
@@ -718,7 +739,7 @@ async fn no_secret_reaches_a_device_that_may_not_see_it() {
                 Some(i),
                 true,
                 record(
-                    t.phone_socket(&format!("&game={game}&role=psychic:{i}&seat={token}"))
+                    t.phone_socket(&format!("&games={game}&role=psychic:{i}&seat={token}"))
                         .await,
                 ),
             ));
@@ -727,11 +748,11 @@ async fn no_secret_reaches_a_device_that_may_not_see_it() {
         heard.push((
             None,
             true,
-            record(t.socket_with(&format!("&game={game}&role=table")).await),
+            record(t.socket_with(&format!("&games={game}&role=table")).await),
         ));
         heard.push((None, false, record(t.socket().await)));
         let ghost_heard = record(
-            t.phone_socket(&format!("&game={game}&role=ghost&seat={ghost}"))
+            t.phone_socket(&format!("&games={game}&role=ghost&seat={ghost}"))
                 .await,
         );
         whole_game(&t, game, &ghost, &psychics, wrong_turns, votes).await;
@@ -821,7 +842,10 @@ async fn a_rematch_keeps_each_phone_the_table_keeps_its_seat_and_draws_anew() {
     assert_eq!(status, StatusCode::FORBIDDEN);
 
     let mut phone = t
-        .phone_socket(&format!("&game={game}&role=psychic:1&seat={}", psychics[1]))
+        .phone_socket(&format!(
+            "&games={game}&role=psychic:1&seat={}",
+            psychics[1]
+        ))
         .await;
     whole_game(&t, game, &ghost, &psychics, 0, [1, 1, 1, 1]).await;
     read_count(&t, game).await;

@@ -1,8 +1,17 @@
-//! The screens render what the rules send (`allowed`, the views) and work no rule out: no
-//! file under `ui/` may hold the rule logic that moved to the rule sets. Each pattern below
-//! names a rule that once lived in a screen, and where it lives now.
+//! The screens render what the rules send (`allowed`, the views) and work no rule out:
+//! - every field a screen reads of a view (`view.hour`) is one the rule sets' views send,
+//!   found in every role's view at every step of whole games played by their rules;
+//! - no screen compares a view's number with a number of its own (`view.round === 1`):
+//!   what a number means is the rules' to say, in a field of its own;
+//! - no file under `ui/` holds the rule logic that moved to the rule sets: each pattern
+//!   below names a rule that once lived in a screen, and where it lives now.
 
+use std::collections::BTreeSet;
 use std::path::Path;
+
+use seance_played::{evening, mysterium, new_edition, rummy};
+use seance_rules::Difficulty;
+use seance_timeline::{RoleName, RuleBook, Timeline};
 
 /// A pattern no screen may contain, and why.
 const FORBIDDEN: &[(&str, &str)] = &[
@@ -68,12 +77,107 @@ fn scripts(dir: &Path, found: &mut Vec<(String, String)>) {
     }
 }
 
-#[test]
-fn no_screen_works_a_rule_out() {
+fn screens() -> Vec<(String, String)> {
     let ui = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../ui");
     let mut files = Vec::new();
     scripts(&ui, &mut files);
     assert!(files.len() > 20, "the screens were found");
+    files
+}
+
+/// Each `view.FIELD` a screen reads: its line, the field, and what follows it.
+fn view_reads(text: &str) -> Vec<(usize, &str, &str)> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut reads = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        for (at, _) in line.match_indices("view.") {
+            if line[..at].ends_with(|c: char| word(c) || c == '.') {
+                continue;
+            }
+            let rest = &line[at + "view.".len()..];
+            let end = rest.find(|c: char| !word(c)).unwrap_or(rest.len());
+            if end > 0 {
+                reads.push((n + 1, &rest[..end], &rest[end..]));
+            }
+        }
+    }
+    reads
+}
+
+/// The top-level fields of every role's view of `timeline`'s game, at every step of it.
+fn sent<G: RuleBook>(timeline: &Timeline<G>, fields: &mut BTreeSet<String>) {
+    let events: Vec<G::Event> = timeline.events().cloned().collect();
+    for k in 1..=events.len() {
+        let game = G::replay(&events[..k]).unwrap();
+        for role in std::iter::once(G::Role::TABLE).chain(game.seats()) {
+            let view = serde_json::to_value(game.view(role).unwrap()).unwrap();
+            fields.extend(view.as_object().unwrap().keys().cloned());
+        }
+    }
+}
+
+#[test]
+fn screens_read_only_what_the_views_send() {
+    let mut fields = BTreeSet::new();
+    let mysterium = evening().into_iter().chain([
+        mysterium("Laura", &["Ana", "Bo"], Difficulty::Easy, 1, true),
+        new_edition("Laura", &["Ana", "Bo", "Cy"], 1, true),
+        new_edition("Laura", &["Ana", "Bo", "Cy", "Dee"], 9, false),
+    ]);
+    for played in mysterium {
+        sent(&played.timeline, &mut fields);
+    }
+    sent(&rummy(&["Ann", "Ben", "Cleo"]), &mut fields);
+    assert!(
+        fields.contains("hour") && fields.contains("dealer"),
+        "{fields:?}"
+    );
+    let mut unsent = Vec::new();
+    let mut read = 0;
+    for (path, text) in screens() {
+        for (line, field, _) in view_reads(&text) {
+            read += 1;
+            if !fields.contains(field) {
+                unsent.push(format!("{path}:{line}: `view.{field}`"));
+            }
+        }
+    }
+    assert!(read > 100, "the screens' reads were found: {read}");
+    assert!(
+        unsent.is_empty(),
+        "screens read what no view sends (worked out, or renamed):\n{}",
+        unsent.join("\n")
+    );
+}
+
+#[test]
+fn no_screen_gives_a_views_number_a_meaning() {
+    let mut compared = Vec::new();
+    for (path, text) in screens() {
+        for (line, field, after) in view_reads(&text) {
+            let after = after.strip_prefix(".length").unwrap_or(after).trim_start();
+            let operator = ["===", "!==", "==", "!=", "<=", ">=", "<", ">"]
+                .into_iter()
+                .find(|o| after.starts_with(o));
+            if let Some(o) = operator
+                && after[o.len()..]
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit())
+            {
+                compared.push(format!("{path}:{line}: `view.{field} {o} …`"));
+            }
+        }
+    }
+    assert!(
+        compared.is_empty(),
+        "screens compare a view's number with their own (the view should say what it means):\n{}",
+        compared.join("\n")
+    );
+}
+
+#[test]
+fn no_screen_works_a_rule_out() {
+    let files = screens();
     let mut broken = Vec::new();
     for (path, text) in &files {
         for (pattern, why) in FORBIDDEN {

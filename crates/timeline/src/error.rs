@@ -52,7 +52,7 @@ impl Refusal {
         }
     }
 
-    /// The refusal as said in the words of `dialect` (see [`Rules::dialect`](crate::Rules::dialect)).
+    /// The refusal as said in the words of `dialect` (see [`Listed::dialect`](crate::Listed::dialect)).
     pub fn in_dialect(mut self, dialect: Option<&'static str>) -> Refusal {
         self.dialect = dialect;
         self

@@ -2,10 +2,13 @@
 //! commands with their events, and undo and redo as entries of their own. Undo goes back
 //! one command at a time to the start; redo replays what was undone until a new command
 //! is accepted. A rule set plugs in by implementing [`Rules`]: a fold of its events and
-//! a decision on each command. Randomness comes from the game's recorded seed ([`Draw`]).
+//! a decision on each command; its whole face to the shells is [`RuleBook`]: [`Rules`] with
+//! [`Roles`], [`SandTimer`] and [`Listed`]. Randomness comes from the game's recorded seed
+//! ([`Draw`]).
 
 mod error;
 mod rng;
+mod rule_set;
 mod summary;
 mod who;
 
@@ -18,8 +21,9 @@ use serde::{Deserialize, Serialize};
 
 pub use error::{NAME_CHARS, Param, Params, Refusal, check_name, ensure};
 pub use rng::Draw;
+pub use rule_set::{NoSuchRuleSet, RuleSet};
 pub use summary::{Part, Played, Summary};
-pub use who::{Extra, NoSuchRole, RoleName, Who};
+pub use who::{Extra, Knock, NoSuchRole, RoleName, Who};
 
 /// What commands and events need: to be journaled, compared, and carried across threads.
 pub trait Record:
@@ -32,20 +36,20 @@ impl<T> Record for T where
 {
 }
 
-/// What a rule set gives the timeline: its state as a fold of its events, and the events
-/// each command causes (or why it is refused).
+/// The core of a rule set, all the timeline needs: how a game starts, its state as a fold
+/// of its events, and the events each command causes (or why it is refused).
 pub trait Rules: Clone + Sized {
-    /// The rule set's name as the journal stores it (`mysterium-classic`).
-    const RULESET: &'static str;
+    /// Which rule set this is, by which the journal, the API and the UI name it.
+    const RULE_SET: RuleSet;
+    /// How a new game is set up: the players and the table's choices.
+    type Setup: Serialize + DeserializeOwned + Send + 'static;
     type Command: Record;
     type Event: Record;
-    /// The table's, or a seat's (the ghost, a psychic, a player).
-    type Role: RoleName;
-    /// What may be done now, with the choices it takes, as a view carries it.
-    type Action: Serialize + fmt::Debug + Clone + PartialEq + Send + 'static;
-    /// An event as a view's log tells it.
-    type Told: Serialize + fmt::Debug + Clone + PartialEq + Send + 'static;
 
+    /// The events that start a game of `setup`, its draws seeded by `seed`.
+    fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, Refusal>;
+    /// The setup of a rematch: this game's players, seats and settings as they stand.
+    fn again(&self) -> Self::Setup;
     /// Folds a whole history, start first; fails on the first event that does not fit.
     fn replay<'a>(events: impl IntoIterator<Item = &'a Self::Event>) -> Result<Self, String>
     where
@@ -57,11 +61,26 @@ pub trait Rules: Clone + Sized {
     /// The events `command` causes; `position` (the game's place in its history) seeds any
     /// draw, so a replay draws the same.
     fn decide(&self, command: &Self::Command, position: u64) -> Result<Vec<Self::Event>, Refusal>;
+}
+
+/// Who may do what now, and what each role sees: the face the shells show each device.
+pub trait Roles: Rules {
+    /// The table's, or a seat's (the ghost, a psychic, a player).
+    type Role: RoleName;
+    /// What may be done now, with the choices it takes, as a view carries it.
+    type Action: Serialize + fmt::Debug + Clone + PartialEq + Send + 'static;
+    /// An event as a view's log tells it.
+    type Told: Serialize + fmt::Debug + Clone + PartialEq + Send + 'static;
+    /// What one role sees of the game.
+    type View: Serialize + Send + 'static;
+
+    /// The seats this game has (the table holds none).
+    fn seats(&self) -> Vec<Self::Role>;
     /// Whether `who` may send `command` at all (the seat it is done for, sealed choices on
     /// phones); [`Rules::decide`] says whether it may be done now.
     fn permit(&self, who: &Who<Self::Role>, command: &Self::Command) -> Result<(), Refusal>;
-    /// Everything `who` may do now, with its choices: exactly the commands [`Rules::permit`]
-    /// and [`Rules::decide`] accept, and the extras [`Rules::may`] grants.
+    /// Everything `who` may do now, with its choices: exactly the commands [`Roles::permit`]
+    /// and [`Rules::decide`] accept, and the extras [`Roles::may`] grants.
     fn allowed(&self, who: &Who<Self::Role>) -> Vec<Self::Action>;
     /// Whether `who` may ask for `extra` (undo, the sand timer, a knock) in this game.
     fn may(&self, who: &Who<Self::Role>, extra: Extra) -> Result<(), Refusal>;
@@ -70,6 +89,16 @@ pub trait Rules: Clone + Sized {
     fn by_invitation(_role: Self::Role) -> bool {
         false
     }
+    /// `role`'s view; refused for a seat this game does not have.
+    fn view(&self, role: Self::Role) -> Result<Self::View, Refusal>;
+    /// `event` as a screen of `role` may be told it in its log now, with the game where it
+    /// stands, or nothing (a start, a secret that role does not see); a sealed choice is
+    /// told without what was chosen.
+    fn told(&self, event: &Self::Event, role: Self::Role) -> Option<Self::Told>;
+}
+
+/// The sand timer, for a rule set whose turns run against one: none unless it says.
+pub trait SandTimer: Rules {
     /// The sand timer's run, for a game that has one.
     fn sand_timer(&self) -> Option<Duration> {
         None
@@ -86,20 +115,22 @@ pub trait Rules: Clone + Sized {
     fn time_up() -> Option<Self::Command> {
         None
     }
-    /// `playing`, or how the game ended (`won`, `lost`, `over`), for the list of games.
-    fn status(&self) -> &'static str;
+}
+
+/// What the list of games, the history and the play logs say of a game.
+pub trait Listed: Rules {
+    /// What the history keeps of a finished game: the rule set's own facts, for its
+    /// statistics.
+    type Record: Serialize + DeserializeOwned;
+
+    /// Whether the game is being played, or how it ended.
+    fn status(&self) -> Status;
     /// Whether the game is still being played: neither won, lost nor over.
     fn in_play(&self) -> bool {
-        self.status() == "playing"
+        self.status().in_play()
     }
     /// The players' names, for the list of games.
     fn players(&self) -> Vec<String>;
-    /// The game as a play log keeps it, once it is over; `None` while it is played.
-    fn summary(&self) -> Option<Summary>;
-    /// What the history keeps of a finished game (the rule set's own facts, for its
-    /// statistics), written once it is over; `None` while it is played.
-    type Record: Serialize + DeserializeOwned;
-    fn record(&self) -> Option<Self::Record>;
     /// Which edition of the rules, for a rule set that has more than one.
     fn edition(&self) -> Option<&'static str> {
         None
@@ -109,10 +140,48 @@ pub trait Rules: Clone + Sized {
     fn dialect(&self) -> Option<&'static str> {
         None
     }
-    /// `event` as a screen of `role` may be told it in its log now, with the game where it
-    /// stands, or nothing (a start, a secret that role does not see); a sealed choice is
-    /// told without what was chosen.
-    fn told(&self, event: &Self::Event, role: Self::Role) -> Option<Self::Told>;
+    /// The game as a play log keeps it, once it is over; `None` while it is played.
+    fn summary(&self) -> Option<Summary>;
+    /// What the history keeps of the game, written once it is over; `None` while it is
+    /// played.
+    fn record(&self) -> Option<Self::Record>;
+}
+
+/// A rule set's whole face to the shells: its core and every part they read.
+pub trait RuleBook: Rules + Roles + SandTimer + Listed + PartialEq + Send + Sync + 'static {}
+
+impl<G> RuleBook for G where
+    G: Rules + Roles + SandTimer + Listed + PartialEq + Send + Sync + 'static
+{
+}
+
+/// Where a game stands, as the list of games shows it and the journal keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Playing,
+    /// A cooperative game the players won together.
+    Won,
+    /// A cooperative game the players lost together.
+    Lost,
+    /// A game of each for themselves, played to its end.
+    Over,
+}
+
+impl Status {
+    /// Its name in the journal and the API.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Playing => "playing",
+            Status::Won => "won",
+            Status::Lost => "lost",
+            Status::Over => "over",
+        }
+    }
+
+    /// Whether the game is still being played.
+    pub fn in_play(self) -> bool {
+        self == Status::Playing
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,6 +1,6 @@
 //! A finished game as a play log keeps it: who played, in which part, who won, and their
 //! scores and ranks where the game keeps any. Each rule set says it of its own games
-//! ([`crate::Rules::summary`]); the shells send it on (BG Stats) without working it out.
+//! ([`crate::Listed::summary`]); the shells send it on (BG Stats) without working it out.
 
 use serde::Serialize;
 

@@ -63,3 +63,47 @@ pub enum Extra {
     /// A new game with the same players and settings, once this one is over.
     Rematch,
 }
+
+/// The ghost's knocks on the table ([`Extra::Knock`]): once for yes, twice for no.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Knock {
+    Yes,
+    No,
+}
+
+impl Knock {
+    /// How many times the table knocks.
+    pub fn times(self) -> u8 {
+        match self {
+            Knock::Yes => 1,
+            Knock::No => 2,
+        }
+    }
+}
+
+impl TryFrom<u8> for Knock {
+    type Error = crate::Refusal;
+
+    /// Refused for any other number of knocks than one or two.
+    fn try_from(times: u8) -> Result<Knock, crate::Refusal> {
+        [Knock::Yes, Knock::No]
+            .into_iter()
+            .find(|k| k.times() == times)
+            .ok_or_else(|| crate::Refusal::new("knock_times"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_knock_is_once_or_twice() {
+        for knock in [Knock::Yes, Knock::No] {
+            assert_eq!(Knock::try_from(knock.times()), Ok(knock));
+        }
+        for times in [0, 3, u8::MAX] {
+            assert!(Knock::try_from(times).is_err());
+        }
+    }
+}

@@ -2,7 +2,7 @@
 // and the sand timer's buttons. A refusal changes nothing and is said in a toast; a stale
 // screen is brought up to date first.
 
-import { ApiError, Offline, api, bgStatsQrUrl } from '../../api.js';
+import { ApiError, Offline, api, bgStatsQrUrl, readingAs } from '../../api.js';
 import { h, toast } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { isTable, render, state, showSnapshot } from '../../app.js';
@@ -13,7 +13,7 @@ export async function refresh() {
   const game = state.game;
   if (game == null) return;
   try {
-    showSnapshot(await api(`/${game.kind}/${game.id}?role=${game.role}`, { seat: game.seat }));
+    showSnapshot(await api(`/${game.kind}/${game.id}${readingAs(game)}`, { seat: game.seat }));
   } catch (error) {
     if (error instanceof Offline) return; // the reconnecting state says so
     if (!(error instanceof ApiError)) throw error;
@@ -75,7 +75,7 @@ export async function command(type, fields = {}, options = {}) {
   const version = state.game.snapshot.version;
   const sent = { type, ...fields };
   const action = `${version}-${fingerprint(JSON.stringify(sent))}`;
-  const answer = await post(`/commands?role=${state.game.role}`, { version, command: sent, action }, options);
+  const answer = await post(`/commands${readingAs(state.game)}`, { version, command: sent, action }, options);
   if (answer) showSnapshot(answer.snapshot);
   return answer?.version ?? null;
 }

@@ -86,7 +86,7 @@ export function renderRummyPhone(state) {
         ? [h('p', { class: 'lead' }, t('rummy.winner', { name: view.players[view.winner], n: view.totals[view.winner] })), toBgStats()]
         : [
           h('p', {}, t('rummy.round', { n: view.round }), ' · ', t('rummy.dealer', { name: view.players[view.dealer], n: view.deal })),
-          view.round > 1 ? h('p', { id: 'phone-deal-convention', class: 'note' }, t('rummy.deal_convention')) : null,
+          view.dealt === 'passed' ? h('p', { id: 'phone-deal-convention', class: 'note' }, t('rummy.deal_convention')) : null,
         ]),
     vote(view),
     scoreboard(view),

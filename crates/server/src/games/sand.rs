@@ -1,7 +1,7 @@
 //! The sand timer run for the rules: it runs while the rules say so (Mysterium's
 //! interpretation phase) and only then, journaled every [`CHECKPOINT`] while it runs and
 //! at a clean stop, and when it runs out that goes to the rules like any command
-//! ([`Rules::time_up`](seance_timeline::Rules::time_up)). The table pauses, resumes and
+//! ([`SandTimer::time_up`](seance_timeline::SandTimer::time_up)). The table pauses, resumes and
 //! resets it, or sets a house rule's length the rules allow. The clock itself is
 //! `timer.rs`.
 
@@ -14,8 +14,8 @@ use serde::Deserialize;
 use super::timer::{SandTimer, TimerView};
 use super::{GameError, Games, Live};
 use crate::group_commit::Writer;
-use crate::rulesets::Kept;
 use crate::sync::Hold;
+use seance_timeline::RuleBook;
 
 /// How often a running sand timer's time left is journaled, so a table that stops finds it
 /// paused within this of where it was.
@@ -39,7 +39,7 @@ fn no_timer() -> GameError {
     GameError::Forbidden(Refusal::new("no_timer"))
 }
 
-impl<G: Kept> Live<G> {
+impl<G: RuleBook> Live<G> {
     /// Journals the sand timer as it is now; a failure is logged, as the entry that moved
     /// it is already on disk and the timer follows from it.
     pub(super) fn keep_timer(&self, id: i64, writer: &Writer) {
@@ -53,7 +53,7 @@ impl<G: Kept> Live<G> {
     }
 }
 
-impl<G: Kept> Games<G> {
+impl<G: RuleBook> Games<G> {
     /// The sand timer runs while the rules say so (Mysterium: the interpretation phase),
     /// and only then.
     /// Says whether it started or stopped the timer.

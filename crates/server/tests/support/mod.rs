@@ -109,12 +109,12 @@ impl Table {
         self.socket_with("").await
     }
 
-    /// The table's socket with extra query parameters (`&game=1&role=table`).
+    /// The table's socket with extra query parameters (`&games=1&role=table`).
     pub async fn socket_with(&self, extra: &str) -> Socket {
         self.try_socket(&self.key, extra).await.unwrap()
     }
 
-    /// A phone's socket (the join code) with extra query parameters (`&game=1&role=ghost&seat=…`).
+    /// A phone's socket (the join code) with extra query parameters (`&games=1&seat=…`).
     pub async fn phone_socket(&self, extra: &str) -> Socket {
         self.try_socket(&self.code, extra).await.unwrap()
     }
