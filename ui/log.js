@@ -58,22 +58,26 @@ export function changeSaid(change, view) {
   return t(`log.${change.change}`, { by: names.sender(change.by), what });
 }
 
+/** What `told` tells psychic `me` of themselves, or null: their answer, a token of theirs
+ * scored, their last card found. */
+export function newsOf(told, snapshot, me) {
+  if (told.type === 'manifested' && told.psychic === me) {
+    return told.right ? { said: t('news.right', { card: told.card }), good: true } : { said: t('news.wrong'), good: false };
+  }
+  if (told.type === 'manifested' && told.moved?.includes(me)) {
+    return { said: t('news.token_scored', { name: namer(snapshot.view).name(told.psychic) }), good: true };
+  }
+  if (told.type === 'finished' && told.psychic === me) {
+    // Without a track (2 or 3 players, the new edition) there is no bonus to tell.
+    return { said: t(snapshot.view.track_side ? 'news.finished' : 'news.finished_no_track', { bonus: told.bonus }), good: true };
+  }
+  return null;
+}
+
 /** What befell psychic `me` since their last vision, oldest first, each in words with
  * whether it went well: their answer, a token of theirs that scored, their last card found.
  * A change undone since is not news. */
 export function newsFor(snapshot, me) {
-  const { name } = namer(snapshot.view);
-  const mine = (told) => {
-    if (told.type === 'manifested' && told.psychic === me) {
-      return told.right ? { said: t('news.right', { card: told.card }), good: true } : { said: t('news.wrong'), good: false };
-    }
-    if (told.type === 'manifested' && told.moved?.includes(me)) return { said: t('news.token_scored', { name: name(told.psychic) }), good: true };
-    if (told.type === 'finished' && told.psychic === me) {
-      // Without a track (2 or 3 players, the new edition) there is no bonus to tell.
-      return { said: t(snapshot.view.track_side ? 'news.finished' : 'news.finished_no_track', { bonus: told.bonus }), good: true };
-    }
-    return null;
-  };
   const news = [];
   const undone = [];
   for (const change of [...(snapshot.log ?? [])].reverse()) {
@@ -81,9 +85,16 @@ export function newsFor(snapshot, me) {
     if (change.change === 'undone') undone.push(told);
     else if (undone.includes(told)) undone.splice(undone.indexOf(told), 1);
     else if (change.told.some((x) => x.type === 'vision_given' && x.psychic === me)) break;
-    else news.unshift(...change.told.map(mine).filter(Boolean));
+    else news.unshift(...change.told.map((x) => newsOf(x, snapshot, me)).filter(Boolean));
   }
   return news;
+}
+
+/** What has happened since a screen's last snapshot (version `since`), oldest first, from
+ * the log: the events of each change done or redone since; an undo is silent. The cues a
+ * screen plays come from here, not from comparing two views. */
+export function toldSince(snapshot, since) {
+  return (snapshot.log ?? []).filter((c) => c.version > since && c.change !== 'undone').flatMap((c) => c.told);
 }
 
 /** The latest change this screen may know of, in a line under the bar; an undo stands out. */

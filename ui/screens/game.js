@@ -1,7 +1,7 @@
 // The table screen during a game of either edition: the clock (the new edition's pocket
 // watch), crows or candles, the sand timer where there is one, each psychic, the
 // clairvoyancy track, and Phase 2. It shows the table's view as the server sends it, sends
-// what the table taps, and plays the cues when the view says something happened.
+// what the table taps, and plays the cues for what its log says has happened.
 
 import { asset, h, toast } from '../dom.js';
 import { hourMark, nameOf, t } from '../i18n.js';
@@ -17,7 +17,7 @@ import { countStarted, ending, revelation } from './game/revelation.js';
 import { covering, hiddenPanel, open } from './game/hidden.js';
 import { guide, guiding, helpButton, helpPanel, mysteriumHelp } from './game/help.js';
 import { choices, may } from '../allowed.js';
-import { lastChange } from '../log.js';
+import { lastChange, toldSince } from '../log.js';
 
 
 /** Games whose layout the table has confirmed, on this screen. */
@@ -29,7 +29,8 @@ function confirmLayout(id) {
   refresh();
 }
 
-/** Cues and moods for what the new view says has happened since the last one. */
+/** Cues for what the log says has happened since the last view (an undo is silent), and
+ * the ambience's mood for the phase the game is in. */
 export function viewChanged(before, after) {
   setClock(after, performance.now());
   const [was, now] = [before?.view, after.view];
@@ -38,25 +39,34 @@ export function viewChanged(before, after) {
     return;
   }
   if (now.counting && !was.counting) countStarted();
-  if (now.hour > was.hour) player.cue('strike', now.hour);
-  crowSpent(was, now);
-  if (was.phase === 'interpretation' && now.phase === 'manifestation') {
-    // For the drift benchmark: when this screen heard that the sand ran out.
-    document.documentElement.dataset.timerEndedAt = String(performance.timeOrigin + performance.now());
-    player.cue('ring');
-    if (player.ambiencePlaying()) player.mood('seance');
+  const told = toldSince(after, before.version);
+  for (const event of told) {
+    if (event.type === 'hour_struck') player.cue('strike', event.hour);
+    if (event.type === 'crow_used') crowSpent(now);
+    if (event.type === 'timer_ended') {
+      // For the drift benchmark: when this screen heard that the sand ran out.
+      document.documentElement.dataset.timerEndedAt = String(performance.timeOrigin + performance.now());
+      player.cue('ring');
+    }
+    // The outcome comes with the count's last line, as the table shows it.
+    if (event.type === 'ended') player.cue(event.won ? 'win' : 'loss');
+    if (event.type === 'lost_on_time') player.cue('loss');
   }
-  if (was.phase !== 'revelation' && now.phase === 'revelation' && player.ambiencePlaying()) player.mood('reveal');
-  if (now.edition === 'new') knockAnswers(was, now);
-  // The outcome comes with the count's last line, as the table shows it.
-  if (!was.outcome && now.outcome) player.cue(now.outcome === 'won' ? 'win' : 'loss');
+  // New edition: each answer knocks once for yes and twice for no as it is recorded, the
+  // app's own (it keeps the secrets) or the one tapped on a medium's tile: one way to give
+  // an answer, heard by the table.
+  const answer = told.findLast((event) => event.type === 'manifested');
+  if (now.edition === 'new' && answer) knocked(answer.right ? 1 : 2);
+  if (was.phase !== now.phase && player.ambiencePlaying()) {
+    if (now.phase === 'manifestation') player.mood('seance');
+    if (now.phase === 'revelation') player.mood('reveal');
+  }
 }
 
 /** A crow (or candle) spent is said aloud on screen, and its counter flashes: a number
- * changing is easy to miss. An undo gives one back silently. */
+ * changing is easy to miss. */
 let spentAt = -Infinity;
-export function crowSpent(was, now) {
-  if (now.crows_left >= was.crows_left) return;
+export function crowSpent(now) {
   toast(t('crows.spent', { n: now.crows_left }));
   spentAt = performance.now();
 }
@@ -64,16 +74,6 @@ export function crowSpent(was, now) {
 /** The crows' class: flashing for a moment after one is spent, through any redraw. */
 export function crowClass(base) {
   return performance.now() - spentAt < 2400 ? `${base} spent` : base;
-}
-
-/** New edition: each answer knocks once for yes and twice for no as it is recorded, the
- * app's own (it keeps the secrets) or the one tapped on a medium's tile: one way to give
- * an answer, heard by the table. */
-function knockAnswers(was, now) {
-  const turnOver = was.phase === 'manifestation' && now.phase !== 'manifestation';
-  const answered = (turnOver ? now.last_turn : now.manifestations).slice(was.manifestations.length);
-  const last = answered[answered.length - 1];
-  if (last) knocked(last.right ? 1 : 2);
 }
 
 document.addEventListener('visibilitychange', () => {

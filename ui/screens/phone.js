@@ -15,7 +15,7 @@ import { countList } from './game/count.js';
 import { CATEGORIES, answerButtons, cardAtEnd } from './game/psychics.js';
 import { helpButton, helpPanel, mysteriumHelp } from './game/help.js';
 import { choices, may } from '../allowed.js';
-import { lastChange, newsFor } from '../log.js';
+import { lastChange, newsFor, newsOf, toldSince } from '../log.js';
 import { crowClass, crowSpent } from './game.js';
 
 /** The group tapped on this phone (the culprit, or a vote), before sealing it. */
@@ -32,16 +32,18 @@ async function knock(times) {
 }
 
 /** A seat's phone follows its view: the sand timer, and a buzz (or a chime) when something
- * is for its player: the sand run out, their turn to vote, news of them. */
+ * is for its player: the sand run out, their turn to vote, news of them (from the log:
+ * what was undone is no news). */
 export function seatViewChanged(seat, before, after) {
   setClock(after, performance.now());
   if (!before) return;
-  const [was, now] = [before.view, after.view];
-  if (seat === 'ghost') crowSpent(was, now);
+  const told = toldSince(after, before.version);
   const me = seat.startsWith('psychic:') ? Number(seat.split(':')[1]) : null;
-  const ranOut = was.phase === 'interpretation' && now.phase !== 'interpretation';
-  const called = me !== null && now.psychics[me].voting_now && !was.psychics[me].voting_now;
-  const news = me !== null && newsFor(after, me).length > newsFor(before, me).length;
+  if (seat === 'ghost' && told.some((event) => event.type === 'crow_used')) crowSpent(after.view);
+  const ranOut = told.some((event) => event.type === 'timer_ended');
+  // Called to vote: a turn, not an event (the rules call each psychic as the vote comes round).
+  const called = me !== null && after.view.psychics[me].voting_now && !before.view.psychics[me].voting_now;
+  const news = me !== null && told.some((event) => newsOf(event, after, me));
   if (ranOut || called || news) tell();
 }
 

@@ -5,6 +5,7 @@
 //! device now, with its choices, by asking [`Game::check`] itself: the list and
 //! [`Game::decide`] cannot disagree.
 
+use crate::refusals;
 use serde::Serialize;
 
 use seance_timeline::{Extra, Refusal, Who, ensure};
@@ -212,22 +213,22 @@ impl Game {
     pub fn permit(&self, who: &Who<Role>, command: &Command) -> Result<(), Refusal> {
         let seat = command.seat();
         match who {
-            Who::Watcher | Who::Seat(Role::Table) => Err(Refusal::new("watcher")),
+            Who::Watcher | Who::Seat(Role::Table) => Err(Refusal::new(refusals::WATCHER)),
             Who::Seat(Role::Psychic(p)) => ensure(seat == Role::Psychic(*p), || {
-                Refusal::new("psychic_acts_for_self")
+                Refusal::new(refusals::PSYCHIC_ACTS_FOR_SELF)
             }),
             Who::Seat(Role::Ghost) => {
                 ensure(!matches!(seat, Role::Psychic(_)), || {
-                    Refusal::new("ghost_not_for_psychics")
+                    Refusal::new(refusals::GHOST_NOT_FOR_PSYCHICS)
                 })?;
                 ensure(!command.on_the_table(), || {
-                    Refusal::new("table_shows_count")
+                    Refusal::new(refusals::TABLE_SHOWS_COUNT)
                 })
             }
             Who::Table { .. } => {
                 ensure(!(command.sealed() && who.on_phone(&seat)), || match seat {
-                    Role::Ghost => Refusal::new("culprit_on_phone"),
-                    _ => Refusal::new("vote_on_phone"),
+                    Role::Ghost => Refusal::new(refusals::CULPRIT_ON_PHONE),
+                    _ => Refusal::new(refusals::VOTE_ON_PHONE),
                 })
             }
         }
@@ -240,30 +241,30 @@ impl Game {
     /// line of the count just shown is not undone.
     pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), Refusal> {
         if matches!(who, Who::Watcher | Who::Seat(Role::Table)) {
-            return Err(Refusal::new("watcher"));
+            return Err(Refusal::new(refusals::WATCHER));
         }
         if extra == Extra::Rematch {
             ensure(matches!(who, Who::Table { .. }), || {
-                Refusal::new("table_only")
+                Refusal::new(refusals::TABLE_ONLY)
             })?;
             return ensure(self.phase == Phase::Ended, || {
-                Refusal::new("rematch_in_play")
+                Refusal::new(refusals::REMATCH_IN_PLAY)
             });
         }
-        ensure(hosts(who), || Refusal::new("host_only"))?;
+        ensure(hosts(who), || Refusal::new(refusals::HOST_ONLY))?;
         // A line of the count once shown has been read by everyone at the table.
         ensure(!(extra == Extra::Undo && self.read_out), || {
-            Refusal::new("count_read")
+            Refusal::new(refusals::COUNT_READ)
         })?;
         ensure(
             extra != Extra::Timer || self.setup.timer_seconds().is_some(),
-            || Refusal::new("no_timer"),
+            || Refusal::new(refusals::NO_TIMER),
         )?;
         ensure(
             !(extra == Extra::Knock
                 && matches!(who, Who::Table { .. })
                 && self.setup.secrets == SecretMode::AppKept),
-            || Refusal::new("app_answers"),
+            || Refusal::new(refusals::APP_ANSWERS),
         )
     }
 

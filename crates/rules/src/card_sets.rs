@@ -5,6 +5,7 @@
 //! The rulebook names no set and prints no number, so Séance knows only what the players
 //! tell it of their own box.
 
+use crate::refusals;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, Category, Layout};
@@ -65,16 +66,16 @@ impl CardBox {
                 let name = set.name.trim();
                 let what = category.term();
                 ensure(!name.is_empty(), || {
-                    Refusal::new("set_name").with("category", what.clone())
+                    Refusal::new(refusals::SET_NAME).with("category", what.clone())
                 })?;
                 ensure(!names.contains(&name.to_lowercase()), || {
-                    Refusal::new("same_set_name")
+                    Refusal::new(refusals::SAME_SET_NAME)
                         .with("category", what.clone())
                         .with("name", name)
                 })?;
                 names.push(name.to_lowercase());
                 ensure(set.cards.len() == SET_SIZE, || {
-                    Refusal::new("set_size")
+                    Refusal::new(refusals::SET_SIZE)
                         .with("category", what.clone())
                         .with("name", name)
                         .with("n", set.cards.len())
@@ -82,12 +83,12 @@ impl CardBox {
                 })?;
                 for &card in &set.cards {
                     ensure(card > 0, || {
-                        Refusal::new("card_zero")
+                        Refusal::new(refusals::CARD_ZERO)
                             .with("category", what.clone())
                             .with("name", name)
                     })?;
                     ensure(!seen.contains(&card), || {
-                        Refusal::new("card_twice")
+                        Refusal::new(refusals::CARD_TWICE)
                             .with("category", what.clone())
                             .with("card", card)
                     })?;
@@ -103,7 +104,7 @@ impl CardBox {
         let mut lay = |category: Category| -> Result<(Vec<Card>, Option<String>), Refusal> {
             let sets = self.of(category);
             ensure(!sets.is_empty(), || {
-                Refusal::new("no_sets").with("category", category.term())
+                Refusal::new(refusals::NO_SETS).with("category", category.term())
             })?;
             let (mut cards, name) = match deal {
                 Deal::Sets { .. } => {
@@ -114,7 +115,7 @@ impl CardBox {
                             .ok_or_else(|| {
                                 let known =
                                     sets.iter().map(|s| Param::Text(s.name.clone())).collect();
-                                Refusal::new("no_such_set")
+                                Refusal::new(refusals::NO_SUCH_SET)
                                     .with("category", category.term())
                                     .with("name", name.as_str())
                                     .with("sets", Param::List(known))
@@ -235,23 +236,26 @@ mod tests {
         let mut b = two_sets_each();
         b.locations[1].cards[0] = 2;
         let twice = b.validate().unwrap_err();
-        assert_eq!(twice.code, "card_twice");
+        assert_eq!(twice.code, crate::refusals::CARD_TWICE);
         assert_eq!(twice.param("category"), Some(&Category::Location.term()));
         assert_eq!(twice.param("card"), Some(&Param::Number(2)));
         let mut b = two_sets_each();
         b.objects[0].cards.pop();
         let short = b.validate().unwrap_err();
-        assert_eq!(short.code, "set_size");
+        assert_eq!(short.code, crate::refusals::SET_SIZE);
         assert_eq!(short.param("n"), Some(&Param::Number(7)));
         let mut b = two_sets_each();
         b.characters[1].name = "GREEN ".into();
-        assert_eq!(b.validate().unwrap_err().code, "same_set_name");
+        assert_eq!(
+            b.validate().unwrap_err().code,
+            crate::refusals::SAME_SET_NAME
+        );
         assert!(two_sets_each().validate().is_ok());
         let empty = CardBox::default();
         let err = empty
             .lay_out(&Deal::Mixed, &mut Draw::new(1, 0))
             .unwrap_err();
-        assert_eq!(err.code, "no_sets");
+        assert_eq!(err.code, crate::refusals::NO_SETS);
         assert_eq!(err.param("category"), Some(&Category::Character.term()));
         let err = two_sets_each()
             .lay_out(
@@ -263,7 +267,7 @@ mod tests {
                 &mut Draw::new(1, 0),
             )
             .unwrap_err();
-        assert_eq!(err.code, "no_such_set");
+        assert_eq!(err.code, crate::refusals::NO_SUCH_SET);
         let known = Param::List(vec!["green".into(), "red".into()]);
         assert_eq!(err.param("sets"), Some(&known), "{err}");
     }

@@ -9,6 +9,7 @@ use crate::clock::HOURS;
 use crate::command::Command;
 use crate::event::{Event, Group};
 use crate::game::{Game, Phase, SHARED_VISION_CARDS};
+use crate::refusals;
 use crate::setup::{CrowRule, Edition, SecretMode, Setup};
 use crate::straw_poll::{self, Ballot, Count, CountStep, Voter};
 use seance_timeline::Draw;
@@ -129,15 +130,18 @@ impl Game {
     /// Whether `command` may be done now, without doing it: every rule [`Game::decide`]
     /// holds a command to, and all [`Game::allowed`] asks (no clone, no events).
     pub fn check(&self, command: &Command) -> Result<(), Refusal> {
-        ensure(self.phase != Phase::Ended, || Refusal::new("game_over"))?;
+        ensure(self.phase != Phase::Ended, || {
+            Refusal::new(refusals::GAME_OVER)
+        })?;
         // Once the votes are counted, the table reads the count before anything else.
         ensure(
             !self.counting() || matches!(command, Command::ShowCount { .. }),
-            || Refusal::new("count_first"),
+            || Refusal::new(refusals::COUNT_FIRST),
         )?;
         for p in psychic_args(command) {
             ensure(p < self.psychics.len(), || {
-                Refusal::new("no_such_psychic").with("last", self.psychics.len().saturating_sub(1))
+                Refusal::new(refusals::NO_SUCH_PSYCHIC)
+                    .with("last", self.psychics.len().saturating_sub(1))
             })?;
         }
         match *command {
@@ -145,23 +149,23 @@ impl Game {
             Command::GiveEveryVision => {
                 ensure(
                     matches!(self.phase, Phase::Visions | Phase::Interpretation),
-                    || Refusal::new("visions_before_manifestation"),
+                    || Refusal::new(refusals::VISIONS_BEFORE_MANIFESTATION),
                 )?;
                 ensure(!waiting_for_vision(self).is_empty(), || {
-                    Refusal::new("visions_all_given")
+                    Refusal::new(refusals::VISIONS_ALL_GIVEN)
                 })
             }
             Command::StartTimer => {
                 ensure(self.setup.timer_seconds().is_some(), || {
-                    Refusal::new("no_timer")
+                    Refusal::new(refusals::NO_TIMER)
                 })?;
                 ensure(self.phase == Phase::Visions, || {
-                    Refusal::new("timer_not_waiting")
+                    Refusal::new(refusals::TIMER_NOT_WAITING)
                 })
             }
             Command::UseCrow => ensure(self.crows_left() > 0, || match self.setup.crows() {
-                CrowRule::Turn(_) => Refusal::new("crow_this_turn"),
-                CrowRule::Game(n) => Refusal::new("no_crows_left").with("n", n),
+                CrowRule::Turn(_) => Refusal::new(refusals::CROW_THIS_TURN),
+                CrowRule::Game(n) => Refusal::new(refusals::NO_CROWS_LEFT).with("n", n),
             }),
             Command::PlaceIntuition { psychic, card } => check_intuition(self, psychic, card),
             Command::PlaceToken { by, on, face } => check_placement(self, by, on, face),
@@ -170,7 +174,7 @@ impl Game {
                 ensure(
                     self.placements.iter().any(|p| p.by == by && p.on == on),
                     || {
-                        Refusal::new("no_such_token")
+                        Refusal::new(refusals::NO_SUCH_TOKEN)
                             .with("by", self.who(by))
                             .with("on", self.who(on))
                     },
@@ -180,14 +184,14 @@ impl Game {
             Command::Manifest { psychic, right } => self.judge(psychic, right).map(|_| ()),
             Command::ManifestEvery => {
                 ensure(self.phase == Phase::Manifestation, || {
-                    Refusal::new("manifestation")
+                    Refusal::new(refusals::MANIFESTATION)
                 })?;
                 ensure(self.assignments.is_some(), || {
-                    Refusal::new("answers_one_by_one")
+                    Refusal::new(refusals::ANSWERS_ONE_BY_ONE)
                 })?;
                 // The new edition's mediums ask one at a time, and the ghost knocks each answer.
                 ensure(self.setup.edition == Edition::Classic, || {
-                    Refusal::new("mediums_ask_in_turn")
+                    Refusal::new(refusals::MEDIUMS_ASK_IN_TURN)
                 })?;
                 yet_to_hear(self)
                     .into_iter()
@@ -197,16 +201,16 @@ impl Game {
                 let p = &self.psychics[psychic];
                 ensure(
                     self.phase == Phase::Revelation && self.has_straw_poll(),
-                    || Refusal::new("state_level"),
+                    || Refusal::new(refusals::STATE_LEVEL),
                 )?;
                 ensure(p.vote.is_none(), || {
-                    Refusal::new("level_after_vote").with("name", self.who(psychic))
+                    Refusal::new(refusals::LEVEL_AFTER_VOTE).with("name", self.who(psychic))
                 })?;
                 // The track stands still in the revelation, so a level is a fact from the
                 // first card on (000 p.12): a level whose card has passed cannot be theirs,
                 // and stating it would leave a psychic who can never vote.
                 ensure(level.card() >= self.revealed, || {
-                    Refusal::new("level_card_passed")
+                    Refusal::new(refusals::LEVEL_CARD_PASSED)
                         .with("revealed", self.revealed)
                         .with("level", level.term())
                         .with("card", level.card())
@@ -214,7 +218,7 @@ impl Game {
                 })?;
                 let bands = self.setup.bands().expect("4+ players use the track");
                 ensure(bands.allows(p.track, level), || {
-                    Refusal::new("level_off_band")
+                    Refusal::new(refusals::LEVEL_OFF_BAND)
                         .with("space", p.track)
                         .with("level", level.term())
                         .with("intermediate_lo", bands.intermediate_from.lo)
@@ -225,18 +229,24 @@ impl Game {
             }
             Command::ChooseCulprit { group } => {
                 in_revelation(self)?;
-                ensure(!self.draws_culprit(), || Refusal::new("culprit_drawn"))?;
-                ensure(self.culprit.is_none(), || Refusal::new("culprit_sealed"))?;
+                ensure(!self.draws_culprit(), || {
+                    Refusal::new(refusals::CULPRIT_DRAWN)
+                })?;
+                ensure(self.culprit.is_none(), || {
+                    Refusal::new(refusals::CULPRIT_SEALED)
+                })?;
                 valid_group(self, group)
             }
             Command::RevealVisionCard => check_reveal(self),
             Command::ShareVision => {
                 in_revelation(self)?;
                 ensure(self.setup.edition == Edition::New, || {
-                    Refusal::new("cards_one_at_a_time")
+                    Refusal::new(refusals::CARDS_ONE_AT_A_TIME)
                 })?;
                 culprit_first(self)?;
-                ensure(!self.shared_vision, || Refusal::new("shared_vision_given"))
+                ensure(!self.shared_vision, || {
+                    Refusal::new(refusals::SHARED_VISION_GIVEN)
+                })
             }
             Command::Vote { psychic, group } => match self.setup.edition {
                 Edition::New => check_majority_vote(self, psychic, group),
@@ -246,19 +256,19 @@ impl Game {
                 let among = self.eldest_asked.clone().unwrap_or_default();
                 ensure(among.contains(&psychic), || {
                     if among.is_empty() {
-                        Refusal::new("eldest_not_asked")
+                        Refusal::new(refusals::ELDEST_NOT_ASKED)
                     } else {
-                        Refusal::new("eldest_among").with("names", names(self, &among))
+                        Refusal::new(refusals::ELDEST_AMONG).with("names", names(self, &among))
                     }
                 })
             }
             Command::ShowCount { lines } => {
-                ensure(self.counting(), || Refusal::new("no_count_to_show"))?;
+                ensure(self.counting(), || Refusal::new(refusals::NO_COUNT_TO_SHOW))?;
                 // The next line, or all that is left at once.
                 let next = self.shown + 1;
                 let last = self.count_lines();
                 ensure(lines == next || lines == last, || {
-                    Refusal::new("count_lines")
+                    Refusal::new(refusals::COUNT_LINES)
                         .with("next", next)
                         .with("last", last)
                 })
@@ -266,7 +276,7 @@ impl Game {
             Command::PickGroup { group } => {
                 in_revelation(self)?;
                 ensure(!self.has_straw_poll(), || {
-                    Refusal::new("pick_in_straw_poll")
+                    Refusal::new(refusals::PICK_IN_STRAW_POLL)
                 })?;
                 culprit_first(self)?;
                 shared_vision_given(self)?;
@@ -281,23 +291,23 @@ impl Game {
         let p = &self.psychics[psychic];
         let name = || self.who(psychic);
         ensure(self.phase == Phase::Manifestation, || {
-            Refusal::new("manifestation")
+            Refusal::new(refusals::MANIFESTATION)
         })?;
         ensure(p.vision && p.result.is_none(), || match p.result {
-            Some(_) => Refusal::new("answered_this_turn").with("name", name()),
-            None => Refusal::new("not_searching").with("name", name()),
+            Some(_) => Refusal::new(refusals::ANSWERED_THIS_TURN).with("name", name()),
+            None => Refusal::new(refusals::NOT_SEARCHING).with("name", name()),
         })?;
         let right = match (&self.assignments, said) {
             (Some(secrets), None) => {
                 let seeking = p.seeking().expect("searching psychics seek a category");
                 p.intuition == Some(secrets[psychic][seeking.index()])
             }
-            (Some(_), Some(_)) => return Err(Refusal::new("app_judges")),
+            (Some(_), Some(_)) => return Err(Refusal::new(refusals::APP_JUDGES)),
             (None, Some(right)) => right,
-            (None, None) => return Err(Refusal::new("ghost_answers").with("name", name())),
+            (None, None) => return Err(Refusal::new(refusals::GHOST_ANSWERS).with("name", name())),
         };
         ensure(!right || p.intuition.is_some(), || {
-            Refusal::new("intuition_first").with("name", name())
+            Refusal::new(refusals::INTUITION_FIRST).with("name", name())
         })?;
         let seeking = p.seeking().expect("searching psychics seek a category");
         if let (true, Some(card)) = (right, p.intuition)
@@ -306,7 +316,7 @@ impl Game {
                 .iter()
                 .position(|q| q.found.get(seeking.index()) == Some(&card))
         {
-            return Err(Refusal::new("card_collected")
+            return Err(Refusal::new(refusals::CARD_COLLECTED)
                 .with("card", card)
                 .with("holder", self.who(holder))
                 .with("name", name()));
@@ -374,17 +384,17 @@ fn check_vision(game: &Game, psychic: usize) -> Result<(), Refusal> {
     let p = &game.psychics[psychic];
     ensure(
         matches!(game.phase, Phase::Visions | Phase::Interpretation),
-        || Refusal::new("visions_before_manifestation"),
+        || Refusal::new(refusals::VISIONS_BEFORE_MANIFESTATION),
     )?;
     ensure(p.seeking().is_some(), || {
-        Refusal::new("finished_no_vision").with("name", game.who(psychic))
+        Refusal::new(refusals::FINISHED_NO_VISION).with("name", game.who(psychic))
     })?;
     ensure(!p.vision, || {
         let waiting = waiting_for_vision(game);
         let refusal = if waiting.is_empty() {
-            Refusal::new("everyone_has_a_vision")
+            Refusal::new(refusals::EVERYONE_HAS_A_VISION)
         } else {
-            Refusal::new("one_vision_per_turn").with("waiting", names(game, &waiting))
+            Refusal::new(refusals::ONE_VISION_PER_TURN).with("waiting", names(game, &waiting))
         };
         refusal.with("name", game.who(psychic))
     })
@@ -394,7 +404,7 @@ fn check_intuition(game: &Game, psychic: usize, card: Card) -> Result<(), Refusa
     check_timer_running(game)?;
     let p = &game.psychics[psychic];
     let Some(seeking) = p.seeking() else {
-        return Err(Refusal::new("finished_no_pawn").with("name", game.who(psychic)));
+        return Err(Refusal::new(refusals::FINISHED_NO_PAWN).with("name", game.who(psychic)));
     };
     ensure(game.uncollected_has(seeking, card), || {
         let on_table = game
@@ -402,26 +412,26 @@ fn check_intuition(game: &Game, psychic: usize, card: Card) -> Result<(), Refusa
             .iter()
             .map(|&c| Param::from(c))
             .collect();
-        Refusal::new("card_on_table")
+        Refusal::new(refusals::CARD_ON_TABLE)
             .with("name", game.who(psychic))
             .with("category", seeking.term())
             .with("cards", Param::List(on_table))
     })?;
     // The pawn interprets a vision: none is placed before the ghost has given it.
     ensure(game.psychics[psychic].vision, || {
-        Refusal::new("vision_before_pawn").with("name", game.who(psychic))
+        Refusal::new(refusals::VISION_BEFORE_PAWN).with("name", game.who(psychic))
     })
 }
 
 fn check_end_interpretation(game: &Game) -> Result<(), Refusal> {
     ensure(game.phase == Phase::Interpretation, || match game.phase {
-        Phase::Visions => Refusal::new("timer_not_started")
+        Phase::Visions => Refusal::new(refusals::TIMER_NOT_STARTED)
             .with("waiting", names(game, &waiting_for_vision(game))),
-        _ => Refusal::new("timer_not_running"),
+        _ => Refusal::new(refusals::TIMER_NOT_RUNNING),
     })?;
     let waiting = waiting_for_vision(game);
     ensure(waiting.is_empty(), || {
-        Refusal::new("visions_first").with("names", names(game, &waiting))
+        Refusal::new(refusals::VISIONS_FIRST).with("names", names(game, &waiting))
     })
 }
 
@@ -516,36 +526,38 @@ fn line_up(game: &Game, draw: &mut Draw) -> Vec<Group> {
 
 fn in_revelation(game: &Game) -> Result<(), Refusal> {
     ensure(game.phase == Phase::Revelation, || {
-        Refusal::new("revelation")
+        Refusal::new(refusals::REVELATION)
     })
 }
 
 fn valid_group(game: &Game, group: u8) -> Result<(), Refusal> {
     ensure(
         usize::from(group).wrapping_sub(1) < game.groups.len(),
-        || Refusal::new("no_such_group").with("last", game.groups.len()),
+        || Refusal::new(refusals::NO_SUCH_GROUP).with("last", game.groups.len()),
     )
 }
 
 fn culprit_first(game: &Game) -> Result<(), Refusal> {
-    ensure(game.culprit.is_some(), || Refusal::new("culprit_first"))
+    ensure(game.culprit.is_some(), || {
+        Refusal::new(refusals::CULPRIT_FIRST)
+    })
 }
 
 fn check_reveal(game: &Game) -> Result<(), Refusal> {
     in_revelation(game)?;
     ensure(game.has_straw_poll(), || match game.setup.edition {
-        Edition::Classic => Refusal::new("shared_vision_face_up"),
-        Edition::New => Refusal::new("shared_vision_at_once"),
+        Edition::Classic => Refusal::new(refusals::SHARED_VISION_FACE_UP),
+        Edition::New => Refusal::new(refusals::SHARED_VISION_AT_ONCE),
     })?;
     culprit_first(game)?;
     ensure(game.revealed < SHARED_VISION_CARDS, || {
-        Refusal::new("three_cards")
+        Refusal::new(refusals::THREE_CARDS)
     })?;
     let unknown: Vec<usize> = (0..game.psychics.len())
         .filter(|&i| game.level_of(i).is_none())
         .collect();
     ensure(unknown.is_empty(), || {
-        Refusal::new("levels_unknown").with("names", names(game, &unknown))
+        Refusal::new(refusals::LEVELS_UNKNOWN).with("names", names(game, &unknown))
     })?;
     let still_to_vote: Vec<usize> = (0..game.psychics.len())
         .filter(|&i| {
@@ -554,22 +566,24 @@ fn check_reveal(game: &Game) -> Result<(), Refusal> {
         })
         .collect();
     ensure(still_to_vote.is_empty(), || {
-        Refusal::new("vote_first").with("names", names(game, &still_to_vote))
+        Refusal::new(refusals::VOTE_FIRST).with("names", names(game, &still_to_vote))
     })
 }
 
 fn check_vote(game: &Game, psychic: usize, group: u8) -> Result<(), Refusal> {
     in_revelation(game)?;
-    ensure(game.has_straw_poll(), || Refusal::new("vote_in_straw_poll"))?;
+    ensure(game.has_straw_poll(), || {
+        Refusal::new(refusals::VOTE_IN_STRAW_POLL)
+    })?;
     let p = &game.psychics[psychic];
     ensure(p.vote.is_none(), || {
-        Refusal::new("vote_once").with("name", game.who(psychic))
+        Refusal::new(refusals::VOTE_ONCE).with("name", game.who(psychic))
     })?;
     let level = game
         .level_of(psychic)
-        .ok_or_else(|| Refusal::new("level_unknown").with("name", game.who(psychic)))?;
+        .ok_or_else(|| Refusal::new(refusals::LEVEL_UNKNOWN).with("name", game.who(psychic)))?;
     ensure(game.revealed == level.card(), || {
-        Refusal::new("vote_when_revealed")
+        Refusal::new(refusals::VOTE_WHEN_REVEALED)
             .with("name", game.who(psychic))
             .with("level", level.term())
             .with("card", level.card())
@@ -582,7 +596,7 @@ fn check_vote(game: &Game, psychic: usize, group: u8) -> Result<(), Refusal> {
 fn shared_vision_given(game: &Game) -> Result<(), Refusal> {
     ensure(
         game.setup.edition == Edition::Classic || game.shared_vision,
-        || Refusal::new("shared_vision_first"),
+        || Refusal::new(refusals::SHARED_VISION_FIRST),
     )
 }
 
@@ -590,11 +604,13 @@ fn shared_vision_given(game: &Game) -> Result<(), Refusal> {
 /// sends them back to talk (`majority`).
 fn check_majority_vote(game: &Game, psychic: usize, group: u8) -> Result<(), Refusal> {
     in_revelation(game)?;
-    ensure(game.has_majority_vote(), || Refusal::new("consensus"))?;
+    ensure(game.has_majority_vote(), || {
+        Refusal::new(refusals::CONSENSUS)
+    })?;
     shared_vision_given(game)?;
     let p = &game.psychics[psychic];
     ensure(p.vote.is_none(), || {
-        Refusal::new("vote_once").with("name", game.who(psychic))
+        Refusal::new(refusals::VOTE_ONCE).with("name", game.who(psychic))
     })?;
     valid_group(game, group)
 }
@@ -659,23 +675,23 @@ fn end(batch: &mut Batch, chosen: u8) {
 /// Checks that `by` may put a `face` token on `on`'s pawn now.
 fn check_placement(game: &Game, by: usize, on: usize, face: Face) -> Result<(), Refusal> {
     ensure(game.setup.tokens_per_psychic() > 0, || {
-        Refusal::new("no_clairvoyancy")
+        Refusal::new(refusals::NO_CLAIRVOYANCY)
     })?;
     check_timer_running(game)?;
     ensure(by != on, || {
-        Refusal::new("not_own_pawn").with("name", game.who(by))
+        Refusal::new(refusals::NOT_OWN_PAWN).with("name", game.who(by))
     })?;
     ensure(game.psychics[on].seeking().is_some(), || {
-        Refusal::new("token_on_finished").with("name", game.who(on))
+        Refusal::new(refusals::TOKEN_ON_FINISHED).with("name", game.who(on))
     })?;
     // 003 p.10: tokens go beside the intuition pawns the others have *played*.
     ensure(game.psychics[on].intuition.is_some(), || {
-        Refusal::new("pawn_not_placed").with("name", game.who(on))
+        Refusal::new(refusals::PAWN_NOT_PLACED).with("name", game.who(on))
     })?;
     // A token already there may be turned over (one act); the same face again changes nothing.
     let there = game.placements.iter().find(|p| p.by == by && p.on == on);
     ensure(there.is_none_or(|p| p.face != face), || {
-        Refusal::new("token_there")
+        Refusal::new(refusals::TOKEN_THERE)
             .with("name", game.who(by))
             .with("face", face.sign())
             .with("on", game.who(on))
@@ -686,7 +702,7 @@ fn check_placement(game: &Game, by: usize, on: usize, face: Face) -> Result<(), 
         Face::Disagree => held.disagree,
     };
     ensure(left > 0, || {
-        Refusal::new("tokens_held")
+        Refusal::new(refusals::TOKENS_HELD)
             .with("name", game.who(by))
             .with("face", face.sign())
             .with("agree", held.agree)
@@ -698,6 +714,6 @@ fn check_placement(game: &Game, by: usize, on: usize, face: Face) -> Result<(), 
 fn check_timer_running(game: &Game) -> Result<(), Refusal> {
     ensure(
         matches!(game.phase, Phase::Visions | Phase::Interpretation),
-        || Refusal::new("until_timer_ends"),
+        || Refusal::new(refusals::UNTIL_TIMER_ENDS),
     )
 }

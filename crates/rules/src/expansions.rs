@@ -8,6 +8,7 @@
 //! A story is an object in the bookkeeping: the third card a psychic seeks, collected,
 //! lined up and counted the same way. Only its cards and its word differ.
 
+use crate::refusals;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::cards::{Card, Category, Origin};
@@ -142,14 +143,14 @@ impl Collection {
                     .iter()
                     .map(|&(.., term)| Param::Term(term))
                     .collect();
-                return Err(Refusal::new("no_such_expansion")
+                return Err(Refusal::new(refusals::NO_SUCH_EXPANSION)
                     .with("name", name.as_str())
                     .with("known", Param::List(known)));
             }
         }
         for &promo in &self.promos {
             ensure(PROMOS.contains(&promo), || {
-                Refusal::new("no_such_promo")
+                Refusal::new(refusals::NO_SUCH_PROMO)
                     .with("n", promo)
                     .with("most", *PROMOS.end())
             })?;
@@ -252,7 +253,7 @@ mod tests {
         ];
         assert_eq!(
             read.validate(),
-            Err(Refusal::new("no_such_expansion")
+            Err(Refusal::new(refusals::NO_SUCH_EXPANSION)
                 .with("name", "the_deck")
                 .with("known", Param::List(known)))
         );
@@ -260,7 +261,10 @@ mod tests {
             promos: vec![6],
             ..Collection::default()
         };
-        assert_eq!(promo.validate().unwrap_err().code, "no_such_promo");
+        assert_eq!(
+            promo.validate().unwrap_err().code,
+            crate::refusals::NO_SUCH_PROMO
+        );
         assert!(everything().validate().is_ok());
         // Written as it was read.
         let text = serde_json::to_string(&everything()).unwrap();

@@ -7,6 +7,7 @@
 //! that is not exact is never guessed: when a psychic's space falls where the bands are
 //! uncertain, the table reads the level off its own track and says it.
 
+use crate::refusals;
 use serde::{Deserialize, Serialize};
 
 use seance_timeline::{Param, Refusal, ensure};
@@ -84,10 +85,10 @@ impl LevelBands {
     pub fn validate(&self) -> Result<(), Refusal> {
         let (i, h) = (self.intermediate_from, self.high_from);
         ensure(i.lo <= i.hi && h.lo <= h.hi, || {
-            Refusal::new("band_range_order")
+            Refusal::new(refusals::BAND_RANGE_ORDER)
         })?;
         ensure(i.lo >= 1 && h.lo > i.lo && h.hi > i.hi, || {
-            Refusal::new("band_order")
+            Refusal::new(refusals::BAND_ORDER)
         })
     }
 
@@ -164,7 +165,7 @@ impl TrackBands {
                 fits(told.intermediate_from, known.intermediate_from)
                     && fits(told.high_from, known.high_from),
                 || {
-                    Refusal::new("band_not_printed")
+                    Refusal::new(refusals::BAND_NOT_PRINTED)
                         .with("side", side.label())
                         .with("intermediate_lo", known.intermediate_from.lo)
                         .with("intermediate_hi", known.intermediate_from.hi)
@@ -233,7 +234,10 @@ mod tests {
             intermediate_from: Bound::exact(9),
             high_from: Bound::exact(5),
         };
-        assert_eq!(wrong.validate().unwrap_err().code, "band_order");
+        assert_eq!(
+            wrong.validate().unwrap_err().code,
+            crate::refusals::BAND_ORDER
+        );
     }
 
     #[test]
@@ -256,7 +260,10 @@ mod tests {
                 four_five: Some(Printed { intermediate, high }),
                 six_seven: None,
             };
-            assert_eq!(off.validate().unwrap_err().code, "band_not_printed");
+            assert_eq!(
+                off.validate().unwrap_err().code,
+                crate::refusals::BAND_NOT_PRINTED
+            );
         }
         let reversed = TrackBands {
             four_five: None,
@@ -265,6 +272,9 @@ mod tests {
                 high: 6,
             }),
         };
-        assert_eq!(reversed.validate().unwrap_err().code, "band_order");
+        assert_eq!(
+            reversed.validate().unwrap_err().code,
+            crate::refusals::BAND_ORDER
+        );
     }
 }

@@ -25,6 +25,7 @@ mod log;
 mod majority;
 mod reading;
 mod record;
+pub mod refusals;
 mod role;
 mod setup;
 mod straw_poll;
@@ -141,7 +142,9 @@ impl Roles for Game {
         if let Role::Psychic(i) = role
             && i >= psychics
         {
-            return Err(Refusal::new("no_such_psychic").with("last", psychics.saturating_sub(1)));
+            return Err(
+                Refusal::new(refusals::NO_SUCH_PSYCHIC).with("last", psychics.saturating_sub(1))
+            );
         }
         Ok(Game::view(self, role))
     }

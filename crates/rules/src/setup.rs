@@ -4,6 +4,7 @@
 //! New edition (RULES.md §2; 004 p.3): the card sets, 3 candles, no track, no sand timer
 //! unless the table adds one.
 
+use crate::refusals;
 use serde::{Deserialize, Serialize};
 
 use crate::card_sets::{CardBox, Deal, SET_SIZE};
@@ -157,7 +158,7 @@ pub const BOX_SAND_TIMER: u16 = 120;
 pub fn sand_timer(seconds: u64) -> Result<std::time::Duration, Refusal> {
     match u16::try_from(seconds) {
         Ok(s) if SAND_TIMER_SECONDS.contains(&s) => Ok(std::time::Duration::from_secs(seconds)),
-        _ => Err(Refusal::new("sand_timer")
+        _ => Err(Refusal::new(refusals::SAND_TIMER)
             .with("least", *SAND_TIMER_SECONDS.start())
             .with("most", *SAND_TIMER_SECONDS.end())
             .with("seconds", seconds)),
@@ -298,12 +299,14 @@ impl Setup {
         let n = self.player_count();
         let players = self.edition.players();
         ensure(players.contains(&n), || {
-            Refusal::new("player_count")
+            Refusal::new(refusals::PLAYER_COUNT)
                 .with("fewest", *players.start())
                 .with("most", *players.end())
                 .with("n", n)
         })?;
-        ensure(!self.ghost.trim().is_empty(), || Refusal::new("ghost_name"))?;
+        ensure(!self.ghost.trim().is_empty(), || {
+            Refusal::new(refusals::GHOST_NAME)
+        })?;
         for name in std::iter::once(&self.ghost).chain(self.players.iter().map(|p| &p.name)) {
             check_name(name)?;
         }
@@ -313,7 +316,7 @@ impl Setup {
             .filter_map(|p| p.age)
             .find(|a| !AGES.contains(a))
         {
-            return Err(Refusal::new("age")
+            return Err(Refusal::new(refusals::AGE)
                 .with("least", *AGES.start())
                 .with("most", *AGES.end())
                 .with("age", age));
@@ -324,22 +327,22 @@ impl Setup {
         let mut colours = Vec::new();
         for p in &self.players {
             let name = p.name.trim();
-            ensure(!name.is_empty(), || Refusal::new("psychic_name"))?;
+            ensure(!name.is_empty(), || Refusal::new(refusals::PSYCHIC_NAME))?;
             ensure(!names.contains(&name.to_lowercase()), || {
-                Refusal::new("same_name").with("name", name)
+                Refusal::new(refusals::SAME_NAME).with("name", name)
             })?;
             names.push(name.to_lowercase());
             ensure(p.colours.len() == colours_each, || {
                 let refusal = if colours_each == 2 {
-                    Refusal::new("two_colours")
+                    Refusal::new(refusals::TWO_COLOURS)
                 } else {
-                    Refusal::new("one_colour")
+                    Refusal::new(refusals::ONE_COLOUR)
                 };
                 refusal.with("n", n).with("name", name)
             })?;
             for c in &p.colours {
                 ensure(!colours.contains(c), || {
-                    Refusal::new("colour_twice").with("colour", c.term())
+                    Refusal::new(refusals::COLOUR_TWICE).with("colour", c.term())
                 })?;
                 colours.push(*c);
             }
@@ -355,7 +358,7 @@ impl Setup {
             ensure(
                 faces.total() == u16::from(self.tokens_per_psychic()),
                 || {
-                    Refusal::new("token_faces")
+                    Refusal::new(refusals::TOKEN_FACES)
                         .with("n", n)
                         .with("tokens", self.tokens_per_psychic())
                         .with("total", faces.total())
@@ -369,32 +372,36 @@ impl Setup {
     fn validate_edition(&self) -> Result<(), Refusal> {
         match self.edition {
             Edition::Classic => {
-                ensure(self.difficulty.is_some(), || Refusal::new("difficulty"))?;
+                ensure(self.difficulty.is_some(), || {
+                    Refusal::new(refusals::DIFFICULTY)
+                })?;
                 ensure(self.card_box.is_none() && self.deal.is_none(), || {
-                    Refusal::new("sets_are_new_edition")
+                    Refusal::new(refusals::SETS_ARE_NEW_EDITION)
                 })?;
                 self.collection.validate()?;
                 ensure(
                     self.third.is_objects() || self.collection.owns(&Expansion::SecretsAndLies),
-                    || Refusal::new("stories_need_secrets_and_lies"),
+                    || Refusal::new(refusals::STORIES_NEED_SECRETS_AND_LIES),
                 )
             }
             Edition::New => {
-                ensure(self.difficulty.is_none(), || Refusal::new("no_difficulty"))?;
+                ensure(self.difficulty.is_none(), || {
+                    Refusal::new(refusals::NO_DIFFICULTY)
+                })?;
                 ensure(self.bands.is_none() && self.token_faces.is_none(), || {
-                    Refusal::new("no_track")
+                    Refusal::new(refusals::NO_TRACK)
                 })?;
                 ensure(self.printing == Printing::default(), || {
-                    Refusal::new("printing_is_classic")
+                    Refusal::new(refusals::PRINTING_IS_CLASSIC)
                 })?;
                 ensure(
                     self.collection.is_empty() && self.third.is_objects(),
-                    || Refusal::new("expansions_are_classic"),
+                    || Refusal::new(refusals::EXPANSIONS_ARE_CLASSIC),
                 )?;
                 let Some(card_box) = &self.card_box else {
-                    return Err(Refusal::new("card_box"));
+                    return Err(Refusal::new(refusals::CARD_BOX));
                 };
-                ensure(self.deal.is_some(), || Refusal::new("deal"))?;
+                ensure(self.deal.is_some(), || Refusal::new(refusals::DEAL))?;
                 card_box.validate()
             }
         }
@@ -535,14 +542,17 @@ mod tests {
         let mut s = setup(3, Difficulty::Easy);
         s.players[0].colours.pop();
         let one = s.validate().unwrap_err();
-        assert_eq!(one.code, "two_colours");
+        assert_eq!(one.code, crate::refusals::TWO_COLOURS);
         assert_eq!(one.param("name"), Some(&Param::Text("P0".into())));
         let mut s = setup(5, Difficulty::Easy);
         s.players[1].colours = s.players[0].colours.clone();
-        assert_eq!(s.validate().unwrap_err().code, "colour_twice");
+        assert_eq!(
+            s.validate().unwrap_err().code,
+            crate::refusals::COLOUR_TWICE
+        );
         let mut s = setup(5, Difficulty::Easy);
         s.players[1].name = "p0".into();
-        assert_eq!(s.validate().unwrap_err().code, "same_name");
+        assert_eq!(s.validate().unwrap_err().code, crate::refusals::SAME_NAME);
         let mut s = setup(7, Difficulty::Easy);
         s.players.push(PlayerSetup {
             name: "X".into(),
@@ -550,33 +560,40 @@ mod tests {
             age: None,
         });
         let eight = s.validate().unwrap_err();
-        assert_eq!(eight.code, "player_count");
+        assert_eq!(eight.code, crate::refusals::PLAYER_COUNT);
         assert_eq!(eight.param("n"), Some(&Param::Number(8)));
         let mut s = setup(4, Difficulty::Easy);
         s.token_faces = Some(Faces {
             agree: 3,
             disagree: 3,
         });
-        assert_eq!(s.validate().unwrap_err().code, "token_faces");
+        assert_eq!(s.validate().unwrap_err().code, crate::refusals::TOKEN_FACES);
         // Numbers no box has are refused, never overflowed.
         s.token_faces = Some(Faces {
             agree: 200,
             disagree: 100,
         });
-        assert_eq!(s.validate().unwrap_err().code, "token_faces");
+        assert_eq!(s.validate().unwrap_err().code, crate::refusals::TOKEN_FACES);
         let mut s = setup(5, Difficulty::Easy);
         s.players[2].name = "N".repeat(41);
         let long = s.validate().unwrap_err();
-        assert_eq!(long.code, "name_too_long");
+        assert_eq!(long.code, seance_timeline::refusals::NAME_TOO_LONG);
         assert_eq!(long.param("most"), Some(&Param::Number(40)), "{long}");
         s.players[2].name = "É".repeat(40);
         s.validate().unwrap();
         s.ghost = "x".repeat(2_000_000);
-        assert_eq!(s.validate().unwrap_err().code, "name_too_long");
+        assert_eq!(
+            s.validate().unwrap_err().code,
+            seance_timeline::refusals::NAME_TOO_LONG
+        );
         let mut s = setup(5, Difficulty::Easy);
         for age in [0, 121, 255] {
             s.players[0].age = Some(age);
-            assert_eq!(s.validate().unwrap_err().code, "age", "{age}");
+            assert_eq!(
+                s.validate().unwrap_err().code,
+                crate::refusals::AGE,
+                "{age}"
+            );
         }
         s.players[0].age = Some(97);
         s.validate().unwrap();

@@ -179,7 +179,7 @@ fn a_game_lost_on_time_after_hour_seven() {
     assert_eq!(t.game().outcome, Some(Outcome::LostOnTime));
     assert_eq!(t.game().phase, Phase::Ended);
     let refused = t.try_do(Command::GiveVision { psychic: 0 }).unwrap_err();
-    assert_eq!(refused.code, "game_over");
+    assert_eq!(refused.code, seance_rules::refusals::GAME_OVER);
 }
 
 #[test]
@@ -199,7 +199,7 @@ fn finding_the_object_in_hour_four_moves_three_spaces() {
     assert_eq!(t.game().psychics[3].seeking(), None);
     // Finished psychics get no more visions but may still play tokens.
     let refused = t.try_do(Command::GiveVision { psychic: 3 }).unwrap_err();
-    assert_eq!(refused.code, "finished_no_vision");
+    assert_eq!(refused.code, seance_rules::refusals::FINISHED_NO_VISION);
     t.play(Command::GiveEveryVision);
     let card = t.wrong_card(0);
     t.play(Command::PlaceIntuition { psychic: 0, card });
@@ -215,7 +215,7 @@ fn finding_the_object_in_hour_four_moves_three_spaces() {
             face: Face::Agree,
         })
         .unwrap_err();
-    assert_eq!(own.code, "not_own_pawn");
+    assert_eq!(own.code, seance_rules::refusals::NOT_OWN_PAWN);
     let on_finished = t
         .try_do(Command::PlaceToken {
             by: 0,
@@ -223,7 +223,7 @@ fn finding_the_object_in_hour_four_moves_three_spaces() {
             face: Face::Agree,
         })
         .unwrap_err();
-    assert_eq!(on_finished.code, "token_on_finished");
+    assert_eq!(on_finished.code, seance_rules::refusals::TOKEN_ON_FINISHED);
 }
 
 #[test]
@@ -237,7 +237,7 @@ fn token_rules_are_enforced_until_the_timer_ends() {
             face: Face::Agree,
         })
         .unwrap_err();
-    assert_eq!(unplaced.code, "pawn_not_placed");
+    assert_eq!(unplaced.code, seance_rules::refusals::PAWN_NOT_PLACED);
     t.play(Command::GiveEveryVision);
     for p in 1..4 {
         let card = t.wrong_card(p);
@@ -255,7 +255,7 @@ fn token_rules_are_enforced_until_the_timer_ends() {
             face: Face::Agree,
         })
         .unwrap_err();
-    assert_eq!(twice.code, "token_there");
+    assert_eq!(twice.code, seance_rules::refusals::TOKEN_THERE);
     // Turning a token over is one command, and one step to undo: the ✓ goes back to the
     // hand, the ✗ onto the pawn.
     let held = t.game().psychics[0].held;
@@ -285,7 +285,7 @@ fn token_rules_are_enforced_until_the_timer_ends() {
             face: Face::Disagree,
         })
         .unwrap_err();
-    assert_eq!(none_left.code, "tokens_held");
+    assert_eq!(none_left.code, seance_rules::refusals::TOKENS_HELD);
     assert_eq!(
         none_left.param("agree"),
         Some(&Param::Number(2)),
@@ -304,11 +304,11 @@ fn token_rules_are_enforced_until_the_timer_ends() {
             face: Face::Agree,
         })
         .unwrap_err();
-    assert_eq!(late.code, "until_timer_ends");
+    assert_eq!(late.code, seance_rules::refusals::UNTIL_TIMER_ENDS);
     let late = t
         .try_do(Command::WithdrawToken { by: 0, on: 1 })
         .unwrap_err();
-    assert_eq!(late.code, "until_timer_ends");
+    assert_eq!(late.code, seance_rules::refusals::UNTIL_TIMER_ENDS);
     // Hard: one crow per game.
     t.play(Command::UseCrow);
     assert_eq!(
@@ -322,7 +322,7 @@ fn visions_come_one_per_psychic_per_turn() {
     let mut t = Table::new(setup(6, Difficulty::Easy, SecretMode::AppKept), 9);
     t.play(Command::GiveVision { psychic: 1 });
     let again = t.try_do(Command::GiveVision { psychic: 1 }).unwrap_err();
-    assert_eq!(again.code, "one_vision_per_turn");
+    assert_eq!(again.code, seance_rules::refusals::ONE_VISION_PER_TURN);
     let waiting = ["Stephanie", "Carl", "Paul", "Mathieu"]
         .map(|name| Param::Person {
             name: name.into(),
@@ -335,27 +335,27 @@ fn visions_come_one_per_psychic_per_turn() {
         "{again}"
     );
     let early = t.try_do(Command::EndInterpretation).unwrap_err();
-    assert_eq!(early.code, "timer_not_started");
+    assert_eq!(early.code, seance_rules::refusals::TIMER_NOT_STARTED);
     let off_table = t
         .try_do(Command::PlaceIntuition {
             psychic: 0,
             card: 40.into(),
         })
         .unwrap_err();
-    assert_eq!(off_table.code, "card_on_table");
+    assert_eq!(off_table.code, seance_rules::refusals::CARD_ON_TABLE);
     assert_eq!(
         off_table.param("category"),
         Some(&Category::Character.term()),
         "{off_table}"
     );
     let no_such = t.try_do(Command::GiveVision { psychic: 9 }).unwrap_err();
-    assert_eq!(no_such.code, "no_such_psychic");
+    assert_eq!(no_such.code, seance_rules::refusals::NO_SUCH_PSYCHIC);
     // A pawn interprets a vision: Stephanie has none yet, Alex has his.
     let card = t.game().layout.characters[0];
     let early = t
         .try_do(Command::PlaceIntuition { psychic: 0, card })
         .unwrap_err();
-    assert_eq!(early.code, "vision_before_pawn");
+    assert_eq!(early.code, seance_rules::refusals::VISION_BEFORE_PAWN);
     t.play(Command::PlaceIntuition { psychic: 1, card });
 }
 
@@ -374,9 +374,9 @@ fn every_vision_and_every_answer_in_one_tap_each() {
     assert_eq!(at_once.game(), one_by_one.game());
     assert_eq!(at_once.game().phase, Phase::Interpretation);
     let again = at_once.try_do(Command::GiveEveryVision).unwrap_err();
-    assert_eq!(again.code, "visions_all_given");
+    assert_eq!(again.code, seance_rules::refusals::VISIONS_ALL_GIVEN);
     let early = at_once.try_do(Command::ManifestEvery).unwrap_err();
-    assert_eq!(early.code, "manifestation");
+    assert_eq!(early.code, seance_rules::refusals::MANIFESTATION);
     for t in [&mut one_by_one, &mut at_once] {
         for p in 0..5 {
             let card = if p % 2 == 0 {
@@ -404,7 +404,7 @@ fn every_vision_and_every_answer_in_one_tap_each() {
     paper.play(Command::GiveEveryVision);
     paper.play(Command::EndInterpretation);
     let refused = paper.try_do(Command::ManifestEvery).unwrap_err();
-    assert_eq!(refused.code, "answers_one_by_one");
+    assert_eq!(refused.code, seance_rules::refusals::ANSWERS_ONE_BY_ONE);
 }
 
 #[test]
@@ -514,14 +514,14 @@ fn in_paper_mode_the_ghost_answers() {
             right: None,
         })
         .unwrap_err();
-    assert_eq!(judged.code, "ghost_answers");
+    assert_eq!(judged.code, seance_rules::refusals::GHOST_ANSWERS);
     let blind = t
         .try_do(Command::Manifest {
             psychic: 1,
             right: Some(true),
         })
         .unwrap_err();
-    assert_eq!(blind.code, "intuition_first");
+    assert_eq!(blind.code, seance_rules::refusals::INTUITION_FIRST);
     t.play(Command::Manifest {
         psychic: 0,
         right: Some(true),
@@ -557,7 +557,7 @@ fn in_paper_mode_the_ghost_answers() {
             right: Some(true),
         })
         .unwrap_err();
-    assert_eq!(both.code, "card_collected");
+    assert_eq!(both.code, seance_rules::refusals::CARD_COLLECTED);
     assert_eq!(
         both.param("holder"),
         Some(&Param::Person {
@@ -644,7 +644,7 @@ fn the_poll_is_staged_by_level_and_age_is_asked_only_when_it_decides() {
             group: 1,
         })
         .unwrap_err();
-    assert_eq!(early.code, "vote_when_revealed");
+    assert_eq!(early.code, seance_rules::refusals::VOTE_WHEN_REVEALED);
     t.play(Command::RevealVisionCard);
     // A two-two tie between psychics on the same space: the eldest decides.
     for (psychic, group) in [(0, 1), (1, 2), (2, 1)] {
@@ -726,7 +726,7 @@ fn a_level_whose_card_has_passed_is_refused() {
             level: Level::Low,
         })
         .unwrap_err();
-    assert_eq!(passed.code, "level_card_passed");
+    assert_eq!(passed.code, seance_rules::refusals::LEVEL_CARD_PASSED);
     // A correction to the card now up lets them vote at once.
     t.play(Command::StateLevel {
         psychic: 0,
@@ -794,7 +794,7 @@ fn a_level_the_bands_leave_open_is_read_off_the_track() {
             level: Level::High,
         })
         .unwrap_err();
-    assert_eq!(wrong.code, "level_off_band");
+    assert_eq!(wrong.code, seance_rules::refusals::LEVEL_OFF_BAND);
 }
 
 #[test]
@@ -1094,7 +1094,10 @@ fn each_device_acts_only_for_whom_the_rules_say() {
         Some("ghost_not_for_psychics")
     );
     // A watcher: nothing.
-    assert_eq!(refusal(Who::Watcher, &vision), Some("watcher"));
+    assert_eq!(
+        refusal(Who::Watcher, &vision),
+        Some(seance_rules::refusals::WATCHER)
+    );
     // The table: everyone's acts, but a sealed choice belongs to the phone holding its seat.
     let vote = Command::Vote {
         psychic: 2,
@@ -1104,7 +1107,10 @@ fn each_device_acts_only_for_whom_the_rules_say() {
     let phones = Who::Table {
         phones: vec![Role::Psychic(2), Role::Ghost],
     };
-    assert_eq!(refusal(phones.clone(), &vote), Some("vote_on_phone"));
+    assert_eq!(
+        refusal(phones.clone(), &vote),
+        Some(seance_rules::refusals::VOTE_ON_PHONE)
+    );
     assert_eq!(
         refusal(phones.clone(), &pawn(2)),
         None,
@@ -1126,7 +1132,7 @@ fn each_device_acts_only_for_whom_the_rules_say() {
     // Séance answers for the ghost here: the table has no knocks to make for them. On
     // paper the ghost answers, and may knock through the table.
     let refused = t.game().may(&phones, Extra::Knock).unwrap_err();
-    assert_eq!(refused.code, "app_answers");
+    assert_eq!(refused.code, seance_rules::refusals::APP_ANSWERS);
     let paper = Table::new(setup(5, Difficulty::Easy, SecretMode::Paper), 5);
     assert!(paper.game().may(&phones, Extra::Knock).is_ok());
     assert!(
@@ -1203,10 +1209,22 @@ fn the_count_is_told_only_as_far_as_the_table_has_shown_it() {
             .code,
         "psychic_acts_for_self"
     );
-    assert_eq!(t.try_do(show(0)).unwrap_err().code, "count_lines");
-    assert_eq!(t.try_do(show(7)).unwrap_err().code, "count_lines");
-    assert_eq!(t.try_do(show(3)).unwrap_err().code, "count_lines");
-    assert_eq!(t.try_do(Command::UseCrow).unwrap_err().code, "count_first");
+    assert_eq!(
+        t.try_do(show(0)).unwrap_err().code,
+        seance_rules::refusals::COUNT_LINES
+    );
+    assert_eq!(
+        t.try_do(show(7)).unwrap_err().code,
+        seance_rules::refusals::COUNT_LINES
+    );
+    assert_eq!(
+        t.try_do(show(3)).unwrap_err().code,
+        seance_rules::refusals::COUNT_LINES
+    );
+    assert_eq!(
+        t.try_do(Command::UseCrow).unwrap_err().code,
+        seance_rules::refusals::COUNT_FIRST
+    );
     // Before the first line the last vote may still be taken back; not after.
     assert!(t.game().may(&table(), Extra::Undo).is_ok());
     for lines in 0..6 {

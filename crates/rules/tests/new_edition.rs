@@ -78,24 +78,27 @@ fn setups_the_new_edition_does_not_have_are_refused_with_what_to_do() {
     let mut two = new_setup(3, SecretMode::AppKept, false);
     two.players.truncate(1);
     let err = Game::start(two, 1).unwrap_err();
-    assert_eq!(err.code, "player_count", "{err}");
+    assert_eq!(err.code, seance_rules::refusals::PLAYER_COUNT, "{err}");
     assert_eq!(err.param("fewest"), Some(&Param::Number(3)));
     let mut with_difficulty = new_setup(5, SecretMode::AppKept, false);
     with_difficulty.difficulty = Some(Difficulty::Easy);
     let err = Game::start(with_difficulty, 1).unwrap_err();
-    assert_eq!(err.code, "no_difficulty", "{err}");
+    assert_eq!(err.code, seance_rules::refusals::NO_DIFFICULTY, "{err}");
     let mut no_deal = new_setup(5, SecretMode::AppKept, false);
     no_deal.deal = None;
-    assert_eq!(Game::start(no_deal, 1).unwrap_err().code, "deal");
+    assert_eq!(
+        Game::start(no_deal, 1).unwrap_err().code,
+        seance_rules::refusals::DEAL
+    );
     let mut empty = new_setup(5, SecretMode::AppKept, false);
     empty.card_box = Some(CardBox::default());
     let err = Game::start(empty, 1).unwrap_err();
-    assert_eq!(err.code, "no_sets", "{err}");
+    assert_eq!(err.code, seance_rules::refusals::NO_SETS, "{err}");
     // Without a box the new edition has no cards to lay out: not classic's 1–54.
     let mut no_box = new_setup(5, SecretMode::AppKept, false);
     no_box.card_box = None;
     let err = Game::start(no_box, 1).unwrap_err();
-    assert_eq!(err.code, "card_box", "{err}");
+    assert_eq!(err.code, seance_rules::refusals::CARD_BOX, "{err}");
     let mut classic_with_sets = common::setup(5, Difficulty::Easy, SecretMode::AppKept);
     classic_with_sets.card_box = Some(two_set_box());
     assert_eq!(
@@ -133,7 +136,10 @@ fn three_candles_for_the_whole_game_and_no_clairvoyancy() {
     );
     t.play(Command::UseCrow);
     t.play(Command::UseCrow);
-    assert_eq!(refused(&mut t, Command::UseCrow).code, "no_crows_left");
+    assert_eq!(
+        refused(&mut t, Command::UseCrow).code,
+        seance_rules::refusals::NO_CROWS_LEFT
+    );
     let err = refused(
         &mut t,
         Command::PlaceToken {
@@ -142,14 +148,17 @@ fn three_candles_for_the_whole_game_and_no_clairvoyancy() {
             face: Face::Agree,
         },
     );
-    assert_eq!(err.code, "no_clairvoyancy");
+    assert_eq!(err.code, seance_rules::refusals::NO_CLAIRVOYANCY);
 }
 
 #[test]
 fn no_sand_timer_unless_the_table_adds_one() {
     let mut t = Table::new(new_setup(4, SecretMode::AppKept, false), 5);
     assert_eq!(t.game().view(Role::Table).sand_timer, None);
-    assert_eq!(refused(&mut t, Command::StartTimer).code, "no_timer");
+    assert_eq!(
+        refused(&mut t, Command::StartTimer).code,
+        seance_rules::refusals::NO_TIMER
+    );
     // The mediums' turn ends when all are convinced, which the table says.
     for p in 0..3 {
         t.play(Command::GiveVision { psychic: p });
@@ -184,7 +193,7 @@ fn a_failed_vision_is_completed_next_round_and_finished_mediums_get_none() {
     assert_eq!(t.game().psychics[0].found.len(), 3);
     assert_eq!(t.game().psychics[0].track, 0, "no track, so no bonus");
     let err = refused(&mut t, Command::GiveVision { psychic: 0 });
-    assert_eq!(err.code, "finished_no_vision");
+    assert_eq!(err.code, seance_rules::refusals::FINISHED_NO_VISION);
 }
 
 #[test]
@@ -214,7 +223,8 @@ fn the_ghost_knocks_once_for_yes_twice_for_no_medium_by_medium() {
     kept.play(Command::EndInterpretation);
     let err = refused(&mut kept, Command::ManifestEvery);
     assert_eq!(
-        err.code, "mediums_ask_in_turn",
+        err.code,
+        seance_rules::refusals::MEDIUMS_ASK_IN_TURN,
         "each medium hears their own knock"
     );
     t.play(Command::Manifest {
@@ -292,9 +302,13 @@ fn the_culprit_is_drawn_at_random_secret_until_the_end_and_reproducible() {
 fn a_consensus_after_the_shared_vision_wins_or_loses() {
     let (mut t, culprit) = to_revelation(4, 11);
     let err = refused(&mut t, Command::ChooseCulprit { group: 1 });
-    assert_eq!(err.code, "culprit_drawn");
+    assert_eq!(err.code, seance_rules::refusals::CULPRIT_DRAWN);
     let err = refused(&mut t, Command::PickGroup { group: culprit });
-    assert_eq!(err.code, "shared_vision_first", "{err}");
+    assert_eq!(
+        err.code,
+        seance_rules::refusals::SHARED_VISION_FIRST,
+        "{err}"
+    );
     assert_eq!(
         refused(&mut t, Command::RevealVisionCard).code,
         "shared_vision_at_once"
@@ -337,7 +351,11 @@ fn without_consensus_the_majority_decides_and_a_tie_votes_again() {
             group: culprit,
         },
     );
-    assert_eq!(err.code, "shared_vision_first", "{err}");
+    assert_eq!(
+        err.code,
+        seance_rules::refusals::SHARED_VISION_FIRST,
+        "{err}"
+    );
     t.play(Command::ShareVision);
     // Two against two: no majority, the votes are taken back.
     for (psychic, group) in [(0, culprit), (1, other), (2, culprit), (3, other)] {
@@ -391,7 +409,7 @@ fn two_medium_players_decide_by_consensus_only() {
             group: culprit,
         },
     );
-    assert_eq!(err.code, "consensus");
+    assert_eq!(err.code, seance_rules::refusals::CONSENSUS);
     t.play(Command::PickGroup { group: culprit });
     assert_eq!(t.game().outcome, Some(Outcome::Won));
 }
@@ -425,7 +443,10 @@ fn in_paper_mode_the_ghost_draws_the_real_token_and_seals_it() {
             .events()
             .any(|e| matches!(e, Event::CulpritDrawn { .. }))
     );
-    assert_eq!(refused(&mut t, Command::ShareVision).code, "culprit_first");
+    assert_eq!(
+        refused(&mut t, Command::ShareVision).code,
+        seance_rules::refusals::CULPRIT_FIRST
+    );
     assert_eq!(
         refused(&mut t, Command::PickGroup { group: 2 }).code,
         "culprit_first"

@@ -4,6 +4,7 @@
 //! [`Scorepad::allowed`] lists what is open to a device now by asking the same checks
 //! [`Scorepad::decide`] holds commands to.
 
+use crate::refusals;
 use serde::Serialize;
 
 use seance_timeline::{Extra, Refusal, Who, ensure};
@@ -46,13 +47,13 @@ fn seat(command: &Command) -> Option<(usize, bool)> {
 /// [`Scorepad::permit`] for a command done for `seat` (see [`seat`]).
 fn permit(who: &Who<Role>, seat: Option<(usize, bool)>) -> Result<(), Refusal> {
     match who {
-        Who::Watcher | Who::Seat(Role::Table) => Err(Refusal::new("watcher")),
+        Who::Watcher | Who::Seat(Role::Table) => Err(Refusal::new(refusals::WATCHER)),
         Who::Seat(Role::Player(p)) => ensure(seat.is_some_and(|(s, _)| s == *p), || {
-            Refusal::new("player_acts_for_self")
+            Refusal::new(refusals::PLAYER_ACTS_FOR_SELF)
         }),
         Who::Table { .. } => ensure(
             !seat.is_some_and(|(s, sealed)| sealed && who.on_phone(&Role::Player(s))),
-            || Refusal::new("vote_on_phone"),
+            || Refusal::new(refusals::VOTE_ON_PHONE),
         ),
     }
 }
@@ -70,18 +71,18 @@ impl Scorepad {
     pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), Refusal> {
         let table = || {
             ensure(matches!(who, Who::Table { .. }), || {
-                Refusal::new("table_only")
+                Refusal::new(refusals::TABLE_ONLY)
             })
         };
         match extra {
             Extra::Undo | Extra::Redo => table(),
             Extra::Rematch => table().and_then(|()| {
                 ensure(self.standings().winner.is_some(), || {
-                    Refusal::new("rematch_in_play")
+                    Refusal::new(refusals::REMATCH_IN_PLAY)
                 })
             }),
-            Extra::Timer => Err(Refusal::new("no_timer")),
-            Extra::Knock => Err(Refusal::new("no_knocks")),
+            Extra::Timer => Err(Refusal::new(refusals::NO_TIMER)),
+            Extra::Knock => Err(Refusal::new(refusals::NO_KNOCKS)),
         }
     }
 

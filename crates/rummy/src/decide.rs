@@ -1,6 +1,7 @@
 //! Deciding: a [`Command`] checked against the scorepad becomes [`Event`]s. The first
 //! dealer is drawn from the recorded seed.
 
+use crate::refusals;
 use seance_timeline::{Draw, Refusal, ensure};
 
 use crate::command::Command;
@@ -53,7 +54,7 @@ impl Scorepad {
         // `check_tally` holds a round to everything its scoring asks, so this is a last guard.
         after
             .apply(&event)
-            .map_err(|_| Refusal::new("round_does_not_score"))?;
+            .map_err(|_| Refusal::new(refusals::ROUND_DOES_NOT_SCORE))?;
         after.ends_in_order()?;
         Ok(vec![event])
     }
@@ -68,14 +69,15 @@ impl Scorepad {
                 Command::CorrectRound { .. } | Command::SetPrinted { .. }
             )
         {
-            return Err(Refusal::new("rummy_game_over").with("winner", self.name(winner)));
+            return Err(Refusal::new(refusals::RUMMY_GAME_OVER).with("winner", self.name(winner)));
         }
         match command {
             &Command::CallVote { by } => {
                 self.player(by)?;
                 match &self.vote {
                     Some(vote) => {
-                        Err(Refusal::new("one_vote_per_round").with("name", self.name(vote.by)))
+                        Err(Refusal::new(refusals::ONE_VOTE_PER_ROUND)
+                            .with("name", self.name(vote.by)))
                     }
                     None => Ok(()),
                 }
@@ -83,18 +85,18 @@ impl Scorepad {
             &Command::Vote { player, suspect } => {
                 self.player(player)?;
                 ensure(suspect < SUSPECTS.len(), || {
-                    Refusal::new("no_such_suspect").with("last", SUSPECTS.len() - 1)
+                    Refusal::new(refusals::NO_SUCH_SUSPECT).with("last", SUSPECTS.len() - 1)
                 })?;
                 let Some(vote) = &self.vote else {
-                    return Err(Refusal::new("no_vote_called"));
+                    return Err(Refusal::new(refusals::NO_VOTE_CALLED));
                 };
                 ensure(vote.votes[player].is_none(), || {
-                    Refusal::new("vote_sealed").with("name", self.name(player))
+                    Refusal::new(refusals::VOTE_SEALED).with("name", self.name(player))
                 })
             }
             Command::EndRound { .. } => self.check_round_over(),
             Command::CorrectRound { round, .. } => ensure(*round < self.rounds.len(), || {
-                Refusal::new("no_such_round").with("n", self.rounds.len())
+                Refusal::new(refusals::NO_SUCH_ROUND).with("n", self.rounds.len())
             }),
             Command::SetPrinted { .. } => Ok(()),
         }
@@ -110,14 +112,14 @@ impl Scorepad {
             .map(|p| self.name(p).to_owned())
             .collect();
         ensure(waiting.is_empty(), || {
-            Refusal::new("votes_missing").with("names", waiting)
+            Refusal::new(refusals::VOTES_MISSING).with("names", waiting)
         })
     }
 
     fn check_tally(&self, tally: &RoundTally) -> Result<(), Refusal> {
         let n = self.players.len();
         ensure(tally.players.len() == n, || {
-            Refusal::new("tally_players")
+            Refusal::new(refusals::TALLY_PLAYERS)
                 .with("n", n)
                 .with("given", tally.players.len())
         })?;
@@ -129,7 +131,7 @@ impl Scorepad {
         let scored = self.scored();
         for r in 1..scored.len() {
             if let Some(winner) = standings_of(self.players.len(), &scored[..r]).winner {
-                return Err(Refusal::new("ends_early")
+                return Err(Refusal::new(refusals::ENDS_EARLY)
                     .with("winner", self.name(winner))
                     .with("round", r)
                     .with("rounds", scored.len()));

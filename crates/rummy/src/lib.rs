@@ -16,6 +16,7 @@ mod event;
 mod jack;
 mod log;
 mod record;
+pub mod refusals;
 mod role;
 mod round;
 mod scorepad;
@@ -119,9 +120,8 @@ impl Roles for Scorepad {
 
     fn view(&self, role: Role) -> Result<View, Refusal> {
         if !self.has(role) {
-            return Err(
-                Refusal::new("no_such_player").with("last", self.players.len().saturating_sub(1))
-            );
+            return Err(Refusal::new(refusals::NO_SUCH_PLAYER)
+                .with("last", self.players.len().saturating_sub(1)));
         }
         Ok(Scorepad::view(self, role))
     }

@@ -2,6 +2,7 @@
 //! The rounds are kept as entered and scored again whenever they are looked at, so a
 //! corrected round or card value changes everything after it.
 
+use crate::refusals;
 use seance_timeline::{Refusal, ensure};
 use serde::Serialize;
 
@@ -66,7 +67,7 @@ impl Scorepad {
     pub(crate) fn player(&self, player: usize) -> Result<(), Refusal> {
         let n = self.players.len();
         ensure(player < n, || {
-            Refusal::new("no_such_player").with("last", n.saturating_sub(1))
+            Refusal::new(refusals::NO_SUCH_PLAYER).with("last", n.saturating_sub(1))
         })
     }
 

@@ -1,6 +1,7 @@
 //! A Mystery Rummy game's setup: its players, in seating order, and the numbers printed on
 //! the cards.
 
+use crate::refusals;
 use seance_timeline::{Refusal, check_name, ensure};
 use serde::{Deserialize, Serialize};
 
@@ -27,13 +28,13 @@ impl Setup {
     pub fn validate(&self) -> Result<(), Refusal> {
         let n = self.players.len();
         ensure(PLAYERS.contains(&n), || {
-            Refusal::new("rummy_players")
+            Refusal::new(refusals::RUMMY_PLAYERS)
                 .with("fewest", *PLAYERS.start())
                 .with("most", *PLAYERS.end())
                 .with("n", n)
         })?;
         ensure(self.players.iter().all(|p| !p.trim().is_empty()), || {
-            Refusal::new("player_name")
+            Refusal::new(refusals::PLAYER_NAME)
         })?;
         self.players.iter().try_for_each(|name| check_name(name))?;
         self.printed.validate()

@@ -6,6 +6,7 @@
 //! to check against their cards and correct ([`Printed`]): the text gives Chapman's only
 //! as a total ("5 Evidence + Suspect = 14"), and no Joker's.
 
+use crate::refusals;
 use seance_timeline::{Refusal, ensure};
 use serde::{Deserialize, Serialize};
 
@@ -93,7 +94,7 @@ impl Suspicion {
         let mut seen = self.0;
         seen.sort_unstable();
         ensure(seen == [1, 2, 3, 4, 5, 6], || {
-            Refusal::new("suspicion_numbers")
+            Refusal::new(refusals::SUSPICION_NUMBERS)
         })
     }
 }
@@ -133,7 +134,7 @@ impl Printed {
                 .chain(&self.suspect_card)
                 .chain([&self.joker])
                 .all(|p| (1..=MOST_PRINTED).contains(p)),
-            || Refusal::new("printed_points").with("most", MOST_PRINTED),
+            || Refusal::new(refusals::PRINTED_POINTS).with("most", MOST_PRINTED),
         )
     }
 }
@@ -155,11 +156,11 @@ mod tests {
         const { assert!(!JOKER.confirmed) };
         Printed::default().validate().unwrap();
         let twice = Suspicion([1, 1, 3, 4, 5, 6]).validate().unwrap_err();
-        assert_eq!(twice.code, "suspicion_numbers");
+        assert_eq!(twice.code, crate::refusals::SUSPICION_NUMBERS);
         let mut free = Printed::default();
         free.evidence[2] = 0;
         let zero = free.validate().unwrap_err();
-        assert_eq!(zero.code, "printed_points");
+        assert_eq!(zero.code, crate::refusals::PRINTED_POINTS);
         assert_eq!(
             zero.param("most"),
             Some(&seance_timeline::Param::Number(20))

@@ -5,6 +5,7 @@
 //! "Composition du paquet") and turned into points here, so a corrected card value scores
 //! every round again.
 
+use crate::refusals;
 use seance_timeline::{Refusal, ensure};
 use serde::{Deserialize, Serialize};
 
@@ -153,7 +154,7 @@ impl RoundTally {
             let name = suspect.name;
             let evidence = across(&|p| u32::from(p.evidence[s]));
             ensure(evidence <= EVIDENCE_PER_SUSPECT, || {
-                Refusal::new("evidence_in_deck")
+                Refusal::new(refusals::EVIDENCE_IN_DECK)
                     .with("suspect", name)
                     .with("most", EVIDENCE_PER_SUSPECT)
                     .with("n", evidence)
@@ -162,7 +163,7 @@ impl RoundTally {
             let set = across(&|p| p.on_suspect(s));
             let largest = most(&|p| p.on_suspect(s));
             ensure(set == 0 || largest >= SET, || {
-                Refusal::new("set_of_three")
+                Refusal::new(refusals::SET_OF_THREE)
                     .with("suspect", name)
                     .with("n", largest)
                     .with("least", SET)
@@ -173,72 +174,74 @@ impl RoundTally {
                 .filter(|p| p.suspect_cards_in_hand[s])
                 .count();
             ensure(suspect_cards + in_hands <= 1, || {
-                Refusal::new("one_suspect_card").with("suspect", name)
+                Refusal::new(refusals::ONE_SUSPECT_CARD).with("suspect", name)
             })?;
             ensure(suspect_cards == 0 || set > 0, || {
-                Refusal::new("suspect_card_on_set").with("suspect", name)
+                Refusal::new(refusals::SUSPECT_CARD_ON_SET).with("suspect", name)
             })?;
             ensure(self.alibi != Some(s) || set > 0, || {
-                Refusal::new("alibi_on_set").with("suspect", name)
+                Refusal::new(refusals::ALIBI_ON_SET).with("suspect", name)
             })?;
         }
         ensure(jokers <= JOKERS_IN_THE_DECK, || {
-            Refusal::new("jokers_in_deck")
+            Refusal::new(refusals::JOKERS_IN_DECK)
                 .with("most", JOKERS_IN_THE_DECK)
                 .with("n", jokers)
         })?;
         let letters = across(&|p| u32::from(p.letters));
         ensure(letters <= LETTERS_IN_THE_DECK, || {
-            Refusal::new("letters_in_deck")
+            Refusal::new(refusals::LETTERS_IN_DECK)
                 .with("most", LETTERS_IN_THE_DECK)
                 .with("n", letters)
         })?;
         let largest = most(&|p| u32::from(p.letters));
         ensure(letters == 0 || largest >= SET, || {
-            Refusal::new("letters_set")
+            Refusal::new(refusals::LETTERS_SET)
                 .with("n", largest)
                 .with("least", SET)
         })?;
         // One Ripper Escapes card: held by one player at most, and by nobody once played.
         let escapes = players.iter().filter(|p| p.holds_ripper_escapes).count();
-        ensure(escapes <= 1, || Refusal::new("one_ripper_escapes"))?;
+        ensure(escapes <= 1, || Refusal::new(refusals::ONE_RIPPER_ESCAPES))?;
         ensure(self.victims_in_play <= VICTIMS, || {
-            Refusal::new("victims_in_deck")
+            Refusal::new(refusals::VICTIMS_IN_DECK)
                 .with("most", VICTIMS)
                 .with("n", self.victims_in_play)
         })?;
         if let Ending::RipperEscapes { by } = self.ending {
-            ensure(escapes == 0, || Refusal::new("ripper_escapes_played"))?;
+            ensure(escapes == 0, || {
+                Refusal::new(refusals::RIPPER_ESCAPES_PLAYED)
+            })?;
             ensure(by < players.len(), || {
-                Refusal::new("no_such_player").with("last", players.len().saturating_sub(1))
+                Refusal::new(refusals::NO_SUCH_PLAYER).with("last", players.len().saturating_sub(1))
             })?;
             ensure(self.victims_in_play == VICTIMS, || {
-                Refusal::new("escape_before_victims")
+                Refusal::new(refusals::ESCAPE_BEFORE_VICTIMS)
                     .with("victims", VICTIMS)
                     .with("n", self.victims_in_play)
             })?;
         }
         ensure(self.alibi.is_none_or(|a| a < SUSPECTS.len()), || {
-            Refusal::new("no_such_suspect").with("last", SUSPECTS.len() - 1)
+            Refusal::new(refusals::NO_SUCH_SUSPECT).with("last", SUSPECTS.len() - 1)
         })?;
         let holders = players.iter().filter(|p| p.alibi > 0).count();
         match (self.alibi, holders) {
             (None, 0) | (Some(_), 1) => {}
-            (None, _) => return Err(Refusal::new("alibi_whose")),
-            (Some(_), 0) => return Err(Refusal::new("alibi_where")),
-            (Some(_), _) => return Err(Refusal::new("one_alibi")),
+            (None, _) => return Err(Refusal::new(refusals::ALIBI_WHOSE)),
+            (Some(_), 0) => return Err(Refusal::new(refusals::ALIBI_WHERE)),
+            (Some(_), _) => return Err(Refusal::new(refusals::ONE_ALIBI)),
         }
         ensure(players.iter().all(|p| p.alibi <= MOST_PRINTED), || {
-            Refusal::new("alibi_points").with("most", MOST_PRINTED)
+            Refusal::new(refusals::ALIBI_POINTS).with("most", MOST_PRINTED)
         })?;
         ensure(players.iter().all(|p| no_points(&p.joker_points)), || {
-            Refusal::new("joker_cards")
+            Refusal::new(refusals::JOKER_CARDS)
         })?;
         ensure(
             players
                 .iter()
                 .all(|p| p.victims_and_scenes <= MOST_POINTS && p.hand <= MOST_POINTS),
-            || Refusal::new("most_points").with("most", MOST_POINTS),
+            || Refusal::new(refusals::MOST_POINTS).with("most", MOST_POINTS),
         )
     }
 
@@ -372,50 +375,66 @@ mod tests {
         let card = with(&|p| p.suspect_cards[DRUITT] = true);
         let mut also = PlayerTally::default();
         also.suspect_cards[DRUITT] = true;
-        assert!(refused(vec![card.clone(), also], None) == "one_suspect_card");
+        assert!(refused(vec![card.clone(), also], None) == crate::refusals::ONE_SUSPECT_CARD);
         let mut held = PlayerTally::default();
         held.suspect_cards_in_hand[DRUITT] = true;
-        assert!(refused(vec![card, held], None) == "one_suspect_card");
+        assert!(refused(vec![card, held], None) == crate::refusals::ONE_SUSPECT_CARD);
         let six = with(&|p| p.evidence[DRUITT] = 6);
-        assert!(refused(vec![six, PlayerTally::default()], None) == "evidence_in_deck");
+        assert!(
+            refused(vec![six, PlayerTally::default()], None) == crate::refusals::EVIDENCE_IN_DECK
+        );
         let split = |n| with(&|p| p.evidence[DRUITT] = n);
-        assert!(refused(vec![split(3), split(3)], None) == "evidence_in_deck");
+        assert!(refused(vec![split(3), split(3)], None) == crate::refusals::EVIDENCE_IN_DECK);
         let too_many = with(&|p| p.joker_cards[DRUITT] = 3);
-        assert!(refused(vec![too_many, PlayerTally::default()], None) == "jokers_in_deck");
+        assert!(
+            refused(vec![too_many, PlayerTally::default()], None)
+                == crate::refusals::JOKERS_IN_DECK
+        );
         let two_letters = with(&|p| p.letters = 2);
-        assert!(refused(vec![two_letters, PlayerTally::default()], None) == "letters_set");
+        assert!(
+            refused(vec![two_letters, PlayerTally::default()], None)
+                == crate::refusals::LETTERS_SET
+        );
         let letters = |n| PlayerTally {
             letters: n,
             ..Default::default()
         };
-        assert!(refused(vec![letters(3), letters(2)], None) == "letters_in_deck");
+        assert!(refused(vec![letters(3), letters(2)], None) == crate::refusals::LETTERS_IN_DECK);
         let lone = with(&|p| p.evidence[CHAPMAN] = 2);
-        assert!(refused(vec![lone, PlayerTally::default()], None) == "set_of_three");
+        assert!(refused(vec![lone, PlayerTally::default()], None) == crate::refusals::SET_OF_THREE);
         // Three of a colour, but split: nobody holds a set (002 l.96, l.216).
         let (mut two, mut one) = (PlayerTally::default(), PlayerTally::default());
         two.evidence[CHAPMAN] = 2;
         one.evidence[CHAPMAN] = 1;
-        assert!(refused(vec![two.clone(), one.clone()], None) == "set_of_three");
+        assert!(refused(vec![two.clone(), one.clone()], None) == crate::refusals::SET_OF_THREE);
         let mut joker = one.clone();
         joker.joker_cards[CHAPMAN] = 1;
-        assert!(refused(vec![two, joker], None) == "set_of_three");
-        assert!(refused(vec![letters(2), letters(2)], None) == "letters_set");
+        assert!(refused(vec![two, joker], None) == crate::refusals::SET_OF_THREE);
+        assert!(refused(vec![letters(2), letters(2)], None) == crate::refusals::LETTERS_SET);
         let no_set = with(&|p| p.suspect_cards[CHAPMAN] = true);
-        assert!(refused(vec![no_set, PlayerTally::default()], None) == "suspect_card_on_set");
+        assert!(
+            refused(vec![no_set, PlayerTally::default()], None)
+                == crate::refusals::SUSPECT_CARD_ON_SET
+        );
         let plain = with(&|_| {});
         assert!(
-            refused(vec![plain.clone(), PlayerTally::default()], Some(CHAPMAN)) == "alibi_on_set"
+            refused(vec![plain.clone(), PlayerTally::default()], Some(CHAPMAN))
+                == crate::refusals::ALIBI_ON_SET
         );
         assert!(
-            refused(vec![plain.clone(), PlayerTally::default()], Some(DRUITT)) == "alibi_where"
+            refused(vec![plain.clone(), PlayerTally::default()], Some(DRUITT))
+                == crate::refusals::ALIBI_WHERE
         );
         let alibi = with(&|p| p.alibi = 3);
         let another = PlayerTally {
             alibi: 3,
             ..Default::default()
         };
-        assert!(refused(vec![alibi.clone(), another], Some(DRUITT)) == "one_alibi");
-        assert!(refused(vec![alibi.clone(), PlayerTally::default()], None) == "alibi_whose");
+        assert!(refused(vec![alibi.clone(), another], Some(DRUITT)) == crate::refusals::ONE_ALIBI);
+        assert!(
+            refused(vec![alibi.clone(), PlayerTally::default()], None)
+                == crate::refusals::ALIBI_WHOSE
+        );
         let mut ok = tally(vec![alibi, PlayerTally::default()]);
         ok.alibi = Some(DRUITT);
         ok.check().unwrap();
@@ -435,18 +454,23 @@ mod tests {
         .check()
         .unwrap();
         let huge = with(&|p| p.hand = u32::MAX);
-        assert!(refused(vec![huge, PlayerTally::default()], None) == "most_points");
+        assert!(refused(vec![huge, PlayerTally::default()], None) == crate::refusals::MOST_POINTS);
         let holding = PlayerTally {
             holds_ripper_escapes: true,
             ..Default::default()
         };
-        assert!(refused(vec![holding.clone(), holding.clone()], None) == "one_ripper_escapes");
+        assert!(
+            refused(vec![holding.clone(), holding.clone()], None)
+                == crate::refusals::ONE_RIPPER_ESCAPES
+        );
         let mut played = tally(vec![holding, PlayerTally::default()]);
         played.ending = Ending::RipperEscapes { by: 1 };
         played.victims_in_play = 5;
-        assert!(played.check().unwrap_err().code == "ripper_escapes_played");
+        assert!(played.check().unwrap_err().code == crate::refusals::RIPPER_ESCAPES_PLAYED);
         let legacy = with(&|p| p.joker_points[DRUITT] = 2);
-        assert!(refused(vec![legacy, PlayerTally::default()], None) == "joker_cards");
+        assert!(
+            refused(vec![legacy, PlayerTally::default()], None) == crate::refusals::JOKER_CARDS
+        );
     }
 
     #[test]

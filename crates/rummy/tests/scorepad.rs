@@ -176,7 +176,11 @@ fn each_way_a_round_ends_scores_as_the_rulebook_says() {
     let mut early = scoring_example();
     early.ending = Ending::RipperEscapes { by: 1 };
     let why = refused(&t, Command::EndRound { tally: early });
-    assert_eq!(why.code, "escape_before_victims", "{why}");
+    assert_eq!(
+        why.code,
+        seance_rummy::refusals::ESCAPE_BEFORE_VICTIMS,
+        "{why}"
+    );
     assert_eq!(why.param("victims"), Some(&Param::Number(5)));
 }
 
@@ -227,7 +231,7 @@ fn the_vote_is_called_once_sealed_and_revealed_only_at_the_end_of_the_round() {
             suspect: 1,
         },
     );
-    assert_eq!(why.code, "no_vote_called");
+    assert_eq!(why.code, seance_rummy::refusals::NO_VOTE_CALLED);
     run(&mut t, Command::CallVote { by: 1 });
     assert_eq!(
         refused(&t, Command::CallVote { by: 0 }).code,
@@ -278,7 +282,7 @@ fn the_vote_is_called_once_sealed_and_revealed_only_at_the_end_of_the_round() {
             tally: scoring_example(),
         },
     );
-    assert_eq!(missing.code, "votes_missing");
+    assert_eq!(missing.code, seance_rummy::refusals::VOTES_MISSING);
     assert_eq!(
         missing.param("names"),
         Some(&Param::List(vec!["Ben".into()]))
@@ -341,7 +345,7 @@ fn a_tie_at_the_top_plays_another_round_then_the_highest_total_wins() {
     assert_eq!((view.winner, view.another_round), (Some(1), false));
     assert_eq!(t.game().status(), Status::Over);
     let over = refused(&t, Command::CallVote { by: 0 });
-    assert_eq!(over.code, "rummy_game_over");
+    assert_eq!(over.code, seance_rummy::refusals::RUMMY_GAME_OVER);
     assert_eq!(over.param("winner"), Some(&Param::Text("Ben".into())));
     // A correction after the end scores everything again.
     run(
@@ -384,7 +388,7 @@ fn a_corrected_round_rescores_everything_after_it_but_may_not_end_the_game_early
             tally: points(120),
         },
     );
-    assert_eq!(early.code, "ends_early", "{early}");
+    assert_eq!(early.code, seance_rummy::refusals::ENDS_EARLY, "{early}");
     assert_eq!(
         refused(
             &t,
@@ -465,10 +469,16 @@ fn the_deal_and_the_first_dealer_follow_the_seed() {
         players: vec!["Solo".into()],
         printed: Printed::default(),
     };
-    assert_eq!(begin(one, 1).unwrap_err().code, "rummy_players");
+    assert_eq!(
+        begin(one, 1).unwrap_err().code,
+        seance_rummy::refusals::RUMMY_PLAYERS
+    );
     let long = Setup {
         players: vec!["Ann".into(), "B".repeat(1_900_000)],
         printed: Printed::default(),
     };
-    assert_eq!(begin(long, 1).unwrap_err().code, "name_too_long");
+    assert_eq!(
+        begin(long, 1).unwrap_err().code,
+        seance_timeline::refusals::NAME_TOO_LONG
+    );
 }

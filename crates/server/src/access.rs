@@ -3,6 +3,7 @@
 //! kind of [`Device`] is asking. Every refusal is logged (without the secret) and answered
 //! with a message that says what to do.
 
+use crate::refusals;
 use crate::sync::Hold;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -117,7 +118,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Device {
             .extensions
             .get::<Device>()
             .copied()
-            .ok_or_else(|| refused(StatusCode::UNAUTHORIZED, "code_needed").into_response())
+            .ok_or_else(|| refused(StatusCode::UNAUTHORIZED, refusals::CODE_NEEDED).into_response())
     }
 }
 
@@ -130,7 +131,9 @@ impl<S: Send + Sync> FromRequestParts<S> for TableOnly {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match Device::from_request_parts(parts, state).await? {
             Device::Table => Ok(TableOnly),
-            Device::Joined => Err(refused(StatusCode::FORBIDDEN, "table_only").into_response()),
+            Device::Joined => {
+                Err(refused(StatusCode::FORBIDDEN, refusals::TABLE_ONLY).into_response())
+            }
         }
     }
 }
@@ -179,7 +182,7 @@ const SERVED_IN_TROUBLE: [&str; 5] = [
 fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Option<Device>, Refused> {
     let forbidden = |refusal| Err(Refused::new(StatusCode::FORBIDDEN, refusal));
     if !is_local_network(peer) {
-        return forbidden(Refusal::new("not_local"));
+        return forbidden(Refusal::new(refusals::NOT_LOCAL));
     }
     let headers = request.headers();
     let host = headers
@@ -187,12 +190,12 @@ fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Option<Devi
         .and_then(|h| h.to_str().ok())
         .unwrap_or("");
     if !host_is_ours(host, shared.port) {
-        return forbidden(Refusal::new("not_this_host").with("host", host));
+        return forbidden(Refusal::new(refusals::NOT_THIS_HOST).with("host", host));
     }
     if let Some(origin) = headers.get(header::ORIGIN)
         && origin.to_str().ok() != Some(&format!("http://{host}"))
     {
-        return forbidden(Refusal::new("foreign_origin").with(
+        return forbidden(Refusal::new(refusals::FOREIGN_ORIGIN).with(
             "origin",
             String::from_utf8_lossy(origin.as_bytes()).into_owned(),
         ));
@@ -204,13 +207,13 @@ fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Option<Devi
         if let Some(site) = headers.get("sec-fetch-site")
             && matches!(site.as_bytes(), b"cross-site" | b"same-site")
         {
-            return forbidden(Refusal::new("other_site"));
+            return forbidden(Refusal::new(refusals::OTHER_SITE));
         }
         let device = check_code(shared, peer, request)?;
         if shared.trouble.is_some() && !SERVED_IN_TROUBLE.contains(&request.uri().path()) {
             return Err(Refused::new(
                 StatusCode::SERVICE_UNAVAILABLE,
-                Refusal::new("journal_waits"),
+                Refusal::new(refusals::JOURNAL_WAITS),
             ));
         }
         return Ok(Some(device));
@@ -225,13 +228,14 @@ fn check_code(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Device
     match presented_code(request.headers(), request.uri().query()) {
         Some(key) if shared.key.matches(&key) => Ok(Device::Table),
         Some(code) if shared.code.matches(&code) => Ok(Device::Joined),
-        _ if shared.failures.blocked(peer) => {
-            Err(refused(StatusCode::TOO_MANY_REQUESTS, "wrong_codes_wait"))
-        }
-        None => Err(refused(StatusCode::UNAUTHORIZED, "code_needed")),
+        _ if shared.failures.blocked(peer) => Err(refused(
+            StatusCode::TOO_MANY_REQUESTS,
+            refusals::WRONG_CODES_WAIT,
+        )),
+        None => Err(refused(StatusCode::UNAUTHORIZED, refusals::CODE_NEEDED)),
         Some(_) => {
             shared.failures.record(peer);
-            Err(refused(StatusCode::FORBIDDEN, "wrong_code"))
+            Err(refused(StatusCode::FORBIDDEN, refusals::WRONG_CODE))
         }
     }
 }

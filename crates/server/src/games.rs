@@ -5,6 +5,7 @@
 //! the journal when asked for, and the least recently used is let go past [`IN_MEMORY`], so
 //! memory does not grow with history.
 
+use crate::refusals;
 use crate::sync::Hold;
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
@@ -307,7 +308,7 @@ impl<G: RuleBook> Games<G> {
             let game = live.timeline.game();
             let summary = game
                 .summary()
-                .ok_or_else(|| GameError::Rule(Refusal::new("not_over")))?;
+                .ok_or_else(|| GameError::Rule(Refusal::new(refusals::NOT_OVER)))?;
             let (began, ended) = writer.journal().played(id)?;
             Ok(Finished {
                 title: Title::of(G::RULE_SET, game.edition()),
@@ -490,7 +491,7 @@ impl<G: RuleBook> Games<G> {
         self.with(id, |writer, live| {
             let game = live.timeline.game();
             if !game.in_play() {
-                return Err(GameError::Rule(Refusal::new("not_in_play")));
+                return Err(GameError::Rule(Refusal::new(refusals::NOT_IN_PLAY)));
             }
             writer.journal().set_status(
                 id,

@@ -5,6 +5,7 @@
 //! `POST /api/history/import`). What is counted and how is `seance-history`'s; what an
 //! imported game is, its own rules say by replaying it.
 
+use crate::refusals;
 use std::sync::{Arc, MutexGuard};
 
 use axum::body::Bytes;
@@ -54,7 +55,7 @@ struct ShelfQuery {
 }
 
 impl Asked for ShelfQuery {
-    const REFUSED: &'static str = "list_query";
+    const REFUSED: &'static str = refusals::LIST_QUERY;
 }
 
 /// The finished games in the history (or the archived ones), the latest first.
@@ -88,7 +89,7 @@ struct AmongQuery {
 }
 
 impl Asked for AmongQuery {
-    const REFUSED: &'static str = "statistics_query";
+    const REFUSED: &'static str = refusals::STATISTICS_QUERY;
 }
 
 /// The statistics among everyone, a group (`?group=["Ann","Ben"]`) or a player
@@ -238,9 +239,10 @@ async fn import(
         Ok(body) => body,
         Err(rejection) => {
             let refusal = if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                Refusal::new("import_too_large").with("most_mib", IMPORT_LIMIT / 1024 / 1024)
+                Refusal::new(refusals::IMPORT_TOO_LARGE)
+                    .with("most_mib", IMPORT_LIMIT / 1024 / 1024)
             } else {
-                Refusal::new("import_not_a_history")
+                Refusal::new(refusals::IMPORT_NOT_A_HISTORY)
             };
             return Refused::new(rejection.status(), refusal).into_response();
         }
@@ -296,11 +298,13 @@ fn replayed(game: Exported, at: usize) -> Result<Ready, Unfit> {
 
 fn unfit(why: Unfit) -> GameError {
     GameError::Rule(match why {
-        Unfit::NotAHistory => Refusal::new("import_not_a_history"),
-        Unfit::Newer { version } => Refusal::new("import_newer")
+        Unfit::NotAHistory => Refusal::new(refusals::IMPORT_NOT_A_HISTORY),
+        Unfit::Newer { version } => Refusal::new(refusals::IMPORT_NEWER)
             .with("version", version)
             .with("ours", seance_journal::FILE_VERSION),
-        Unfit::UnknownRuleset { game } => Refusal::new("import_unknown_ruleset").with("game", game),
-        Unfit::Damaged { game } => Refusal::new("import_damaged").with("game", game),
+        Unfit::UnknownRuleset { game } => {
+            Refusal::new(refusals::IMPORT_UNKNOWN_RULESET).with("game", game)
+        }
+        Unfit::Damaged { game } => Refusal::new(refusals::IMPORT_DAMAGED).with("game", game),
     })
 }

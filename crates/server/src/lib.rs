@@ -17,6 +17,7 @@ pub mod instance;
 mod net;
 mod phones;
 pub mod qr;
+pub mod refusals;
 pub mod refused;
 mod request;
 mod routes;

@@ -5,6 +5,7 @@
 //! which sees its seat only; and a watcher (the join code alone), which sees the table's
 //! view. What each may *do* is the rule set's answer, given the caller as a [`Who`].
 
+use crate::refusals;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -90,7 +91,10 @@ fn count_guess(shared: &Shared, game: i64, caller: &Caller, peer: SocketAddr) ->
         && !shared.seats.was_freed(game, token)
     {
         if shared.failures.blocked(peer.ip()) {
-            return Some(refused(StatusCode::TOO_MANY_REQUESTS, "wrong_codes_wait"));
+            return Some(refused(
+                StatusCode::TOO_MANY_REQUESTS,
+                refusals::WRONG_CODES_WAIT,
+            ));
         }
         shared.failures.record(peer.ip());
     }
@@ -119,11 +123,11 @@ pub fn check_view<G: RuleBook>(
     }
     Err(match caller {
         Caller::Phone(token) if shared.seats.seat_of(game, token).is_none() => {
-            refused(StatusCode::FORBIDDEN, "seat_freed")
+            refused(StatusCode::FORBIDDEN, refusals::SEAT_FREED)
         }
-        Caller::Phone(_) => refused(StatusCode::FORBIDDEN, "not_your_seat"),
-        Caller::Table => refused(StatusCode::FORBIDDEN, "seat_on_phone"),
-        Caller::Watcher => refused(StatusCode::FORBIDDEN, "watcher_sees_table"),
+        Caller::Phone(_) => refused(StatusCode::FORBIDDEN, refusals::NOT_YOUR_SEAT),
+        Caller::Table => refused(StatusCode::FORBIDDEN, refusals::SEAT_ON_PHONE),
+        Caller::Watcher => refused(StatusCode::FORBIDDEN, refusals::WATCHER_SEES_TABLE),
     })
 }
 
@@ -133,12 +137,12 @@ fn seat_error(e: SeatError) -> Response {
 
 fn seat_refusal(e: SeatError) -> Refused {
     match e {
-        SeatError::Taken => refused(StatusCode::CONFLICT, "seat_taken"),
-        SeatError::Uninvited => refused(StatusCode::FORBIDDEN, "seat_by_invitation"),
-        SeatError::NotInvited => refused(StatusCode::FORBIDDEN, "invitation_spent"),
+        SeatError::Taken => refused(StatusCode::CONFLICT, refusals::SEAT_TAKEN),
+        SeatError::Uninvited => refused(StatusCode::FORBIDDEN, refusals::SEAT_BY_INVITATION),
+        SeatError::NotInvited => refused(StatusCode::FORBIDDEN, refusals::INVITATION_SPENT),
         SeatError::Io(e) => Refused::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            Refusal::new("seats_not_saved").with("detail", e.to_string()),
+            Refusal::new(refusals::SEATS_NOT_SAVED).with("detail", e.to_string()),
         ),
     }
 }
@@ -169,7 +173,7 @@ pub fn who<G: RuleBook>(
             .map(Who::Seat)
             .ok_or_else(|| {
                 count_guess(shared, game, caller, peer)
-                    .unwrap_or_else(|| refused(StatusCode::FORBIDDEN, "seat_freed"))
+                    .unwrap_or_else(|| refused(StatusCode::FORBIDDEN, refusals::SEAT_FREED))
             }),
     }
 }
@@ -271,7 +275,7 @@ pub async fn take<G: RuleBook>(
     Body(Wanted { seat, invitation }): Body<Wanted>,
 ) -> Response {
     if shared.joins.blocked(peer.ip()) {
-        return refused(StatusCode::TOO_MANY_REQUESTS, "seats_wait").into_response();
+        return refused(StatusCode::TOO_MANY_REQUESTS, refusals::SEATS_WAIT).into_response();
     }
     shared.joins.record(peer.ip());
     let role = match seat_of_game(&games, id, &seat) {
@@ -280,7 +284,8 @@ pub async fn take<G: RuleBook>(
     };
     let door = if G::by_invitation(role) {
         if invitation.is_some() && shared.failures.blocked(peer.ip()) {
-            return refused(StatusCode::TOO_MANY_REQUESTS, "wrong_codes_wait").into_response();
+            return refused(StatusCode::TOO_MANY_REQUESTS, refusals::WRONG_CODES_WAIT)
+                .into_response();
         }
         Door::Invitation(invitation.as_deref())
     } else {
@@ -310,7 +315,7 @@ fn seat_of_game<G: RuleBook>(games: &Games<G>, id: i64, seat: &str) -> Result<G:
     let seats = games.seats(id).map_err(|_| {
         Refused::new(
             StatusCode::NOT_FOUND,
-            Refusal::new("no_such_game").with("game", id),
+            Refusal::new(refusals::NO_SUCH_GAME).with("game", id),
         )
     })?;
     (seats.iter().any(|s| s == seat))
@@ -319,7 +324,7 @@ fn seat_of_game<G: RuleBook>(games: &Games<G>, id: i64, seat: &str) -> Result<G:
         .ok_or_else(|| {
             Refused::new(
                 StatusCode::BAD_REQUEST,
-                Refusal::new("no_such_seat")
+                Refusal::new(refusals::NO_SUCH_SEAT)
                     .with("seat", seat)
                     .with("seats", seats),
             )
@@ -342,7 +347,7 @@ pub async fn invite<G: RuleBook>(
     if !G::by_invitation(role) {
         return Refused::new(
             StatusCode::BAD_REQUEST,
-            Refusal::new("seat_open").with("seat", seat),
+            Refusal::new(refusals::SEAT_OPEN).with("seat", seat),
         )
         .into_response();
     }
@@ -384,7 +389,7 @@ pub async fn free<G: RuleBook>(
     {
         return Refused::new(
             StatusCode::BAD_REQUEST,
-            Refusal::new("no_such_seat").with("seat", seat),
+            Refusal::new(refusals::NO_SUCH_SEAT).with("seat", seat),
         )
         .into_response();
     }

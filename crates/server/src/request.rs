@@ -7,6 +7,7 @@
 //! - the game it is about ([`Which`], `?games=ID`) and the role it asks to read it as
 //!   ([`RoleQuery`], `?role=`).
 
+use crate::refusals;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, FromRequestParts, OptionalFromRequest, Query, Request};
@@ -83,7 +84,7 @@ struct PageQuery {
 }
 
 impl Asked for PageQuery {
-    const REFUSED: &'static str = "list_query";
+    const REFUSED: &'static str = refusals::LIST_QUERY;
 }
 
 impl<S: Send + Sync, const DEFAULT: u32, const MOST: u32> FromRequestParts<S>
@@ -97,7 +98,7 @@ impl<S: Send + Sync, const DEFAULT: u32, const MOST: u32> FromRequestParts<S>
         if !(1..=MOST).contains(&limit) {
             return Err(Refused::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                Refusal::new("list_limit")
+                Refusal::new(refusals::LIST_LIMIT)
                     .with("least", 1)
                     .with("most", MOST)
                     .with("n", limit),
@@ -123,7 +124,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Which {
             if let Some(id) = in_query(parts, rule_set.key()) {
                 let id = id
                     .parse()
-                    .map_err(|_| refused(StatusCode::BAD_REQUEST, "game_number"))?;
+                    .map_err(|_| refused(StatusCode::BAD_REQUEST, refusals::GAME_NUMBER))?;
                 return Ok(Which(Some((rule_set, id))));
             }
         }
@@ -158,7 +159,7 @@ pub fn role_named<R: RoleName>(role: Option<&str>) -> Result<R, Refused> {
     role.parse().map_err(|_| {
         Refused::new(
             StatusCode::BAD_REQUEST,
-            Refusal::new("no_such_role")
+            Refusal::new(refusals::NO_SUCH_ROLE)
                 .with("role", role)
                 .with("roles", R::NAMES),
         )
@@ -177,7 +178,7 @@ fn bad_json(shape: &str, rejection: JsonRejection) -> Refused {
     if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
         return Refused::new(
             StatusCode::PAYLOAD_TOO_LARGE,
-            Refusal::new("too_large").with("most_kib", BODY_LIMIT / 1024),
+            Refusal::new(refusals::TOO_LARGE).with("most_kib", BODY_LIMIT / 1024),
         );
     }
     if let Some(refusal) = out_of_range(&rejection.body_text()) {
@@ -185,7 +186,7 @@ fn bad_json(shape: &str, rejection: JsonRejection) -> Refused {
     }
     Refused::new(
         StatusCode::BAD_REQUEST,
-        Refusal::new("bad_request")
+        Refusal::new(refusals::BAD_REQUEST)
             .with("expected", shape)
             .with("detail", rejection.body_text()),
     )
@@ -215,7 +216,7 @@ fn out_of_range(detail: &str) -> Option<Refusal> {
         _ => return None,
     };
     Some(
-        Refusal::new("number_out_of_range")
+        Refusal::new(refusals::NUMBER_OUT_OF_RANGE)
             .with("value", value.to_owned())
             .with("least", least)
             .with("most", most),

@@ -1,5 +1,6 @@
 //! The HTTP API (documented in `docs/API.md`) and the WebSocket that pushes changes.
 
+use crate::refusals;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -196,7 +197,7 @@ async fn put_settings(
         }
         Err(SetError::Io(e)) => Refused::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            Refusal::new("settings_not_saved").with("detail", e.to_string()),
+            Refusal::new(refusals::SETTINGS_NOT_SAVED).with("detail", e.to_string()),
         )
         .into_response(),
     }
@@ -208,7 +209,7 @@ async fn focus(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
 ) -> Response {
     if !peer.ip().is_loopback() {
-        return refused(StatusCode::FORBIDDEN, "focus_from_here").into_response();
+        return refused(StatusCode::FORBIDDEN, refusals::FOCUS_FROM_HERE).into_response();
     }
     let _ = shared.focus.try_send(());
     StatusCode::NO_CONTENT.into_response()
@@ -217,7 +218,7 @@ async fn focus(
 async fn unknown_api(uri: Uri) -> Response {
     Refused::new(
         StatusCode::NOT_FOUND,
-        Refusal::new("no_endpoint").with("path", uri.path()),
+        Refusal::new(refusals::NO_ENDPOINT).with("path", uri.path()),
     )
     .into_response()
 }
@@ -260,7 +261,7 @@ struct ListQuery {
 }
 
 impl Asked for ListQuery {
-    const REFUSED: &'static str = "list_query";
+    const REFUSED: &'static str = refusals::LIST_QUERY;
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -377,7 +378,7 @@ async fn game_command<G: RuleBook>(
     if action.as_ref().is_some_and(|a| a.len() > ACTION_ID) {
         return Refused::new(
             StatusCode::BAD_REQUEST,
-            Refusal::new("action_id").with("most", ACTION_ID),
+            Refusal::new(refusals::ACTION_ID).with("most", ACTION_ID),
         )
         .into_response();
     }
@@ -591,52 +592,60 @@ impl IntoResponse for GameError {
             GameError::Forbidden(refusal) => (StatusCode::FORBIDDEN, refusal),
             GameError::Stale { sent, now } => (
                 StatusCode::CONFLICT,
-                Refusal::new("stale").with("sent", sent).with("now", now),
+                Refusal::new(refusals::STALE)
+                    .with("sent", sent)
+                    .with("now", now),
             ),
-            GameError::Timeline(TimelineError::NothingToUndo) => {
-                (StatusCode::CONFLICT, Refusal::new("nothing_to_undo"))
-            }
-            GameError::Timeline(TimelineError::NothingToRedo) => {
-                (StatusCode::CONFLICT, Refusal::new("nothing_to_redo"))
-            }
+            GameError::Timeline(TimelineError::NothingToUndo) => (
+                StatusCode::CONFLICT,
+                Refusal::new(refusals::NOTHING_TO_UNDO),
+            ),
+            GameError::Timeline(TimelineError::NothingToRedo) => (
+                StatusCode::CONFLICT,
+                Refusal::new(refusals::NOTHING_TO_REDO),
+            ),
             GameError::Timeline(TimelineError::Damaged(why)) => (
                 StatusCode::CONFLICT,
-                Refusal::new("history_damaged").with("detail", why),
+                Refusal::new(refusals::HISTORY_DAMAGED).with("detail", why),
             ),
             GameError::Journal(
                 JournalError::NoSuchGame(game) | JournalError::Ruleset { game, .. },
             ) => (
                 StatusCode::NOT_FOUND,
-                Refusal::new("no_such_game").with("game", game),
+                Refusal::new(refusals::NO_SUCH_GAME).with("game", game),
             ),
             GameError::Journal(JournalError::OutOfOrder { game, .. }) => (
                 StatusCode::CONFLICT,
-                Refusal::new("written_meanwhile").with("game", game),
+                Refusal::new(refusals::WRITTEN_MEANWHILE).with("game", game),
             ),
             GameError::Journal(JournalError::Damaged { game, seq }) => (
                 StatusCode::CONFLICT,
-                Refusal::new("damaged_tail")
+                Refusal::new(refusals::DAMAGED_TAIL)
                     .with("game", game)
                     .with("entry", seq),
             ),
             GameError::Journal(JournalError::StartDamaged { game, why }) => (
                 StatusCode::CONFLICT,
-                Refusal::new("start_damaged")
+                Refusal::new(refusals::START_DAMAGED)
                     .with("game", game)
                     .with("detail", why),
             ),
-            GameError::Journal(JournalError::DiskFull) => {
-                (StatusCode::INSUFFICIENT_STORAGE, Refusal::new("disk_full"))
-            }
+            GameError::Journal(JournalError::DiskFull) => (
+                StatusCode::INSUFFICIENT_STORAGE,
+                Refusal::new(refusals::DISK_FULL),
+            ),
             GameError::Fault(what) => {
                 tracing::error!("a request failed unexpectedly: {what}");
-                (StatusCode::INTERNAL_SERVER_ERROR, Refusal::new("fault"))
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    Refusal::new(refusals::FAULT),
+                )
             }
             GameError::Journal(j) => {
                 tracing::error!("journal: {j}");
                 (
                     StatusCode::INTERNAL_SERVER_ERROR,
-                    Refusal::new("journal").with("detail", j.to_string()),
+                    Refusal::new(refusals::JOURNAL).with("detail", j.to_string()),
                 )
             }
         };

@@ -3,6 +3,7 @@
 //! Phones may override the language for themselves (in their own browser); these are the
 //! table's own choices.
 
+use crate::refusals;
 use crate::sync::Hold;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -97,7 +98,7 @@ impl Settings {
     /// Checks a proposed change; the error says what is allowed.
     pub fn validate(&self) -> Result<(), Refusal> {
         ensure(LANGUAGES.contains(&self.language.as_str()), || {
-            Refusal::new("language")
+            Refusal::new(refusals::LANGUAGE)
                 .with("language", self.language.as_str())
                 .with("languages", LANGUAGES.map(String::from).to_vec())
         })?;
@@ -105,7 +106,7 @@ impl Settings {
             [self.sound.volume, self.sound.music]
                 .iter()
                 .all(|level| (0.0..=1.0).contains(level)),
-            || Refusal::new("volume"),
+            || Refusal::new(refusals::VOLUME),
         )?;
         self.card_box.validate()?;
         self.collection.validate()?;
@@ -223,7 +224,7 @@ mod tests {
             })
             .unwrap_err();
         assert!(
-            matches!(err, SetError::Invalid(ref m) if m.code == "language"),
+            matches!(err, SetError::Invalid(ref m) if m.code == crate::refusals::LANGUAGE),
             "{err:?}"
         );
         assert_eq!(store.get().language, "en");
@@ -243,7 +244,7 @@ mod tests {
         loud.sound.volume = 3.0;
         let err = store.set(loud).unwrap_err();
         assert!(
-            matches!(err, SetError::Invalid(ref m) if m.code == "volume"),
+            matches!(err, SetError::Invalid(ref m) if m.code == crate::refusals::VOLUME),
             "{err:?}"
         );
         assert_eq!(store.get(), quiet);

@@ -4,6 +4,7 @@
 //! beside it), or to look again once it has put things right (space freed, a `-wal` put
 //! back, Séance updated). Either way the server then starts again on the journal.
 
+use crate::refusals;
 use std::sync::Arc;
 
 use axum::Json;
@@ -33,19 +34,23 @@ pub enum Choice {
 /// The trouble as the screens word it: a code per kind, with its facts.
 pub fn refusal(trouble: &Trouble) -> Refusal {
     match trouble {
-        Trouble::Empty => Refusal::new("journal_empty"),
-        Trouble::NotAJournal => Refusal::new("journal_not_sqlite"),
-        Trouble::Newer { schema } => Refusal::new("journal_newer")
+        Trouble::Empty => Refusal::new(refusals::JOURNAL_EMPTY),
+        Trouble::NotAJournal => Refusal::new(refusals::JOURNAL_NOT_SQLITE),
+        Trouble::Newer { schema } => Refusal::new(refusals::JOURNAL_NEWER)
             .with("schema", *schema)
             .with("reads", seance_journal::SCHEMA),
         Trouble::DamagedPages { found } => {
-            Refusal::new("journal_damaged_pages").with("found", found.clone())
+            Refusal::new(refusals::JOURNAL_DAMAGED_PAGES).with("found", found.clone())
         }
-        Trouble::HistoryMissing { written, found } => Refusal::new("journal_history_missing")
-            .with("written", *written as i64)
-            .with("found", *found as i64),
-        Trouble::DiskFull => Refusal::new("journal_disk_full"),
-        Trouble::NoRoomToCheck { mib } => Refusal::new("journal_no_room").with("mib", *mib as i64),
+        Trouble::HistoryMissing { written, found } => {
+            Refusal::new(refusals::JOURNAL_HISTORY_MISSING)
+                .with("written", *written as i64)
+                .with("found", *found as i64)
+        }
+        Trouble::DiskFull => Refusal::new(refusals::JOURNAL_DISK_FULL),
+        Trouble::NoRoomToCheck { mib } => {
+            Refusal::new(refusals::JOURNAL_NO_ROOM).with("mib", *mib as i64)
+        }
     }
 }
 
@@ -92,17 +97,17 @@ pub async fn choose(
     Body(Chosen { choice }): Body<Chosen>,
 ) -> Response {
     let Some(trouble) = &shared.trouble else {
-        return refused(StatusCode::CONFLICT, "journal_sound").into_response();
+        return refused(StatusCode::CONFLICT, refusals::JOURNAL_SOUND).into_response();
     };
     if !choices(trouble).contains(&choice) {
-        return refused(StatusCode::CONFLICT, "journal_choice").into_response();
+        return refused(StatusCode::CONFLICT, refusals::JOURNAL_CHOICE).into_response();
     }
     // A second tap, or a second screen, while the first choice is carried out.
     if shared
         .chosen
         .swap(true, std::sync::atomic::Ordering::SeqCst)
     {
-        return refused(StatusCode::CONFLICT, "journal_chosen").into_response();
+        return refused(StatusCode::CONFLICT, refusals::JOURNAL_CHOSEN).into_response();
     }
     let answer = match choice {
         Choice::Retry => json!({ "choice": choice }),
@@ -131,12 +136,13 @@ pub async fn choose(
                 Ok(Err(e)) => {
                     return Refused::new(
                         StatusCode::INTERNAL_SERVER_ERROR,
-                        Refusal::new("journal").with("detail", e.to_string()),
+                        Refusal::new(refusals::JOURNAL).with("detail", e.to_string()),
                     )
                     .into_response();
                 }
                 Err(_) => {
-                    return refused(StatusCode::INTERNAL_SERVER_ERROR, "fault").into_response();
+                    return refused(StatusCode::INTERNAL_SERVER_ERROR, refusals::FAULT)
+                        .into_response();
                 }
             }
         }

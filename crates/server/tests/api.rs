@@ -173,13 +173,13 @@ async fn the_api_needs_the_join_code_or_the_table_key() {
     let t = table().await;
     let (status, why) = error_of(t.get("/api/info").send().await.unwrap()).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    assert!(why.code == "code_needed", "{why}");
+    assert!(why.code == seance_server::refusals::CODE_NEEDED, "{why}");
 
     let wrong = if t.code.starts_with('0') { "1" } else { "0" }.to_owned() + &t.code[1..];
     let (status, why) =
         error_of(t.get("/api/info").bearer_auth(&wrong).send().await.unwrap()).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == "wrong_code", "{why}");
+    assert!(why.code == seance_server::refusals::WRONG_CODE, "{why}");
 
     let t = &t;
     let info = |secret: String| async move {
@@ -228,7 +228,7 @@ async fn the_api_needs_the_join_code_or_the_table_key() {
     )
     .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert!(why.code == "no_endpoint", "{why}");
+    assert!(why.code == seance_server::refusals::NO_ENDPOINT, "{why}");
 }
 
 /// A PNG's width and height, from its header.
@@ -253,7 +253,10 @@ async fn the_manifest_opens_a_home_screen_app_with_the_devices_own_secret() {
     let (status, why) = error_of(t.get("/api/manifest.webmanifest").send().await.unwrap()).await;
     assert_eq!(
         (status, why.code.as_str()),
-        (StatusCode::UNAUTHORIZED, "code_needed")
+        (
+            StatusCode::UNAUTHORIZED,
+            seance_server::refusals::CODE_NEEDED
+        )
     );
 
     let phone = manifest(t.code.clone()).await;
@@ -311,7 +314,7 @@ async fn the_manifest_opens_a_home_screen_app_with_the_devices_own_secret() {
     let (status, why) = error_of(manifest(wrong).await).await;
     assert_eq!(
         (status, why.code.as_str()),
-        (StatusCode::FORBIDDEN, "wrong_code")
+        (StatusCode::FORBIDDEN, seance_server::refusals::WRONG_CODE)
     );
 }
 
@@ -327,7 +330,7 @@ async fn rebinding_hosts_and_foreign_origins_are_refused() {
         .unwrap();
     let (status, why) = error_of(evil_host).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == "not_this_host", "{why}");
+    assert!(why.code == seance_server::refusals::NOT_THIS_HOST, "{why}");
 
     let evil_origin = t
         .api(reqwest::Method::GET, "/info")
@@ -404,7 +407,7 @@ async fn a_page_of_another_site_cannot_make_the_table_wait() {
             let (status, why) = error_of(asked).await;
             assert_eq!(
                 (status, why.code.as_str()),
-                (StatusCode::FORBIDDEN, "other_site")
+                (StatusCode::FORBIDDEN, seance_server::refusals::OTHER_SITE)
             );
         }
     }
@@ -415,7 +418,10 @@ async fn a_page_of_another_site_cannot_make_the_table_wait() {
         .send()
         .await
         .unwrap();
-    assert_eq!(error_of(wrong).await.1.code, "wrong_code");
+    assert_eq!(
+        error_of(wrong).await.1.code,
+        seance_server::refusals::WRONG_CODE
+    );
     // The table's own page asks as its own origin.
     let own = t
         .api(reqwest::Method::GET, "/info")
@@ -442,7 +448,7 @@ async fn settings_are_validated_saved_and_broadcast() {
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(why.code == "language", "{why}");
+    assert!(why.code == seance_server::refusals::LANGUAGE, "{why}");
 
     let malformed = t
         .api(reqwest::Method::PUT, "/settings")
@@ -454,7 +460,8 @@ async fn settings_are_validated_saved_and_broadcast() {
     let (status, why) = error_of(malformed).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(
-        why.code == "bad_request" && why.error.contains("{\"language\": \"fr\"}"),
+        why.code == seance_server::refusals::BAD_REQUEST
+            && why.error.contains("{\"language\": \"fr\"}"),
         "{why}"
     );
 

@@ -102,7 +102,7 @@ async fn refusals_say_why_and_change_nothing() {
     let again = send(&t, game, 1, json!({"type": "give_vision", "psychic": 0})).await;
     assert_eq!(again.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let body: Value = again.json().await.unwrap();
-    assert_eq!(body["code"], "one_vision_per_turn");
+    assert_eq!(body["code"], seance_rules::refusals::ONE_VISION_PER_TURN);
     assert_eq!(body["params"]["waiting"], json!(["Alex", "Carl", "Paul"]));
     assert!(
         body["error"]
@@ -116,13 +116,13 @@ async fn refusals_say_why_and_change_nothing() {
         error_of(send(&t, game, 0, json!({"type": "give_vision", "psychic": 1})).await).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(
-        why.code == "stale" && why.params == json!({"sent": 0, "now": 1}),
+        why.code == seance_server::refusals::STALE && why.params == json!({"sent": 0, "now": 1}),
         "{why}"
     );
 
     let (status, why) = error_of(send(&t, game, 1, json!({"type": "summon_spirits"})).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(why.code == "bad_request", "{why}");
+    assert!(why.code == seance_server::refusals::BAD_REQUEST, "{why}");
 
     let (status, _) = error_of(send(&t, 999, 0, json!({"type": "use_crow"})).await).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
@@ -134,7 +134,7 @@ async fn refusals_say_why_and_change_nothing() {
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(why.code == "no_such_role", "{why}");
+    assert!(why.code == seance_server::refusals::NO_SUCH_ROLE, "{why}");
     // Sent twice, the last `role` is the one read, and it is worded with what was sent.
     assert!(why.error.contains("medium"), "{why}");
     let twice = t
@@ -155,7 +155,7 @@ async fn refusals_say_why_and_change_nothing() {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
-        why.code == "no_such_psychic" && why.params["last"] == 3,
+        why.code == seance_rules::refusals::NO_SUCH_PSYCHIC && why.params["last"] == 3,
         "{why}"
     );
 
@@ -202,7 +202,10 @@ async fn undo_and_redo_are_one_request_away() {
     )
     .await;
     assert_eq!(status, StatusCode::CONFLICT);
-    assert!(why.code == "nothing_to_redo", "{why}");
+    assert!(
+        why.code == seance_server::refusals::NOTHING_TO_REDO,
+        "{why}"
+    );
 }
 
 #[tokio::test]
@@ -262,7 +265,7 @@ async fn a_house_rule_sand_timer_is_part_of_the_setup_and_survives_a_restart() {
         .unwrap();
     let (status, why) = error_of(refused).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(why.code == "sand_timer", "{why}");
+    assert!(why.code == seance_rules::refusals::SAND_TIMER, "{why}");
 }
 
 /// Gives the four visions of the first turn: the interpretation begins and the sand runs.
@@ -385,7 +388,7 @@ async fn the_sand_timer_runs_on_the_server_and_ends_the_interpretation() {
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(why.code == "sand_timer", "{why}");
+    assert!(why.code == seance_rules::refusals::SAND_TIMER, "{why}");
     let (status, _) = error_of(timer(json!({"action": "resume"})).await.unwrap()).await;
     assert_eq!(
         status,
@@ -483,7 +486,10 @@ async fn a_repeated_tap_is_one_action_and_its_answer_is_the_new_snapshot() {
         .send()
         .await
         .unwrap();
-    assert_eq!(error_of(watcher).await.1.code, "watcher");
+    assert_eq!(
+        error_of(watcher).await.1.code,
+        seance_rules::refusals::WATCHER
+    );
     let phone = support::take_seat(&t, "games", game, "psychic:0").await;
     let cards = view(&t, game, "table").await["view"]["layout"]["characters"].clone();
     let placed = t
@@ -538,7 +544,11 @@ async fn a_journal_in_trouble_waits_untouched_for_the_table_s_choice() {
     std::fs::write(&journal, b"").unwrap();
     let t = support::serve_in(dir).await;
     let info = support::table_json(&t, "/info").await;
-    assert_eq!(info["journal"]["code"], "journal_empty", "{info}");
+    assert_eq!(
+        info["journal"]["code"],
+        seance_server::refusals::JOURNAL_EMPTY,
+        "{info}"
+    );
     assert_eq!(info["journal"]["choices"], json!(["recover", "retry"]));
     assert!(
         info["journal"]["error"]
@@ -550,7 +560,10 @@ async fn a_journal_in_trouble_waits_untouched_for_the_table_s_choice() {
     let (status, why) = error_of(t.api(Method::GET, "/games").send().await.unwrap()).await;
     assert_eq!(
         (status, why.code.as_str()),
-        (StatusCode::SERVICE_UNAVAILABLE, "journal_waits")
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            seance_server::refusals::JOURNAL_WAITS
+        )
     );
     assert_eq!(std::fs::read(&journal).unwrap(), b"", "not written to");
     for beside in ["-wal", "-shm", ".mark"] {
@@ -582,7 +595,10 @@ async fn a_journal_in_trouble_waits_untouched_for_the_table_s_choice() {
     let (status, why) = error_of(choose(&t, &key, "recover").await.unwrap()).await;
     assert_eq!(
         (status, why.code.as_str()),
-        (StatusCode::CONFLICT, "journal_chosen")
+        (
+            StatusCode::CONFLICT,
+            seance_server::refusals::JOURNAL_CHOSEN
+        )
     );
     restarts
         .recv()
@@ -596,7 +612,7 @@ async fn a_journal_in_trouble_waits_untouched_for_the_table_s_choice() {
     );
     assert_eq!(
         support::table_json(&t, "/info").await["journal"]["code"],
-        "journal_empty"
+        seance_server::refusals::JOURNAL_EMPTY
     );
     let mut restarts = t.server.take_requests().unwrap().restart;
     let done: Value = choose(&t, &key, "recover")
@@ -726,7 +742,7 @@ async fn a_game_whose_start_is_damaged_is_told_and_set_aside_by_the_table() {
     )
     .await;
     assert_eq!(status, StatusCode::CONFLICT);
-    assert!(why.code == "start_damaged", "{why}");
+    assert!(why.code == seance_server::refusals::START_DAMAGED, "{why}");
     let listed = |t: &Table| {
         let list = t.api(Method::GET, "/games");
         async move {
@@ -747,7 +763,7 @@ async fn a_game_whose_start_is_damaged_is_told_and_set_aside_by_the_table() {
     let aside = format!("/games/{game}/set-aside");
     let (status, why) = error_of(t.joined(Method::POST, &aside).send().await.unwrap()).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == "table_only", "{why}");
+    assert!(why.code == seance_server::refusals::TABLE_ONLY, "{why}");
     let done = t.api(Method::POST, &aside).send().await.unwrap();
     assert_eq!(done.status(), StatusCode::OK);
     assert_eq!(

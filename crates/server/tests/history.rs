@@ -221,7 +221,10 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
     .await;
     assert_eq!(
         (status, why.code.as_str()),
-        (StatusCode::BAD_REQUEST, "statistics_query")
+        (
+            StatusCode::BAD_REQUEST,
+            seance_server::refusals::STATISTICS_QUERY
+        )
     );
 
     // Archived: out of the history, still counted. Deleted: out of both, and undone.
@@ -355,32 +358,35 @@ async fn a_bad_file_is_refused_with_what_to_do_and_changes_nothing() {
     let (status, why) = refused("this is not a history".into()).await;
     assert_eq!(
         (status, why.code.as_str()),
-        (StatusCode::UNPROCESSABLE_ENTITY, "import_not_a_history")
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            seance_server::refusals::IMPORT_NOT_A_HISTORY
+        )
     );
     let mut other = good.clone();
     other["format"] = json!("something-else");
     assert_eq!(
         refused(other.to_string()).await.1.code,
-        "import_not_a_history"
+        seance_server::refusals::IMPORT_NOT_A_HISTORY
     );
     let mut newer = good.clone();
     newer["version"] = json!(2);
     newer["games"] = json!("a shape this build cannot know");
     let (_, why) = refused(newer.to_string()).await;
-    assert_eq!(why.code, "import_newer");
+    assert_eq!(why.code, seance_server::refusals::IMPORT_NEWER);
     assert_eq!(why.params["version"], 2);
     let mut newer_entry = good.clone();
     newer_entry["games"][0]["entries"][3]["format"] = json!(2);
     assert_eq!(
         refused(newer_entry.to_string()).await.1.code,
-        "import_newer"
+        seance_server::refusals::IMPORT_NEWER
     );
     let mut unknown = good.clone();
     unknown["games"][0]["ruleset"] = json!("chess");
     let (_, why) = refused(unknown.to_string()).await;
     assert_eq!(
         (why.code.as_str(), &why.params["game"]),
-        ("import_unknown_ruleset", &json!(1))
+        (seance_server::refusals::IMPORT_UNKNOWN_RULESET, &json!(1))
     );
     // A game cut short (it has not ended), or with an entry its rules refuse.
     let mut unfinished = history_file(&[(&won, DAY, 30), (&won, DAY, 30)]);
@@ -390,22 +396,28 @@ async fn a_bad_file_is_refused_with_what_to_do_and_changes_nothing() {
     let (_, why) = refused(unfinished.to_string()).await;
     assert_eq!(
         (why.code.as_str(), &why.params["game"]),
-        ("import_damaged", &json!(2))
+        (seance_server::refusals::IMPORT_DAMAGED, &json!(2))
     );
     let mut forged = good.clone();
     forged["games"][0]["entries"][0]["entry"]["events"] = json!([{"type": "timer_ended"}]);
-    assert_eq!(refused(forged.to_string()).await.1.code, "import_damaged");
+    assert_eq!(
+        refused(forged.to_string()).await.1.code,
+        seance_server::refusals::IMPORT_DAMAGED
+    );
     // A setup no new game could have: a name far past the rules' length.
     let mut long = good.clone();
     long["games"][0]["start"][0]["setup"]["ghost"] = json!("x".repeat(100_000));
-    assert_eq!(refused(long.to_string()).await.1.code, "import_damaged");
+    assert_eq!(
+        refused(long.to_string()).await.1.code,
+        seance_server::refusals::IMPORT_DAMAGED
+    );
     // A file past the limit is refused before it is read.
     let (status, why) = refused("x".repeat(33 * 1024 * 1024)).await;
     assert_eq!(
         (status, why.code.as_str(), &why.params["most_mib"]),
         (
             StatusCode::PAYLOAD_TOO_LARGE,
-            "import_too_large",
+            seance_server::refusals::IMPORT_TOO_LARGE,
             &json!(32)
         )
     );
@@ -462,7 +474,7 @@ async fn only_the_table_shelves_exports_and_imports() {
         .await;
         assert_eq!(
             (status, why.code.as_str()),
-            (StatusCode::FORBIDDEN, "table_only"),
+            (StatusCode::FORBIDDEN, seance_server::refusals::TABLE_ONLY),
             "{path}"
         );
     }
@@ -485,7 +497,10 @@ async fn only_the_table_shelves_exports_and_imports() {
     .await;
     assert_eq!(
         (status, why.code.as_str()),
-        (StatusCode::UNPROCESSABLE_ENTITY, "list_limit")
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            seance_server::refusals::LIST_LIMIT
+        )
     );
 }
 

@@ -82,7 +82,7 @@ async fn a_setup_past_the_box_is_refused_with_its_bounds() {
     let (status, why) = error_of(create(faces).await.unwrap()).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{why}");
     assert!(
-        why.code == "token_faces" && why.params["tokens"] == 4,
+        why.code == seance_rules::refusals::TOKEN_FACES && why.params["tokens"] == 4,
         "{why}"
     );
     still_answers(&t).await;
@@ -91,13 +91,19 @@ async fn a_setup_past_the_box_is_refused_with_its_bounds() {
     long[1]["name"] = json!("A".repeat(41));
     let (status, why) = error_of(create(classic(long)).await.unwrap()).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(why.code == "name_too_long", "{why}");
+    assert!(
+        why.code == seance_timeline::refusals::NAME_TOO_LONG,
+        "{why}"
+    );
 
     let mut old = four();
     old[0]["age"] = json!(200);
     let (status, why) = error_of(create(classic(old)).await.unwrap()).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(why.code == "age" && why.params["most"] == 120, "{why}");
+    assert!(
+        why.code == seance_rules::refusals::AGE && why.params["most"] == 120,
+        "{why}"
+    );
 
     // A 1.9 MB name is not even read: the body is larger than anything Séance sends.
     let mut huge = four();
@@ -105,7 +111,7 @@ async fn a_setup_past_the_box_is_refused_with_its_bounds() {
     let (status, why) = error_of(create(classic(huge)).await.unwrap()).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
     assert!(
-        why.code == "too_large" && why.params["most_kib"] == 64,
+        why.code == seance_server::refusals::TOO_LARGE && why.params["most_kib"] == 64,
         "{why}"
     );
     still_answers(&t).await;
@@ -148,10 +154,26 @@ async fn a_list_of_games_is_a_page_within_its_bounds() {
     let finished: Value = support::table_json(&t, "/games?state=finished").await;
     assert_eq!(finished, json!([]));
     for (query, status, code) in [
-        ("limit=0", StatusCode::UNPROCESSABLE_ENTITY, "list_limit"),
-        ("limit=201", StatusCode::UNPROCESSABLE_ENTITY, "list_limit"),
-        ("limit=-1", StatusCode::BAD_REQUEST, "list_query"),
-        ("state=ended", StatusCode::BAD_REQUEST, "list_query"),
+        (
+            "limit=0",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            seance_server::refusals::LIST_LIMIT,
+        ),
+        (
+            "limit=201",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            seance_server::refusals::LIST_LIMIT,
+        ),
+        (
+            "limit=-1",
+            StatusCode::BAD_REQUEST,
+            seance_server::refusals::LIST_QUERY,
+        ),
+        (
+            "state=ended",
+            StatusCode::BAD_REQUEST,
+            seance_server::refusals::LIST_QUERY,
+        ),
     ] {
         let (got, why) = error_of(
             t.api(Method::GET, &format!("/games?{query}"))

@@ -62,7 +62,7 @@ async fn the_box_is_kept_in_the_settings_and_checked() {
     let (status, message) = error_of(refused).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
-        message.code == "card_twice"
+        message.code == seance_rules::refusals::CARD_TWICE
             && message.params == json!({"category": {"term": "category.object"}, "card": 3}),
         "{message}"
     );
@@ -148,7 +148,10 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
         json!({"type": "vote", "psychic": 1, "group": 1}),
     )
     .await;
-    assert_eq!(error_of(table_vote).await.1.code, "vote_on_phone");
+    assert_eq!(
+        error_of(table_vote).await.1.code,
+        seance_rules::refusals::VOTE_ON_PHONE
+    );
     for (psychic, phone) in phones.iter().enumerate() {
         act(
             &t,
@@ -199,7 +202,10 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
     let (status, why) = error_of(away).await;
     assert_eq!(
         (status, why.code.as_str()),
-        (StatusCode::UNPROCESSABLE_ENTITY, "not_in_play")
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            seance_server::refusals::NOT_IN_PLAY
+        )
     );
 }
 
@@ -213,7 +219,7 @@ async fn a_new_edition_refusal_is_said_in_its_own_words() {
     let (status, refused) =
         error_of(act_as(&t, "games", game, None, json!({"type": "use_crow"})).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(refused.code, "no_crows_left");
+    assert_eq!(refused.code, seance_rules::refusals::NO_CROWS_LEFT);
     // The new edition has candles, and no difficulty: as its screens say it.
     assert_eq!(refused.error, "No candle left: 3 per game.", "{refused}");
 }

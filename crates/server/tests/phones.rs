@@ -81,10 +81,16 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
     };
     let (status, why) = error_of(seat(&t, game, "ghost").await).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == "seat_by_invitation", "{why}");
+    assert!(
+        why.code == seance_server::refusals::SEAT_BY_INVITATION,
+        "{why}"
+    );
     let (status, why) = error_of(with(&"0".repeat(32)).send().await.unwrap()).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == "invitation_spent", "{why}");
+    assert!(
+        why.code == seance_server::refusals::INVITATION_SPENT,
+        "{why}"
+    );
     let seen: Value = look(&t, game, "table", None).await.json().await.unwrap();
     assert_eq!(seen["seats"], json!([]), "nothing was taken");
     assert_eq!(seen["by_invitation"], json!(["ghost"]));
@@ -98,15 +104,15 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
     let ask = |seat: &str| format!("/games/{game}/seats/{seat}/invitation");
     let (status, why) = error_of(t.joined(Method::POST, &ask("ghost")).send().await.unwrap()).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == "table_only", "{why}");
+    assert!(why.code == seance_server::refusals::TABLE_ONLY, "{why}");
     let (status, why) =
         error_of(t.api(Method::POST, &ask("psychic:0")).send().await.unwrap()).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(why.code == "seat_open", "{why}");
+    assert!(why.code == seance_server::refusals::SEAT_OPEN, "{why}");
     let (status, why) =
         error_of(t.api(Method::POST, &ask("psychic:9")).send().await.unwrap()).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(why.code == "no_such_seat", "{why}");
+    assert!(why.code == seance_server::refusals::NO_SUCH_SEAT, "{why}");
 
     // The link leads a phone to the seat; the QR code holds the same link.
     let invited = support::json_of(t.api(Method::POST, &ask("ghost"))).await;
@@ -129,13 +135,16 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
     );
     let (status, why) = error_of(t.api(Method::POST, &ask("ghost")).send().await.unwrap()).await;
     assert_eq!(status, StatusCode::CONFLICT, "no invitation to a held seat");
-    assert!(why.code == "seat_taken", "{why}");
+    assert!(why.code == seance_server::refusals::SEAT_TAKEN, "{why}");
 
     // Freed, the seat is not taken again with the spent invitation.
     free_ghost(&t, game).await;
     let (status, why) = error_of(with(invitation).send().await.unwrap()).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == "invitation_spent", "{why}");
+    assert!(
+        why.code == seance_server::refusals::INVITATION_SPENT,
+        "{why}"
+    );
 }
 
 #[tokio::test]
@@ -151,7 +160,7 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
     assert_eq!(ghost.len(), 32);
     let (status, why) = error_of(look(&t, game, "ghost", None).await).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == "seat_on_phone", "{why}");
+    assert!(why.code == seance_server::refusals::SEAT_ON_PHONE, "{why}");
     let forged = "f".repeat(32);
     assert_eq!(
         look(&t, game, "ghost", Some(&forged)).await.status(),
@@ -203,7 +212,7 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
 
     let (status, why) = error_of(seat(&t, game, "ghost").await).await;
     assert_eq!(status, StatusCode::CONFLICT);
-    assert!(why.code == "seat_taken", "{why}");
+    assert!(why.code == seance_server::refusals::SEAT_TAKEN, "{why}");
     assert_eq!(
         seat(&t, game, "psychic:9").await.status(),
         StatusCode::BAD_REQUEST
@@ -235,7 +244,7 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
     let (status, why) =
         error_of(act(&t, game, Some(&ghost), json!({"type": "use_crow"})).await).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == "seat_freed", "{why}");
+    assert!(why.code == seance_server::refusals::SEAT_FREED, "{why}");
 }
 
 #[tokio::test]
@@ -314,7 +323,7 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
         .unwrap();
     let (status, why) = error_of(stale).await;
     assert_eq!(status, StatusCode::CONFLICT);
-    assert_eq!(why.code, "stale", "{why}");
+    assert_eq!(why.code, seance_server::refusals::STALE, "{why}");
     let seen: Value = look(&t, game, "table", None).await.json().await.unwrap();
     let since: Vec<Value> = seen["log"]
         .as_array()
@@ -352,7 +361,10 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == "culprit_on_phone", "{why}");
+    assert!(
+        why.code == seance_rules::refusals::CULPRIT_ON_PHONE,
+        "{why}"
+    );
     let undo = |token: &str| {
         t.joined(Method::POST, &format!("/games/{game}/undo"))
             .header("X-Seat", token.to_owned())
@@ -440,7 +452,7 @@ async fn a_phone_retrying_with_a_freed_seat_is_not_locked_out_but_a_guessed_toke
     for _ in 0..30 {
         let (status, why) = error_of(look(&t, game, "ghost", Some(&ghost)).await).await;
         assert_eq!(status, StatusCode::FORBIDDEN);
-        assert!(why.code == "seat_freed", "{why}");
+        assert!(why.code == seance_server::refusals::SEAT_FREED, "{why}");
     }
     assert_eq!(
         look(&t, game, "table", None).await.status(),
@@ -689,9 +701,15 @@ async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
             .send()
             .await
             .unwrap();
-        assert_eq!(error_of(bgstats).await.1.code, "not_over");
+        assert_eq!(
+            error_of(bgstats).await.1.code,
+            seance_server::refusals::NOT_OVER
+        );
         let short = support::opened(&t, &format!("/p/{game}?code={}", t.code)).await;
-        assert_eq!(error_of(short).await.1.code, "not_over");
+        assert_eq!(
+            error_of(short).await.1.code,
+            seance_server::refusals::NOT_OVER
+        );
         for (device, messages) in heard.iter().enumerate() {
             let messages = messages.lock().unwrap();
             let counted = messages
@@ -828,7 +846,10 @@ async fn a_rematch_keeps_each_phone_the_table_keeps_its_seat_and_draws_anew() {
     let (status, refused) = error_of(rematch(None).await.unwrap()).await;
     assert_eq!(
         (status, refused.code.as_str()),
-        (StatusCode::FORBIDDEN, "rematch_in_play")
+        (
+            StatusCode::FORBIDDEN,
+            seance_rules::refusals::REMATCH_IN_PLAY
+        )
     );
     let (status, _) = error_of(rematch(Some(&ghost)).await.unwrap()).await;
     assert_eq!(status, StatusCode::FORBIDDEN);

@@ -59,10 +59,10 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
     )
     .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert!(why.code == "no_such_game", "{why}");
+    assert!(why.code == seance_server::refusals::NO_SUCH_GAME, "{why}");
     let (status, why) = error_of(look(&t, game, "ghost", None).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(why.code == "no_such_role", "{why}");
+    assert!(why.code == seance_server::refusals::NO_SUCH_ROLE, "{why}");
 
     let mut table_socket = t.socket_with(&format!("&rummy={game}&role=table")).await;
     let mut ann_socket = t
@@ -87,7 +87,7 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == "vote_on_phone", "{why}");
+    assert!(why.code == seance_rules::refusals::VOTE_ON_PHONE, "{why}");
     let (status, _) = error_of(
         act(
             &t,
@@ -143,7 +143,7 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
     let (status, why) = error_of(act(&t, game, None, round()).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
-        why.code == "votes_missing" && why.params["names"] == json!(["Cleo"]),
+        why.code == seance_rummy::refusals::VOTES_MISSING && why.params["names"] == json!(["Cleo"]),
         "{why}"
     );
     let (status, _) = error_of(act(&t, game, Some(&ann), round()).await).await;
@@ -212,14 +212,14 @@ async fn a_bad_setup_or_tally_is_refused_with_what_to_do() {
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(why.code == "rummy_players", "{why}");
+    assert!(why.code == seance_rummy::refusals::RUMMY_PLAYERS, "{why}");
     let game = create(&t).await;
     let (status, why) = error_of(act(&t, game, None, json!({"type": "end_round", "tally": {"ending": {"how": "last_card"}, "players": [{}]}})).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(why.code == "tally_players", "{why}");
+    assert!(why.code == seance_rummy::refusals::TALLY_PLAYERS, "{why}");
     let (status, why) = error_of(act(&t, game, None, json!({"type": "end_round"})).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(why.code == "bad_request", "{why}");
+    assert!(why.code == seance_server::refusals::BAD_REQUEST, "{why}");
     let seat = t
         .api(Method::POST, &format!("/rummy/{game}/seats"))
         .json(&json!({"seat": "ghost"}))
@@ -229,7 +229,7 @@ async fn a_bad_setup_or_tally_is_refused_with_what_to_do() {
     let (status, why) = error_of(seat).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(
-        why.code == "no_such_seat"
+        why.code == seance_server::refusals::NO_SUCH_SEAT
             && why.params["seats"] == json!(["player:0", "player:1", "player:2"]),
         "{why}"
     );
@@ -286,14 +286,20 @@ async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
     let (status, refused) = error_of(rematch().await.unwrap()).await;
     assert_eq!(
         (status, refused.code.as_str()),
-        (StatusCode::FORBIDDEN, "rematch_in_play")
+        (
+            StatusCode::FORBIDDEN,
+            seance_rules::refusals::REMATCH_IN_PLAY
+        )
     );
     let bgstats = format!("/rummy/{game}/bgstats");
     for early in [bgstats.clone(), format!("/p/{game}")] {
         let (status, refused) = error_of(t.api(Method::GET, &early).send().await.unwrap()).await;
         assert_eq!(
             (status, refused.code.as_str()),
-            (StatusCode::UNPROCESSABLE_ENTITY, "not_over"),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                seance_server::refusals::NOT_OVER
+            ),
             "{early}"
         );
     }

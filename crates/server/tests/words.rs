@@ -36,14 +36,30 @@ fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
-/// Every refusal code the crates' sources send: the string each `Refusal::new(…)` and
-/// `refused(StatusCode::…, …)` starts with, and each query's refusal (`Asked::REFUSED`).
+/// Every refusal code the crates send: each crate's `refusals::ALL`.
 fn codes_sent() -> BTreeSet<String> {
+    [
+        seance_timeline::refusals::ALL,
+        seance_rules::refusals::ALL,
+        seance_rummy::refusals::ALL,
+        seance_server::refusals::ALL,
+    ]
+    .concat()
+    .into_iter()
+    .map(str::to_owned)
+    .collect()
+}
+
+/// No crate sends a code written on the spot, where the compiler would not check it: each
+/// `Refusal::new(…)`, `refused(StatusCode::…, …)` and query refusal (`Asked::REFUSED`)
+/// takes a crate's `refusals` constant.
+#[test]
+fn every_refusal_is_sent_by_its_constant() {
     let mut files = Vec::new();
     for krate in ["timeline", "rules", "rummy", "server", "journal"] {
         rust_files(&root().join("crates").join(krate).join("src"), &mut files);
     }
-    let mut codes = BTreeSet::new();
+    let mut written = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
         for opening in ["Refusal::new(", "refused(", "const REFUSED: &'static str ="] {
@@ -55,17 +71,17 @@ fn codes_sent() -> BTreeSet<String> {
                     };
                     rest = after.trim_start();
                 }
-                if let Some(quoted) = rest.strip_prefix('"') {
-                    let code = quoted.split('"').next().unwrap();
-                    if !code.is_empty() && code.chars().all(|c| c.is_ascii_lowercase() || c == '_')
-                    {
-                        codes.insert(code.to_owned());
-                    }
+                if rest.starts_with('"') {
+                    let line = text[..at].lines().count();
+                    written.push(format!("{}:{line}", file.display()));
                 }
             }
         }
     }
-    codes
+    assert!(
+        written.is_empty(),
+        "codes written on the spot, not as a crate's `refusals` constant: {written:?}"
+    );
 }
 
 #[test]
@@ -105,8 +121,10 @@ fn every_language_has_every_phrase_with_the_same_blanks() {
 fn every_refusal_sent_is_worded_in_every_language_and_listed_in_the_api() {
     let codes = codes_sent();
     assert!(
-        codes.len() > 100 && codes.contains("one_vision_per_turn") && codes.contains("seat_freed"),
-        "the scan finds the codes: {codes:?}"
+        codes.len() > 100
+            && codes.contains(seance_rules::refusals::ONE_VISION_PER_TURN)
+            && codes.contains(seance_server::refusals::SEAT_FREED),
+        "every crate's codes: {codes:?}"
     );
     let api = std::fs::read_to_string(root().join("docs/API.md")).unwrap();
     for language in LANGUAGES {

@@ -3,6 +3,7 @@
 //! French table reads French; a rule set never writes a sentence. And the bound every rule
 //! set puts on a name.
 
+use crate::refusals;
 use std::fmt;
 
 use serde::Serialize;
@@ -206,7 +207,7 @@ pub const NAME_CHARS: usize = 40;
 pub fn check_name(name: &str) -> Result<(), Refusal> {
     let chars = name.trim().chars().count();
     ensure(chars <= NAME_CHARS, || {
-        Refusal::new("name_too_long")
+        Refusal::new(refusals::NAME_TOO_LONG)
             .with("most", NAME_CHARS)
             .with("chars", chars)
     })

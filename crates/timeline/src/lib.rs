@@ -7,6 +7,7 @@
 //! ([`Draw`]).
 
 mod error;
+pub mod refusals;
 mod rng;
 mod rule_set;
 mod summary;
@@ -105,7 +106,7 @@ pub trait SandTimer: Rules {
     }
     /// A sand timer of `seconds`, as a house rule a table may choose mid-game, or why not.
     fn sand_timer_of(_seconds: u64) -> Result<Duration, Refusal> {
-        Err(Refusal::new("no_timer"))
+        Err(Refusal::new(refusals::NO_TIMER))
     }
     /// Whether the game is where the sand timer runs.
     fn timer_runs(&self) -> bool {

@@ -1,6 +1,7 @@
 //! Who asks, as every rule set sees it: the table, a seat's phone or a watcher. The shells
 //! map a device to one of these; the rule set alone says what each may do.
 
+use crate::refusals;
 use std::fmt;
 use std::str::FromStr;
 
@@ -89,7 +90,7 @@ impl TryFrom<u8> for Knock {
         [Knock::Yes, Knock::No]
             .into_iter()
             .find(|k| k.times() == times)
-            .ok_or_else(|| crate::Refusal::new("knock_times"))
+            .ok_or_else(|| crate::Refusal::new(refusals::KNOCK_TIMES))
     }
 }
 

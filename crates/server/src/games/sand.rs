@@ -5,6 +5,7 @@
 //! resets it, or sets a house rule's length the rules allow. The clock itself is
 //! `timer.rs`.
 
+use crate::refusals;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -36,7 +37,7 @@ pub enum TimerAction {
 }
 
 fn no_timer() -> GameError {
-    GameError::Forbidden(Refusal::new("no_timer"))
+    GameError::Forbidden(Refusal::new(refusals::NO_TIMER))
 }
 
 impl<G: RuleBook> Live<G> {
@@ -167,7 +168,9 @@ impl<G: RuleBook> Games<G> {
                 TimerAction::Reset => timer.reset(),
                 TimerAction::Resume => {
                     if !runs {
-                        return Err(GameError::Rule(Refusal::new("timer_waits_for_visions")));
+                        return Err(GameError::Rule(Refusal::new(
+                            refusals::TIMER_WAITS_FOR_VISIONS,
+                        )));
                     }
                     started = timer.run(now);
                 }

@@ -171,7 +171,7 @@ pub async fn error_of(response: reqwest::Response) -> (StatusCode, Refused) {
     };
     // The English words have every blank filled: each has its param.
     assert!(
-        refused.code == "bad_request" || !refused.error.contains('{'),
+        refused.code == seance_server::refusals::BAD_REQUEST || !refused.error.contains('{'),
         "{refused}"
     );
     (status, refused)
