@@ -1,7 +1,7 @@
 // What this device may do now, as the rules on the server say (`snapshot.allowed`, with
 // each action's choices). Screens draw their buttons from here and never work a rule out.
 
-import { state } from './app.js';
+import { state } from './context.js';
 
 /** The action of `type` open to this device now whose fields match `fields`, or null. */
 export function may(type, fields = {}) {

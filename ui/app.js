@@ -5,6 +5,7 @@
 import { ApiError, Offline, api, connect, keepSeat, manifestUrl, mySeat, takeCode } from './api.js';
 import { deviceLanguage, language, setDialect, setLanguage, t } from './i18n.js';
 import { h, toast } from './dom.js';
+import { handOver, state } from './context.js';
 import { renderHome } from './screens/home.js';
 import { renderCodeEntry } from './screens/code.js';
 import { refresh } from './screens/game/actions.js';
@@ -50,13 +51,6 @@ const screenOf = (key, name) => (state) => {
   return h('div', { class: 'screen' }, h('p', { class: 'note' }, '…'));
 };
 
-/**
- * What the screens show; changed only by what the server says. `game` is the game on
- * screen: its id, its kind (`games` for Mysterium, `rummy`), the role it is seen as, its
- * latest snapshot and when that arrived (performance.now()).
- */
-export const state = { info: null, settings: null, connection: 'closed', devices: 0, game: null, offline: false };
-
 /** The table's view of a game, with the table's cues and its sand timer (`listens` names
  * what follows each view, so a screen that changes it hears the game afresh). */
 const asTable = () => ({ kind: 'games', role: 'table', seat: null, listens: 'table', onView: (before, after) => call('game', 'viewChanged', before, after) });
@@ -94,21 +88,6 @@ const routes = [
 
 let follow = () => {};
 
-/** Whether this device is the table (it opened the table link), not a phone or a watcher:
- * the server said so from its credentials. */
-export const isTable = () => state.info?.device === 'table';
-
-/** The table sets the table's language; others only their own. */
-export async function chooseLanguage(lang) {
-  if (isTable()) {
-    state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, language: lang } });
-    await setLanguage(lang);
-  } else {
-    await setLanguage(lang, { remember: true });
-  }
-  render();
-}
-
 function route() {
   for (const [pattern, screen, watch] of routes) {
     const found = location.hash.match(pattern);
@@ -134,7 +113,7 @@ function followScreen({ id, watch }) {
   }
 }
 
-export function render() {
+function render() {
   if (!booted) return;
   // A journal in trouble shows nothing but itself until the table chooses.
   const found = state.info?.journal ? { screen: screenOf('journal', 'renderJournal'), id: null, watch: null } : route();
@@ -154,7 +133,7 @@ const notices = [document.getElementById('toast'), document.getElementById('offl
  * `.notices` place (a phone's, under its bar) takes the toast and the reconnect banner into
  * its flow, where they push the page down and cover nothing; elsewhere they float. A screen
  * whose root says `data-awake="true"` keeps the screen from sleeping. */
-export function showScreen(node) {
+function showScreen(node) {
   (node.querySelector?.('.notices') ?? document.body).append(...notices);
   document.getElementById('app').replaceChildren(node);
   updateStatus();
@@ -226,7 +205,7 @@ function goOn(next) {
 }
 
 /** Takes a snapshot of the game on screen (from the socket or a request) and shows it. */
-export function showSnapshot(snapshot) {
+function showSnapshot(snapshot) {
   if (!state.game || snapshot.game !== state.game.id) return;
   if (state.game.snapshot && snapshot.version < state.game.snapshot.version) return;
   // A rematch was started: its screens go on to it, and a phone always does, its seat kept;
@@ -269,6 +248,9 @@ async function onMessage(message) {
 
 /** Whether the words and the table's facts are in: screens wait for them. */
 let booted = false;
+
+// The screens' ways to the app (`context.js`), handed over before anything is drawn.
+handOver({ render, showScreen, showSnapshot });
 
 async function boot() {
   takeCode();

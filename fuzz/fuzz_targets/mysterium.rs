@@ -2,7 +2,4 @@
 
 #![no_main]
 
-#[path = "drive.rs"]
-mod drive;
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| drive::drive::<seance_rules::Game>(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| seance_fuzz::drive::<seance_rules::Game>(data));

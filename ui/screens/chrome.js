@@ -1,8 +1,20 @@
 // The bar atop every screen: the name, the connection, the language.
 
 import { asset, h } from '../dom.js';
-import { LANGUAGES, language, t } from '../i18n.js';
-import { chooseLanguage } from '../app.js';
+import { LANGUAGES, language, setLanguage, t } from '../i18n.js';
+import { api } from '../api.js';
+import { isTable, render, state } from '../context.js';
+
+/** The table sets the table's language; others only their own. */
+async function chooseLanguage(lang) {
+  if (isTable()) {
+    state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, language: lang } });
+    await setLanguage(lang);
+  } else {
+    await setLanguage(lang, { remember: true });
+  }
+  render();
+}
 
 export function topBar() {
   return h('header', { class: 'bar' },

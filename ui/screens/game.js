@@ -7,7 +7,7 @@ import { asset, h, toast } from '../dom.js';
 import { hourMark, nameOf, t } from '../i18n.js';
 import { api } from '../api.js';
 import * as player from '../sound/player.js';
-import { isTable, render, state } from '../app.js';
+import { isTable, render, state } from '../context.js';
 import { languageSwitch } from './chrome.js';
 import { command, refresh, rewind, unreadable } from './game/actions.js';
 import { sandTimer, setClock } from './game/timer.js';

@@ -5,7 +5,7 @@ import { h, toast } from '../dom.js';
 import { language, t } from '../i18n.js';
 import { api } from '../api.js';
 import { topBar } from './chrome.js';
-import { render } from '../app.js';
+import { render } from '../context.js';
 
 /** Where a game of the list opens on the table. */
 export const gameHref = (game) => (game.ruleset === 'mystery-rummy' ? `#/rummy/${game.id}` : `#/game/${game.id}`);

@@ -9,7 +9,7 @@ import { hourMark, language, t } from '../i18n.js';
 import { api, download } from '../api.js';
 import { topBar } from './chrome.js';
 import { gameHref } from './games.js';
-import { isTable, render } from '../app.js';
+import { isTable, render } from '../context.js';
 
 
 /** How many games a page shows. */

@@ -5,7 +5,7 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { qrUrl } from '../api.js';
 import { topBar } from './chrome.js';
-import { isTable } from '../app.js';
+import { isTable } from '../context.js';
 
 export function renderHome(state) {
   const address = new URL(state.info.join_url);

@@ -5,7 +5,7 @@
 import { h, toast } from '../dom.js';
 import { ghostSeat, nameOf, t } from '../i18n.js';
 import { api, keepSeat, mySeat } from '../api.js';
-import { render } from '../app.js';
+import { render } from '../context.js';
 import { topBar } from './chrome.js';
 
 /** A game's seats, from a phone. */

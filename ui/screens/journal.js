@@ -7,7 +7,7 @@ import { h, toast } from '../dom.js';
 import { refusal, t } from '../i18n.js';
 import { api } from '../api.js';
 import { topBar } from './chrome.js';
-import { isTable } from '../app.js';
+import { isTable } from '../context.js';
 
 /** Waits for the server started again after the choice (its start time changes), then
  * reloads: the journal sound, or still in trouble and told again. */

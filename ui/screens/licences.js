@@ -4,7 +4,7 @@
 
 import { asset, h } from '../dom.js';
 import { language, t } from '../i18n.js';
-import { render } from '../app.js';
+import { render } from '../context.js';
 import { topBar } from './chrome.js';
 
 /** `licences.json`, fetched the first time the screen shows. */

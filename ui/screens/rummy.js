@@ -3,7 +3,7 @@
 // of the game. Everything it shows comes worked out in the view.
 
 import { asset, h } from '../dom.js';
-import { isTable, render } from '../app.js';
+import { isTable, render } from '../context.js';
 import { t } from '../i18n.js';
 import { playAgain, refresh, seatsKept, toBgStats, unreadable } from './game/actions.js';
 import { cover, phonesPanel } from './game/hidden.js';

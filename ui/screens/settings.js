@@ -6,7 +6,7 @@ import { t } from '../i18n.js';
 import { api } from '../api.js';
 import * as player from '../sound/player.js';
 import { languageSwitch, topBar } from './chrome.js';
-import { isTable, render, state } from '../app.js';
+import { isTable, render, state } from '../context.js';
 import { lyingFlat, setLyingFlat } from './game/timer.js';
 import { trackBandsEditor } from './track_bands.js';
 

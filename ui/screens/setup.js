@@ -6,18 +6,19 @@
 import { h, toast } from '../dom.js';
 import { setDialect, t } from '../i18n.js';
 import { api } from '../api.js';
-import { showScreen, state } from '../app.js';
+import { showScreen, state } from '../context.js';
 import { gameSwitch, topBar } from './chrome.js';
 import { CATEGORIES, boxEditor, readBox } from './card_box.js';
 import { bandsSaved, toldBands, trackBandsEditor } from './track_bands.js';
 import { guiding, setGuiding } from './game/help.js';
 
 const COLOURS = ['red', 'yellow', 'blue', 'purple', 'white', 'green'];
+/** The sand timer's lengths offered, within what the rules allow (`info.setup.sand_timer`). */
 const TIMER_SECONDS = [60, 90, 120, 150, 180];
 
 /** The form's choices; kept while the screen re-renders (a language switch, say). */
 const form = {
-  edition: 'classic', players: 5, difficulty: 'easy', printing: 'original', secrets: 'app_kept', seconds: 120, third: 'objects',
+  edition: 'classic', players: 5, difficulty: 'easy', printing: 'original', secrets: 'app_kept', seconds: null, third: 'objects',
   deal: 'sets', houseTimer: 0, boxRows: {}, firstNewGame: null, moreOpen: false,
 };
 
@@ -90,7 +91,7 @@ function playerRow(i, each, ages) {
     }),
     dealt.map((c, k) => colourSelect(`colour-${i}-${k}`, c, t('setup.colour_of', { n: i + 1 }))),
     ages ? [h('label', { class: 'visually-hidden', for: `age-${i}` }, t('setup.age_of', { n: i + 1 })),
-      h('input', { id: `age-${i}`, class: 'age', type: 'number', min: 1, max: 120, inputmode: 'numeric', placeholder: t('setup.age') })]
+      h('input', { id: `age-${i}`, class: 'age', type: 'number', min: state.info.setup.ages.least, max: state.info.setup.ages.most, inputmode: 'numeric', placeholder: t('setup.age') })]
       : null);
 }
 
@@ -127,7 +128,7 @@ async function collect() {
     return { ...common, ...(await newEditionCards()), sand_timer: form.houseTimer || null };
   }
   return {
-    ...common, difficulty: form.difficulty, printing: form.printing, sand_timer: form.seconds === 120 ? null : form.seconds,
+    ...common, difficulty: form.difficulty, printing: form.printing, sand_timer: form.seconds === state.info.setup.sand_timer.box ? null : form.seconds,
     collection: owned(), third: form.third, track_bands: state.settings?.track_bands ?? {},
   };
 }
@@ -211,6 +212,7 @@ function trackChoice() {
 /** Classic's own choices: difficulty, the sand timer, the table's collection, and (where a
  * straw poll is held) the rulebook printing whose tie-break the count follows. */
 function classicChoices(pick, time) {
+  form.seconds ??= state.info.setup.sand_timer.box;
   return [
     choice('difficulty', ['easy', 'medium', 'hard'].map((d) => [d, t(`difficulty.${d}`)]), form.difficulty,
       t('setup.difficulty'), pick('difficulty')),

@@ -5,7 +5,7 @@
 import { h, toast } from '../dom.js';
 import { t } from '../i18n.js';
 import { api } from '../api.js';
-import { state } from '../app.js';
+import { state } from '../context.js';
 
 const BANDS = ['intermediate', 'high'];
 

@@ -53,8 +53,8 @@ use std::time::Duration;
 
 use seance_timeline::{Part, Played, Summary};
 pub use setup::{
-    AGES, Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing, SAND_TIMER_SECONDS,
-    SecretMode, Setup, colours_each, sand_timer, track_side,
+    AGES, BOX_SAND_TIMER, Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing,
+    SAND_TIMER_SECONDS, SecretMode, Setup, colours_each, sand_timer, track_side,
 };
 pub use straw_poll::{Ballot, Count, CountStep, Decider};
 

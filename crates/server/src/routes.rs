@@ -118,6 +118,14 @@ async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<serde_j
             "colours_each": Edition::Classic.players().map(|n| (n.to_string(), json!(seance_rules::colours_each(n))))
                 .collect::<serde_json::Map<_, _>>(),
             "name_chars": seance_timeline::NAME_CHARS,
+            // The classic box's sand timer, and the lengths a house rule may give it.
+            "sand_timer": {
+                "box": seance_rules::BOX_SAND_TIMER,
+                "least": seance_rules::SAND_TIMER_SECONDS.start(),
+                "most": seance_rules::SAND_TIMER_SECONDS.end(),
+            },
+            // The ages the straw poll's tie-break takes.
+            "ages": { "least": seance_rules::AGES.start(), "most": seance_rules::AGES.end() },
             // The classic track's side by the number at the table, and where each side's
             // bands may start as far as the rulebooks know: the ranges the table's own
             // track is read into.

@@ -5,7 +5,7 @@
 import { ApiError, Offline, api, bgStatsQrUrl, readingAs } from '../../api.js';
 import { h, toast } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { isTable, render, state, showSnapshot } from '../../app.js';
+import { isTable, render, state, showSnapshot } from '../../context.js';
 import { may } from '../../allowed.js';
 
 /** Fetches the game on screen again (after a refusal, or when a sleeping screen wakes). */

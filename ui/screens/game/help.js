@@ -5,7 +5,7 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { render } from '../../app.js';
+import { render } from '../../context.js';
 
 let shown = false;
 const GUIDE = 'seance.guide';

@@ -6,7 +6,7 @@
 import { h, toast } from '../../dom.js';
 import { ghostSeat, nameOf, t } from '../../i18n.js';
 import { api, qrUrl } from '../../api.js';
-import { state, render } from '../../app.js';
+import { state, render } from '../../context.js';
 import { command } from './actions.js';
 import { may } from '../../allowed.js';
 import { sealedChoice, traceOf } from './groups.js';

@@ -6,7 +6,7 @@
 
 import { h } from '../../dom.js';
 import { hourMark, nameOf, t } from '../../i18n.js';
-import { isTable, render, state } from '../../app.js';
+import { isTable, render, state } from '../../context.js';
 import { command, playAgain, seatsKept, toBgStats } from './actions.js';
 import { covering, open, seatsOf } from './hidden.js';
 import { countLines, countList } from './count.js';

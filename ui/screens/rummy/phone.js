@@ -5,7 +5,7 @@
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { keepSeat, mySeat } from '../../api.js';
-import { render } from '../../app.js';
+import { render } from '../../context.js';
 import { command, refresh, toBgStats, unreadable } from '../game/actions.js';
 import { sit } from '../join.js';
 import { topBar } from '../chrome.js';

@@ -3,7 +3,7 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { render } from '../../app.js';
+import { render } from '../../context.js';
 
 /** The round whose details are open (null: the last one). */
 let chosen = null;

@@ -4,7 +4,7 @@
 import { h, toast } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { api } from '../../api.js';
-import { showScreen, state } from '../../app.js';
+import { showScreen, state } from '../../context.js';
 import { gameSwitch, topBar } from '../chrome.js';
 
 const form = { players: 3 };

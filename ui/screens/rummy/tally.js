@@ -6,7 +6,7 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { render } from '../../app.js';
+import { render } from '../../context.js';
 import { command } from '../game/actions.js';
 import { showRound, suspectName } from './rounds.js';
 

@@ -4,7 +4,7 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { render } from '../../app.js';
+import { render } from '../../context.js';
 import { choices, may } from '../../allowed.js';
 import { command } from '../game/actions.js';
 import { suspectName } from './rounds.js';

@@ -1,4 +1,4 @@
-//! What both targets do: the input is lines of text, as a device would send them. The
+//! What both fuzz targets do: the input is lines of text, as a device would send them. The
 //! first is a setup (JSON); every other line is a command (JSON), `undo` or `redo`, sent by
 //! the table (a line starting `@N ` is sent from seat N's phone instead). Each is asked of
 //! the rules exactly as the server asks: who may send it, then decide, then push; after
