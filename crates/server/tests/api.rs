@@ -7,7 +7,7 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
 use serde_json::Value;
-use support::{error_of, next_json, table, table_on};
+use support::{error_of, next_json, refused_as, table, table_on};
 use tokio_tungstenite::tungstenite::Message;
 
 /// `ui/` as written, read from the repository.
@@ -171,15 +171,20 @@ async fn the_ui_is_compressed_as_asked_and_cached_for_good_under_its_version() {
 #[tokio::test]
 async fn the_api_needs_the_join_code_or_the_table_key() {
     let t = table().await;
-    let (status, why) = error_of(t.get("/api/info").send().await.unwrap()).await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED);
-    assert!(why.code == seance_server::refusals::CODE_NEEDED, "{why}");
+    refused_as(
+        t.get("/api/info").send().await.unwrap(),
+        StatusCode::UNAUTHORIZED,
+        seance_server::refusals::CODE_NEEDED,
+    )
+    .await;
 
     let wrong = if t.code.starts_with('0') { "1" } else { "0" }.to_owned() + &t.code[1..];
-    let (status, why) =
-        error_of(t.get("/api/info").bearer_auth(&wrong).send().await.unwrap()).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == seance_server::refusals::WRONG_CODE, "{why}");
+    refused_as(
+        t.get("/api/info").bearer_auth(&wrong).send().await.unwrap(),
+        StatusCode::FORBIDDEN,
+        seance_server::refusals::WRONG_CODE,
+    )
+    .await;
 
     let t = &t;
     let info = |secret: String| async move {
@@ -220,15 +225,15 @@ async fn the_api_needs_the_join_code_or_the_table_key() {
     assert_eq!(by_query.headers()["content-type"], "image/svg+xml");
     assert!(by_query.text().await.unwrap().starts_with("<?xml"));
 
-    let (status, why) = error_of(
+    refused_as(
         t.api(reqwest::Method::GET, "/séances")
             .send()
             .await
             .unwrap(),
+        StatusCode::NOT_FOUND,
+        seance_server::refusals::NO_ENDPOINT,
     )
     .await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
-    assert!(why.code == seance_server::refusals::NO_ENDPOINT, "{why}");
 }
 
 /// A PNG's width and height, from its header.
@@ -328,9 +333,12 @@ async fn rebinding_hosts_and_foreign_origins_are_refused() {
         .send()
         .await
         .unwrap();
-    let (status, why) = error_of(evil_host).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == seance_server::refusals::NOT_THIS_HOST, "{why}");
+    refused_as(
+        evil_host,
+        StatusCode::FORBIDDEN,
+        seance_server::refusals::NOT_THIS_HOST,
+    )
+    .await;
 
     let evil_origin = t
         .api(reqwest::Method::GET, "/info")
@@ -439,16 +447,16 @@ async fn settings_are_validated_saved_and_broadcast() {
     assert_eq!(next_json(&mut watcher).await["type"], "hello");
     assert_eq!(next_json(&mut watcher).await["type"], "presence");
 
-    let (status, why) = error_of(
+    refused_as(
         t.api(reqwest::Method::PUT, "/settings")
             .json(&serde_json::json!({"language": "de"}))
             .send()
             .await
             .unwrap(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        seance_server::refusals::LANGUAGE,
     )
     .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(why.code == seance_server::refusals::LANGUAGE, "{why}");
 
     let malformed = t
         .api(reqwest::Method::PUT, "/settings")

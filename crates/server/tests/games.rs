@@ -5,7 +5,7 @@ mod support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Socket, Table, error_of, next_json, table};
+use support::{Socket, Table, error_of, next_json, refused_as, table};
 
 fn five_players() -> Value {
     json!({
@@ -120,21 +120,24 @@ async fn refusals_say_why_and_change_nothing() {
         "{why}"
     );
 
-    let (status, why) = error_of(send(&t, game, 1, json!({"type": "summon_spirits"})).await).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(why.code == seance_server::refusals::BAD_REQUEST, "{why}");
+    refused_as(
+        send(&t, game, 1, json!({"type": "summon_spirits"})).await,
+        StatusCode::BAD_REQUEST,
+        seance_server::refusals::BAD_REQUEST,
+    )
+    .await;
 
     let (status, _) = error_of(send(&t, 999, 0, json!({"type": "use_crow"})).await).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, why) = error_of(
+    let why = refused_as(
         t.api(Method::GET, &format!("/games/{game}?role=medium"))
             .send()
             .await
             .unwrap(),
+        StatusCode::BAD_REQUEST,
+        seance_server::refusals::NO_SUCH_ROLE,
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(why.code == seance_server::refusals::NO_SUCH_ROLE, "{why}");
     // Sent twice, the last `role` is the one read, and it is worded with what was sent.
     assert!(why.error.contains("medium"), "{why}");
     let twice = t
@@ -193,19 +196,16 @@ async fn undo_and_redo_are_one_request_away() {
         .unwrap();
     assert_eq!(redone.status(), StatusCode::OK);
     assert_eq!(view(&t, game, "table").await["view"]["crows_left"], 2);
-    let (status, why) = error_of(
+    refused_as(
         t.api(Method::POST, &format!("/games/{game}/redo"))
             .json(&json!({"version": 3}))
             .send()
             .await
             .unwrap(),
+        StatusCode::CONFLICT,
+        seance_server::refusals::NOTHING_TO_REDO,
     )
     .await;
-    assert_eq!(status, StatusCode::CONFLICT);
-    assert!(
-        why.code == seance_server::refusals::NOTHING_TO_REDO,
-        "{why}"
-    );
 }
 
 #[tokio::test]
@@ -263,9 +263,12 @@ async fn a_house_rule_sand_timer_is_part_of_the_setup_and_survives_a_restart() {
         .send()
         .await
         .unwrap();
-    let (status, why) = error_of(refused).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(why.code == seance_rules::refusals::SAND_TIMER, "{why}");
+    refused_as(
+        refused,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        seance_rules::refusals::SAND_TIMER,
+    )
+    .await;
 }
 
 /// Gives the four visions of the first turn: the interpretation begins and the sand runs.
@@ -381,14 +384,14 @@ async fn the_sand_timer_runs_on_the_server_and_ends_the_interpretation() {
         short,
         json!({"duration_ms": 1000, "remaining_ms": 1000, "running": false, "interrupted": false})
     );
-    let (status, why) = error_of(
+    refused_as(
         timer(json!({"action": "duration", "seconds": 0}))
             .await
             .unwrap(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        seance_rules::refusals::SAND_TIMER,
     )
     .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(why.code == seance_rules::refusals::SAND_TIMER, "{why}");
     let (status, _) = error_of(timer(json!({"action": "resume"})).await.unwrap()).await;
     assert_eq!(
         status,
@@ -734,15 +737,15 @@ async fn a_game_whose_start_is_damaged_is_told_and_set_aside_by_the_table() {
             .unwrap();
     })
     .await;
-    let (status, why) = error_of(
+    refused_as(
         t.api(Method::GET, &format!("/games/{game}"))
             .send()
             .await
             .unwrap(),
+        StatusCode::CONFLICT,
+        seance_server::refusals::START_DAMAGED,
     )
     .await;
-    assert_eq!(status, StatusCode::CONFLICT);
-    assert!(why.code == seance_server::refusals::START_DAMAGED, "{why}");
     let listed = |t: &Table| {
         let list = t.api(Method::GET, "/games");
         async move {
@@ -761,9 +764,12 @@ async fn a_game_whose_start_is_damaged_is_told_and_set_aside_by_the_table() {
     };
     assert!(listed(&t).await.contains(&game));
     let aside = format!("/games/{game}/set-aside");
-    let (status, why) = error_of(t.joined(Method::POST, &aside).send().await.unwrap()).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == seance_server::refusals::TABLE_ONLY, "{why}");
+    refused_as(
+        t.joined(Method::POST, &aside).send().await.unwrap(),
+        StatusCode::FORBIDDEN,
+        seance_server::refusals::TABLE_ONLY,
+    )
+    .await;
     let done = t.api(Method::POST, &aside).send().await.unwrap();
     assert_eq!(done.status(), StatusCode::OK);
     assert_eq!(

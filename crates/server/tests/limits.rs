@@ -5,8 +5,9 @@
 mod support;
 
 use reqwest::{Method, StatusCode};
+use seance_server::refusals::{LIST_LIMIT, LIST_QUERY};
 use serde_json::{Value, json};
-use support::{Table, error_of, table};
+use support::{Table, error_of, refused_as, table};
 
 /// The table can still list its games, at once.
 async fn still_answers(t: &Table) {
@@ -89,12 +90,12 @@ async fn a_setup_past_the_box_is_refused_with_its_bounds() {
 
     let mut long = four();
     long[1]["name"] = json!("A".repeat(41));
-    let (status, why) = error_of(create(classic(long)).await.unwrap()).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        why.code == seance_timeline::refusals::NAME_TOO_LONG,
-        "{why}"
-    );
+    refused_as(
+        create(classic(long)).await.unwrap(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        seance_timeline::refusals::NAME_TOO_LONG,
+    )
+    .await;
 
     let mut old = four();
     old[0]["age"] = json!(200);
@@ -154,26 +155,10 @@ async fn a_list_of_games_is_a_page_within_its_bounds() {
     let finished: Value = support::table_json(&t, "/games?state=finished").await;
     assert_eq!(finished, json!([]));
     for (query, status, code) in [
-        (
-            "limit=0",
-            StatusCode::UNPROCESSABLE_ENTITY,
-            seance_server::refusals::LIST_LIMIT,
-        ),
-        (
-            "limit=201",
-            StatusCode::UNPROCESSABLE_ENTITY,
-            seance_server::refusals::LIST_LIMIT,
-        ),
-        (
-            "limit=-1",
-            StatusCode::BAD_REQUEST,
-            seance_server::refusals::LIST_QUERY,
-        ),
-        (
-            "state=ended",
-            StatusCode::BAD_REQUEST,
-            seance_server::refusals::LIST_QUERY,
-        ),
+        ("limit=0", StatusCode::UNPROCESSABLE_ENTITY, LIST_LIMIT),
+        ("limit=201", StatusCode::UNPROCESSABLE_ENTITY, LIST_LIMIT),
+        ("limit=-1", StatusCode::BAD_REQUEST, LIST_QUERY),
+        ("state=ended", StatusCode::BAD_REQUEST, LIST_QUERY),
     ] {
         let (got, why) = error_of(
             t.api(Method::GET, &format!("/games?{query}"))

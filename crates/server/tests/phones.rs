@@ -11,7 +11,7 @@ use futures_util::StreamExt;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use support::{
-    Socket, Table, act_as, ask_seat, error_of, look_as, next_json, ok, table, take_seat,
+    Socket, Table, act_as, ask_seat, error_of, look_as, next_json, ok, refused_as, table, take_seat,
 };
 use tokio_tungstenite::tungstenite::Message;
 
@@ -79,18 +79,18 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
         t.joined(Method::POST, &format!("/games/{game}/seats"))
             .json(&json!({"seat": "ghost", "invitation": invitation}))
     };
-    let (status, why) = error_of(seat(&t, game, "ghost").await).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(
-        why.code == seance_server::refusals::SEAT_BY_INVITATION,
-        "{why}"
-    );
-    let (status, why) = error_of(with(&"0".repeat(32)).send().await.unwrap()).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(
-        why.code == seance_server::refusals::INVITATION_SPENT,
-        "{why}"
-    );
+    refused_as(
+        seat(&t, game, "ghost").await,
+        StatusCode::FORBIDDEN,
+        seance_server::refusals::SEAT_BY_INVITATION,
+    )
+    .await;
+    refused_as(
+        with(&"0".repeat(32)).send().await.unwrap(),
+        StatusCode::FORBIDDEN,
+        seance_server::refusals::INVITATION_SPENT,
+    )
+    .await;
     let seen: Value = look(&t, game, "table", None).await.json().await.unwrap();
     assert_eq!(seen["seats"], json!([]), "nothing was taken");
     assert_eq!(seen["by_invitation"], json!(["ghost"]));
@@ -102,17 +102,24 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
 
     // Only the table invites, and only to a seat taken that way.
     let ask = |seat: &str| format!("/games/{game}/seats/{seat}/invitation");
-    let (status, why) = error_of(t.joined(Method::POST, &ask("ghost")).send().await.unwrap()).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == seance_server::refusals::TABLE_ONLY, "{why}");
-    let (status, why) =
-        error_of(t.api(Method::POST, &ask("psychic:0")).send().await.unwrap()).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(why.code == seance_server::refusals::SEAT_OPEN, "{why}");
-    let (status, why) =
-        error_of(t.api(Method::POST, &ask("psychic:9")).send().await.unwrap()).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(why.code == seance_server::refusals::NO_SUCH_SEAT, "{why}");
+    refused_as(
+        t.joined(Method::POST, &ask("ghost")).send().await.unwrap(),
+        StatusCode::FORBIDDEN,
+        seance_server::refusals::TABLE_ONLY,
+    )
+    .await;
+    refused_as(
+        t.api(Method::POST, &ask("psychic:0")).send().await.unwrap(),
+        StatusCode::BAD_REQUEST,
+        seance_server::refusals::SEAT_OPEN,
+    )
+    .await;
+    refused_as(
+        t.api(Method::POST, &ask("psychic:9")).send().await.unwrap(),
+        StatusCode::BAD_REQUEST,
+        seance_server::refusals::NO_SUCH_SEAT,
+    )
+    .await;
 
     // The link leads a phone to the seat; the QR code holds the same link.
     let invited = support::json_of(t.api(Method::POST, &ask("ghost"))).await;
@@ -139,12 +146,12 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
 
     // Freed, the seat is not taken again with the spent invitation.
     free_ghost(&t, game).await;
-    let (status, why) = error_of(with(invitation).send().await.unwrap()).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(
-        why.code == seance_server::refusals::INVITATION_SPENT,
-        "{why}"
-    );
+    refused_as(
+        with(invitation).send().await.unwrap(),
+        StatusCode::FORBIDDEN,
+        seance_server::refusals::INVITATION_SPENT,
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -158,9 +165,12 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
     );
     let ghost = take(&t, game, "ghost").await;
     assert_eq!(ghost.len(), 32);
-    let (status, why) = error_of(look(&t, game, "ghost", None).await).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == seance_server::refusals::SEAT_ON_PHONE, "{why}");
+    refused_as(
+        look(&t, game, "ghost", None).await,
+        StatusCode::FORBIDDEN,
+        seance_server::refusals::SEAT_ON_PHONE,
+    )
+    .await;
     let forged = "f".repeat(32);
     assert_eq!(
         look(&t, game, "ghost", Some(&forged)).await.status(),
@@ -210,9 +220,12 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
     };
     assert!(view["snapshot"]["view"]["assignments"].is_array());
 
-    let (status, why) = error_of(seat(&t, game, "ghost").await).await;
-    assert_eq!(status, StatusCode::CONFLICT);
-    assert!(why.code == seance_server::refusals::SEAT_TAKEN, "{why}");
+    refused_as(
+        seat(&t, game, "ghost").await,
+        StatusCode::CONFLICT,
+        seance_server::refusals::SEAT_TAKEN,
+    )
+    .await;
     assert_eq!(
         seat(&t, game, "psychic:9").await.status(),
         StatusCode::BAD_REQUEST
@@ -241,10 +254,12 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
     };
     assert_eq!(closed.map(|f| u16::from(f.code)), Some(4403));
     assert_eq!(look(&t, game, "ghost", None).await.status(), StatusCode::OK);
-    let (status, why) =
-        error_of(act(&t, game, Some(&ghost), json!({"type": "use_crow"})).await).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == seance_server::refusals::SEAT_FREED, "{why}");
+    refused_as(
+        act(&t, game, Some(&ghost), json!({"type": "use_crow"})).await,
+        StatusCode::FORBIDDEN,
+        seance_server::refusals::SEAT_FREED,
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -321,9 +336,7 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
         .send()
         .await
         .unwrap();
-    let (status, why) = error_of(stale).await;
-    assert_eq!(status, StatusCode::CONFLICT);
-    assert_eq!(why.code, seance_server::refusals::STALE, "{why}");
+    refused_as(stale, StatusCode::CONFLICT, seance_server::refusals::STALE).await;
     let seen: Value = look(&t, game, "table", None).await.json().await.unwrap();
     let since: Vec<Value> = seen["log"]
         .as_array()
@@ -350,7 +363,7 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
     .await)
     .await;
     // But not what a phone keeps secret.
-    let (status, why) = error_of(
+    refused_as(
         act(
             &t,
             game,
@@ -358,13 +371,10 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
             json!({"type": "choose_culprit", "group": 1}),
         )
         .await,
+        StatusCode::FORBIDDEN,
+        seance_rules::refusals::CULPRIT_ON_PHONE,
     )
     .await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(
-        why.code == seance_rules::refusals::CULPRIT_ON_PHONE,
-        "{why}"
-    );
     let undo = |token: &str| {
         t.joined(Method::POST, &format!("/games/{game}/undo"))
             .header("X-Seat", token.to_owned())
@@ -450,9 +460,12 @@ async fn a_phone_retrying_with_a_freed_seat_is_not_locked_out_but_a_guessed_toke
     free_ghost(&t, game).await;
     // A phone that slept through its seat being freed retries, and is told so each time.
     for _ in 0..30 {
-        let (status, why) = error_of(look(&t, game, "ghost", Some(&ghost)).await).await;
-        assert_eq!(status, StatusCode::FORBIDDEN);
-        assert!(why.code == seance_server::refusals::SEAT_FREED, "{why}");
+        refused_as(
+            look(&t, game, "ghost", Some(&ghost)).await,
+            StatusCode::FORBIDDEN,
+            seance_server::refusals::SEAT_FREED,
+        )
+        .await;
     }
     assert_eq!(
         look(&t, game, "table", None).await.status(),

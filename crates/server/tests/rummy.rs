@@ -6,7 +6,9 @@ mod support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Table, act_as, error_of, look_as, next_json, ok, table, table_json, take_seat};
+use support::{
+    Table, act_as, error_of, look_as, next_json, ok, refused_as, table, table_json, take_seat,
+};
 
 async fn create(t: &Table) -> i64 {
     let made = t
@@ -51,18 +53,21 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
         look(&t, game, "player:0", None).await.status(),
         StatusCode::FORBIDDEN
     );
-    let (status, why) = error_of(
+    refused_as(
         t.api(Method::GET, &format!("/games/{game}?role=table"))
             .send()
             .await
             .unwrap(),
+        StatusCode::NOT_FOUND,
+        seance_server::refusals::NO_SUCH_GAME,
     )
     .await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
-    assert!(why.code == seance_server::refusals::NO_SUCH_GAME, "{why}");
-    let (status, why) = error_of(look(&t, game, "ghost", None).await).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(why.code == seance_server::refusals::NO_SUCH_ROLE, "{why}");
+    refused_as(
+        look(&t, game, "ghost", None).await,
+        StatusCode::BAD_REQUEST,
+        seance_server::refusals::NO_SUCH_ROLE,
+    )
+    .await;
 
     let mut table_socket = t.socket_with(&format!("&rummy={game}&role=table")).await;
     let mut ann_socket = t
@@ -76,7 +81,7 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
         error_of(act(&t, game, Some(&ben), json!({"type": "call_vote", "by": 0})).await).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     ok(act(&t, game, Some(&ben), json!({"type": "call_vote", "by": 1})).await).await;
-    let (status, why) = error_of(
+    refused_as(
         act(
             &t,
             game,
@@ -84,10 +89,10 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
             json!({"type": "vote", "player": 0, "suspect": 0}),
         )
         .await,
+        StatusCode::FORBIDDEN,
+        seance_rules::refusals::VOTE_ON_PHONE,
     )
     .await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
-    assert!(why.code == seance_rules::refusals::VOTE_ON_PHONE, "{why}");
     let (status, _) = error_of(
         act(
             &t,
@@ -203,23 +208,24 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
 #[tokio::test]
 async fn a_bad_setup_or_tally_is_refused_with_what_to_do() {
     let t = table().await;
-    let (status, why) = error_of(
+    refused_as(
         t.api(Method::POST, "/rummy")
             .json(&json!({"setup": {"players": ["Solo"]}}))
             .send()
             .await
             .unwrap(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        seance_rummy::refusals::RUMMY_PLAYERS,
     )
     .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(why.code == seance_rummy::refusals::RUMMY_PLAYERS, "{why}");
     let game = create(&t).await;
-    let (status, why) = error_of(act(&t, game, None, json!({"type": "end_round", "tally": {"ending": {"how": "last_card"}, "players": [{}]}})).await).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(why.code == seance_rummy::refusals::TALLY_PLAYERS, "{why}");
-    let (status, why) = error_of(act(&t, game, None, json!({"type": "end_round"})).await).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(why.code == seance_server::refusals::BAD_REQUEST, "{why}");
+    refused_as(act(&t, game, None, json!({"type": "end_round", "tally": {"ending": {"how": "last_card"}, "players": [{}]}})).await, StatusCode::UNPROCESSABLE_ENTITY, seance_rummy::refusals::TALLY_PLAYERS).await;
+    refused_as(
+        act(&t, game, None, json!({"type": "end_round"})).await,
+        StatusCode::BAD_REQUEST,
+        seance_server::refusals::BAD_REQUEST,
+    )
+    .await;
     let seat = t
         .api(Method::POST, &format!("/rummy/{game}/seats"))
         .json(&json!({"seat": "ghost"}))

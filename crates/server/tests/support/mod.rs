@@ -160,6 +160,14 @@ impl std::fmt::Display for Refused {
     }
 }
 
+/// The refusal `response` carries, which must be `code` with `status`; given back for its
+/// params.
+pub async fn refused_as(response: reqwest::Response, status: StatusCode, code: &str) -> Refused {
+    let (got, why) = error_of(response).await;
+    assert_eq!((got, why.code.as_str()), (status, code), "{why}");
+    why
+}
+
 pub async fn error_of(response: reqwest::Response) -> (StatusCode, Refused) {
     let status = response.status();
     let body: Value = response.json().await.unwrap();
