@@ -159,7 +159,7 @@ async fn home_and_qr(driver: u16) {
     );
     // The QR element is an SVG image; what a phone's camera reads off the screen is the join link.
     let qr = attr(&client, "#join-qr", "src").await.unwrap();
-    assert!(qr.starts_with("/api/qr.svg"));
+    assert!(qr.starts_with("/api/qr.png"));
     wait_for_text(&client, "#connection", "Connected").await;
     assert_eq!(
         screenshot_qr(&client, "home-en-1280x800").await,

@@ -94,13 +94,13 @@ const secret = () => `code=${encodeURIComponent(localStorage.getItem(CODE_KEY) ?
 
 /** The QR code of game `game`'s BG Stats link (`kind` `games` or `rummy`). */
 export function bgStatsQrUrl(game, kind) {
-  return `/api/${kind}/${game}/bgstats.svg?${secret()}`;
+  return `/api/${kind}/${game}/bgstats.png?${secret()}`;
 }
 
 /** The QR code image's address (images cannot send headers); with a game (of `kind`
  * `games` or `rummy`), the code leads to that game's seats. */
 export function qrUrl(game = null, kind = 'games') {
-  return `/api/qr.svg?${secret()}${game === null ? '' : `&${kind}=${game}`}`;
+  return `/api/qr.png?${secret()}${game === null ? '' : `&${kind}=${game}`}`;
 }
 
 /** The web app manifest's address: added to a home screen, Séance opens with this secret. */

@@ -18,7 +18,7 @@ async function chooseLanguage(lang) {
 
 export function topBar() {
   return h('header', { class: 'bar' },
-    h('a', { class: 'brand', href: '#' }, h('img', { src: asset('favicon.svg'), alt: '' }), 'Séance'),
+    h('a', { class: 'brand', href: '#' }, h('img', { src: asset('icons/brand.png'), alt: '' }), 'Séance'),
     h('div', { id: 'connection', class: 'connection', role: 'status' },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),
     languageSwitch());

@@ -94,7 +94,7 @@ function gameBar(snapshot) {
   const table = isTable();
   const crowRule = t(`crows.per_${view.crow_rule.per}`, { n: view.crow_rule.count });
   return h('header', { class: 'bar game-bar' },
-    h('a', { class: 'brand', href: '#', 'aria-label': t('game.home') }, h('img', { src: asset('favicon.svg'), alt: '' })),
+    h('a', { class: 'brand', href: '#', 'aria-label': t('game.home') }, h('img', { src: asset('icons/brand.png'), alt: '' })),
     clock(view),
     h('button', {
       id: 'crow', type: 'button', class: crowClass('crow'), disabled: !may('use_crow'),

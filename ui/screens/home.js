@@ -24,7 +24,7 @@ export function renderHome(state) {
           h('a', { class: 'button', href: '#/settings' }, t('home.settings')))),
       h('aside', { class: 'join-card', 'aria-labelledby': 'join-title' },
         h('h2', { id: 'join-title' }, t('join.title')),
-        h('img', { id: 'join-qr', src: qrUrl(), width: 240, height: 240, alt: `QR: ${address.host}` }),
+        h('img', { id: 'join-qr', class: 'qr', src: qrUrl(), width: 240, height: 240, alt: `QR: ${address.host}` }),
         h('p', { class: 'hint' }, t('join.hint')),
         h('dl', {},
           h('dt', {}, t('join.code')), h('dd', { id: 'table-code' }, state.info.join_code),

@@ -26,7 +26,7 @@ const show = (which) => { sheet = which; render(); };
 
 function bar(snapshot) {
   return h('header', { class: 'bar game-bar' },
-    h('a', { class: 'brand', href: '#', 'aria-label': t('game.home') }, h('img', { src: asset('favicon.svg'), alt: '' })),
+    h('a', { class: 'brand', href: '#', 'aria-label': t('game.home') }, h('img', { src: asset('icons/brand.png'), alt: '' })),
     h('span', { class: 'bar-title' }, t('ruleset.mystery-rummy')),
     h('div', { id: 'connection', class: 'connection compact', role: 'status' },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),

@@ -174,7 +174,7 @@ const SERVED_IN_TROUBLE: [&str; 5] = [
     "/api/info",
     "/api/settings",
     "/api/journal",
-    "/api/qr.svg",
+    "/api/qr.png",
     "/api/instance/focus",
 ];
 

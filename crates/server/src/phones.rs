@@ -358,7 +358,7 @@ pub async fn invite<G: RuleBook>(
                 shared.join_url,
                 seats_page(G::RULE_SET, id)
             );
-            Json(json!({ "qr": crate::qr::svg(&link), "link": link })).into_response()
+            Json(json!({ "qr": crate::qr::png_data_url(&link), "link": link })).into_response()
         }
         Ok(None) => seat_error(SeatError::Taken),
         Err(e) => seat_error(SeatError::Io(e)),

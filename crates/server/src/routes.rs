@@ -28,7 +28,7 @@ use serde::Deserialize;
 pub fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/api/info", get(info))
-        .route("/api/qr.svg", get(qr_svg))
+        .route("/api/qr.png", get(qr_png))
         .route("/api/manifest.webmanifest", get(manifest))
         .route("/api/settings", get(get_settings).put(put_settings))
         .route("/api/ws", get(socket::socket))
@@ -63,7 +63,7 @@ fn games<G: RuleBook>(shared: &Arc<Shared>, games: Arc<Games<G>>) -> Router<Arc<
         .route(&format!("{base}/{{id}}/archive"), post(archive::<G>))
         .route(&format!("{base}/{{id}}/rematch"), post(rematch::<G>))
         .route(&format!("{base}/{{id}}/bgstats"), get(bgstats::<G>))
-        .route(&format!("{base}/{{id}}/bgstats.svg"), get(bgstats_svg::<G>))
+        .route(&format!("{base}/{{id}}/bgstats.png"), get(bgstats_png::<G>))
         .route(
             &format!("{base}/{{id}}/seats"),
             get(phones::list).post(phones::take::<G>),
@@ -138,13 +138,13 @@ async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<serde_j
     }))
 }
 
-/// The join link as a QR code; with `?game=ID` (or `?rummy=ID`), straight to that game's
+/// The join link as a QR code; with `?games=ID` (or `?rummy=ID`), straight to that game's
 /// seats.
-async fn qr_svg(State(shared): State<Arc<Shared>>, Which(which): Which) -> Response {
+async fn qr_png(State(shared): State<Arc<Shared>>, Which(which): Which) -> Response {
     let page = which.map_or_else(String::new, |(rule_set, id)| seats_page(rule_set, id));
     (
-        [(header::CONTENT_TYPE, "image/svg+xml")],
-        qr::svg(&format!("{}{page}", shared.join_url)),
+        [(header::CONTENT_TYPE, "image/png")],
+        qr::png(&format!("{}{page}", shared.join_url)),
     )
         .into_response()
 }
@@ -532,14 +532,14 @@ async fn bgstats<G: RuleBook>(
 /// A QR code for a phone to scan off the table (`?code=`, as images send no headers): the
 /// game's short link, which forwards to BG Stats ([`to_bgstats`]). Asked only once the
 /// game is over, like the link itself.
-async fn bgstats_svg<G: RuleBook>(
+async fn bgstats_png<G: RuleBook>(
     State(shared): State<Arc<Shared>>,
     State(games): State<Arc<Games<G>>>,
     Path(id): Path<i64>,
 ) -> Response {
     let link = bgstats::short_link(&shared.origin, id, &shared.code.to_string());
     match blocking(move || games.finished(id)).await {
-        Ok(_) => ([(header::CONTENT_TYPE, "image/svg+xml")], qr::svg(&link)).into_response(),
+        Ok(_) => ([(header::CONTENT_TYPE, "image/png")], qr::png(&link)).into_response(),
         Err(e) => e.into_response(),
     }
 }

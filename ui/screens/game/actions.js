@@ -141,7 +141,7 @@ export function toBgStats() {
     return h('figure', { id: 'bgstats', class: 'bgstats' },
       // The short link's 33 modules and their quiet zone, 5 screen pixels each: a phone
       // reads it off the table from where its players sit.
-      h('img', { src: bgStatsQrUrl(id, kind), alt: t('bgstats.qr_alt'), width: 205, height: 205 }),
+      h('img', { class: 'qr', src: bgStatsQrUrl(id, kind), alt: t('bgstats.qr_alt'), width: 205, height: 205 }),
       h('figcaption', { class: 'note' }, t('bgstats.scan')));
   }
   return h('button', {

@@ -112,7 +112,7 @@ function phones(view) {
 async function showInvitation() {
   try {
     const { qr } = await api(`/${state.game.kind}/${state.game.id}/seats/${panel.seat}/invitation`, { method: 'POST' });
-    go('show', { qr: `data:image/svg+xml,${encodeURIComponent(qr)}` });
+    go('show', { qr });
   } catch (error) {
     toast(error.message);
   }

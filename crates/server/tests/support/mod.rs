@@ -375,3 +375,22 @@ pub fn bgstats_play(url: &str) -> Value {
     }
     play
 }
+
+/// The text of the QR code a PNG from the API holds (one pixel a module, drawn eight times
+/// larger for the reader).
+pub fn qr_text(png: &[u8]) -> String {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    let side = info.width as usize;
+    const SCALE: usize = 8;
+    let mut prepared =
+        rqrr::PreparedImage::prepare_from_greyscale(side * SCALE, side * SCALE, |x, y| {
+            pixels[(y / SCALE) * side + x / SCALE]
+        });
+    let grids = prepared.detect_grids();
+    assert_eq!(grids.len(), 1, "one QR code");
+    grids[0].decode().expect("a readable QR code").1
+}
