@@ -157,7 +157,7 @@ async fn home_and_qr(driver: u16) {
             .contains("key="),
         "the table key leaves the address bar"
     );
-    // The QR element is an SVG image; what a phone's camera reads off the screen is the join link.
+    // The QR element is a PNG of the join link, scaled up square; what a phone's camera reads off the screen is that link.
     let qr = attr(&client, "#join-qr", "src").await.unwrap();
     assert!(qr.starts_with("/api/qr.png"));
     wait_for_text(&client, "#connection", "Connected").await;

@@ -40,7 +40,10 @@ export function viewChanged(before, after) {
   }
   if (now.counting && !was.counting) countStarted();
   const told = toldSince(after, before.version);
-  for (const event of told) {
+  // A screen back after a gap (asleep, the network lost) hears each kind of cue once, for
+  // where the game stands now, not every one it missed in a row.
+  const latest = new Map(told.map((event) => [event.type, event]));
+  for (const event of latest.values()) {
     if (event.type === 'hour_struck') player.cue('strike', event.hour);
     if (event.type === 'crow_used') crowSpent(now);
     if (event.type === 'timer_ended') {

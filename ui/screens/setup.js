@@ -13,7 +13,7 @@ import { bandsSaved, toldBands, trackBandsEditor } from './track_bands.js';
 import { guiding, setGuiding } from './game/help.js';
 
 const COLOURS = ['red', 'yellow', 'blue', 'purple', 'white', 'green'];
-/** The sand timer's lengths offered, within what the rules allow (`info.setup.sand_timer`). */
+/** The sand timer's lengths offered (the box's among them); the rules check the one chosen. */
 const TIMER_SECONDS = [60, 90, 120, 150, 180];
 
 /** The form's choices; kept while the screen re-renders (a language switch, say). */

@@ -213,7 +213,9 @@ impl Game {
     pub fn permit(&self, who: &Who<Role>, command: &Command) -> Result<(), Refusal> {
         let seat = command.seat();
         match who {
-            Who::Watcher | Who::Seat(Role::Table) => Err(Refusal::new(refusals::WATCHER)),
+            Who::Watcher | Who::Seat(Role::Table) => {
+                Err(Refusal::new(seance_timeline::refusals::WATCHER))
+            }
             Who::Seat(Role::Psychic(p)) => ensure(seat == Role::Psychic(*p), || {
                 Refusal::new(refusals::PSYCHIC_ACTS_FOR_SELF)
             }),
@@ -228,7 +230,7 @@ impl Game {
             Who::Table { .. } => {
                 ensure(!(command.sealed() && who.on_phone(&seat)), || match seat {
                     Role::Ghost => Refusal::new(refusals::CULPRIT_ON_PHONE),
-                    _ => Refusal::new(refusals::VOTE_ON_PHONE),
+                    _ => Refusal::new(seance_timeline::refusals::VOTE_ON_PHONE),
                 })
             }
         }
@@ -241,14 +243,14 @@ impl Game {
     /// line of the count just shown is not undone.
     pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), Refusal> {
         if matches!(who, Who::Watcher | Who::Seat(Role::Table)) {
-            return Err(Refusal::new(refusals::WATCHER));
+            return Err(Refusal::new(seance_timeline::refusals::WATCHER));
         }
         if extra == Extra::Rematch {
             ensure(matches!(who, Who::Table { .. }), || {
-                Refusal::new(refusals::TABLE_ONLY)
+                Refusal::new(seance_timeline::refusals::TABLE_ONLY)
             })?;
             return ensure(self.phase == Phase::Ended, || {
-                Refusal::new(refusals::REMATCH_IN_PLAY)
+                Refusal::new(seance_timeline::refusals::REMATCH_IN_PLAY)
             });
         }
         ensure(hosts(who), || Refusal::new(refusals::HOST_ONLY))?;
@@ -258,7 +260,7 @@ impl Game {
         })?;
         ensure(
             extra != Extra::Timer || self.setup.timer_seconds().is_some(),
-            || Refusal::new(refusals::NO_TIMER),
+            || Refusal::new(seance_timeline::refusals::NO_TIMER),
         )?;
         ensure(
             !(extra == Extra::Knock

@@ -157,7 +157,7 @@ impl Game {
             }
             Command::StartTimer => {
                 ensure(self.setup.timer_seconds().is_some(), || {
-                    Refusal::new(refusals::NO_TIMER)
+                    Refusal::new(seance_timeline::refusals::NO_TIMER)
                 })?;
                 ensure(self.phase == Phase::Visions, || {
                     Refusal::new(refusals::TIMER_NOT_WAITING)

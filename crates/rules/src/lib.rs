@@ -45,8 +45,8 @@ pub use log::{Sealed, Told};
 pub use majority::majority;
 pub use record::{Reached, Record};
 pub use seance_timeline::{
-    Extra, Listed, Param, Refusal, Roles, RuleBook, RuleSet, Rules, SandTimer, Status,
-    TimelineError, Who,
+    Extra, Listed, Param, Refusal, Roles, RuleBook, RuleSet, Rules, Status, Timed, TimelineError,
+    Who,
 };
 
 use std::time::Duration;
@@ -155,7 +155,7 @@ impl Roles for Game {
 }
 
 /// The sand timer of an interpretation phase, and the end it calls.
-impl SandTimer for Game {
+impl Timed for Game {
     fn sand_timer(&self) -> Option<Duration> {
         self.setup
             .timer_seconds()

@@ -1096,7 +1096,7 @@ fn each_device_acts_only_for_whom_the_rules_say() {
     // A watcher: nothing.
     assert_eq!(
         refusal(Who::Watcher, &vision),
-        Some(seance_rules::refusals::WATCHER)
+        Some(seance_timeline::refusals::WATCHER)
     );
     // The table: everyone's acts, but a sealed choice belongs to the phone holding its seat.
     let vote = Command::Vote {
@@ -1109,7 +1109,7 @@ fn each_device_acts_only_for_whom_the_rules_say() {
     };
     assert_eq!(
         refusal(phones.clone(), &vote),
-        Some(seance_rules::refusals::VOTE_ON_PHONE)
+        Some(seance_timeline::refusals::VOTE_ON_PHONE)
     );
     assert_eq!(
         refusal(phones.clone(), &pawn(2)),

@@ -157,7 +157,7 @@ fn no_sand_timer_unless_the_table_adds_one() {
     assert_eq!(t.game().view(Role::Table).sand_timer, None);
     assert_eq!(
         refused(&mut t, Command::StartTimer).code,
-        seance_rules::refusals::NO_TIMER
+        seance_timeline::refusals::NO_TIMER
     );
     // The mediums' turn ends when all are convinced, which the table says.
     for p in 0..3 {

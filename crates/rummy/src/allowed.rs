@@ -47,13 +47,15 @@ fn seat(command: &Command) -> Option<(usize, bool)> {
 /// [`Scorepad::permit`] for a command done for `seat` (see [`seat`]).
 fn permit(who: &Who<Role>, seat: Option<(usize, bool)>) -> Result<(), Refusal> {
     match who {
-        Who::Watcher | Who::Seat(Role::Table) => Err(Refusal::new(refusals::WATCHER)),
+        Who::Watcher | Who::Seat(Role::Table) => {
+            Err(Refusal::new(seance_timeline::refusals::WATCHER))
+        }
         Who::Seat(Role::Player(p)) => ensure(seat.is_some_and(|(s, _)| s == *p), || {
             Refusal::new(refusals::PLAYER_ACTS_FOR_SELF)
         }),
         Who::Table { .. } => ensure(
             !seat.is_some_and(|(s, sealed)| sealed && who.on_phone(&Role::Player(s))),
-            || Refusal::new(refusals::VOTE_ON_PHONE),
+            || Refusal::new(seance_timeline::refusals::VOTE_ON_PHONE),
         ),
     }
 }
@@ -71,17 +73,17 @@ impl Scorepad {
     pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), Refusal> {
         let table = || {
             ensure(matches!(who, Who::Table { .. }), || {
-                Refusal::new(refusals::TABLE_ONLY)
+                Refusal::new(seance_timeline::refusals::TABLE_ONLY)
             })
         };
         match extra {
             Extra::Undo | Extra::Redo => table(),
             Extra::Rematch => table().and_then(|()| {
                 ensure(self.standings().winner.is_some(), || {
-                    Refusal::new(refusals::REMATCH_IN_PLAY)
+                    Refusal::new(seance_timeline::refusals::REMATCH_IN_PLAY)
                 })
             }),
-            Extra::Timer => Err(Refusal::new(refusals::NO_TIMER)),
+            Extra::Timer => Err(Refusal::new(seance_timeline::refusals::NO_TIMER)),
             Extra::Knock => Err(Refusal::new(refusals::NO_KNOCKS)),
         }
     }

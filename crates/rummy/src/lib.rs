@@ -43,7 +43,7 @@ pub use suspects::{
 pub use tally::{Correcting, LIMITS, Limits, PlayerTally, RoundTally};
 pub use view::{Dealt, RoundView, View, VoteView};
 
-use seance_timeline::{Extra, Listed, Refusal, Roles, RuleSet, SandTimer, Status, Summary, Who};
+use seance_timeline::{Extra, Listed, Refusal, Roles, RuleSet, Status, Summary, Timed, Who};
 
 /// A Mystery Rummy game's history.
 pub type Timeline = seance_timeline::Timeline<Scorepad>;
@@ -132,7 +132,7 @@ impl Roles for Scorepad {
 }
 
 /// Mystery Rummy has no sand timer.
-impl SandTimer for Scorepad {}
+impl Timed for Scorepad {}
 
 /// A Mystery Rummy game in the lists and the history: each player's total, ranked.
 impl Listed for Scorepad {

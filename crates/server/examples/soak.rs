@@ -66,15 +66,15 @@ async fn client(
     while Instant::now() < until {
         let (game, seats) = current.borrow_and_update().clone();
         let url = match which {
-            0 => format!("{ws}/api/ws?code={}&game={game}&role=table", s.key),
+            0 => format!("{ws}/api/ws?code={}&games={game}&role=table", s.key),
             1..=5 => {
                 let (seat, token) = &seats[which - 1];
                 format!(
-                    "{ws}/api/ws?code={}&game={game}&role={seat}&seat={token}",
+                    "{ws}/api/ws?code={}&games={game}&role={seat}&seat={token}",
                     s.code
                 )
             }
-            _ => format!("{ws}/api/ws?code={}&game={game}&role=table", s.code),
+            _ => format!("{ws}/api/ws?code={}&games={game}&role=table", s.code),
         };
         let mut socket = socket(&url, from).await;
         let stay = Duration::from_millis(rng.random_range(1_000..20_000));

@@ -131,9 +131,11 @@ impl<S: Send + Sync> FromRequestParts<S> for TableOnly {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match Device::from_request_parts(parts, state).await? {
             Device::Table => Ok(TableOnly),
-            Device::Joined => {
-                Err(refused(StatusCode::FORBIDDEN, refusals::TABLE_ONLY).into_response())
-            }
+            Device::Joined => Err(refused(
+                StatusCode::FORBIDDEN,
+                seance_timeline::refusals::TABLE_ONLY,
+            )
+            .into_response()),
         }
     }
 }

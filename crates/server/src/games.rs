@@ -50,7 +50,7 @@ pub enum GameError {
 }
 
 impl GameError {
-    /// A refusal said in the words of the game it is about (see `Rules::dialect`).
+    /// A refusal said in the words of the game it is about (see `Listed::dialect`).
     fn in_dialect(self, dialect: Option<&'static str>) -> GameError {
         match self {
             GameError::Rule(r) => GameError::Rule(r.in_dialect(dialect)),
@@ -230,7 +230,7 @@ impl<G: RuleBook> Games<G> {
 
     /// Runs `f` on the game under its own lock, loading it from the journal on first use.
     /// `f` takes the journal's lock only to write. Its refusals are said in the game's own
-    /// words (`Rules::dialect`).
+    /// words (`Listed::dialect`).
     fn with<T>(
         &self,
         id: i64,

@@ -167,7 +167,7 @@ async fn table_only_requests_are_refused(
             StatusCode::FORBIDDEN,
             "{method} {path} as {token:?}: {why}"
         );
-        assert!(why.code == seance_server::refusals::TABLE_ONLY, "{why}");
+        assert!(why.code == seance_timeline::refusals::TABLE_ONLY, "{why}");
     }
     // Undo and redo, the sand timer and knocks: the table's, and the ghost's phone's.
     if mine == Some("ghost") {
@@ -425,7 +425,7 @@ async fn regression_leaving_out_the_seat_token_gives_no_power() {
             .unwrap();
         let (status, why) = error_of(response).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{command}: {why}");
-        assert!(why.code == seance_rules::refusals::WATCHER, "{why}");
+        assert!(why.code == seance_timeline::refusals::WATCHER, "{why}");
     }
     let undo = t
         .joined(Method::POST, &format!("/games/{game}/undo"))

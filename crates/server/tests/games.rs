@@ -491,7 +491,7 @@ async fn a_repeated_tap_is_one_action_and_its_answer_is_the_new_snapshot() {
         .unwrap();
     assert_eq!(
         error_of(watcher).await.1.code,
-        seance_rules::refusals::WATCHER
+        seance_timeline::refusals::WATCHER
     );
     let phone = support::take_seat(&t, "games", game, "psychic:0").await;
     let cards = view(&t, game, "table").await["view"]["layout"]["characters"].clone();
@@ -767,7 +767,7 @@ async fn a_game_whose_start_is_damaged_is_told_and_set_aside_by_the_table() {
     refused_as(
         t.joined(Method::POST, &aside).send().await.unwrap(),
         StatusCode::FORBIDDEN,
-        seance_server::refusals::TABLE_ONLY,
+        seance_timeline::refusals::TABLE_ONLY,
     )
     .await;
     let done = t.api(Method::POST, &aside).send().await.unwrap();

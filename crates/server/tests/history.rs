@@ -474,7 +474,7 @@ async fn only_the_table_shelves_exports_and_imports() {
         .await;
         assert_eq!(
             (status, why.code.as_str()),
-            (StatusCode::FORBIDDEN, seance_server::refusals::TABLE_ONLY),
+            (StatusCode::FORBIDDEN, seance_timeline::refusals::TABLE_ONLY),
             "{path}"
         );
     }

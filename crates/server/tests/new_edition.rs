@@ -150,7 +150,7 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
     .await;
     assert_eq!(
         error_of(table_vote).await.1.code,
-        seance_rules::refusals::VOTE_ON_PHONE
+        seance_timeline::refusals::VOTE_ON_PHONE
     );
     for (psychic, phone) in phones.iter().enumerate() {
         act(

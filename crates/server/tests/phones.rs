@@ -106,7 +106,7 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
     refused_as(
         t.joined(Method::POST, &ask("ghost")).send().await.unwrap(),
         StatusCode::FORBIDDEN,
-        seance_server::refusals::TABLE_ONLY,
+        seance_timeline::refusals::TABLE_ONLY,
     )
     .await;
     refused_as(
@@ -136,6 +136,14 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
         .decode(png)
         .unwrap();
     assert_eq!(support::qr_text(&png), link, "the QR code holds the link");
+    // The table's QR code of a game leads a phone to that game's seats.
+    let seats = t
+        .joined(Method::GET, &format!("/qr.png?games={game}"))
+        .send()
+        .await
+        .unwrap();
+    let seats = support::qr_text(&seats.bytes().await.unwrap());
+    assert_eq!(seats, format!("{}#/join/{game}", t.server.join_url()));
     let taken = with(invitation).send().await.unwrap();
     assert_eq!(taken.status(), StatusCode::CREATED);
     let token = taken.json::<Value>().await.unwrap()["token"]
@@ -867,7 +875,7 @@ async fn a_rematch_keeps_each_phone_the_table_keeps_its_seat_and_draws_anew() {
         (status, refused.code.as_str()),
         (
             StatusCode::FORBIDDEN,
-            seance_rules::refusals::REMATCH_IN_PLAY
+            seance_timeline::refusals::REMATCH_IN_PLAY
         )
     );
     let (status, _) = error_of(rematch(Some(&ghost)).await.unwrap()).await;

@@ -90,7 +90,7 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
         )
         .await,
         StatusCode::FORBIDDEN,
-        seance_rules::refusals::VOTE_ON_PHONE,
+        seance_timeline::refusals::VOTE_ON_PHONE,
     )
     .await;
     let (status, _) = error_of(
@@ -294,7 +294,7 @@ async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
         (status, refused.code.as_str()),
         (
             StatusCode::FORBIDDEN,
-            seance_rules::refusals::REMATCH_IN_PLAY
+            seance_timeline::refusals::REMATCH_IN_PLAY
         )
     );
     let bgstats = format!("/rummy/{game}/bgstats");
@@ -347,6 +347,13 @@ async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
         .unwrap();
     assert_eq!(qr.headers()["content-type"], "image/png");
     let short = support::qr_text(&qr.bytes().await.unwrap());
+    let seats = t
+        .joined(Method::GET, &format!("/qr.png?rummy={game}"))
+        .send()
+        .await
+        .unwrap();
+    let seats = support::qr_text(&seats.bytes().await.unwrap());
+    assert_eq!(seats, format!("{}#/rummy/{game}/join", t.server.join_url()));
     assert!(short.contains(&format!("/api/p/{game}?code=")), "{short}");
     // The QR code's short link takes a phone (with the join code it holds, as scanned) on
     // to BG Stats with the same play; without the code, nowhere.

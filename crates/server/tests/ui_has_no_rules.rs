@@ -91,7 +91,7 @@ fn view_reads(text: &str) -> Vec<(usize, &str, &str)> {
     let mut reads = Vec::new();
     for (n, line) in text.lines().enumerate() {
         for (at, _) in line.match_indices("view.") {
-            if line[..at].ends_with(|c: char| word(c) || c == '.') {
+            if line[..at].ends_with(word) {
                 continue;
             }
             let rest = &line[at + "view.".len()..];

@@ -3,7 +3,7 @@
 //! one command at a time to the start; redo replays what was undone until a new command
 //! is accepted. A rule set plugs in by implementing [`Rules`]: a fold of its events and
 //! a decision on each command; its whole face to the shells is [`RuleBook`]: [`Rules`] with
-//! [`Roles`], [`SandTimer`] and [`Listed`]. Randomness comes from the game's recorded seed
+//! [`Roles`], [`Timed`] and [`Listed`]. Randomness comes from the game's recorded seed
 //! ([`Draw`]).
 
 mod error;
@@ -99,7 +99,7 @@ pub trait Roles: Rules {
 }
 
 /// The sand timer, for a rule set whose turns run against one: none unless it says.
-pub trait SandTimer: Rules {
+pub trait Timed: Rules {
     /// The sand timer's run, for a game that has one.
     fn sand_timer(&self) -> Option<Duration> {
         None
@@ -149,12 +149,9 @@ pub trait Listed: Rules {
 }
 
 /// A rule set's whole face to the shells: its core and every part they read.
-pub trait RuleBook: Rules + Roles + SandTimer + Listed + PartialEq + Send + Sync + 'static {}
+pub trait RuleBook: Rules + Roles + Timed + Listed + PartialEq + Send + Sync + 'static {}
 
-impl<G> RuleBook for G where
-    G: Rules + Roles + SandTimer + Listed + PartialEq + Send + Sync + 'static
-{
-}
+impl<G> RuleBook for G where G: Rules + Roles + Timed + Listed + PartialEq + Send + Sync + 'static {}
 
 /// Where a game stands, as the list of games shows it and the journal keeps it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,5 +1,6 @@
-//! Every refusal the timeline and its shared checks send, each code written once: the
-//! compiler checks every use, and `ALL` lists them for the words test (each has its words
+//! Every refusal the timeline and its shared checks send, and those every rule set and the
+//! server send alike (the table's own, a watcher's, no sand timer), each code written once:
+//! the compiler checks every use, and `ALL` lists them for the words test (each has its words
 //! in every language, `refusal.<code>`).
 
 /// Constants for a crate's refusal codes, each `NAME = "code"` (the name the code in
@@ -40,4 +41,8 @@ crate::refusals! {
     KNOCK_TIMES = "knock_times",
     NAME_TOO_LONG = "name_too_long",
     NO_TIMER = "no_timer",
+    REMATCH_IN_PLAY = "rematch_in_play",
+    TABLE_ONLY = "table_only",
+    VOTE_ON_PHONE = "vote_on_phone",
+    WATCHER = "watcher",
 }

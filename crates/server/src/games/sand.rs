@@ -1,7 +1,7 @@
 //! The sand timer run for the rules: it runs while the rules say so (Mysterium's
 //! interpretation phase) and only then, journaled every [`CHECKPOINT`] while it runs and
 //! at a clean stop, and when it runs out that goes to the rules like any command
-//! ([`SandTimer::time_up`](seance_timeline::SandTimer::time_up)). The table pauses, resumes and
+//! ([`Timed::time_up`](seance_timeline::Timed::time_up)). The table pauses, resumes and
 //! resets it, or sets a house rule's length the rules allow. The clock itself is
 //! `timer.rs`.
 
@@ -37,7 +37,7 @@ pub enum TimerAction {
 }
 
 fn no_timer() -> GameError {
-    GameError::Forbidden(Refusal::new(refusals::NO_TIMER))
+    GameError::Forbidden(Refusal::new(seance_timeline::refusals::NO_TIMER))
 }
 
 impl<G: RuleBook> Live<G> {
