@@ -102,7 +102,7 @@ fn count_guess(shared: &Shared, game: i64, caller: &Caller, peer: SocketAddr) ->
 }
 
 /// Refuses and logs a view [`may_see`] does not allow; counts a guessed token.
-pub fn check_view<G: RuleBook>(
+fn check_view<G: RuleBook>(
     shared: &Shared,
     game: i64,
     role: G::Role,
@@ -235,21 +235,30 @@ where
             .map_err(IntoResponse::into_response)?;
         let (id, peer, caller) = about_a_game(parts, state).await?;
         let shared = Arc::<Shared>::from_ref(state);
-        let who = who::<G>(&shared, id, &caller, peer).map_err(IntoResponse::into_response)?;
-        let role = read_as::<G>(&who, asked.as_deref()).map_err(IntoResponse::into_response)?;
-        check_view::<G>(&shared, id, role, &caller, peer).map_err(IntoResponse::into_response)?;
+        let (who, role) = reader::<G>(&shared, id, &caller, peer, asked.as_deref())
+            .map_err(IntoResponse::into_response)?;
         Ok(Reading { id, role, who })
     }
 }
 
-/// The role `who` reads a game as: a seat's phone, its seat unless it asks for another
-/// (which [`check_view`] refuses); the table or a watcher, the role `asked` (`?role=`), the
-/// table's unless said.
-pub fn read_as<G: RuleBook>(who: &Who<G::Role>, asked: Option<&str>) -> Result<G::Role, Refused> {
-    match (who, asked) {
-        (Who::Seat(mine), None) => Ok(*mine),
-        (_, asked) => role_named::<G::Role>(asked),
-    }
+/// Who `caller` is to game `game`'s rules ([`who`]), and the role it reads the game as: a
+/// seat's phone, its seat unless it asks for another; the table or a watcher, the role
+/// `asked` (`?role=`), the table's unless said. Refused for a role whose view it may not
+/// see ([`check_view`]).
+pub fn reader<G: RuleBook>(
+    shared: &Shared,
+    game: i64,
+    caller: &Caller,
+    peer: SocketAddr,
+    asked: Option<&str>,
+) -> Result<(Who<G::Role>, G::Role), Refused> {
+    let who = who::<G>(shared, game, caller, peer)?;
+    let role = match (&who, asked) {
+        (Who::Seat(mine), None) => *mine,
+        (_, asked) => role_named::<G::Role>(asked)?,
+    };
+    check_view::<G>(shared, game, role, caller, peer)?;
+    Ok((who, role))
 }
 
 pub async fn list(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {

@@ -52,7 +52,7 @@ pub async fn socket(
 }
 
 /// Upgrades a socket that follows a game of `games` (its id, and the role asked for), or
-/// none. A phone follows its own seat ([`phones::read_as`]).
+/// none. A phone follows its own seat ([`phones::reader`]).
 fn follow<G: RuleBook>(
     ws: WebSocketUpgrade,
     shared: Arc<Shared>,
@@ -68,13 +68,8 @@ fn follow<G: RuleBook>(
             if let Err(e) = games.seats(game) {
                 return e.into_response();
             }
-            let role = phones::who::<G>(&shared, game, &caller, peer)
-                .and_then(|who| phones::read_as::<G>(&who, role))
-                .and_then(|role| {
-                    phones::check_view::<G>(&shared, game, role, &caller, peer).map(|()| role)
-                });
-            match role {
-                Ok(role) => Some((game, role)),
+            match phones::reader::<G>(&shared, game, &caller, peer, role) {
+                Ok((_, role)) => Some((game, role)),
                 Err(refused) => return refused.into_response(),
             }
         }
