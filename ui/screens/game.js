@@ -39,10 +39,9 @@ export function viewChanged(before, after) {
     return;
   }
   if (now.counting && !was.counting) countStarted();
-  const told = toldSince(after, before.version);
   // A screen back after a gap (asleep, the network lost) hears each kind of cue once, for
   // where the game stands now, not every one it missed in a row.
-  const latest = new Map(told.map((event) => [event.type, event]));
+  const latest = new Map(toldSince(after, before.version).map((event) => [event.type, event]));
   for (const event of latest.values()) {
     if (event.type === 'hour_struck') player.cue('strike', event.hour);
     if (event.type === 'crow_used') crowSpent(now);
@@ -58,7 +57,7 @@ export function viewChanged(before, after) {
   // New edition: each answer knocks once for yes and twice for no as it is recorded, the
   // app's own (it keeps the secrets) or the one tapped on a medium's tile: one way to give
   // an answer, heard by the table.
-  const answer = told.findLast((event) => event.type === 'manifested');
+  const answer = latest.get('manifested');
   if (now.edition === 'new' && answer) knocked(answer.right ? 1 : 2);
   if (was.phase !== now.phase && player.ambiencePlaying()) {
     if (now.phase === 'manifestation') player.mood('seance');
