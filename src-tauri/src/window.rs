@@ -86,19 +86,17 @@ fn paint_without_layers(_: &tauri::WebviewWindow) -> tauri::Result<()> {
     Ok(())
 }
 
-/// JavaScriptCore's optimising compilers (DFG, FTL) are for pages that compute: the table
-/// screen builds a view a few times a second at most, which the baseline JIT does at once,
-/// and their compilations cost about 12 MiB of the web process in a game (`bench/startup`).
-/// WebKitGTK's processes take JavaScriptCore's options from the environment they inherit;
-/// one set by hand is kept.
+/// JavaScriptCore runs the table screen's scripts in its interpreter, without compiling
+/// them: the screen builds a view a few times a second at most, which the interpreter does
+/// at once, and the compilers' code and their own pages cost about 4 MiB of the web process
+/// at the home screen and 5 MiB in a game (`bench/startup`). WebKitGTK's processes take
+/// JavaScriptCore's options from the environment they inherit; one set by hand is kept.
 #[cfg(target_os = "linux")]
 pub fn lighter_javascript() {
-    for option in ["JSC_useDFGJIT", "JSC_useFTLJIT"] {
-        if std::env::var_os(option).is_none() {
-            // SAFETY: called first thing in `main`, before any thread is started: nothing
-            // reads the environment meanwhile.
-            unsafe { std::env::set_var(option, "0") };
-        }
+    if std::env::var_os("JSC_useJIT").is_none() {
+        // SAFETY: called first thing in `main`, before any thread is started: nothing
+        // reads the environment meanwhile.
+        unsafe { std::env::set_var("JSC_useJIT", "0") };
     }
 }
 
