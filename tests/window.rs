@@ -16,12 +16,16 @@ pub struct Suite {
     display: String,
     _driver: Process,
     _xvfb: Option<Process>,
+    /// WebKit's data for the window (its disk cache, its storage): the test's own, not the
+    /// machine's, where a window on a new port each run would pile up entries for good.
+    _webkit: tempfile::TempDir,
 }
 
 impl Suite {
     pub fn start() -> Suite {
         let (display, xvfb) = display();
         let port = free_port();
+        let webkit = tempfile::tempdir().unwrap();
         let mut command = Command::new("tauri-driver");
         command
             .args([
@@ -30,12 +34,14 @@ impl Suite {
                 "--native-port",
                 &free_port().to_string(),
             ])
-            .env("DISPLAY", &display);
+            .env("DISPLAY", &display)
+            .env("XDG_DATA_HOME", webkit.path());
         Suite {
             port,
             display,
             _driver: serve(command, port),
             _xvfb: xvfb,
+            _webkit: webkit,
         }
     }
 

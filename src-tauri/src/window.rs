@@ -25,9 +25,11 @@ pub fn display_available() -> bool {
 
 pub fn run(lock: InstanceLock, config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let launched = std::time::Instant::now();
+    // The server starts (its journal checked, its port bound) while GTK starts.
+    let starting = tauri::async_runtime::spawn(Server::start(config.clone()));
     let app = tauri::Builder::default()
         .setup(move |app| {
-            let mut server = tauri::async_runtime::block_on(Server::start(config.clone()))?;
+            let mut server = tauri::async_runtime::block_on(starting)??;
             lock.publish(&server.record())?;
             tracing::info!("phones join at {}", server.join_url());
             let window = WebviewWindowBuilder::new(
@@ -89,14 +91,19 @@ fn paint_without_layers(_: &tauri::WebviewWindow) -> tauri::Result<()> {
 /// JavaScriptCore runs the table screen's scripts in its interpreter, without compiling
 /// them: the screen builds a view a few times a second at most, which the interpreter does
 /// at once, and the compilers' code and their own pages cost about 4 MiB of the web process
-/// at the home screen and 5 MiB in a game (`bench/startup`). WebKitGTK's processes take
-/// JavaScriptCore's options from the environment they inherit; one set by hand is kept.
+/// at the home screen and 5 MiB in a game. And it collects the garbage once 2 MiB have been
+/// allocated rather than 32 (its default for a page's heap): the screen's live objects are a
+/// few MiB, and with the default a game's old views held about 1 MiB more (`bench/startup`).
+/// WebKitGTK's processes take JavaScriptCore's options from the environment they inherit;
+/// one set by hand is kept.
 #[cfg(target_os = "linux")]
 pub fn lighter_javascript() {
-    if std::env::var_os("JSC_useJIT").is_none() {
-        // SAFETY: called first thing in `main`, before any thread is started: nothing
-        // reads the environment meanwhile.
-        unsafe { std::env::set_var("JSC_useJIT", "0") };
+    for (option, value) in [("JSC_useJIT", "0"), ("JSC_largeHeapSize", "2097152")] {
+        if std::env::var_os(option).is_none() {
+            // SAFETY: called first thing in `main`, before any thread is started: nothing
+            // reads the environment meanwhile.
+            unsafe { std::env::set_var(option, value) };
+        }
     }
 }
 

@@ -23,9 +23,9 @@ function tone(ctx, out, when, { from, to = from, peak, decay, type = 'sine' }) {
   return when + decay;
 }
 
-/** White noise from a fixed seed, so every rendering is the same. */
-function noise(ctx, seconds) {
-  const buffer = ctx.createBuffer(1, Math.ceil(ctx.sampleRate * seconds), ctx.sampleRate);
+/** White noise from a fixed seed, so every rendering is the same; `rate` samples a second. */
+function noise(ctx, seconds, rate = ctx.sampleRate) {
+  const buffer = ctx.createBuffer(1, Math.ceil(rate * seconds), rate);
   const data = buffer.getChannelData(0);
   let seed = 20151031;
   for (let i = 0; i < data.length; i++) {
@@ -105,6 +105,18 @@ export function stinger(ctx, out, when, outcome) {
   return end;
 }
 
+/** `count` clicks of a candle's wick, at places drawn from `seed`, in `seconds` of silence. */
+function clicks(ctx, seconds, count, seed) {
+  const buffer = ctx.createBuffer(1, Math.ceil(ctx.sampleRate * seconds), ctx.sampleRate);
+  const data = buffer.getChannelData(0);
+  for (let c = 0; c < count; c++) {
+    seed = (seed * 16807) % 2147483647;
+    const at = Math.floor((seed / 2147483647) * (data.length - 400));
+    for (let i = 0; i < 300; i++) data[at + i] += (i % 2 ? -1 : 1) * 0.3 * Math.exp(-i / 40);
+  }
+  return buffer;
+}
+
 const MOODS = {
   // A low drone, wind, and a candle's crackle.
   seance: { drone: 55, wind: 500, sway: 0.07, crackle: 1 },
@@ -141,7 +153,9 @@ export function ambience(ctx, out, mood = 'seance') {
     nodes.push(osc);
   }
   const wind = ctx.createBufferSource();
-  wind.buffer = noise(ctx, 4);
+  // The band-pass centres the wind between 0.35 and 1.4 kHz: noise at half the usual rate
+  // sounds the same there, in half the memory.
+  wind.buffer = noise(ctx, 4, 22050);
   wind.loop = true;
   const band = ctx.createBiquadFilter();
   band.type = 'bandpass';
@@ -156,22 +170,15 @@ export function ambience(ctx, out, mood = 'seance') {
   sway.connect(swayDepth).connect(band.frequency);
   wind.connect(band).connect(windGain).connect(bus);
   nodes.push(wind, sway);
-  // The crackle: sparse clicks in a looping buffer.
-  const crackle = ctx.createBufferSource();
-  const seconds = 7;
-  const buffer = ctx.createBuffer(1, ctx.sampleRate * seconds, ctx.sampleRate);
-  const data = buffer.getChannelData(0);
-  let seed = 7;
-  const clicks = Math.round(14 * m.crackle);
-  for (let c = 0; c < clicks; c++) {
-    seed = (seed * 16807) % 2147483647;
-    const at = Math.floor((seed / 2147483647) * (data.length - 400));
-    for (let i = 0; i < 300; i++) data[at + i] += (i % 2 ? -1 : 1) * 0.3 * Math.exp(-i / 40);
+  // The crackle: two loops of sparse clicks, 1.3 and 1.7 s long, whose pattern comes back
+  // only every 22.1 s (one loop of 7 s took more than twice the memory, and came back then).
+  for (const [seconds, seed] of [[1.3, 7], [1.7, 11]]) {
+    const crackle = ctx.createBufferSource();
+    crackle.buffer = clicks(ctx, seconds, Math.round(2 * seconds * m.crackle), seed);
+    crackle.loop = true;
+    crackle.connect(bus);
+    nodes.push(crackle);
   }
-  crackle.buffer = buffer;
-  crackle.loop = true;
-  crackle.connect(bus);
-  nodes.push(crackle);
   for (const node of nodes) node.start();
   return (fade = 1.5) => {
     const now = ctx.currentTime;
