@@ -91,9 +91,10 @@ fn paint_without_layers(_: &tauri::WebviewWindow) -> tauri::Result<()> {
 /// JavaScriptCore runs the table screen's scripts in its interpreter, without compiling
 /// them: the screen builds a view a few times a second at most, which the interpreter does
 /// at once, and the compilers' code and their own pages cost about 4 MiB of the web process
-/// at the home screen and 5 MiB in a game. And it collects the garbage once 2 MiB have been
-/// allocated rather than 32 (its default for a page's heap): the screen's live objects are a
-/// few MiB, and with the default a game's old views held about 1 MiB more (`bench/startup`).
+/// at the home screen and 5 MiB in a game. And it collects the garbage once the heap has
+/// grown by 2 MiB, or in proportion to what lives if that is more, rather than by 32 MiB at
+/// least (its default for a page): the screen's live objects are a few MiB, and with the
+/// default a game's old views held about 1 MiB more (`bench/startup`).
 /// WebKitGTK's processes take JavaScriptCore's options from the environment they inherit;
 /// one set by hand is kept.
 #[cfg(target_os = "linux")]

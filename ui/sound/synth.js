@@ -153,7 +153,7 @@ export function ambience(ctx, out, mood = 'seance') {
     nodes.push(osc);
   }
   const wind = ctx.createBufferSource();
-  // The band-pass centres the wind between 0.35 and 1.4 kHz: noise at half the usual rate
+  // The band-pass keeps the wind's centre under 1.4 kHz: noise at half the usual rate
   // sounds the same there, in half the memory.
   wind.buffer = noise(ctx, 4, 22050);
   wind.loop = true;
@@ -170,11 +170,12 @@ export function ambience(ctx, out, mood = 'seance') {
   sway.connect(swayDepth).connect(band.frequency);
   wind.connect(band).connect(windGain).connect(bus);
   nodes.push(wind, sway);
-  // The crackle: two loops of sparse clicks, 1.3 and 1.7 s long, whose pattern comes back
-  // only every 22.1 s (one loop of 7 s took more than twice the memory, and came back then).
+  // The crackle: two loops of sparse clicks, 1.3 and 1.7 s long, each with half of the
+  // mood's clicks (two a second at a crackle of 1), whose pattern comes back only every
+  // 22.1 s (one loop of 7 s took more than twice the memory, and came back then).
   for (const [seconds, seed] of [[1.3, 7], [1.7, 11]]) {
     const crackle = ctx.createBufferSource();
-    crackle.buffer = clicks(ctx, seconds, Math.round(2 * seconds * m.crackle), seed);
+    crackle.buffer = clicks(ctx, seconds, Math.round(seconds * m.crackle), seed);
     crackle.loop = true;
     crackle.connect(bus);
     nodes.push(crackle);
