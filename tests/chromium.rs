@@ -5,8 +5,8 @@ use std::time::Duration;
 use fantoccini::Client;
 use seance_e2e::{
     Browsers, Process, Table, accessibility_violations, act, api, attr, chromedriver, chromium,
-    free_port, misfits, phone_on_seats, present, screenshot, screenshot_qr, speak, tap, text,
-    wait_for, wait_for_text, wav,
+    free_port, misfits, present, screenshot, screenshot_qr, speak, tap, text, wait_for,
+    wait_for_text, wav,
 };
 use serde_json::json;
 
@@ -282,7 +282,16 @@ async fn told(driver: u16) {
     let id = api(&tablet, "POST", "/games", setup).await["id"]
         .as_u64()
         .unwrap();
-    let phone = phone_on_seats(&Browsers::chromium(driver), &table, &format!("#/join/{id}")).await;
+    // Her browser speaks none of Séance's languages: her phone speaks the table's.
+    let phone = Browsers::chromium(driver)
+        .open_speaking(390, 844, "de-DE")
+        .await;
+    phone.goto(&table.phone_url).await.unwrap();
+    wait_for(&phone, "html[lang='fr'] #home").await;
+    phone
+        .goto(&format!("{}/#/join/{id}", table.origin()))
+        .await
+        .unwrap();
     tap(&phone, "button[data-seat='psychic:0']").await;
     wait_for(&phone, "#phone[data-role='psychic:0']").await;
     tablet
@@ -335,11 +344,8 @@ async fn told(driver: u16) {
 
     tap(&tablet, "#phones").await;
     tap(&tablet, "#hidden button[data-free='psychic:0']").await;
-    let why = wait_for_text(&phone, "#phone", "libérée par la table").await;
-    assert!(
-        !why.contains("freed"),
-        "no English on a French table: {why}"
-    );
+    let why = wait_for_text(&phone, "#seats", "La table a libéré votre place").await;
+    assert!(!why.contains("seat"), "no English on a French table: {why}");
     screenshot(&phone, "told-freed-fr-390x844").await;
     for client in [tablet, phone] {
         client.close().await.unwrap();
@@ -414,7 +420,10 @@ async fn journal_trouble(driver: u16) {
     );
     screenshot(&client, "journal-trouble-fr-1280x800").await;
     // A phone is told the table is choosing, and waits for it.
-    let phone = chromium(driver, 390, 844).await;
+    // Its browser speaks none of Séance's languages: it speaks the table's.
+    let phone = Browsers::chromium(driver)
+        .open_speaking(390, 844, "de-DE")
+        .await;
     phone.goto(&table.phone_url).await.unwrap();
     wait_for_text(&phone, "#journal", "La table s'occupe de son journal").await;
     assert!(
@@ -466,17 +475,19 @@ async fn timer_after_crash(driver: u16) {
         .unwrap();
     let dir = table.crash();
     wait_for_text(&client, "#offline", "Reconnecting to the table").await;
-    let waits = client
+    // The screen stays tappable: a command tapped while the server is away is kept and
+    // sent once it is back (network.rs), never swallowed by a screen that ignores taps.
+    let taps = client
         .execute(
             "return getComputedStyle(document.getElementById('app')).pointerEvents",
             vec![],
         )
         .await
         .unwrap();
-    assert_eq!(
-        waits,
+    assert_ne!(
+        taps,
         json!("none"),
-        "the buttons wait while the server is away"
+        "taps are kept while the server is away"
     );
     let frozen = text(&client, "#timer-digits").await;
     tokio::time::sleep(Duration::from_millis(1500)).await;

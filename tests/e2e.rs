@@ -2,14 +2,17 @@
 //! Xvfb through tauri-driver and WebKitWebDriver. Each driver starts once for its suite.
 //! Screenshots land in `target/e2e-screenshots/`.
 
+mod awake;
 mod chromium;
 mod climax;
 mod history;
 mod layout;
+mod network;
 mod new_edition;
 mod phones;
 mod rummy;
 mod table;
+mod tablets;
 mod window;
 
 use seance_e2e::{Browsers, Engine};
@@ -96,6 +99,7 @@ fn main() -> std::process::ExitCode {
         }) {
             let suite = chromium::Suite::start();
             run(suite.tests(), filter, &mut passed, &mut failed).await;
+            run(awake::tests(suite.port()), filter, &mut passed, &mut failed).await;
             run(table::tests(suite.port()), filter, &mut passed, &mut failed).await;
             run(
                 phones::tests(suite.port()),
@@ -116,6 +120,13 @@ fn main() -> std::process::ExitCode {
             run(tests, filter, &mut passed, &mut failed).await;
             let tests = new_edition::tests(suite.port());
             run(tests, filter, &mut passed, &mut failed).await;
+            let tests = network::tests(suite.port())
+                .into_iter()
+                .chain(network::in_engine(seance_e2e::Browsers::chromium(
+                    suite.port(),
+                )))
+                .collect();
+            run(tests, filter, &mut passed, &mut failed).await;
             run(
                 layout::tests(suite.port()),
                 filter,
@@ -123,12 +134,17 @@ fn main() -> std::process::ExitCode {
                 &mut failed,
             )
             .await;
+            let tests = tablets::tests(suite.port());
+            run(tests, filter, &mut passed, &mut failed).await;
         }
         // The phones and the table's browser screen in the other engines people bring.
         for engine in [Engine::WebKit, Engine::Firefox] {
             if filter.is_none_or(|f| f.starts_with(engine.name()) || engine.name().starts_with(f)) {
                 let browsers = Browsers::start(engine);
                 let mut tests = phones::in_engine(browsers.clone());
+                tests.extend(awake::in_engine(browsers.clone()));
+                tests.extend(network::in_engine(browsers.clone()));
+                tests.extend(tablets::in_engine(browsers.clone()));
                 tests.extend(table::in_engine(browsers));
                 run(tests, filter, &mut passed, &mut failed).await;
             }

@@ -10,8 +10,8 @@ use std::time::Duration;
 use fantoccini::Client;
 use seance_e2e::{
     Browsers, Engine, Table, accessibility_violations, act, attr, cdp, chromium_at_name, misfits,
-    phone_on_seats, played, present, screenshot, screenshot_qr, sounds, speak, tap, taps, text,
-    wait_for, wait_for_text,
+    phone_on_seats_speaking, played, present, said, says, screenshot, screenshot_qr, sounds, speak,
+    speak_browsers, tap, taps, text, wait_for, wait_for_said, wait_for_text,
 };
 use serde_json::json;
 
@@ -28,29 +28,111 @@ pub fn tests(p: u16) -> Vec<Test> {
 }
 
 /// Over the table's network address or name (http, not a secure origin) no browser gives a
-/// page the wake lock: the phone says so, and what to do, in its menu.
+/// page the wake lock: the phone keeps its screen on with the silent video instead
+/// (`awake.rs`). Where that will not play either (here its files are blocked, as for a
+/// browser that cannot play them), the phone says so once, on its screen under its bar, with
+/// what to do; closed, it is not said again, and its menu keeps saying it.
 async fn told_it_may_sleep(driver: u16) {
     let table = Table::start(0);
     let browsers = Browsers::chromium(driver);
     let tablet = browsers.open(1280, 800).await;
     let id = set_up(&tablet, &table, &["Laura", "Stephanie", "Alex"], false).await;
     let phone = chromium_at_name(driver, "seance-table.local").await;
+    cdp(&phone, "Network.enable", json!({})).await;
+    cdp(
+        &phone,
+        "Network.setBlockedURLs",
+        json!({"urls": ["*/awake/silence.*"]}),
+    )
+    .await;
     let address = table.phone_url.replace("127.0.0.1", "seance-table.local");
     phone.goto(&address).await.unwrap();
     wait_for(&phone, "#home").await;
     let origin = address.split("/?").next().unwrap();
     phone.goto(&format!("{origin}/#/join/{id}")).await.unwrap();
     tap(&phone, "button[data-seat='psychic:0']").await;
-    wait_for(
-        &phone,
-        "html[data-awake='missing'] #phone[data-role='psychic:0']",
+    let seated = "#phone[data-role='psychic:0'][data-version]";
+    wait_for(&phone, seated).await;
+    // Tried at once (the seat's tap let the page play sound), or at the next tap.
+    tap(&phone, "#phone-me").await;
+    wait_for(&phone, "html[data-awake='missing']").await;
+    let said = wait_for_text(&phone, "#awake-notice", "may go to sleep").await;
+    assert!(said.contains("auto-lock"), "{said}");
+    // In the page, above the phone's body: not in its bar, which stays one line.
+    let placed = phone
+        .execute(
+            "const n = document.getElementById('awake-notice');
+             return [n.closest('.phone-top') !== null, n.nextElementSibling.classList.contains('phone-body')];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(placed, json!([false, true]));
+    let height = bar_height(&phone).await;
+    assert!(height <= 100.0, "the bar is {height} px high");
+    screenshot(&phone, "phone-may-sleep-en-390x844").await;
+    // The notice fits (the bar's own fit is judged with the whole game's phones).
+    let found = misfits(&phone, true).await;
+    assert!(
+        !found.iter().any(|m| m.contains("awake")),
+        "the phone with its notice: {found:?}"
+    );
+    tap(&phone, "#phone-menu > summary").await;
+    wait_for_text(&phone, "#phone-awake", "cannot keep the screen on").await;
+    screenshot(&phone, "phone-menu-may-sleep-en-390x844").await;
+    tap(&phone, "#phone-menu > summary").await;
+    // Closed, it is said no more: not as the screen is drawn again, nor after a reload and
+    // the tap that tries again; the menu still says it.
+    tap(&phone, "#awake-notice button").await;
+    assert!(!present(&phone, "#awake-notice").await);
+    phone.refresh().await.unwrap();
+    wait_for(&phone, seated).await;
+    tap(&phone, "#phone-me").await;
+    wait_for(&phone, "html[data-awake='missing']").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!present(&phone, "#awake-notice").await, "said once");
+    tap(&phone, "#phone-menu > summary").await;
+    wait_for_text(&phone, "#phone-awake", "cannot keep the screen on").await;
+
+    // A tablet on the table link at that name says it too, above the board.
+    let proxy = seance_e2e::lan::Proxy::start().await;
+    let far = browsers.open_at_name(1280, 800, &proxy).await;
+    cdp(&far, "Network.enable", json!({})).await;
+    cdp(
+        &far,
+        "Network.setBlockedURLs",
+        json!({"urls": ["*/awake/silence.*"]}),
     )
     .await;
-    tap(&phone, "#phone-menu > summary").await;
-    wait_for_text(&phone, "#phone-awake", "only on https pages").await;
-    screenshot(&phone, "phone-menu-may-sleep-en-390x844").await;
-    for client in [tablet, phone] {
+    far.goto(&table.local_url.replace("127.0.0.1", "seance-table.local"))
+        .await
+        .unwrap();
+    wait_for(&far, "#home").await;
+    far.goto(&format!("{origin}/#/game/{id}")).await.unwrap();
+    wait_for(&far, "#game[data-version]").await;
+    tap(&far, "#game .bar h1, #game .bar").await;
+    wait_for(&far, "html[data-awake='missing']").await;
+    wait_for_text(
+        &far,
+        "#game > #awake-notice + .board, #awake-notice",
+        "may go to sleep",
+    )
+    .await;
+    assert!(present(&far, "#game > #awake-notice + .board").await);
+    screenshot(&far, "table-may-sleep-en-1280x800").await;
+    for client in [tablet, phone, far] {
         client.close().await.unwrap();
+    }
+}
+
+/// The language the phones' browsers are set to in `engine`'s whole game, and what Séance
+/// speaks on them: one engine's in English, the others' in French and Italian (the table
+/// speaks English in all).
+fn phones_speak(engine: Engine) -> (&'static str, &'static str) {
+    match engine {
+        Engine::Chromium => ("en-US", "en"),
+        Engine::WebKit => ("fr-FR", "fr"),
+        Engine::Firefox => ("it-IT", "it"),
     }
 }
 
@@ -70,12 +152,18 @@ pub fn in_engine(browsers: Browsers) -> Vec<Test> {
     vec![(name, Box::pin(table_and_five_phones(browsers)))]
 }
 
-/// A phone at the table: opens the join link, then takes `seat` in game `id`; the ghost's
-/// by the invitation `tablet` shows the ghost alone.
+/// A phone at the table, its browser in the engine's phones' language: opens the join
+/// link, then takes `seat` in game `id`; the ghost's by the invitation `tablet` shows the
+/// ghost alone.
 async fn phone(browsers: &Browsers, table: &Table, tablet: &Client, id: u64, seat: &str) -> Client {
-    let client = phone_on_seats(browsers, table, &format!("#/join/{id}")).await;
+    let (locale, lang) = phones_speak(browsers.engine());
+    let client = phone_on_seats_speaking(browsers, table, &format!("#/join/{id}"), locale).await;
     if seat == "ghost" {
-        screenshot(&client, &browsers.shot("phone-seats-en-390x844")).await;
+        screenshot(
+            &client,
+            &browsers.shot(&format!("phone-seats-{lang}-390x844")),
+        )
+        .await;
         let found = accessibility_violations(&client).await;
         assert!(found.is_empty(), "the seats screen: {found:?}");
         // A phone fetches its own screens only, all under the page's version.
@@ -130,7 +218,14 @@ async fn phone(browsers: &Browsers, table: &Table, tablet: &Client, id: u64, sea
                 .await
                 .is_some()
         );
-        wait_for_text(&client, "#invitation-hint", "Invite a phone").await;
+        wait_for_said(
+            &client,
+            "#invitation-hint",
+            lang,
+            "join.invitation_hint",
+            &[],
+        )
+        .await;
         take_invited(tablet, &client, table, id).await;
         return client;
     }
@@ -255,7 +350,12 @@ async fn turn(
             "#phone[data-role='psychic:3'] #phone-pawn .chip[aria-pressed='true']",
         )
         .await;
-        screenshot(&psychics[1], &browsers.shot("phone-psychic-en-390x844")).await;
+        let (_, lang) = phones_speak(browsers.engine());
+        screenshot(
+            &psychics[1],
+            &browsers.shot(&format!("phone-psychic-{lang}-390x844")),
+        )
+        .await;
         // Each row's ✓ and ✗ sit side by side at 390 px, a face pressed or not.
         let split = psychics[1]
             .execute(
@@ -268,7 +368,11 @@ async fn turn(
             .await
             .unwrap();
         assert_eq!(split, serde_json::json!([]), "✓ and ✗ wrapped apart");
-        screenshot(ghost, &browsers.shot("phone-ghost-en-390x844")).await;
+        screenshot(
+            ghost,
+            &browsers.shot(&format!("phone-ghost-{lang}-390x844")),
+        )
+        .await;
         for (name, client) in [("ghost", ghost), ("psychic", &psychics[1])] {
             let found = accessibility_violations(client).await;
             assert!(found.is_empty(), "the {name}'s phone: {found:?}");
@@ -284,6 +388,8 @@ async fn turn(
 
 async fn table_and_five_phones(browsers: Browsers) {
     let browsers = &browsers;
+    // The phones speak their browsers' language; the table, its own (English).
+    let (_, lang) = phones_speak(browsers.engine());
     let table = Table::start(0);
     let tablet = browsers.open(1280, 800).await;
     let id = set_up(
@@ -318,20 +424,27 @@ async fn table_and_five_phones(browsers: Browsers) {
     );
     // Each psychic's phone says what befell them: Alex was right, and so was his ✓ on
     // Stephanie; Carl's ✗ on Paul, turned over and back, did not score.
+    let scored = [("name", "Stephanie")];
+    wait_for_said(
+        &psychics[1],
+        "#phone-news",
+        lang,
+        "news.token_scored",
+        &scored,
+    )
+    .await;
+    // "You were right: card", before the card's number.
+    let right = &said(lang, "news.right", &[])[..1];
     let alex = text(&psychics[1], "#phone-news").await;
-    assert!(
-        alex.contains("Your token on Stephanie's pawn was right: +1")
-            && alex.contains("You were right: card"),
-        "{alex}"
-    );
+    assert!(says(&alex, right), "{alex}");
     let carl = text(&psychics[2], "#phone-news").await;
     assert!(
-        carl.contains("You were right") && !carl.contains("token"),
+        says(&carl, right) && !says(&carl, &said(lang, "news.token_scored", &[])),
         "{carl}"
     );
     screenshot(
         &psychics[1],
-        &browsers.shot("phone-psychic-news-en-390x844"),
+        &browsers.shot(&format!("phone-psychic-news-{lang}-390x844")),
     )
     .await;
     for (name, client) in [("psychic", &psychics[1]), ("ghost", &ghost)] {
@@ -361,13 +474,17 @@ async fn table_and_five_phones(browsers: Browsers) {
         played(&sounds(&tablet).await.0, "knock", Some(2)),
         "two knocks: no"
     );
-    wait_for_text(&ghost, "#toast", "Knocked twice (no): the table heard it.").await;
+    wait_for_said(&ghost, "#toast", lang, "phone.knocked_no", &[]).await;
     assert_eq!(covered(&ghost).await, Vec::<String>::new(), "the toast");
-    screenshot(&ghost, &browsers.shot("phone-ghost-toast-en-390x844")).await;
+    screenshot(
+        &ghost,
+        &browsers.shot(&format!("phone-ghost-toast-{lang}-390x844")),
+    )
+    .await;
     let before = taps(&psychics[3]).await;
-    menus(browsers, &ghost, &psychics).await;
+    menus(browsers, lang, &ghost, &psychics).await;
     let detours = taps(&psychics[3]).await - before;
-    let _table = server_lost_and_back(browsers, table, &ghost, &psychics).await;
+    let _table = server_lost_and_back(browsers, lang, table, &ghost, &psychics).await;
     assert!(
         !played(&sounds(&ghost).await.0, "knock", None),
         "the ghost's phone stays silent"
@@ -376,7 +493,7 @@ async fn table_and_five_phones(browsers: Browsers) {
     turn(browsers, &tablet, &ghost, &psychics, false).await;
     // The sand ran out again: Alex's phone chimed, Paul's, switched off, did not.
     if browsers.engine() != Engine::Chromium {
-        assert!(played(&sounds(&psychics[1]).await.0, "chime", None));
+        assert!(chimed(browsers, &psychics[1]).await);
         assert!(!played(&sounds(&psychics[3]).await.0, "chime", None));
     }
     turn(browsers, &tablet, &ghost, &psychics, false).await;
@@ -393,23 +510,31 @@ async fn table_and_five_phones(browsers: Browsers) {
         offered(&tablet, "data-vote").await.is_empty(),
         "the table enters no phone's vote"
     );
-    wait_for_text(&psychics[1], "#phone-now", "after card 2").await;
+    // "…after card 2 of the shared vision", at Alex's level.
+    let second = [("n", "2")];
+    wait_for_said(
+        &psychics[1],
+        "#phone-now",
+        lang,
+        "phone.now.wait_card",
+        &second,
+    )
+    .await;
     for i in [0, 2, 3] {
         tap(&psychics[i], "#phone-vote .group[data-group='2']").await;
         act(&psychics[i], "#phone-seal").await;
-        wait_for_text(&psychics[i], "#phone-vote", "sealed").await;
+        wait_for_said(&psychics[i], "#phone-vote", lang, "phone.voted", &second).await;
     }
+    let alex = text(&psychics[1], "#phone").await;
     assert!(
-        !text(&psychics[1], "#phone")
-            .await
-            .contains("group 2 is sealed"),
-        "Alex's phone shows nothing of the others' votes"
+        !says(&alex, &said(lang, "phone.voted", &[])),
+        "Alex's phone shows nothing of the others' votes: {alex}"
     );
     act(&tablet, "#reveal-card").await;
     tap(&psychics[1], "#phone-vote .group[data-group='2']").await;
     act(&psychics[1], "#phone-seal").await;
     wait_for(&tablet, "#stage[data-outcome='won']").await;
-    wait_for_text(&psychics[0], "#phone-outcome", "found the culprit").await;
+    wait_for_said(&psychics[0], "#phone-outcome", lang, "outcome.won", &[]).await;
     // The game over, the phones may sleep again.
     wait_for(&psychics[0], "html[data-awake='off']").await;
     screenshot(&tablet, &browsers.shot("phones-table-won-1280x800")).await;
@@ -425,15 +550,51 @@ async fn table_and_five_phones(browsers: Browsers) {
         all - 3 - detours
     );
 
-    // The table frees Paul's seat: his phone is told, and can take a seat again.
+    // The table frees Paul's seat: his phone is told, on the spot and after a reload, and
+    // can take a seat again.
     tap(&tablet, "#phones").await;
     tap(&tablet, "#hidden button[data-free='psychic:3']").await;
     wait_for_text(&tablet, "#hidden [data-seat='psychic:3']", "free").await;
-    wait_for_text(&psychics[3], "#phone", "This seat was freed").await;
-    wait_for(&psychics[3], "a[href$='/join/1'], a.button.primary").await;
+    wait_for_said(
+        &psychics[3],
+        "#seats #given-back",
+        lang,
+        "join.given_back",
+        &[],
+    )
+    .await;
+    screenshot(
+        &psychics[3],
+        &browsers.shot(&format!("phone-seat-given-back-{lang}-390x844")),
+    )
+    .await;
+    psychics[3].refresh().await.unwrap();
+    wait_for_said(
+        &psychics[3],
+        "#seats #given-back",
+        lang,
+        "join.given_back",
+        &[],
+    )
+    .await;
+    tap(&psychics[3], "button[data-seat='psychic:3']").await;
+    wait_for(&psychics[3], "#phone[data-role='psychic:3'][data-version]").await;
+    assert!(!present(&psychics[3], "#given-back").await);
     for client in [tablet, ghost].into_iter().chain(psychics) {
         client.close().await.unwrap();
     }
+}
+
+/// Whether `phone` chimed for its player: a chime counts as played only while the phone's
+/// audio runs. Headless Firefox here has no audio device, so its audio never runs: there the
+/// phone, unable to chime, must say so instead (its line asking for a tap to let alerts
+/// out), never count a chime it did not play.
+async fn chimed(browsers: &Browsers, phone: &Client) -> bool {
+    let counted = played(&sounds(phone).await.0, "chime", None);
+    if browsers.engine() != Engine::Firefox {
+        return counted;
+    }
+    counted || present(phone, "#alerts-held").await
 }
 
 /// What a toast or the reconnect banner on `phone` covers of what it must show: its
@@ -469,24 +630,28 @@ async fn bar_height(phone: &Client) -> f64 {
 }
 
 /// Each phone's menu: its language (the bar stays one line in each), the chime where the
-/// phone cannot buzz, and whether its screen is kept awake, said in its words.
-async fn menus(browsers: &Browsers, ghost: &Client, psychics: &[Client]) {
+/// phone cannot buzz, and whether its screen is kept awake, said in its words. Paul's
+/// phone, its browser in `speaks`, is left speaking it again.
+async fn menus(browsers: &Browsers, speaks: &str, ghost: &Client, psychics: &[Client]) {
     let buzzes = browsers.engine() == Engine::Chromium;
     let paul = &psychics[3];
-    for lang in ["fr", "it", "en"] {
+    // The others first, each tap changing the language; its browser's last.
+    let others = ["en", "fr", "it"].into_iter().filter(|&l| l != speaks);
+    for lang in others.chain([speaks]) {
         tap(paul, "#phone-menu > summary").await;
         tap(paul, &format!("#phone-menu button[lang='{lang}']")).await;
         wait_for(paul, &format!("html[lang='{lang}'] #phone-menu[open]")).await;
         let height = bar_height(paul).await;
         assert!(height <= 100.0, "{lang}: the bar is {height} px high");
-        // Chromium and Firefox keep a seat's screen on at this address (a secure one);
-        // WebKitGTK's MiniBrowser refuses here (no window manager makes its window the
-        // active one): either way, the menu says which.
+        // Chromium and Firefox keep a seat's screen on at this address (a secure one) with
+        // the wake lock; WebKit gives it inside a tap only, or, where its MiniBrowser
+        // refuses it even then, the silent video plays from the next tap: either way, the
+        // menu says which.
         let awake = attr(paul, "#phone-awake", "data-awake").await.unwrap();
         if browsers.engine() != Engine::WebKit {
             assert_eq!(awake, "held", "{lang}");
         }
-        assert!(["held", "refused"].contains(&awake.as_str()), "{awake}");
+        assert!(["held", "video"].contains(&awake.as_str()), "{awake}");
         assert!(!text(paul, "#phone-awake").await.is_empty());
         assert_eq!(
             present(paul, "#phone-chime").await,
@@ -502,36 +667,48 @@ async fn menus(browsers: &Browsers, ghost: &Client, psychics: &[Client]) {
     }
     // Where it cannot buzz, the phone chimed when the sand ran out and when news came (its
     // first tap let its sound out); where it can, it buzzed instead. Paul switches his off.
-    assert_eq!(
-        played(&sounds(&psychics[1]).await.0, "chime", None),
-        !buzzes
-    );
+    assert_eq!(chimed(browsers, &psychics[1]).await, !buzzes);
     if !buzzes {
         tap(paul, "#phone-menu > summary").await;
         tap(paul, "#phone-chime").await;
         wait_for(paul, "#phone-chime:not(:checked)").await;
         tap(paul, "#phone-menu > summary").await;
     }
+    // Chosen in the menu, the language is the phone's own: forgotten, its browser's again.
+    speak_browsers(paul).await;
+    paul.refresh().await.unwrap();
+    wait_for(
+        paul,
+        &format!("html[lang='{speaks}'] #phone[data-role='psychic:3'][data-version]"),
+    )
+    .await;
 }
 
 /// The table's server stops mid-game and comes back on its port: each phone, in its own
-/// language, says so without covering what it shows, its buttons waiting; back, it says so
-/// and keeps its seat.
+/// language (Stephanie's and Paul's chosen on them, the two their browsers, in `speaks`,
+/// do not; the ghost's its browser's), says so without covering what it shows, its
+/// buttons waiting; back, it says so and keeps its seat. Stephanie's and Paul's phones
+/// then speak their browsers' language again.
 async fn server_lost_and_back(
     browsers: &Browsers,
+    speaks: &str,
     table: Table,
     ghost: &Client,
     psychics: &[Client],
 ) -> Table {
-    speak(&psychics[0], "fr").await;
-    speak(&psychics[3], "it").await;
-    for phone in [&psychics[0], &psychics[3]] {
+    let mut others = ["en", "fr", "it"].into_iter().filter(|&l| l != speaks);
+    let chosen = [
+        (&psychics[0], others.next().unwrap()),
+        (&psychics[3], others.next().unwrap()),
+    ];
+    for (phone, lang) in chosen {
+        speak(phone, lang).await;
         phone.refresh().await.unwrap();
-        wait_for(phone, "#phone[data-version]").await;
+        wait_for(phone, &format!("html[lang='{lang}'] #phone[data-version]")).await;
     }
     let port: u16 = table.origin().rsplit(':').next().unwrap().parse().unwrap();
     let dir = table.crash();
-    for (phone, lang) in [(&psychics[0], "fr"), (&psychics[3], "it"), (ghost, "en")] {
+    for (phone, lang) in chosen.into_iter().chain([(ghost, speaks)]) {
         wait_for(phone, "#offline:not([hidden])").await;
         assert_eq!(covered(phone).await, Vec::<String>::new(), "{lang}");
         let height = bar_height(phone).await;
@@ -543,17 +720,20 @@ async fn server_lost_and_back(
         .await;
     }
     let table = Table::start_in(port, dir);
-    wait_for_text(ghost, "#toast", "Connected again").await;
+    wait_for_said(ghost, "#toast", speaks, "offline.back", &[]).await;
     for phone in [&psychics[0], &psychics[3], ghost] {
         wait_for(phone, "#toast:not([hidden])").await;
         assert!(!present(phone, "#offline:not([hidden])").await);
         assert_eq!(covered(phone).await, Vec::<String>::new());
     }
-    speak(&psychics[0], "en").await;
-    speak(&psychics[3], "en").await;
-    for phone in [&psychics[0], &psychics[3]] {
+    for (phone, _) in chosen {
+        speak_browsers(phone).await;
         phone.refresh().await.unwrap();
-        wait_for(phone, "#phone[data-role^='psychic:'][data-version]").await;
+        wait_for(
+            phone,
+            &format!("html[lang='{speaks}'] #phone[data-role^='psychic:'][data-version]"),
+        )
+        .await;
     }
     table
 }

@@ -275,9 +275,10 @@ async fn whole_game(driver: u16) {
     screenshot(&tablet, "rummy-won-fr-1280x800").await;
     assert!(tablet.find(Locator::Css("#printed")).await.is_ok());
 
-    // Play again: one tap; the table and both phones go on to the new game, each phone in
-    // its own seat, round 1 with a dealer drawn anew.
-    // The table keeps each phone its seat: both ticked, as the table sees them.
+    // Play again: one tap; the table and both phones go on to the new game, round 1 with a
+    // dealer drawn anew. The table offers each phone its seat, both ticked; it unticks
+    // Ben's, whose phone is told its seat was given back (also after a reload), and takes
+    // it again.
     for p in 0..2 {
         wait_for(
             &tablet,
@@ -285,10 +286,17 @@ async fn whole_game(driver: u16) {
         )
         .await;
     }
+    tap(&tablet, "#rematch-seats [data-keep='player:1']").await;
     tap(&tablet, "#rematch").await;
     wait_for(&tablet, "#rummy-round #dealer").await;
     let next = fragment_number(&tablet, "/rummy/").await;
     assert_ne!(next, id);
+    wait_for_text(&ann, "#phone-me", "Ann").await;
+    wait_for_text(&ben, "#seats #given-back", "gave your seat back").await;
+    screenshot(&ben, "rummy-phone-left-out-en-390x844").await;
+    ben.refresh().await.unwrap();
+    wait_for_text(&ben, "#seats #given-back", "gave your seat back").await;
+    tap(&ben, "button[data-seat='player:1']").await;
     for (phone, name) in [(&ann, "Ann"), (&ben, "Ben")] {
         wait_for_text(phone, "#phone-me", name).await;
         assert_eq!(
@@ -296,6 +304,7 @@ async fn whole_game(driver: u16) {
             Some(format!("/rummy/{next}/phone").as_str())
         );
     }
+    assert!(!present(&ben, "#given-back").await);
     act(&ben, "#phone-call-vote").await;
     wait_for(&ann, "#phone-vote .suspect[data-suspect='0']").await;
     for client in [tablet, ann, ben] {

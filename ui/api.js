@@ -21,7 +21,15 @@ export function takeCode() {
 }
 
 export function setCode(code) {
-  localStorage.setItem(CODE_KEY, code);
+  localStorage.setItem(CODE_KEY, normalCode(code));
+}
+
+/** A code as people type it (spaces, dashes, any case, I or L for 1, O for 0) in the form
+ * the table shows a join code, `ABCDE-FGHJK`; a longer one (the table's key) without its
+ * spaces and dashes. */
+export function normalCode(typed) {
+  const plain = typed.replace(/[\s-]/g, '').toUpperCase().replace(/[IL]/g, '1').replace(/O/g, '0');
+  return plain.length === 10 ? `${plain.slice(0, 5)}-${plain.slice(5)}` : plain;
 }
 
 /** A refused request: `code` and `params` as the API sends them, the message in this
@@ -53,33 +61,89 @@ export function keepSeat(game, held) {
   if (held) seats[game] = held;
   else delete seats[game];
   localStorage.setItem(SEATS_KEY, JSON.stringify(seats));
+  if (held) rememberGivenBack(game, false);
+}
+
+const GIVEN_BACK_KEY = 'seance.given-back';
+
+function rememberGivenBack(game, given) {
+  const games = new Set(JSON.parse(localStorage.getItem(GIVEN_BACK_KEY) ?? '[]'));
+  if (given) games.add(game);
+  else games.delete(game);
+  localStorage.setItem(GIVEN_BACK_KEY, JSON.stringify([...games]));
+}
+
+/** Forgets this phone's seat in `game`: the table gave it back (freed it, or left it out of
+ * a rematch). The game's seat picker says so until the phone takes a seat again. */
+export function seatGivenBack(game) {
+  keepSeat(game, null);
+  rememberGivenBack(game, true);
+}
+
+/** Whether the table gave this phone's seat in `game` back. */
+export function givenBack(game) {
+  return JSON.parse(localStorage.getItem(GIVEN_BACK_KEY) ?? '[]').includes(game);
 }
 
 /** `seat` is this phone's seat token, for what only its seat may see or do; `raw`, a body
  * sent as it is (a file's text, for the server to judge). */
-export async function api(path, { method = 'GET', body, seat, raw } = {}) {
-  const response = await request(path, { method, body, seat, raw });
-  const text = await response.text();
-  const data = text ? JSON.parse(text) : null;
-  if (!response.ok) throw new ApiError(response.status, data, response.statusText);
-  return data;
+export function api(path, { method = 'GET', body, seat, raw } = {}) {
+  return request(path, { method, body, seat, raw }, async (response) => {
+    const text = await response.text();
+    const data = text ? JSON.parse(text) : null;
+    if (!response.ok) throw new ApiError(response.status, data, response.statusText);
+    return data;
+  });
 }
 
-function request(path, { method = 'GET', body, seat, raw } = {}) {
+/** How long a request may go unanswered before the table counts as out of reach: a Wi-Fi
+ * that drops bytes closes nothing, and a request on it would wait for ever. A file sent
+ * whole (`raw`: a history brought in) or taken whole (`download`) has longer. */
+const ANSWER_WITHIN = 10_000;
+const FILE_WITHIN = 120_000;
+
+/** Requests on their way, each with its abort: all are given up at once when the link is
+ * found lost ([`giveUp`]), so a command tapped then waits for the link's return, not for its
+ * own time-out. */
+const underway = new Set();
+
+/** Gives up every request on its way: each fails as `Offline`. */
+export function giveUp() {
+  for (const abort of underway) abort();
+}
+
+/** Sends a request and reads its answer with `read(response)`, both within the time-out;
+ * a request that fails on the way, or times out, is `Offline`. */
+async function request(path, { method = 'GET', body, seat, raw, long = raw !== undefined } = {}, read = (response) => response) {
   const headers = { Authorization: `Bearer ${localStorage.getItem(CODE_KEY) ?? ''}` };
   if (seat) headers['X-Seat'] = seat;
   if (body !== undefined || raw !== undefined) headers['Content-Type'] = 'application/json';
-  return fetch(`/api${path}`, {
-    method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
-  }).catch(() => { throw new Offline(); });
+  const stop = new AbortController();
+  const abort = () => stop.abort();
+  const timer = setTimeout(abort, long ? FILE_WITHIN : ANSWER_WITHIN);
+  underway.add(abort);
+  try {
+    const response = await fetch(`/api${path}`, {
+      method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)), signal: stop.signal,
+    });
+    return await read(response);
+  } catch (error) {
+    if (error instanceof ApiError || error instanceof SyntaxError) throw error;
+    throw new Offline();
+  } finally {
+    clearTimeout(timer);
+    underway.delete(abort);
+  }
 }
 
 /** Saves what `path` answers as the file `name` (the table's history, say). */
 export async function download(path, name) {
-  const response = await request(path);
-  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null), response.statusText);
+  const blob = await request(path, { long: true }, async (response) => {
+    if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null), response.statusText);
+    return response.blob();
+  });
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(await response.blob());
+  link.href = URL.createObjectURL(blob);
   link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
@@ -108,9 +172,16 @@ export function manifestUrl() {
   return `/api/manifest.webmanifest?${secret()}`;
 }
 
+/** How long a socket may be silent before its link counts as lost: the server says
+ * something (`beat`, if nothing else) every 3 s, so a beat missed and the next late; checked
+ * four times a second, a drop is said within 6 s. */
+export const SILENT_MOST = 5500;
+
 /**
  * Keeps a WebSocket open, reconnecting with a growing delay.
- * onMessage(json) for each change; onState('open' | 'closed' | 'refused').
+ * onMessage(json) for each change; onState('open' | 'closed' | 'refused' | 'lost'): `lost`
+ * when the socket stayed open but heard nothing for [`SILENT_MOST`] (a Wi-Fi that drops
+ * bytes closes nothing): it is let go, and another is opened at once.
  * Returns follow(game, role, seat, kind): from then on the socket also carries that role's
  * view of that game (a Mysterium game, or `kind` 'rummy'), opened by the seat's token
  * (follow(null) for none); it reconnects at once.
@@ -120,25 +191,56 @@ export function connect(onMessage, onState) {
   let watched = '';
   let socket = null;
   let stopped = false;
+  let heard = 0;
+  let retry = null;
+  const again = (after) => {
+    clearTimeout(retry);
+    retry = setTimeout(open, after);
+  };
+  /** Lets `mine` go without waiting for its close to come through a dead link. */
+  const letGo = (mine) => {
+    if (socket === mine) socket = null;
+    mine.onmessage = null;
+    mine.onclose = null;
+    mine.close();
+  };
   const open = () => {
     if (stopped) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const mine = new WebSocket(`${scheme}://${location.host}/api/ws?${secret()}${watched}`);
     socket = mine;
+    heard = performance.now();
     let greeted = false;
     mine.onmessage = (event) => {
-      if (event.data === 'pong' || socket !== mine) return;
+      if (socket !== mine) return;
+      heard = performance.now();
+      if (event.data === 'beat' || event.data === 'pong') return;
       const message = JSON.parse(event.data);
       if (message.type === 'hello') { greeted = true; delay = 500; onState('open'); }
       onMessage(message);
     };
     mine.onclose = () => {
       if (socket !== mine) return;
+      socket = null;
       onState(greeted ? 'closed' : 'refused');
-      setTimeout(open, delay);
+      again(delay);
       delay = Math.min(delay * 2, 8000);
     };
   };
+  // Silence on an open socket is a lost link: said at once, and tried again.
+  setInterval(() => {
+    if (!socket || stopped || performance.now() - heard <= SILENT_MOST) return;
+    letGo(socket);
+    onState('lost');
+    again(0);
+  }, 250);
+  // A phone back from sleep asks at once whether its link still stands, and is given the
+  // full silence to hear back (its timers slept too).
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible' || socket?.readyState !== WebSocket.OPEN) return;
+    heard = performance.now();
+    socket.send('ping');
+  });
   // The first call opens the socket, already following the screen's game.
   const follow = (game, role = 'table', seat = null, kind = 'games') => {
     const next = game == null ? ''
@@ -146,17 +248,14 @@ export function connect(onMessage, onState) {
     if (next === watched && socket) return;
     watched = next;
     stopped = false;
-    const old = socket;
-    socket = null;
-    old?.close();
-    open();
+    if (socket) letGo(socket);
+    again(0);
   };
   /** Closes the socket for good. */
   follow.close = () => {
     stopped = true;
-    const old = socket;
-    socket = null;
-    old?.close();
+    clearTimeout(retry);
+    if (socket) letGo(socket);
   };
   return follow;
 }

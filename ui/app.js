@@ -2,13 +2,12 @@
 // open and renders the screen named by the address's #hash. It renders views; it decides
 // no rule.
 
-import { ApiError, Offline, api, connect, keepSeat, manifestUrl, mySeat, takeCode } from './api.js';
-import { deviceLanguage, language, setDialect, setLanguage, t } from './i18n.js';
+import { ApiError, Offline, api, connect, giveUp, keepSeat, manifestUrl, mySeat, takeCode } from './api.js';
+import { browserLanguage, deviceLanguage, language, setDialect, setLanguage, t } from './i18n.js';
 import { h, toast } from './dom.js';
-import { handOver, state } from './context.js';
+import { cameBack, handOver, isTable, state } from './context.js';
 import { renderHome } from './screens/home.js';
 import { renderCodeEntry } from './screens/code.js';
-import { refresh } from './screens/game/actions.js';
 import { renderInvited, renderJoin, renderSeats } from './screens/join.js';
 
 /** Modules fetched the first time they are needed: a phone joining fetches the home page's
@@ -28,6 +27,8 @@ const later = {
   rummySetup: () => import('./screens/rummy/setup.js'),
   rummyPhone: () => import('./screens/rummy/phone.js'),
   player: () => import('./sound/player.js'),
+  // What a game's screens send and fetch: a phone's seat picker needs none of it.
+  actions: () => import('./screens/game/actions.js'),
   awake: () => import('./awake.js'),
 };
 const loaded = {};
@@ -109,7 +110,7 @@ function followScreen({ id, watch }) {
     // The same game on another screen ("Just watch" after the seat picker): it follows
     // each view its own way from a fresh one, its sand timer running from the first.
     Object.assign(game, { listens: watch.listens, onView: watch.onView });
-    refresh();
+    call('actions', 'refresh');
   }
 }
 
@@ -130,9 +131,10 @@ const notices = [document.getElementById('toast'), document.getElementById('offl
 
 /** Puts `node` on screen as the whole page, its bar saying the connection as it is (a
  * screen drawn again in place, a setup after a choice, keeps "Connected"). A screen with a
- * `.notices` place (a phone's, under its bar) takes the toast and the reconnect banner into
- * its flow, where they push the page down and cover nothing; elsewhere they float. A screen
- * whose root says `data-awake="true"` keeps the screen from sleeping. */
+ * `.notices` place (with a phone's bar, or a game's) takes the toast and the reconnect
+ * banner there, where they lie over the page (game.css says where) and neither make the
+ * bar taller nor push the page down; elsewhere they float. A screen whose root says
+ * `data-awake="true"` keeps the screen from sleeping. */
 function showScreen(node) {
   (node.querySelector?.('.notices') ?? document.body).append(...notices);
   document.getElementById('app').replaceChildren(node);
@@ -173,6 +175,7 @@ function setOffline(offline) {
   } else {
     state.restored = true;
     if (!state.game) back(null);
+    cameBack();
   }
 }
 
@@ -231,7 +234,7 @@ async function onMessage(message) {
     case 'settings':
       state.settings = message.settings;
       call('player', 'configure', message.settings.sound);
-      if (!deviceLanguage()) await setLanguage(message.settings.language);
+      if (speaks() !== language()) await setLanguage(speaks());
       render();
       break;
     case 'view':
@@ -246,6 +249,10 @@ async function onMessage(message) {
   updateStatus();
 }
 
+/** The language this screen speaks: its own choice; else, on a phone or a watcher, its
+ * browser's where Séance speaks it; else the table's. */
+const speaks = () => deviceLanguage() ?? (isTable() ? null : browserLanguage()) ?? state.settings.language;
+
 /** Whether the words and the table's facts are in: screens wait for them. */
 let booted = false;
 
@@ -258,14 +265,22 @@ async function boot() {
   // came: they are on their way already), the table's facts, and the live socket, on the
   // screen's game if it shows one.
   const words = setLanguage(deviceLanguage() ?? document.documentElement.lang);
+  // A phone in another of Séance's languages than the table's fetches its words meanwhile.
+  const own = browserLanguage();
+  if (own && own !== document.documentElement.lang) setLanguage(own, { only: 'fetch' });
   const facts = Promise.all([api('/info'), api('/settings')]);
   follow = connect(onMessage, (connection) => {
-    state.connection = connection;
+    state.connection = connection === 'lost' ? 'closed' : connection;
     if (connection === 'open') setOffline(false);
-    else probe();
+    else if (connection === 'lost') {
+      // Heard nothing: the link is down though nothing closed. Said at once; what was on
+      // its way is given up, to be sent again once the table answers.
+      setOffline(true);
+      giveUp();
+    } else probe();
     updateStatus();
     // A phone's socket refused or closed: ask why (the table may have freed its seat).
-    if (connection !== 'open' && state.game?.seat) refresh();
+    if ((connection === 'closed' || connection === 'refused') && state.game?.seat) call('actions', 'refresh');
   });
   const first = route();
   if (first.id === null) follow(null);
@@ -285,8 +300,7 @@ async function boot() {
   document.querySelector('link[rel=manifest]')?.remove();
   document.head.append(h('link', { rel: 'manifest', href: manifestUrl() }));
   // The table's language, unless this device chose its own.
-  const speaking = words.then(() => (!deviceLanguage() && state.settings.language !== language()
-    ? setLanguage(state.settings.language) : null));
+  const speaking = words.then(() => (speaks() !== language() ? setLanguage(speaks()) : null));
   if (state.info.journal) {
     // The journal waits for the table's choice: no game, no socket, until it is made.
     follow.close();
@@ -305,12 +319,16 @@ async function boot() {
 
 // Whatever goes wrong on this screen is said, never swallowed: the game is safe on the
 // table's server, and a reload brings the screen back.
+// Each is kept on the page's root too, where the tests look for it after every tap.
+function failed(message) {
+  const root = document.documentElement;
+  root.dataset.errors = JSON.stringify([...JSON.parse(root.dataset.errors ?? '[]'), String(message)].slice(-10));
+  toast(t('error.generic', { message }));
+}
 window.addEventListener('unhandledrejection', (event) => {
   if (event.reason instanceof Offline) return; // the reconnecting state says so
-  toast(t('error.generic', { message: event.reason?.message ?? event.reason }));
+  failed(event.reason?.message ?? event.reason);
 });
-window.addEventListener('error', (event) => {
-  toast(t('error.generic', { message: event.message }));
-});
+window.addEventListener('error', (event) => failed(event.message));
 
 boot();

@@ -29,3 +29,14 @@ export const render = () => app.render();
 export const showSnapshot = (snapshot) => app.showSnapshot(snapshot);
 /** Puts `node` on screen as the whole page. */
 export const showScreen = (node) => app.showScreen(node);
+
+/** Those waiting for the table's server to be in reach again. */
+const waiting = [];
+
+/** Resolves once the table's server is in reach (at once while it is). */
+export const reachable = () => (state.offline ? new Promise((resolve) => { waiting.push(resolve); }) : Promise.resolve());
+
+/** The app says the table's server is in reach again: whoever waited goes on. */
+export function cameBack() {
+  for (const resolve of waiting.splice(0)) resolve();
+}

@@ -21,12 +21,28 @@ export function deviceLanguage() {
   return LANGUAGES.includes(lang) ? lang : null;
 }
 
-export async function setLanguage(lang, { remember = false } = {}) {
+/** The first of the browser's languages that Séance speaks, if any (`fr-FR` → `fr`). */
+export function browserLanguage() {
+  return (navigator.languages ?? [navigator.language]).map((l) => l?.slice(0, 2).toLowerCase())
+    .find((l) => LANGUAGES.includes(l)) ?? null;
+}
+
+/** Each language's words, fetched once. */
+const fetched = new Map();
+
+/** Speaks `lang` from now on (`remember`: this device's own choice, kept); with `only:
+ * 'fetch'`, fetches its words for later and changes nothing. */
+export async function setLanguage(lang, { remember = false, only = null } = {}) {
   if (!LANGUAGES.includes(lang)) lang = 'en';
+  if (!fetched.has(lang)) {
+    // Beside this module, under the version the page was served with.
+    const loading = fetch(new URL(`i18n/${lang}.json`, import.meta.url)).then((r) => r.json());
+    fetched.set(lang, loading);
+    loading.catch(() => fetched.delete(lang));
+  }
+  if (only === 'fetch') return;
   if (remember) localStorage.setItem(LANG_KEY, lang);
-  // Beside this module, under the version the page was served with.
-  const response = await fetch(new URL(`i18n/${lang}.json`, import.meta.url));
-  words = await response.json();
+  words = await fetched.get(lang);
   current = lang;
   document.documentElement.lang = lang;
 }

@@ -1,8 +1,13 @@
 // Tells a phone's player that something is for them (the sand ran out, their vote is
 // called, news of them): a buzz where the phone can vibrate, else a short chime (an
 // iPhone cannot vibrate from a web page), which the player may switch off. Browsers let
-// sound out only after a tap (Safari in the tap's own handler), so a tap readies the
-// chime, and so does switching it on.
+// sound out and buzz only after a tap on the page (Safari in the tap's own handler): a page
+// reloaded or opened from a camera cannot alert its player until then, and says so on its
+// screen, asking for one tap; any tap lets the alerts out again.
+
+import { h } from './dom.js';
+import { t } from './i18n.js';
+import { render } from './context.js';
 
 const CHIME_KEY = 'seance.chime';
 
@@ -17,6 +22,16 @@ export const vibrates = () => 'vibrate' in navigator;
 /** Whether this phone chimes where it cannot buzz (on unless its player switched it off). */
 export const chimes = () => localStorage.getItem(CHIME_KEY) !== 'off';
 
+/** Whether the alerts are held back until a tap: the page has had none yet (where the
+ * browser says), or an alert was refused. */
+let held = navigator.userActivation ? !navigator.userActivation.hasBeenActive : false;
+
+function hold(on) {
+  if (held === on) return;
+  held = on;
+  render();
+}
+
 /** Switches the chime on (chiming once, from the tap, so it is heard and let out) or off. */
 export function setChimes(on) {
   if (on) localStorage.removeItem(CHIME_KEY);
@@ -24,19 +39,28 @@ export function setChimes(on) {
   if (on) player?.chime();
 }
 
-/** Lets the chime's sound out from a tap: Safari counts a tap's end (`click`), not its
- * start, and a tap that did not let it out (the chime was off, the module not yet here)
- * leaves the next to try. */
-function unlockOnTap() {
-  if (!chimes() || !player) return;
-  player.unlock();
-  document.removeEventListener('click', unlockOnTap, true);
+/** A tap lets the alerts out: the chime's sound is started from it (Safari counts a tap's
+ * end, `click`, not its start), and a buzz is allowed after it. The screen is drawn again
+ * once the tap has done what it does: drawn from here, before the tapped element's own
+ * handling, it would replace what was tapped (a menu's summary would open a menu no longer
+ * on screen). */
+document.addEventListener('click', () => {
+  if (!vibrates() && chimes()) player?.unlock();
+  setTimeout(() => hold(false));
+}, true);
+
+/** Buzzes, or chimes, once; refused (no tap on this page yet), the screen asks for one. */
+export async function tell() {
+  if (vibrates()) {
+    if (!navigator.vibrate(200)) hold(true);
+  } else if (chimes() && !(await player?.chime())) {
+    hold(true);
+  }
 }
 
-if (!vibrates()) document.addEventListener('click', unlockOnTap, true);
-
-/** Buzzes, or chimes, once. */
-export function tell() {
-  if (vibrates()) navigator.vibrate(200);
-  else if (chimes()) player?.chime();
+/** The line a seat's screen shows while its alerts are held back: tapping it (or anything)
+ * lets them out. */
+export function alertsHeld() {
+  if (!held || (!vibrates() && !chimes())) return null;
+  return h('button', { id: 'alerts-held', type: 'button', class: 'alerts-held' }, t('alerts.held'));
 }

@@ -123,7 +123,7 @@ struct Kind {
     compresses: bool,
 }
 
-/// What a file is, by its name; fonts and images are compressed already.
+/// What a file is, by its name; fonts, images and videos are compressed already.
 fn mime(path: &str) -> Kind {
     let (mime, compresses) = match path.rsplit('.').next().unwrap_or("") {
         "html" => ("text/html", true),
@@ -135,6 +135,10 @@ fn mime(path: &str) -> Kind {
         "txt" | "md" => ("text/plain; charset=utf-8", true),
         "woff2" => ("font/woff2", false),
         "png" => ("image/png", false),
+        // The silent video that keeps a phone's screen on where the wake lock is not given
+        // (`ui/awake/`): served in byte ranges, as Safari asks for a video.
+        "mp4" => ("video/mp4", false),
+        "webm" => ("video/webm", false),
         _ => ("application/octet-stream", false),
     };
     Kind { mime, compresses }

@@ -1,6 +1,7 @@
 // Whether the screen fits its window, judged on bounding boxes: no text cut, ellipsized or
-// spilling out of its box, nothing off the sides, and (with `noScroll`, at tablet sizes)
-// nothing below the fold and no page scroll. Returns the problems, each naming its element.
+// spilling out of its box, nothing off the sides, nothing in a bar over anything else in it,
+// and (with `noScroll`, at tablet sizes) nothing below the fold and no page scroll. Returns
+// the problems, each naming its element.
 // Run through WebDriver: `arguments[0]` is `{ noScroll }`.
 const { noScroll } = arguments[0] ?? {};
 const problems = [];
@@ -25,7 +26,8 @@ const outside = (el) => {
   return false;
 };
 for (const el of document.querySelectorAll('#app *')) {
-  if (el.closest('.visually-hidden, [hidden], svg')) continue;
+  // What a closed menu holds is not on the screen (Chromium lays it out all the same).
+  if (el.closest('.visually-hidden, [hidden], svg, details:not([open]) > :not(summary)')) continue;
   const style = getComputedStyle(el);
   if (style.display === 'none' || style.visibility === 'hidden') continue;
   const box = el.getBoundingClientRect();
@@ -52,6 +54,87 @@ for (const el of document.querySelectorAll('#app *')) {
   } else if (noScroll && box.bottom > height + 1) {
     out.add(el);
     problems.push(`below the fold: ${describe(el)} (bottom at ${Math.round(box.bottom)} px)`);
+  }
+}
+
+// Nothing in a bar (a game's, a seat's on a phone) lies over anything else in it: each
+// button, link, label and text keeps a box of its own, the words it draws included (they
+// may spill out of a box squeezed narrower than they are). A menu opened from the bar lies
+// under it, over the page, and is not in it.
+const whole = (el) => ['BUTTON', 'A', 'SUMMARY', 'INPUT', 'SELECT', 'IMG', 'H1', 'H2'].includes(el.tagName)
+  || ['status', 'img'].includes(el.getAttribute('role'))
+  || [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+const drawn = (el) => {
+  const style = getComputedStyle(el);
+  return style.display !== 'none' && style.visibility !== 'hidden'
+    && !el.closest('.visually-hidden, [hidden], details:not([open]) > :not(summary)')
+    && !['absolute', 'fixed'].includes(style.position);
+};
+// Its box and the words it draws (those a sighted person sees: not a label kept for
+// screen readers alone).
+const inked = (el) => {
+  const box = el.getBoundingClientRect();
+  const ink = { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+  const words = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = words.nextNode(); node; node = words.nextNode()) {
+    if (!node.textContent.trim()) continue;
+    let seen = true;
+    for (let up = node.parentElement; up && up !== el.parentElement; up = up.parentElement) {
+      if (!drawn(up)) { seen = false; break; }
+    }
+    if (!seen) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const r = range.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    Object.assign(ink, { left: Math.min(ink.left, r.left), right: Math.max(ink.right, r.right),
+      top: Math.min(ink.top, r.top), bottom: Math.max(ink.bottom, r.bottom) });
+  }
+  return ink;
+};
+// Nor does any box lie over its neighbour's: the blocks, flex and grid items side by side
+// on the page (a grid placing two in one cell, a stage over the psychics). Words on a line
+// (inline boxes) are left to the checks above.
+const meet = (p, q) => p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1;
+const boxes = (parent) => {
+  const found = [];
+  for (const child of parent.children) {
+    // A sticky bar (a form's Begin) lies over the page on purpose.
+    const style = getComputedStyle(child);
+    if (!drawn(child) || style.display === 'inline' || style.position === 'sticky' || child.closest('svg')) continue;
+    // A box drawn as contents only lays its own children among its neighbours.
+    if (style.display === 'contents') found.push(...boxes(child));
+    else found.push(child);
+  }
+  return found;
+};
+for (const parent of [document.getElementById('app'), ...document.querySelectorAll('#app *')]) {
+  if (!drawn(parent) || parent.closest('.visually-hidden, svg') || getComputedStyle(parent).display === 'contents') continue;
+  const kids = boxes(parent).map((el) => [el, el.getBoundingClientRect()]).filter(([, b]) => b.width > 1 && b.height > 1);
+  for (const [i, [a, p]] of kids.entries()) {
+    for (const [b, q] of kids.slice(i + 1)) {
+      if (meet(p, q)) problems.push(`over each other: ${describe(a)} and ${describe(b)}`);
+    }
+  }
+}
+
+for (const bar of document.querySelectorAll('#app .bar')) {
+  const parts = [];
+  const gather = (el) => {
+    for (const child of el.children) {
+      if (!drawn(child)) continue;
+      if (whole(child)) parts.push([child, inked(child)]);
+      else gather(child);
+    }
+  };
+  gather(bar);
+  const seen = parts.filter(([, b]) => b.right - b.left > 0 && b.bottom - b.top > 0);
+  for (const [i, [a, p]] of seen.entries()) {
+    for (const [b, q] of seen.slice(i + 1)) {
+      if (p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1) {
+        problems.push(`over each other in the bar: ${describe(a)} and ${describe(b)}`);
+      }
+    }
   }
 }
 return problems;

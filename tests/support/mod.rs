@@ -3,6 +3,7 @@
 //! display, and QR decoding of real screenshots.
 
 pub mod cpu;
+pub mod lan;
 
 use std::io::{BufRead, BufReader};
 use std::net::{TcpListener, TcpStream};
@@ -364,11 +365,19 @@ impl Browsers {
 
     /// A new browser whose page is `width`×`height` (its window made larger by its frame).
     pub async fn open(&self, width: u32, height: u32) -> Client {
+        self.open_speaking(width, height, "en-US").await
+    }
+
+    /// A new browser whose page is `width`×`height`, set to the language `lang` (`fr-FR`):
+    /// what its pages read in `navigator.languages`.
+    pub async fn open_speaking(&self, width: u32, height: u32, lang: &str) -> Client {
         let (port, capabilities) = match self.engine {
-            Engine::Chromium => (
-                self.chromedriver.unwrap(),
-                chromium_capabilities(width, height, &[]),
-            ),
+            Engine::Chromium => {
+                let mut capabilities = chromium_capabilities(width, height, &[]);
+                capabilities["goog:chromeOptions"]["prefs"] =
+                    serde_json::json!({ "intl.accept_languages": lang });
+                (self.chromedriver.unwrap(), capabilities)
+            }
             Engine::WebKit => {
                 // Each on an X screen of its own: WebKit counts a window that another
                 // covers as hidden, and holds back its timers and its wake lock.
@@ -378,7 +387,9 @@ impl Browsers {
                 let mut command = Command::new("WebKitWebDriver");
                 command
                     .env("DISPLAY", display)
-                    .env("XDG_CONFIG_HOME", gtk.path());
+                    .env("XDG_CONFIG_HOME", gtk.path())
+                    .env("LOCPATH", locales())
+                    .env("LC_ALL", format!("{}.UTF-8", lang.replace('-', "_")));
                 let capabilities = serde_json::json!({
                     "browserName": "MiniBrowser",
                     "webkitgtk:browserOptions": {
@@ -399,6 +410,7 @@ impl Browsers {
                         "toolkit.legacyUserProfileCustomizations.stylesheets\", true",
                         "network.proxy.type\", 0",
                         "app.update.enabled\", false",
+                        &format!("intl.accept_languages\", \"{lang}\""),
                     ]
                     .map(|pref| format!("user_pref(\"{pref});\n"))
                     .concat(),
@@ -419,6 +431,37 @@ impl Browsers {
         fit_page(&client, width, height).await;
         client
     }
+}
+
+/// The locales a WebKit browser may be set to (`en_US`, `fr_FR`, `it_IT`, in UTF-8), made
+/// once into `target/` with `localedef` (WebKitGTK takes its languages from the locale, and
+/// a new machine has none but C).
+fn locales() -> PathBuf {
+    static MADE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    MADE.get_or_init(|| {
+        let dir = PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../target/e2e-locales"
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        for locale in ["en_US", "fr_FR", "it_IT"] {
+            let made = dir.join(format!("{locale}.UTF-8"));
+            if made.join("LC_CTYPE").exists() {
+                continue;
+            }
+            let status = Command::new("localedef")
+                .args(["-i", locale, "-f", "UTF-8"])
+                .arg(&made)
+                .status()
+                .expect("localedef (Debian's libc-bin)");
+            assert!(
+                status.success(),
+                "localedef {locale}: run scripts/setup --test"
+            );
+        }
+        dir
+    })
+    .clone()
 }
 
 /// ChromeDriver's capabilities for a headless Chromium with the flags this machine's closed
@@ -563,6 +606,90 @@ pub async fn wait_for_text(client: &Client, css: &str, needle: &str) -> String {
     }
 }
 
+/// What the UI says for `key` in `lang` (`ui/i18n/{lang}.json`), `vars` filled in as its
+/// `t(key, vars)` fills them: the literal pieces between the placeholders left unfilled
+/// (`{level}`), in order, each as the page has it.
+pub fn said(lang: &str, key: &str, vars: &[(&str, &str)]) -> Vec<String> {
+    let path = format!("{}/../ui/i18n/{lang}.json", env!("CARGO_MANIFEST_DIR"));
+    let words: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")),
+    )
+    .unwrap_or_else(|e| panic!("{path}: {e}"));
+    let phrase = words[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("{path} has no {key:?}"));
+    let mut pieces = vec![String::new()];
+    let mut rest = phrase;
+    while let Some(open) = rest.find('{') {
+        pieces.last_mut().unwrap().push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let name = after.find('}').map(|close| &after[..close]).filter(|name| {
+            !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+        });
+        match name {
+            Some(name) => {
+                match vars.iter().find(|(var, _)| *var == name) {
+                    Some((_, value)) => pieces.last_mut().unwrap().push_str(value),
+                    None => pieces.push(String::new()),
+                }
+                rest = &after[name.len() + 1..];
+            }
+            None => {
+                pieces.last_mut().unwrap().push('{');
+                rest = after;
+            }
+        }
+    }
+    pieces.last_mut().unwrap().push_str(rest);
+    pieces.retain(|piece| !piece.is_empty());
+    pieces
+}
+
+/// `text` with its spaces as WebDriver may read them: no-break spaces (French puts them
+/// before its colons) as plain ones, and each run of white space as one.
+fn spaced(text: &str) -> String {
+    text.replace(['\u{a0}', '\u{202f}'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether `text` holds every one of `pieces` ([`said`]), in order.
+pub fn says(text: &str, pieces: &[String]) -> bool {
+    let mut rest = spaced(text);
+    for piece in pieces {
+        let piece = spaced(piece);
+        match rest.find(&piece) {
+            Some(at) => rest = rest[at + piece.len()..].to_owned(),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Waits (up to 20 s) until `css`'s text says `key` in `lang` with `vars` ([`said`], [`says`]).
+pub async fn wait_for_said(
+    client: &Client,
+    css: &str,
+    lang: &str,
+    key: &str,
+    vars: &[(&str, &str)],
+) -> String {
+    let pieces = said(lang, key, vars);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let text = wait_for(client, css).await.text().await.unwrap_or_default();
+        if says(&text, &pieces) {
+            return text;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{css} says {text:?}, never {key} in {lang}: {pieces:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// Waits (up to 20 s) until every image on the page is loaded, decoded and painted.
 pub async fn wait_for_images(client: &Client) {
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -581,6 +708,7 @@ pub async fn wait_for_images(client: &Client) {
 /// Takes a screenshot once the images are painted, saves it as `name`.png for people to
 /// look at, and returns it.
 pub async fn screenshot(client: &Client, name: &str) -> Vec<u8> {
+    no_page_errors(client, &format!("the screenshot {name}")).await;
     wait_for_images(client).await;
     let png = client.screenshot().await.unwrap();
     std::fs::write(screenshot_dir().join(format!("{name}.png")), &png).unwrap();
@@ -796,10 +924,12 @@ pub async fn accessibility_violations(client: &Client) -> Vec<String> {
     serde_json::from_value(found).unwrap()
 }
 
-/// Clicks `css`, retrying while the screen re-renders under the finger (a stale element).
-/// The element is scrolled to the middle first: WebKitWebDriver's own scrolling moves the
-/// page but clicks where the element was.
+/// Clicks `css`, retrying while the screen re-renders under the finger (a stale element: the
+/// finger has not touched it yet). The element is scrolled to the middle first:
+/// WebKitWebDriver's own scrolling moves the page but clicks where the element was. An
+/// uncaught error on the page before the tap fails the test ([`no_page_errors`]).
 pub async fn tap(client: &Client, css: &str) {
+    no_page_errors(client, css).await;
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let element = wait_for(client, css).await;
@@ -821,6 +951,50 @@ pub async fn tap(client: &Client, css: &str) {
     }
 }
 
+/// The uncaught errors the page has met (what its "Something went wrong" toast said), as
+/// the app keeps them on the page's root.
+pub async fn page_errors(client: &Client) -> Vec<String> {
+    let said = client
+        .execute(
+            "return document.documentElement.dataset.errors ?? '[]'",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_str(said.as_str().unwrap_or("[]")).unwrap_or_default()
+}
+
+/// Fails, with a screenshot, if the page has met an uncaught error (before `doing`).
+pub async fn no_page_errors(client: &Client, doing: &str) {
+    let errors = page_errors(client).await;
+    if !errors.is_empty() {
+        let name = format!("page-error-{}", sanitized(doing));
+        let _ = std::fs::write(
+            screenshot_dir().join(format!("{name}.png")),
+            client.screenshot().await.unwrap_or_default(),
+        );
+        panic!("the page met an uncaught error before {doing}: {errors:?} (see {name}.png)");
+    }
+}
+
+/// `text` as a file name's part.
+fn sanitized(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect()
+}
+
+/// Fails the test because a tap on `css` did nothing a person could see within `waited`,
+/// with a screenshot of the screen as the tap left it.
+async fn tap_did_nothing(client: &Client, css: &str, waited: Duration, seen: &str) -> ! {
+    let name = format!("tap-did-nothing-{}", sanitized(css));
+    let _ = std::fs::write(
+        screenshot_dir().join(format!("{name}.png")),
+        client.screenshot().await.unwrap_or_default(),
+    );
+    panic!("tapping {css} did nothing in {waited:?} ({seen}; see {name}.png)");
+}
+
 /// The version of the game on screen (`[data-version]` on the table's or a phone's screen).
 pub async fn version(client: &Client) -> u64 {
     let script = "return document.querySelector('#game[data-version], #rummy[data-version], #phone[data-version]')?.dataset.version ?? null";
@@ -828,36 +1002,28 @@ pub async fn version(client: &Client) -> u64 {
     value.as_str().map_or(0, |v| v.parse().unwrap())
 }
 
-/// Taps `css` on the game screen and waits until the game has moved on because of it.
+/// Taps `css` on the game screen and waits until the game has moved on because of it: a tap
+/// that does not is a failure (never tapped again).
 pub async fn act(client: &Client, css: &str) {
     let before = version(client).await;
     tap(client, css).await;
+    let waited = Duration::from_secs(20);
     let started = Instant::now();
-    let mut tapped_again = false;
     while version(client).await <= before {
-        let toast = client
-            .execute(
-                "return document.getElementById('toast').hidden ? '' : document.getElementById('toast').textContent",
-                vec![],
-            )
-            .await
-            .unwrap();
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "tapping {css} did not move the game on (version {before}); the screen says {toast}"
-        );
-        // A tap that landed on a screen being drawn again does nothing, and says nothing:
-        // after five quiet seconds a person taps once more.
-        if !tapped_again
-            && started.elapsed() > Duration::from_secs(5)
-            && toast.as_str().unwrap_or_default().is_empty()
-        {
-            eprintln!("tapping {css} again: nothing happened in 5 s");
-            tap(client, css).await;
-            tapped_again = true;
+        if started.elapsed() > waited {
+            let toast = client
+                .execute(
+                    "return document.getElementById('toast').hidden ? '' : document.getElementById('toast').textContent",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let seen = format!("version {before}; the screen says {toast}");
+            tap_did_nothing(client, css, waited, &seen).await;
         }
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
+    no_page_errors(client, &format!("the tap on {css} was answered")).await;
 }
 
 /// Calls the table's API from inside the page, with the code the page holds.
@@ -909,26 +1075,32 @@ pub async fn speak(client: &Client, lang: &str) {
         .unwrap();
 }
 
+/// Forgets this device's own choice of language: the next page it loads speaks its
+/// browser's.
+pub async fn speak_browsers(client: &Client) {
+    client
+        .execute("localStorage.removeItem('seance.lang')", vec![])
+        .await
+        .unwrap();
+}
+
 /// Whether `css` is on the page now.
 pub async fn present(client: &Client, css: &str) -> bool {
     client.find(Locator::Css(css)).await.is_ok()
 }
 
-/// Taps `css` to go to the screen that shows `to`. A tap that landed on a screen being
-/// drawn again does nothing, and says nothing: after five quiet seconds a person taps once
-/// more (as [`act`] does).
+/// Taps `css` to go to the screen that shows `to`: a tap that does not get there is a
+/// failure (never tapped again).
 pub async fn tap_to(client: &Client, css: &str, to: &str) {
     tap(client, css).await;
-    let quiet = Instant::now() + Duration::from_secs(5);
-    while Instant::now() < quiet {
-        if present(client, to).await {
-            return;
+    let waited = Duration::from_secs(20);
+    let deadline = Instant::now() + waited;
+    while !present(client, to).await {
+        if Instant::now() > deadline {
+            tap_did_nothing(client, css, waited, &format!("no {to}")).await;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    eprintln!("tapping {css} again: nothing happened in 5 s");
-    tap(client, css).await;
-    wait_for(client, to).await;
 }
 
 /// The cues the page's sound player has played lately (`{name, arg, at}`), and its mood, as
@@ -956,16 +1128,28 @@ pub fn played(cues: &[serde_json::Value], name: &str, arg: Option<u64>) -> bool 
 }
 
 /// A phone (390×844) at the table, on the seat picker at `seats` (`#/join/ID`,
-/// `#/rummy/ID/join`).
+/// `#/rummy/ID/join`), its browser in English.
 pub async fn phone_on_seats(browsers: &Browsers, table: &Table, seats: &str) -> Client {
-    let phone = browsers.open(390, 844).await;
+    phone_on_seats_speaking(browsers, table, seats, "en-US").await
+}
+
+/// A phone as [`phone_on_seats`] whose browser is set to `locale` (`fr-FR`), one Séance
+/// speaks: the seat picker is shown in its language.
+pub async fn phone_on_seats_speaking(
+    browsers: &Browsers,
+    table: &Table,
+    seats: &str,
+    locale: &str,
+) -> Client {
+    let phone = browsers.open_speaking(390, 844, locale).await;
     phone.goto(&table.phone_url).await.unwrap();
     wait_for(&phone, "#home").await;
     phone
         .goto(&format!("{}/{seats}", table.origin()))
         .await
         .unwrap();
-    wait_for(&phone, "button[data-seat]").await;
+    let lang = &locale[..2];
+    wait_for(&phone, &format!("html[lang='{lang}'] button[data-seat]")).await;
     phone
 }
 
@@ -1086,4 +1270,77 @@ pub fn first_choice(action: &serde_json::Value) -> serde_json::Value {
         fields.insert("right".into(), answers[0].clone());
     }
     command
+}
+
+/// A Wi-Fi between a phone and the table, on this machine: a proxy on `[::1]` at the
+/// table's own port (the server listens on IPv4 only, and checks the port a page names),
+/// passing every byte to the table on `127.0.0.1`, or, while it drops, holding every byte
+/// both ways without closing anything, as a Wi-Fi that loses its signal does. Stopped
+/// when dropped.
+pub struct Wifi {
+    /// The address a phone opens for the table: `http://[::1]:PORT`.
+    pub origin: String,
+    dropping: std::sync::Arc<tokio::sync::watch::Sender<bool>>,
+    accepting: tokio::task::JoinHandle<()>,
+}
+
+impl Wifi {
+    /// A Wi-Fi to the table listening on `port`.
+    pub async fn to(port: u16) -> Wifi {
+        let listener = tokio::net::TcpListener::bind(("::1", port))
+            .await
+            .expect("a proxy on [::1] at the table's port");
+        let dropping = std::sync::Arc::new(tokio::sync::watch::channel(false).0);
+        let held = dropping.clone();
+        let accepting = tokio::spawn(async move {
+            while let Ok((phone, _)) = listener.accept().await {
+                let Ok(table) = tokio::net::TcpStream::connect(("127.0.0.1", port)).await else {
+                    continue;
+                };
+                let (phone_in, phone_out) = phone.into_split();
+                let (table_in, table_out) = table.into_split();
+                tokio::spawn(Wifi::carry(phone_in, table_out, held.subscribe()));
+                tokio::spawn(Wifi::carry(table_in, phone_out, held.subscribe()));
+            }
+        });
+        Wifi {
+            origin: format!("http://[::1]:{port}"),
+            dropping,
+            accepting,
+        }
+    }
+
+    /// Carries bytes one way, each read held while the Wi-Fi drops.
+    async fn carry(
+        mut from: tokio::net::tcp::OwnedReadHalf,
+        mut to: tokio::net::tcp::OwnedWriteHalf,
+        mut dropping: tokio::sync::watch::Receiver<bool>,
+    ) {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut buffer = vec![0; 16 * 1024];
+        loop {
+            let read = match from.read(&mut buffer).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => n,
+            };
+            if dropping.wait_for(|dropping| !dropping).await.is_err()
+                || to.write_all(&buffer[..read]).await.is_err()
+            {
+                break;
+            }
+        }
+        let _ = to.shutdown().await;
+    }
+
+    /// Starts (`true`) or ends a drop.
+    pub fn drop_bytes(&self, dropping: bool) {
+        self.dropping.send_replace(dropping);
+    }
+}
+
+impl Drop for Wifi {
+    fn drop(&mut self) {
+        self.accepting.abort();
+        self.dropping.send_replace(false);
+    }
 }

@@ -24,12 +24,37 @@ export function topBar() {
     languageSwitch());
 }
 
+/** Whether a bar's folded menu is open on this screen. */
+let menuOpen = false;
+
+/**
+ * What a game's bar holds where it has the room, and behind one button where it has not (the
+ * style sheet says where: `fold` is `tablet`, folded on screens narrower than 1280 px, or
+ * `phone`, folded on phones): the languages, and a watcher's own. Its button says `label`
+ * (`aria`: in words).
+ */
+export function barMenu(items, { fold, label, aria }) {
+  const toggle = () => { menuOpen = !menuOpen; render(); };
+  return h('div', { id: 'bar-menu', class: `bar-menu fold-${fold}`, 'data-open': String(menuOpen) },
+    h('button', {
+      id: 'bar-menu-toggle', type: 'button', class: 'bar-menu-toggle', 'aria-expanded': String(menuOpen),
+      'aria-label': aria, title: aria, onclick: toggle,
+    }, label),
+    h('div', { class: 'bar-menu-items' }, items));
+}
+
+/** The languages in a game's bar: folded behind the language's code on a tablet. */
+export function barLanguages() {
+  const code = language().toUpperCase();
+  return barMenu([languageSwitch()], { fold: 'tablet', label: `${code} ▾`, aria: `${t('settings.language')} ${code}` });
+}
+
 /** EN · FR · IT; `choose` defaults to setting the table's (or this phone's) language. */
 export function languageSwitch(choose = chooseLanguage) {
   return h('nav', { class: 'languages', 'aria-label': 'Language / Langue / Lingua' },
     LANGUAGES.map((lang) => h('button', {
       type: 'button', lang, 'aria-pressed': String(lang === language()),
-      onclick: () => choose(lang),
+      onclick: () => { menuOpen = false; choose(lang); },
     }, lang.toUpperCase())));
 }
 

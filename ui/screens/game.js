@@ -8,7 +8,7 @@ import { hourMark, nameOf, t } from '../i18n.js';
 import { api } from '../api.js';
 import * as player from '../sound/player.js';
 import { isTable, render, state } from '../context.js';
-import { languageSwitch } from './chrome.js';
+import { barLanguages, barMenu, languageSwitch } from './chrome.js';
 import { command, refresh, rewind, unreadable } from './game/actions.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { psychicGrid } from './game/psychics.js';
@@ -95,6 +95,11 @@ function gameBar(snapshot) {
   const view = snapshot.view;
   const table = isTable();
   const crowRule = t(`crows.per_${view.crow_rule.per}`, { n: view.crow_rule.count });
+  const ambience = h('button', {
+    id: 'ambience', type: 'button', 'aria-pressed': String(player.ambiencePlaying()),
+    'aria-label': t('game.ambience'), title: t('game.ambience'),
+    onclick: () => { player.mood(player.ambiencePlaying() ? null : moodFor(view)); refresh(); },
+  }, '♪');
   return h('header', { class: 'bar game-bar' },
     h('a', { class: 'brand', href: '#', 'aria-label': t('game.home') }, h('img', { src: asset('icons/brand.png'), alt: '' })),
     clock(view),
@@ -106,25 +111,31 @@ function gameBar(snapshot) {
     h('div', { id: 'connection', class: 'connection compact', role: 'status' },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),
     helpButton(),
-    h('button', {
-      id: 'ambience', type: 'button', 'aria-pressed': String(player.ambiencePlaying()),
-      'aria-label': t('game.ambience'), title: t('game.ambience'),
-      onclick: () => { player.mood(player.ambiencePlaying() ? null : moodFor(view)); refresh(); },
-    }, '♪'),
+    table ? ambience : null,
     table && (view.secrets === 'app_kept' || view.culprit_sealed) && view.phase !== 'ended' && !view.counting && !seated(snapshot, 'ghost')
       ? h('button', { id: 'ghost-look', type: 'button', onclick: () => open('secrets') }, t('game.ghost_look'))
       : null,
-    table ? tableControls(snapshot, () => open('phones', { step: 'show' })) : watching(),
-    languageSwitch());
+    table ? [tableControls(snapshot, () => open('phones', { step: 'show' })), barLanguages()]
+      // A watcher's phone keeps its bar on one line: the rest behind its menu.
+      : barMenu([watching(), ambience, languageSwitch()], { fold: 'phone', label: '⚙', aria: t('phone.menu') }));
 }
 
 /** The table's own buttons in the bar: the Phones panel, undo and redo. */
 export function tableControls(snapshot, phones) {
   return [
     h('button', { id: 'phones', type: 'button', onclick: phones }, t('game.phones')),
-    h('button', { id: 'undo', type: 'button', disabled: !snapshot.can_undo, onclick: () => rewind('undo') }, `↶ ${t('game.undo')}`),
+    // On a tablet held sideways the arrow alone says it (its words, to those who hear them).
+    h('button', {
+      id: 'undo', type: 'button', disabled: !snapshot.can_undo, onclick: () => rewind('undo'), 'aria-label': t('game.undo'), title: t('game.undo'),
+    }, '↶', h('span', { class: 'undo-words' }, t('game.undo'))),
     h('button', { id: 'redo', type: 'button', disabled: !snapshot.can_redo, onclick: () => rewind('redo'), 'aria-label': t('game.redo') }, '↷'),
   ];
+}
+
+/** A game's bar, with under it the place where the reconnect banner (and, on a phone, the
+ * toast) come over the page (see showScreen in app.js). */
+export function barTop(bar) {
+  return h('div', { class: 'game-top' }, bar, h('div', { class: 'notices' }));
 }
 
 /** Said in the bar of a device that only watches the table. */
@@ -302,7 +313,7 @@ export function renderGame(state) {
   else stage = phaseOne(view);
   const phaseOneBoard = ['visions', 'interpretation', 'manifestation'].includes(view.phase);
   return h('div', { id: 'game', class: 'screen game', 'data-phase': view.phase, 'data-version': snapshot.version, 'data-awake': awake },
-    gameBar(snapshot),
+    barTop(gameBar(snapshot)),
     latest(snapshot),
     knockSeen(),
     damaged(snapshot),

@@ -4,7 +4,7 @@
 
 import { h, toast } from '../dom.js';
 import { ghostSeat, nameOf, t } from '../i18n.js';
-import { api, keepSeat, mySeat } from '../api.js';
+import { api, givenBack, keepSeat, mySeat } from '../api.js';
 import { render } from '../context.js';
 import { topBar } from './chrome.js';
 
@@ -83,6 +83,7 @@ export function renderSeats(state) {
   return h('div', { id: 'seats', class: 'screen' },
     topBar(),
     h('section', { class: 'panel' },
+      givenBack(state.game.id) ? h('p', { id: 'given-back', class: 'banner', role: 'status' }, t('join.given_back')) : null,
       h('h1', {}, t('join.pick_seat')),
       h('div', { class: 'seat-list' },
         seatButton('ghost', ghostSeat(view.ghost), null),

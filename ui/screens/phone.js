@@ -5,10 +5,9 @@
 
 import { h, toast } from '../dom.js';
 import { ghostSeat, hourMark, nameOf, t } from '../i18n.js';
-import { keepSeat } from '../api.js';
 import { phoneBar } from './phone_bar.js';
-import { tell } from '../tell.js';
-import { command, post, refresh, toBgStats, unreadable } from './game/actions.js';
+import { alertsHeld, tell } from '../tell.js';
+import { command, pickAnotherSeat, post, refresh, toBgStats, unreadable } from './game/actions.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { sealedChoice, traceOf } from './game/groups.js';
 import { countList } from './game/count.js';
@@ -262,14 +261,11 @@ function psychicScreen(snapshot, me) {
 
 export function renderPhone(state) {
   const game = state.game;
-  if (game.refusedCode === 'start_damaged') return unreadable(game);
-  if (game.refused) {
-    keepSeat(game.id, null);
-    return h('div', { id: 'phone', class: 'screen' },
-      h('section', { class: 'panel' },
-        h('h1', {}, t('phone.freed')),
-        h('p', {}, game.refused),
-        h('a', { class: 'button primary', href: `#/join/${game.id}` }, t('phone.join_again'))));
+  if (game.refused) return unreadable(game);
+  // No seat held here (given back, then reloaded): the seats to choose from.
+  if (!game.seat) {
+    queueMicrotask(() => pickAnotherSeat(game));
+    return h('div', { id: 'phone', class: 'screen' });
   }
   if (!game.snapshot) {
     refresh();
@@ -287,6 +283,6 @@ export function renderPhone(state) {
   },
     header(view, who, ghost ? null : view.psychics[me].colour),
     lastChange(game.snapshot),
-    h('div', { class: 'phone-body' }, body),
+    h('div', { class: 'phone-body' }, view.phase === 'ended' ? null : alertsHeld(), body),
     helpPanel(mysteriumHelp(view), false));
 }

@@ -9,11 +9,12 @@ import { languageSwitch } from './chrome.js';
 
 /**
  * A seat's bar on a phone, on one line: its colour, who holds the seat, what the game shows
- * beside it (the hour), the connection's dot, the game's "?" and this phone's menu. Under
- * it, the place where the toast and the reconnect banner come (see showScreen in app.js).
+ * beside it (the hour), the connection's dot, the game's "?" and this phone's menu. With
+ * it, the place of the toast and the reconnect banner (see showScreen in app.js), which lie
+ * over the page at the screen's foot: the bar stays one line high.
  */
 export function phoneBar({ who, colour = null, aside = null, help = null }) {
-  // Kept in sight as the page scrolls, with what it has to say under it.
+  // Kept in sight as the page scrolls.
   return h('div', { class: 'phone-top' },
     h('header', { class: 'bar phone-bar' },
       h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: colour ? { colour } : {} }),

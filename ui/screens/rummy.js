@@ -7,8 +7,8 @@ import { isTable, render } from '../context.js';
 import { t } from '../i18n.js';
 import { playAgain, refresh, seatsKept, toBgStats, unreadable } from './game/actions.js';
 import { cover, phonesPanel } from './game/hidden.js';
-import { languageSwitch } from './chrome.js';
-import { tableControls, watching } from './game.js';
+import { barLanguages, barMenu, languageSwitch } from './chrome.js';
+import { barTop, tableControls, watching } from './game.js';
 import { votePanel, voteEntry } from './rummy/vote.js';
 import { roundChosen, roundDetails, scoreboard } from './rummy/rounds.js';
 import { openTally, tallyForm } from './rummy/tally.js';
@@ -34,8 +34,8 @@ function bar(snapshot) {
     isTable() ? [
       h('button', { id: 'printed', type: 'button', onclick: () => show('printed') }, t('rummy.printed')),
       tableControls(snapshot, () => show('phones')),
-    ] : watching(),
-    languageSwitch());
+      barLanguages(),
+    ] : barMenu([watching(), languageSwitch()], { fold: 'phone', label: '⚙', aria: t('phone.menu') }));
 }
 
 function roundPanel(view) {
@@ -77,7 +77,7 @@ export function renderRummy(state) {
   }
   const form = tallyForm(view) ?? (sheet === 'printed' ? printedForm(view, () => show(null)) : null);
   return h('div', { id: 'rummy', class: 'screen game rummy', 'data-version': snapshot.version, 'data-awake': awake },
-    bar(snapshot),
+    barTop(bar(snapshot)),
     lastChange(snapshot),
     form ?? h('div', { class: 'board rummy-board', inert: !isTable() },
       roundPanel(view),

@@ -36,6 +36,10 @@ function context() {
     ctx = new AudioContext();
     master = ctx.createGain();
     master.connect(ctx.destination);
+    // Whether sound really comes out, said on the page's root (for the tests, in every engine).
+    const said = () => { document.documentElement.dataset.audio = ctx.state; };
+    ctx.addEventListener('statechange', said);
+    said();
   }
   master.gain.value = sound.muted ? 0 : sound.volume;
   clearTimeout(quietTimer);
@@ -109,13 +113,22 @@ export function cue(name, arg) {
   quietAfter(end);
 }
 
+/** How long a held-back context may take to start before the chime counts as unheard (some
+ * devices take several hundred milliseconds to resume one). */
+const START_WITHIN = 1000;
+
 /** A phone's chime, that tells its player something is for them where it cannot buzz: the
- * phone's own sound (its switch is on the phone), whatever the table's volume or cues. */
-export function chime() {
-  heard('chime');
+ * phone's own sound (its switch is on the phone), whatever the table's volume or cues.
+ * Resolves to whether it sounded: only a running context plays, and a browser holds one
+ * back until the page's first tap (a page reloaded, or opened from a camera). */
+export async function chime() {
   const c = context();
+  if (c.state !== 'running') await Promise.race([c.resume(), new Promise((r) => { setTimeout(r, START_WITHIN); })]);
+  if (c.state !== 'running') return false;
+  heard('chime');
   const end = synth.chime(c, c.destination, c.currentTime + 0.02);
   quietAfter(end);
+  return true;
 }
 
 let moodNow = null;

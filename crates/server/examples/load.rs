@@ -119,9 +119,13 @@ async fn table(
         let heard = heard.clone();
         tokio::spawn(async move {
             while let Some(Ok(message)) = socket.next().await {
+                // A beat says only that the link stands.
                 let Message::Text(text) = message else {
                     continue;
                 };
+                if text.as_str() == "beat" {
+                    continue;
+                }
                 // The table screen's view is kept whole; of the others, only the version is
                 // read, as a phone's parse is not the server's work.
                 let version = if client == 0 {

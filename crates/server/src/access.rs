@@ -10,9 +10,9 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Query, Request, State};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -227,7 +227,7 @@ fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Option<Devi
 /// whatever wrong codes came from the same address (a phone sharing it with a guesser, a
 /// table whose page another page hammered); only the guessing waits.
 fn check_code(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Device, Refused> {
-    match presented_code(request.headers(), request.uri().query()) {
+    match presented_code(request.headers(), request.uri()) {
         Some(key) if shared.key.matches(&key) => Ok(Device::Table),
         Some(code) if shared.code.matches(&code) => Ok(Device::Joined),
         _ if shared.failures.blocked(peer) => Err(refused(
@@ -243,8 +243,9 @@ fn check_code(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Device
 }
 
 /// The join code or the table key from `Authorization: Bearer …`, or from `?code=`
-/// (WebSockets and images cannot send headers).
-fn presented_code(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
+/// (WebSockets and images cannot send headers), decoded as the browser encoded it: a code
+/// typed with a space arrives as `%20`.
+fn presented_code(headers: &HeaderMap, uri: &Uri) -> Option<String> {
     if let Some(bearer) = headers
         .get(header::AUTHORIZATION)
         .and_then(|h| h.to_str().ok())
@@ -252,10 +253,8 @@ fn presented_code(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
     {
         return Some(bearer.trim().to_owned());
     }
-    query?
-        .split('&')
-        .find_map(|pair| pair.strip_prefix("code="))
-        .map(str::to_owned)
+    let Query(pairs) = Query::<Vec<(String, String)>>::try_from_uri(uri).ok()?;
+    pairs.into_iter().find(|(k, _)| k == "code").map(|(_, v)| v)
 }
 
 /// Private, loopback and link-local addresses: the table's own network.
@@ -308,6 +307,20 @@ fn with_security_headers(mut response: Response) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_code_in_the_query_is_read_as_the_browser_encoded_it() {
+        let code = |uri: &str| presented_code(&HeaderMap::new(), &uri.parse().unwrap());
+        assert_eq!(
+            code("/api/ws?code=qdb2h%20gffve&games=3").as_deref(),
+            Some("qdb2h gffve")
+        );
+        assert_eq!(
+            code("/api/qr.png?games=3&code=ABCDE-FGHJK").as_deref(),
+            Some("ABCDE-FGHJK")
+        );
+        assert_eq!(code("/api/qr.png?games=3"), None);
+    }
 
     #[test]
     fn refusals_are_logged_a_line_a_minute_per_address_with_the_count_unsaid() {

@@ -1,8 +1,9 @@
 //! Serves `ui/` as the build made it ready (`build.rs`): each file compressed once, brotli
 //! or gzip as the browser accepts, and cached for good under `/v/<version>/`, where the
 //! version changes with any file. Only the home page is asked for again, and it names the
-//! version: a returning phone revalidates one small page and nothing else. An edit to `ui/`
-//! shows after the next `cargo build`.
+//! version: a returning phone revalidates one small page and nothing else. A file sent as it
+//! is (a font, an image, a video) may be asked for in part: Safari plays a video only from a
+//! server that answers byte ranges. An edit to `ui/` shows after the next `cargo build`.
 
 use std::sync::Arc;
 
@@ -75,12 +76,33 @@ fn respond(file: &File, cache: &'static str, asked: &HeaderMap) -> Response {
     let fresh = asked
         .get(header::IF_NONE_MATCH)
         .is_some_and(|v| v.as_bytes() == etag.as_bytes());
-    let mut response = if fresh {
-        StatusCode::NOT_MODIFIED.into_response()
+    // Only a file that is never compressed is sent in part: a range is of the bytes as sent.
+    let ranged = file.brotli.is_none() && file.gzip.is_none();
+    let part = if ranged && !fresh {
+        range(asked, &etag, body.len())
     } else {
-        body.into_response()
+        None
+    };
+    let mut response = match (fresh, part) {
+        (true, _) => StatusCode::NOT_MODIFIED.into_response(),
+        (false, Some(Part::Bytes(first, last))) => {
+            (StatusCode::PARTIAL_CONTENT, &body[first..=last]).into_response()
+        }
+        (false, Some(Part::Outside)) => StatusCode::RANGE_NOT_SATISFIABLE.into_response(),
+        (false, None) => body.into_response(),
     };
     let h = response.headers_mut();
+    if ranged {
+        h.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+    }
+    let said = match part {
+        Some(Part::Bytes(first, last)) => Some(format!("bytes {first}-{last}/{}", body.len())),
+        Some(Part::Outside) => Some(format!("bytes */{}", body.len())),
+        None => None,
+    };
+    if let Some(Ok(said)) = said.map(HeaderValue::try_from) {
+        h.insert(header::CONTENT_RANGE, said);
+    }
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(file.mime));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     if let Ok(etag) = HeaderValue::from_str(&etag) {
@@ -93,6 +115,52 @@ fn respond(file: &File, cache: &'static str, asked: &HeaderMap) -> Response {
         h.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
     }
     response
+}
+
+/// A byte range of a file, as asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    /// From the first byte to the last, both sent.
+    Bytes(usize, usize),
+    /// Nothing of it is in the file (416).
+    Outside,
+}
+
+/// The one byte range `asked` asks for of a file of `len` bytes tagged `etag`, or `None` for
+/// the whole file: no range asked, several (a browser's video asks for one at a time), one
+/// in another unit or not understood, or an `If-Range` naming another version.
+fn range(asked: &HeaderMap, etag: &str, len: usize) -> Option<Part> {
+    let spec = asked.get(header::RANGE)?.to_str().ok()?.trim();
+    if asked
+        .get(header::IF_RANGE)
+        .is_some_and(|tag| tag.as_bytes() != etag.as_bytes())
+    {
+        return None;
+    }
+    let (first, last) = spec.strip_prefix("bytes=")?.split_once('-')?;
+    let (first, last) = (first.trim(), last.trim());
+    let end = len.checked_sub(1);
+    if first.is_empty() {
+        // `bytes=-N`: the last N bytes.
+        let n: usize = last.parse().ok()?;
+        return Some(match end {
+            Some(end) if n > 0 => Part::Bytes(len.saturating_sub(n), end),
+            _ => Part::Outside,
+        });
+    }
+    let first: usize = first.parse().ok()?;
+    let last: Option<usize> = if last.is_empty() {
+        None
+    } else {
+        Some(last.parse().ok()?)
+    };
+    if last.is_some_and(|last| last < first) {
+        return None;
+    }
+    Some(match end {
+        Some(end) if first <= end => Part::Bytes(first, last.map_or(end, |l| l.min(end))),
+        _ => Part::Outside,
+    })
 }
 
 /// The smallest form the browser accepts: brotli, then gzip, else the file as written.
@@ -119,5 +187,52 @@ fn pick(file: &File, asked: &HeaderMap) -> (Option<&'static str>, &'static [u8])
         (Some(brotli), _) if accepts("br") => (Some("br"), brotli),
         (_, Some(gzip)) if accepts("gzip") => (Some("gzip"), gzip),
         _ => (None, file.raw),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn asked(range: &str, if_range: Option<&str>) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::RANGE, HeaderValue::from_str(range).unwrap());
+        if let Some(tag) = if_range {
+            headers.insert(header::IF_RANGE, HeaderValue::from_str(tag).unwrap());
+        }
+        headers
+    }
+
+    #[test]
+    fn a_byte_range_is_read_as_browsers_ask_it() {
+        let part = |range: &str| super::range(&asked(range, None), "\"v\"", 100);
+        assert_eq!(part("bytes=0-1"), Some(Part::Bytes(0, 1)));
+        assert_eq!(part("bytes=10-"), Some(Part::Bytes(10, 99)));
+        assert_eq!(part("bytes=90-500"), Some(Part::Bytes(90, 99)));
+        assert_eq!(part("bytes=-30"), Some(Part::Bytes(70, 99)));
+        assert_eq!(part("bytes=-300"), Some(Part::Bytes(0, 99)));
+        assert_eq!(part("bytes=100-"), Some(Part::Outside));
+        assert_eq!(part("bytes=-0"), Some(Part::Outside));
+        // The whole file: several ranges, another unit, nonsense, a range backwards.
+        for whole in [
+            "bytes=0-1,5-6",
+            "items=0-1",
+            "bytes=a-b",
+            "bytes=5-1",
+            "bytes 0-1",
+        ] {
+            assert_eq!(part(whole), None, "{whole}");
+        }
+        let tagged = |tag: &str| super::range(&asked("bytes=0-1", Some(tag)), "\"v\"", 100);
+        assert_eq!(tagged("\"v\""), Some(Part::Bytes(0, 1)));
+        assert_eq!(
+            tagged("\"older\""),
+            None,
+            "another version: the whole of this one"
+        );
+        assert_eq!(
+            super::range(&asked("bytes=0-", None), "\"v\"", 0),
+            Some(Part::Outside)
+        );
     }
 }

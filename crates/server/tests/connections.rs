@@ -244,7 +244,9 @@ async fn screens_are_told_how_many_are_connected_at_most_once_a_second() {
     let mut told = Vec::new();
     while started.elapsed() < Duration::from_millis(3500) {
         let next = tokio::time::timeout(Duration::from_millis(500), watching.next()).await;
-        if let Ok(Some(Ok(Message::Text(text)))) = next {
+        if let Ok(Some(Ok(Message::Text(text)))) = next
+            && text.as_str() != "beat"
+        {
             let message: serde_json::Value = serde_json::from_str(&text).unwrap();
             if message["type"] == "presence" {
                 told.push(message["devices"].as_u64().unwrap());
@@ -254,4 +256,33 @@ async fn screens_are_told_how_many_are_connected_at_most_once_a_second() {
     eprintln!("20 screens came and went: told {told:?}");
     assert!(!told.is_empty() && told.len() <= 5, "{told:?}");
     assert_eq!(told.last(), Some(&1), "the latest count: this screen alone");
+}
+
+/// A page cannot hear a ping, and a Wi-Fi that drops bytes closes nothing: every socket
+/// is told `beat` with each ping, so a page knows its link stands (and, hearing nothing for
+/// 6 s, that it does not).
+#[tokio::test]
+async fn a_page_hears_a_beat_every_three_seconds() {
+    let t = table().await;
+    let mut socket = t.socket().await;
+    support::next_json(&mut socket).await; // hello
+    let started = Instant::now();
+    let mut beats = Vec::new();
+    while beats.len() < 2 {
+        let next = tokio::time::timeout(Duration::from_secs(5), socket.next())
+            .await
+            .expect("a message within 5 s");
+        if let Some(Ok(Message::Text(text))) = next
+            && text.as_str() == "beat"
+        {
+            beats.push(started.elapsed());
+        }
+    }
+    eprintln!("beats heard at {beats:?}");
+    assert!(beats[0] <= Duration::from_millis(3500), "{beats:?}");
+    let between = beats[1] - beats[0];
+    assert!(
+        between >= Duration::from_millis(2500) && between <= Duration::from_millis(3500),
+        "{beats:?}"
+    );
 }

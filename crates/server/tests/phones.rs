@@ -512,7 +512,10 @@ fn record(mut socket: Socket) -> Arc<Mutex<Vec<String>>> {
     let store = kept.clone();
     tokio::spawn(async move {
         while let Some(Ok(message)) = socket.next().await {
-            if let Message::Text(text) = message {
+            // What a page only hears to know its link stands carries nothing to keep.
+            if let Message::Text(text) = message
+                && text.as_str() != "beat"
+            {
                 store.lock().unwrap().push(text.to_string());
             }
         }

@@ -2,10 +2,10 @@
 // and the sand timer's buttons. A refusal changes nothing and is said in a toast; a stale
 // screen is brought up to date first.
 
-import { ApiError, Offline, api, bgStatsQrUrl, readingAs } from '../../api.js';
+import { ApiError, Offline, api, bgStatsQrUrl, readingAs, seatGivenBack } from '../../api.js';
 import { h, toast } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { isTable, render, state, showSnapshot } from '../../context.js';
+import { isTable, reachable, render, state, showSnapshot } from '../../context.js';
 import { may } from '../../allowed.js';
 
 /** Fetches the game on screen again (after a refusal, or when a sleeping screen wakes). */
@@ -17,11 +17,22 @@ export async function refresh() {
   } catch (error) {
     if (error instanceof Offline) return; // the reconnecting state says so
     if (!(error instanceof ApiError)) throw error;
-    // A phone whose seat the table freed, a game that cannot be read: its screen says so.
+    if (game.seat && GIVEN_BACK.includes(error.code)) return pickAnotherSeat(game);
+    // A game that cannot be read: its screen says so.
     game.refused = error.message;
     game.refusedCode = error.code;
     render();
   }
+}
+
+/** What the server says to a phone whose seat's token holds that seat no more. */
+const GIVEN_BACK = ['seat_freed', 'not_your_seat'];
+
+/** The seat picker of `game`, in place of a phone's screen whose seat it does not hold
+ * (given back by the table, or never taken on this phone): its picker says which. */
+export function pickAnotherSeat(game) {
+  if (game.seat) seatGivenBack(game.id);
+  location.replace(game.kind === 'rummy' ? `#/rummy/${game.id}/join` : `#/join/${game.id}`);
 }
 
 /** The game on screen could not be shown (`game.refused`): why, and on the table, for a
@@ -45,12 +56,61 @@ export function unreadable(game) {
         h('a', { class: 'button', href: '#' }, t('game.home')))));
 }
 
+/** How long an answer may take before the screen says it is sending: a tap that seems to
+ * do nothing is tapped again. */
+const SAY_SENDING_AFTER = 300;
+
+/** Commands on their way: while any is, the screen says "sending…" (at once while the
+ * table is out of reach). */
+let sending = 0;
+let sayTimer = null;
+
+function saySending() {
+  const el = document.getElementById('sending');
+  if (!el) return;
+  el.hidden = sending === 0;
+  el.textContent = t(state.offline ? 'sending.held' : 'sending.now');
+}
+
+/** Marks a command on its way (`by` +1) or answered (-1). */
+function underway(by) {
+  sending += by;
+  clearTimeout(sayTimer);
+  if (sending === 0 || state.offline) saySending();
+  else sayTimer = setTimeout(saySending, SAY_SENDING_AFTER);
+}
+
+/** Sends `body` to `path` of `game` until it gets there: a link lost on the way (the
+ * request failed, timed out or was given up) waits for the table to be in reach and sends
+ * the very same body again; the command's action id makes it one action however many times
+ * it arrives. */
+async function deliver(game, path, body) {
+  underway(1);
+  try {
+    for (;;) {
+      try {
+        return await api(`/${game.kind}/${game.id}${path}`, { method: 'POST', body, seat: game.seat });
+      } catch (error) {
+        if (!(error instanceof Offline)) throw error;
+        saySending();
+        // Found lost by the socket (its banner up), wait for its return; a request that
+        // failed before the socket knew tries again a second later.
+        await (state.offline ? reachable() : new Promise((resolve) => { setTimeout(resolve, 1000); }));
+      }
+    }
+  } finally {
+    underway(-1);
+  }
+}
+
 /** Posts to the game on screen, as this device's seat: the answer (`{}` for one with no
  * body), or null when refused (the refusal toasted, unless `quiet`: a step the screen
- * takes on its own, which another screen may have taken first). */
-export async function post(path, body, { quiet = false } = {}) {
+ * takes on its own, which another screen may have taken first). `surely`: sent again
+ * until it arrives (a command with its action id); else a lost link gives it up. */
+export async function post(path, body, { quiet = false, surely = false } = {}) {
   const game = state.game;
   try {
+    if (surely) return (await deliver(game, path, body)) ?? {};
     return (await api(`/${game.kind}/${game.id}${path}`, { method: 'POST', body, seat: game.seat })) ?? {};
   } catch (error) {
     if (error instanceof Offline) return null; // the reconnecting state says so
@@ -69,13 +129,14 @@ function fingerprint(text) {
 }
 
 /** Sends one command; resolves to the new version, or null when refused. Its action id is
- * the command on the version shown: tapped twice before the screen changes, it is one
- * action, acknowledged twice. The answer brings this screen's new snapshot. */
+ * the command on the version shown: tapped twice before the screen changes, or sent again
+ * after a lost link, it is one action, acknowledged each time. The answer brings this
+ * screen's new snapshot. */
 export async function command(type, fields = {}, options = {}) {
   const version = state.game.snapshot.version;
   const sent = { type, ...fields };
   const action = `${version}-${fingerprint(JSON.stringify(sent))}`;
-  const answer = await post(`/commands${readingAs(state.game)}`, { version, command: sent, action }, options);
+  const answer = await post(`/commands${readingAs(state.game)}`, { version, command: sent, action }, { ...options, surely: true });
   if (answer) showSnapshot(answer.snapshot);
   return answer?.version ?? null;
 }

@@ -67,7 +67,11 @@ export function helpPanel(topic, table) {
       id: 'help-panel', class: 'panel help-panel', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'help-title',
       onkeydown: (e) => { if (e.key === 'Escape') toggle(false); },
     },
-    h('div', {}, h('h2', { id: 'help-title' }, t('help.title', { phase: topic.title })), steps(topic.steps)),
+    // Its title and its close stay at its top as it scrolls: in reach on the smallest phone.
+    h('div', { class: 'help-head' },
+      h('h2', { id: 'help-title' }, t('help.title', { phase: topic.title })),
+      h('button', { id: 'help-close', type: 'button', 'aria-label': t('help.close'), title: t('help.close'), onclick: () => toggle(false) }, '✕')),
+    steps(topic.steps),
     topic.legend.length ? h('div', {}, h('h2', {}, t('help.legend')),
       h('ul', { class: 'legend-list' }, topic.legend.map((key) => h('li', { 'data-legend': key }, t(`legend.${key}`))))) : null,
     table && topic.board ? h('label', { class: 'check' },
@@ -77,5 +81,5 @@ export function helpPanel(topic, table) {
       }),
       t('help.guide')) : null,
     h('div', { class: 'row' },
-      h('button', { id: 'help-close', type: 'button', class: 'primary', onclick: () => toggle(false) }, t('help.close')))));
+      h('button', { id: 'help-back', type: 'button', class: 'primary', onclick: () => toggle(false) }, t('help.close')))));
 }

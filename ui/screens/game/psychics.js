@@ -144,9 +144,14 @@ export function psychicTile(view, p, i, phone = false) {
   standing(view, p),
   progress(p),
   status(view, p, i),
-  intuition(p, i),
-  tokens(view, i),
+  pawnAndTokens(intuition(p, i), tokens(view, i)),
   answer(i));
+}
+
+/** The pawn's cards and the tokens on it, together: where a tile is narrow they share its
+ * rows (the style sheet says where). */
+function pawnAndTokens(pawn, tokens) {
+  return pawn || tokens ? h('div', { class: 'pawn-tokens' }, pawn, tokens) : null;
 }
 
 /** Every psychic's tile; `onPhone(i)`: whether a phone holds psychic i's seat. */

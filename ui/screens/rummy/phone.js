@@ -4,9 +4,9 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { keepSeat, mySeat } from '../../api.js';
+import { givenBack, mySeat } from '../../api.js';
 import { render } from '../../context.js';
-import { command, refresh, toBgStats, unreadable } from '../game/actions.js';
+import { command, pickAnotherSeat, refresh, toBgStats, unreadable } from '../game/actions.js';
 import { sit } from '../join.js';
 import { topBar } from '../chrome.js';
 import { phoneBar } from '../phone_bar.js';
@@ -27,6 +27,7 @@ export function renderRummySeats(state) {
   return h('div', { id: 'seats', class: 'screen' },
     topBar(),
     h('section', { class: 'panel' },
+      givenBack(id) ? h('p', { id: 'given-back', class: 'banner', role: 'status' }, t('join.given_back')) : null,
       h('h1', {}, t('join.pick_seat')),
       h('div', { class: 'seat-list' }, snapshot.view.players.map((name, p) => h('button', {
         type: 'button', class: 'seat', 'data-seat': `player:${p}`, disabled: taken.has(`player:${p}`),
@@ -59,12 +60,11 @@ function vote(view) {
 
 export function renderRummyPhone(state) {
   const game = state.game;
-  if (game.refusedCode === 'start_damaged') return unreadable(game);
-  if (game.refused) {
-    keepSeat(game.id, null);
-    return h('div', { id: 'phone', class: 'screen' }, topBar(),
-      h('section', { class: 'panel' }, h('h1', {}, t('phone.freed')), h('p', {}, game.refused),
-        h('a', { class: 'button primary', href: `#/rummy/${game.id}/join` }, t('phone.join_again'))));
+  if (game.refused) return unreadable(game);
+  // No seat held here (given back, then reloaded): the seats to choose from.
+  if (!game.seat) {
+    queueMicrotask(() => pickAnotherSeat(game));
+    return h('div', { id: 'phone', class: 'screen' });
   }
   const snapshot = game.snapshot;
   if (!snapshot) {

@@ -1,6 +1,6 @@
 //! One connected screen's session on its WebSocket: greeted, its game's views sent as they
 //! change (its role's, a seat's only while its phone holds it), what every screen hears,
-//! pings both ways, and the close when the server stops, the client goes quiet or stops
+//! pings both ways and a beat the page hears, and the close when the server stops, the client goes quiet or stops
 //! reading, or the table frees the seat it follows.
 
 use std::net::SocketAddr;
@@ -47,7 +47,9 @@ fn view_message<G: RuleBook>(
     }
 }
 
-/// How often a quiet socket is pinged: a browser answers at once, even from a sleeping tab.
+/// How often a socket is pinged (a browser answers at once, even from a sleeping tab) and
+/// told `beat`: the page hears that, where it cannot hear a ping, and counts its link lost
+/// after two beats missed (a Wi-Fi that drops bytes closes nothing).
 const PING_EVERY: Duration = Duration::from_secs(3);
 /// A socket heard nothing from this long (two pings unanswered) is gone: it is closed, and
 /// the screens' count says so within 10 s of a phone leaving without a word.
@@ -109,7 +111,8 @@ pub async fn session<G: RuleBook>(
                         close(&mut socket, 1001, "nothing heard from this screen").await;
                         break;
                     }
-                    open = send(&mut socket, Message::Ping(Default::default())).await;
+                    open = send(&mut socket, Message::Ping(Default::default())).await
+                        && send(&mut socket, Message::Text("beat".into())).await;
                 }
                 changed = async {
                     match changes.as_mut() {

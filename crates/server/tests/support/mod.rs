@@ -140,7 +140,10 @@ where
             .expect("a message within 5 s")
             .expect("the socket is open")
             .unwrap();
-        if let Message::Text(text) = message {
+        // A beat says only that the link stands.
+        if let Message::Text(text) = message
+            && text.as_str() != "beat"
+        {
             return serde_json::from_str(&text).unwrap();
         }
     }

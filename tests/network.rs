@@ -1,0 +1,326 @@
+//! The table's network as a game night has it, not loopback's: a Wi-Fi that drops every
+//! byte for 20 s without closing anything (the phone says so within its heartbeat's 6 s,
+//! and a pawn tapped meanwhile says it is sending and lands exactly once), a join code typed
+//! as people type it, a phone in its browser's language, and a phone whose page is reloaded
+//! holding its alerts until a tap (the audio context's own state, not only what it says).
+
+use std::time::{Duration, Instant};
+
+use fantoccini::Client;
+use seance_e2e::{
+    Browsers, Engine, Table, Wifi, api, attr, present, screenshot, sounds, tap, version, wait_for,
+    wait_for_text,
+};
+use serde_json::json;
+
+use crate::Test;
+
+pub fn tests(p: u16) -> Vec<Test> {
+    vec![
+        (
+            "network: a Wi-Fi drop is seen within 6 s, and a pawn tapped in it lands once",
+            Box::pin(wifi_drop(p)),
+        ),
+        (
+            "network: a join code typed with spaces, in lower case, opens the table",
+            Box::pin(typed_code(p)),
+        ),
+    ]
+}
+
+/// The tests each engine runs: a phone opens in its browser's language, and (WebKit, whose
+/// audio waits for a tap) its alerts after a reload.
+pub fn in_engine(browsers: Browsers) -> Vec<Test> {
+    let engine = browsers.engine().name();
+    let mut tests: Vec<Test> = vec![(
+        match browsers.engine() {
+            Engine::Chromium => "network: a French phone opens in French on an English table",
+            Engine::WebKit => "webkit: a French phone opens in French on an English table",
+            Engine::Firefox => "firefox: an Italian phone opens in Italian on an English table",
+        },
+        Box::pin(browser_language(browsers.clone())),
+    )];
+    if engine == "webkit" {
+        tests.push((
+            "webkit: after a reload, a phone's chime waits for a tap, and says so",
+            Box::pin(alerts_after_reload(browsers)),
+        ));
+    }
+    tests
+}
+
+/// A classic game of four psychics set up over the table's API, every vision given, the
+/// sand timer long: each psychic may place their pawn.
+async fn interpretation(tablet: &Client, table: &Table) -> u64 {
+    visions(tablet, table, 4, 600).await
+}
+
+/// A classic game of four psychics set up over the table's API with `given` of their
+/// visions given and a sand timer of `seconds`, which the last vision starts.
+async fn visions(tablet: &Client, table: &Table, given: u64, seconds: u64) -> u64 {
+    tablet.goto(&table.local_url).await.unwrap();
+    wait_for(tablet, "#home").await;
+    let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
+        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
+        {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]});
+    let id = api(tablet, "POST", "/games", json!({"setup": setup, "seed": 5})).await["id"]
+        .as_u64()
+        .unwrap();
+    api(
+        tablet,
+        "POST",
+        &format!("/games/{id}/timer"),
+        json!({"action": "duration", "seconds": seconds}),
+    )
+    .await;
+    for i in 0..given {
+        api(
+            tablet,
+            "POST",
+            &format!("/games/{id}/commands"),
+            json!({"version": i, "command": {"type": "give_vision", "psychic": i}}),
+        )
+        .await;
+    }
+    id
+}
+
+/// A phone (390×844) at `origin` with the join code, holding `seat` of game `id`.
+async fn seated(browsers: &Browsers, table: &Table, origin: &str, id: u64, seat: &str) -> Client {
+    let phone = browsers.open(390, 844).await;
+    phone
+        .goto(&format!("{origin}/?code={}", table.code()))
+        .await
+        .unwrap();
+    wait_for(&phone, "#home").await;
+    phone.goto(&format!("{origin}/#/join/{id}")).await.unwrap();
+    tap(&phone, &format!("button[data-seat='{seat}']")).await;
+    wait_for(&phone, &format!("#phone[data-role='{seat}'][data-version]")).await;
+    phone
+}
+
+/// Whether `css` is shown on `client` (there, and not hidden).
+async fn shown(client: &Client, css: &str) -> bool {
+    present(client, &format!("{css}:not([hidden])")).await
+}
+
+async fn wifi_drop(driver: u16) {
+    let table = Table::start(0);
+    let browsers = Browsers::chromium(driver);
+    let tablet = browsers.open(1280, 800).await;
+    let id = interpretation(&tablet, &table).await;
+    let port: u16 = table.origin().rsplit(':').next().unwrap().parse().unwrap();
+    let wifi = Wifi::to(port).await;
+    let phone = seated(&browsers, &table, &wifi.origin, id, "psychic:0").await;
+    let pawn = "#phone-pawn button[data-card]";
+    wait_for(&phone, pawn).await;
+    let card = attr(&phone, pawn, "data-card").await.unwrap();
+    let before = version(&phone).await;
+
+    // The signal goes: nothing closes, nothing arrives.
+    wifi.drop_bytes(true);
+    let dropped = Instant::now();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    tap(&phone, &format!("#phone-pawn button[data-card='{card}']")).await;
+    // Said at once: the tap is on its way.
+    let tapped = Instant::now();
+    while !shown(&phone, "#sending").await {
+        assert!(
+            tapped.elapsed() < Duration::from_secs(1),
+            "the pawn tapped in the drop says nothing"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Two beats missed: the phone says it has lost the table.
+    while !shown(&phone, "#offline").await {
+        assert!(
+            dropped.elapsed() < Duration::from_secs(6),
+            "no reconnect banner {:?} into the drop",
+            dropped.elapsed()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    eprintln!("the drop was said after {:?}", dropped.elapsed());
+    assert!(shown(&phone, "#sending").await, "still sending, said so");
+    wait_for_text(&phone, "#sending", "as soon as the table answers").await;
+    screenshot(&phone, "network-drop-sending-en-390x844").await;
+    assert_eq!(version(&phone).await, before, "nothing landed in the drop");
+    let held = Duration::from_secs(20).saturating_sub(dropped.elapsed());
+    tokio::time::sleep(held).await;
+
+    // The signal is back: the pawn lands, once.
+    wifi.drop_bytes(false);
+    let back = Instant::now();
+    wait_for(
+        &phone,
+        &format!("#phone-pawn button[data-card='{card}'][aria-pressed='true']"),
+    )
+    .await;
+    while shown(&phone, "#sending").await || shown(&phone, "#offline").await {
+        assert!(
+            back.elapsed() < Duration::from_secs(10),
+            "still sending or offline after the drop"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    eprintln!("the pawn landed {:?} after the drop ended", back.elapsed());
+    // Whatever arrived twice (the first request, held, then sent again) is one change.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let now = api(&tablet, "GET", &format!("/games/{id}"), json!(null)).await;
+    assert_eq!(now["version"], json!(before + 1), "one change, not two");
+    assert_eq!(
+        now["view"]["psychics"][0]["intuition"],
+        json!(card.parse::<u64>().unwrap())
+    );
+    assert_eq!(version(&phone).await, before + 1);
+    for client in [tablet, phone] {
+        client.close().await.unwrap();
+    }
+}
+
+async fn typed_code(driver: u16) {
+    let table = Table::start(0);
+    let phone = Browsers::chromium(driver).open(390, 844).await;
+    phone.goto(table.origin()).await.unwrap();
+    wait_for(&phone, "#code-input").await;
+    // As read off the table's screen and typed: lower case, a space for the dash, and the
+    // look-alike letters a person may type for the digits.
+    let typed = table
+        .code()
+        .to_lowercase()
+        .replace('-', " ")
+        .replace('1', "l")
+        .replace('0', "o");
+    wait_for(&phone, "#code-input")
+        .await
+        .send_keys(&typed)
+        .await
+        .unwrap();
+    tap(&phone, "#code-entry button[type='submit']").await;
+    wait_for(&phone, "#home").await;
+    // Every use of the code works: the socket, and the QR code's image asked with it.
+    wait_for(&phone, "#connection[data-state='open']").await;
+    let qr_loaded = "return [...document.images].filter((i) => i.src.includes('/api/qr.png')).every((i) => i.complete && i.naturalWidth > 0)";
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while phone.execute(qr_loaded, vec![]).await.unwrap() != json!(true) {
+        assert!(Instant::now() < deadline, "the QR code did not load");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let kept = phone
+        .execute("return localStorage.getItem('seance.code')", vec![])
+        .await
+        .unwrap();
+    let (first, last) = table.code().split_at(5);
+    assert_eq!(
+        kept,
+        json!(format!("{first}-{last}")),
+        "kept as the table shows it"
+    );
+    phone.close().await.unwrap();
+}
+
+async fn browser_language(browsers: Browsers) {
+    let (lang, speaks, title) = match browsers.engine() {
+        Engine::Firefox => ("it-IT", "it", "Prendi il tuo posto"),
+        _ => ("fr-FR", "fr", "Prenez votre place"),
+    };
+    let table = Table::start(0);
+    let tablet = browsers.open(1280, 800).await;
+    let id = interpretation(&tablet, &table).await;
+    let phone = browsers.open_speaking(390, 844, lang).await;
+    phone.goto(&table.phone_url).await.unwrap();
+    wait_for(&phone, "#home").await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !present(&phone, &format!("html[lang='{speaks}'] #home")).await {
+        let said = phone
+            .execute(
+                "return [navigator.languages, document.documentElement.lang]",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert!(
+            Instant::now() < deadline,
+            "the phone speaks {said}, not {speaks}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    phone
+        .goto(&format!("{}/#/join/{id}", table.origin()))
+        .await
+        .unwrap();
+    wait_for_text(&phone, "#seats h1", title).await;
+    // The table speaks its own language still.
+    assert!(present(&tablet, "html[lang='en']").await);
+    // Chosen on the phone, its choice wins over the browser's.
+    tap(&phone, "nav.languages button[lang='en']").await;
+    wait_for_text(&phone, "#seats h1", "Take your seat").await;
+    phone.refresh().await.unwrap();
+    wait_for_text(&phone, "#seats h1", "Take your seat").await;
+    for client in [tablet, phone] {
+        client.close().await.unwrap();
+    }
+}
+
+/// The audio context's state on `phone`, as its sound player says it on the page's root.
+async fn audio(phone: &Client) -> Option<String> {
+    let said = phone
+        .execute(
+            "return document.documentElement.dataset.audio ?? null",
+            vec![],
+        )
+        .await
+        .unwrap();
+    said.as_str().map(str::to_owned)
+}
+
+async fn alerts_after_reload(browsers: Browsers) {
+    let table = Table::start(0);
+    let tablet = browsers.open(1280, 800).await;
+    let id = visions(&tablet, &table, 3, 2).await;
+    let phone = seated(&browsers, &table, table.origin(), id, "psychic:1").await;
+    // Reloaded (a phone that slept, a tab brought back): no tap on this page yet.
+    phone.refresh().await.unwrap();
+    wait_for(&phone, "#phone[data-role='psychic:1'][data-version]").await;
+    // The last vision starts the sand, which runs out: something for every psychic. The
+    // chime cannot sound yet, and is not counted as played.
+    api(
+        &tablet,
+        "POST",
+        &format!("/games/{id}/commands"),
+        json!({"version": 3, "command": {"type": "give_vision", "psychic": 3}}),
+    )
+    .await;
+    wait_for(&phone, "#phone[data-phase='manifestation']").await;
+    wait_for(&phone, "#alerts-held").await;
+    let (cues, _) = sounds(&phone).await;
+    assert!(
+        !cues.iter().any(|c| c["name"] == "chime"),
+        "a chime counted while the audio context was {:?}: {cues:?}",
+        audio(&phone).await
+    );
+    assert_ne!(audio(&phone).await.as_deref(), Some("running"));
+    screenshot(&phone, "webkit-phone-alerts-held-en-390x844").await;
+    // One tap lets the alerts out: the context runs, and the line goes.
+    tap(&phone, "#alerts-held").await;
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while audio(&phone).await.as_deref() != Some("running") {
+        assert!(
+            Instant::now() < deadline,
+            "the audio context is {:?} after the tap",
+            audio(&phone).await
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while present(&phone, "#alerts-held").await {
+        assert!(
+            Instant::now() < deadline,
+            "the tap did not let the alerts out"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    for client in [tablet, phone] {
+        client.close().await.unwrap();
+    }
+}

@@ -1,0 +1,190 @@
+//! A phone that finds the table as it does on a game night: by the table's name on the local
+//! network, over plain http, where its page is not a secure context (no Screen Wake Lock,
+//! among others). Loopback addresses and `localhost` are secure contexts, so they will not
+//! do. Every byte stays on this machine: Chromium maps the name to 127.0.0.1 itself
+//! (`--host-resolver-rules`); WebKit and Firefox, which have no such switch, go through a
+//! [`Proxy`] here that carries the name's requests to 127.0.0.1 and refuses any other.
+
+use std::process::Command;
+
+use fantoccini::Client;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+use super::{
+    Browsers, Engine, FIREFOX_CHROME, chromium_capabilities, connect, fit_page, minibrowser, xvfb,
+};
+
+/// The table's name on the network, as an mDNS name (`.local`, which the server takes).
+pub const NAME: &str = "seance-table.local";
+
+/// An HTTP proxy on 127.0.0.1 that takes requests for [`NAME`] only (plain ones, and
+/// `CONNECT` for WebSockets) to the same port on 127.0.0.1; anything else is answered 502,
+/// so nothing leaves this machine. Stopped when dropped.
+pub struct Proxy {
+    pub port: u16,
+    accepting: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        self.accepting.abort();
+    }
+}
+
+impl Proxy {
+    pub async fn start() -> Proxy {
+        let listener = TcpListener::bind(("127.0.0.1", 0)).await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let accepting = tokio::spawn(async move {
+            while let Ok((browser, _)) = listener.accept().await {
+                tokio::spawn(carry(browser));
+            }
+        });
+        Proxy { port, accepting }
+    }
+}
+
+/// One connection from a browser: its first request's head read, then every byte carried
+/// both ways to the table (a plain request as it came, in absolute form, which the server
+/// reads; a `CONNECT` answered, then its tunnel).
+async fn carry(mut browser: TcpStream) {
+    let mut head = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+        match browser.read(&mut buf).await {
+            Ok(0) | Err(_) => return,
+            Ok(n) => head.extend_from_slice(&buf[..n]),
+        }
+        if head.len() > 64 * 1024 {
+            return;
+        }
+    }
+    let line = String::from_utf8_lossy(&head[..head.iter().position(|&b| b == b'\r').unwrap()])
+        .into_owned();
+    let mut words = line.split(' ');
+    let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+    // WebKit asks for a WebSocket in absolute form too (`GET ws://…`), not by `CONNECT`.
+    let (authority, path) = match method {
+        "CONNECT" => (target, ""),
+        _ => target
+            .strip_prefix("http://")
+            .or(target.strip_prefix("ws://"))
+            .map(|rest| rest.split_at(rest.find('/').unwrap_or(rest.len())))
+            .unwrap_or(("", "")),
+    };
+    let port = authority
+        .strip_prefix(NAME)
+        .and_then(|rest| rest.strip_prefix(':'))
+        .and_then(|port| port.parse::<u16>().ok());
+    let table = match port {
+        Some(port) => TcpStream::connect(("127.0.0.1", port)).await.ok(),
+        None => None,
+    };
+    let Some(mut table) = table else {
+        let _ = browser
+            .write_all(
+                b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            )
+            .await;
+        return;
+    };
+    if method == "CONNECT" {
+        let start = head.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+        if browser
+            .write_all(b"HTTP/1.1 200 Connection established\r\n\r\n")
+            .await
+            .is_err()
+            || table.write_all(&head[start..]).await.is_err()
+        {
+            return;
+        }
+    } else {
+        // The first request in origin form, as a browser sends it to the table itself (the
+        // server reads a later one's absolute form too).
+        let line_end = line.len();
+        let version = words.next().unwrap_or("HTTP/1.1");
+        let first = format!(
+            "{method} {} {version}",
+            if path.is_empty() { "/" } else { path }
+        );
+        let mut sent = first.into_bytes();
+        sent.extend_from_slice(&head[line_end..]);
+        if table.write_all(&sent).await.is_err() {
+            return;
+        }
+    }
+    let _ = tokio::io::copy_bidirectional(&mut browser, &mut table).await;
+}
+
+impl Browsers {
+    /// A new browser whose page is `width`×`height`, that finds [`NAME`] at this machine
+    /// (through `proxy`, for WebKit and Firefox). WebKit plays no sound before a tap, as on
+    /// an iPhone.
+    pub async fn open_at_name(&self, width: u32, height: u32, proxy: &Proxy) -> Client {
+        let proxied = format!("http://127.0.0.1:{}", proxy.port);
+        let (port, capabilities) = match self.engine {
+            Engine::Chromium => {
+                let rule = format!("--host-resolver-rules=MAP {NAME} 127.0.0.1");
+                let mut capabilities = chromium_capabilities(width, height, &[&rule]);
+                capabilities["goog:chromeOptions"]["prefs"] =
+                    serde_json::json!({ "intl.accept_languages": "en-US" });
+                (self.chromedriver.unwrap(), capabilities)
+            }
+            Engine::WebKit => {
+                let (display, xvfb) = xvfb(width + 64, height + 64);
+                self.started.lock().unwrap().push(xvfb);
+                let gtk = self.gtk_settings.as_ref().unwrap();
+                let mut command = Command::new("WebKitWebDriver");
+                command
+                    .env("DISPLAY", display)
+                    .env("XDG_CONFIG_HOME", gtk.path());
+                let capabilities = serde_json::json!({
+                    "browserName": "MiniBrowser",
+                    "webkitgtk:browserOptions": {
+                        "binary": minibrowser(),
+                        "args": [
+                            "--automation",
+                            format!("--proxy={proxied}"),
+                            "--autoplay-policy=allow-without-sound",
+                        ],
+                    },
+                });
+                (self.driver(command), capabilities)
+            }
+            Engine::Firefox => {
+                let profile = tempfile::tempdir().unwrap();
+                std::fs::create_dir(profile.path().join("chrome")).unwrap();
+                std::fs::write(profile.path().join("chrome/userChrome.css"), FIREFOX_CHROME)
+                    .unwrap();
+                std::fs::write(
+                    profile.path().join("user.js"),
+                    [
+                        "toolkit.legacyUserProfileCustomizations.stylesheets\", true".to_owned(),
+                        "network.proxy.type\", 1".to_owned(),
+                        "network.proxy.http\", \"127.0.0.1\"".to_owned(),
+                        format!("network.proxy.http_port\", {}", proxy.port),
+                        "network.proxy.no_proxies_on\", \"\"".to_owned(),
+                        "app.update.enabled\", false".to_owned(),
+                        "intl.accept_languages\", \"en-US\"".to_owned(),
+                    ]
+                    .map(|pref| format!("user_pref(\"{pref});\n"))
+                    .concat(),
+                )
+                .unwrap();
+                let capabilities = serde_json::json!({
+                    "browserName": "firefox",
+                    "moz:firefoxOptions": {
+                        "binary": "/usr/bin/firefox-esr",
+                        "args": ["-headless", "-profile", profile.path()],
+                    },
+                });
+                self.profiles.lock().unwrap().push(profile);
+                (self.driver(Command::new("geckodriver")), capabilities)
+            }
+        };
+        let client = connect(port, capabilities).await;
+        fit_page(&client, width, height).await;
+        client
+    }
+}
