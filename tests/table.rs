@@ -905,6 +905,12 @@ async fn tie_break(driver: u16) {
 /// A 5-player game made over the API with every vision but Paul's given; Paul's comes
 /// from the caller, which starts the sand timer of `seconds`.
 async fn visions_over_api(client: &Client, table: &Table, seconds: u64) -> u64 {
+    visions_given(client, table, 3, seconds).await
+}
+
+/// A 5-player game (Laura the ghost; Stephanie, Alex, Carl and Paul) made over the API with
+/// the first `given` visions given, its sand timer of `seconds` started by the last.
+pub async fn visions_given(client: &Client, table: &Table, given: u64, seconds: u64) -> u64 {
     client.goto(&table.local_url).await.unwrap();
     wait_for(client, "#home").await;
     let setup = json!({"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept", "players": [
@@ -920,7 +926,7 @@ async fn visions_over_api(client: &Client, table: &Table, seconds: u64) -> u64 {
         json!({"action": "duration", "seconds": seconds}),
     )
     .await;
-    for i in 0..3 {
+    for i in 0..given {
         api(
             client,
             "POST",

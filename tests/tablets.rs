@@ -645,10 +645,7 @@ async fn phones(browsers: Browsers) {
                     for p in misfits(&client, true).await {
                         problems.push(format!("{shot}, the help open: {p}"));
                     }
-                    tap(&client, "#help-close").await;
-                    while present(&client, "#help-panel").await {
-                        settle(&client).await;
-                    }
+                    tap_to(&client, "#help-close", "body:not(:has(#help-panel))").await;
                 }
                 // A watcher's menu: its languages and its own, under the bar, on the screen.
                 if *name == "watcher" && lang == "en" {

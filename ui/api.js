@@ -66,11 +66,12 @@ export function keepSeat(game, held) {
 
 const GIVEN_BACK_KEY = 'seance.given-back';
 
+/** Kept for this tab (through a reload), not for good: said on the seat picker it opens. */
 function rememberGivenBack(game, given) {
-  const games = new Set(JSON.parse(localStorage.getItem(GIVEN_BACK_KEY) ?? '[]'));
+  const games = new Set(JSON.parse(sessionStorage.getItem(GIVEN_BACK_KEY) ?? '[]'));
   if (given) games.add(game);
   else games.delete(game);
-  localStorage.setItem(GIVEN_BACK_KEY, JSON.stringify([...games]));
+  sessionStorage.setItem(GIVEN_BACK_KEY, JSON.stringify([...games]));
 }
 
 /** Forgets this phone's seat in `game`: the table gave it back (freed it, or left it out of
@@ -82,7 +83,7 @@ export function seatGivenBack(game) {
 
 /** Whether the table gave this phone's seat in `game` back. */
 export function givenBack(game) {
-  return JSON.parse(localStorage.getItem(GIVEN_BACK_KEY) ?? '[]').includes(game);
+  return JSON.parse(sessionStorage.getItem(GIVEN_BACK_KEY) ?? '[]').includes(game);
 }
 
 /** `seat` is this phone's seat token, for what only its seat may see or do; `raw`, a body
@@ -172,10 +173,17 @@ export function manifestUrl() {
   return `/api/manifest.webmanifest?${secret()}`;
 }
 
-/** How long a socket may be silent before its link counts as lost: the server says
+/** How long an open socket may be silent before its link counts as lost: the server says
  * something (`beat`, if nothing else) every 3 s, so a beat missed and the next late; checked
  * four times a second, a drop is said within 6 s. */
-export const SILENT_MOST = 5500;
+const SILENT_MOST = 5500;
+/** How long a socket may take to open before it is tried again (with the growing delay). */
+const OPEN_WITHIN = 10_000;
+/** How often the silence is checked. */
+const CHECK_EVERY = 250;
+/** A check this late finds a page that slept (a phone's screen off, a tab in the
+ * background), not a link that went silent. */
+const SLEPT_AFTER = 3000;
 
 /**
  * Keeps a WebSocket open, reconnecting with a growing delay.
@@ -192,6 +200,7 @@ export function connect(onMessage, onState) {
   let socket = null;
   let stopped = false;
   let heard = 0;
+  let opened = 0;
   let retry = null;
   const again = (after) => {
     clearTimeout(retry);
@@ -200,6 +209,7 @@ export function connect(onMessage, onState) {
   /** Lets `mine` go without waiting for its close to come through a dead link. */
   const letGo = (mine) => {
     if (socket === mine) socket = null;
+    mine.onopen = null;
     mine.onmessage = null;
     mine.onclose = null;
     mine.close();
@@ -209,8 +219,10 @@ export function connect(onMessage, onState) {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const mine = new WebSocket(`${scheme}://${location.host}/api/ws?${secret()}${watched}`);
     socket = mine;
-    heard = performance.now();
+    opened = performance.now();
     let greeted = false;
+    // Its silence counts from when it opens.
+    mine.onopen = () => { heard = performance.now(); };
     mine.onmessage = (event) => {
       if (socket !== mine) return;
       heard = performance.now();
@@ -227,20 +239,31 @@ export function connect(onMessage, onState) {
       delay = Math.min(delay * 2, 8000);
     };
   };
-  // Silence on an open socket is a lost link: said at once, and tried again.
-  setInterval(() => {
-    if (!socket || stopped || performance.now() - heard <= SILENT_MOST) return;
-    letGo(socket);
-    onState('lost');
-    again(0);
-  }, 250);
-  // A phone back from sleep asks at once whether its link still stands, and is given the
-  // full silence to hear back (its timers slept too).
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState !== 'visible' || socket?.readyState !== WebSocket.OPEN) return;
-    heard = performance.now();
-    socket.send('ping');
-  });
+  // Silence on an open socket is a lost link: said at once, and tried again. A socket that
+  // does not open is tried again later, as one that closed.
+  let checked = performance.now();
+  const check = () => {
+    const now = performance.now();
+    const slept = now - checked > SLEPT_AFTER;
+    checked = now;
+    if (!socket || stopped) return;
+    if (socket.readyState === WebSocket.CONNECTING) {
+      if (now - opened <= OPEN_WITHIN) return;
+      letGo(socket);
+      onState('closed');
+      again(delay);
+      delay = Math.min(delay * 2, 8000);
+    } else if (slept) {
+      // Back from sleep: its link is asked whether it stands, and given the full silence.
+      heard = now;
+      if (socket.readyState === WebSocket.OPEN) socket.send('ping');
+    } else if (now - heard > SILENT_MOST) {
+      letGo(socket);
+      onState('lost');
+      again(0);
+    }
+  };
+  let checking = null;
   // The first call opens the socket, already following the screen's game.
   const follow = (game, role = 'table', seat = null, kind = 'games') => {
     const next = game == null ? ''
@@ -248,6 +271,7 @@ export function connect(onMessage, onState) {
     if (next === watched && socket) return;
     watched = next;
     stopped = false;
+    checking ??= setInterval(check, CHECK_EVERY);
     if (socket) letGo(socket);
     again(0);
   };
@@ -255,6 +279,8 @@ export function connect(onMessage, onState) {
   follow.close = () => {
     stopped = true;
     clearTimeout(retry);
+    clearInterval(checking);
+    checking = null;
     if (socket) letGo(socket);
   };
   return follow;

@@ -3,7 +3,7 @@
 // no rule.
 
 import { ApiError, Offline, api, connect, giveUp, keepSeat, manifestUrl, mySeat, takeCode } from './api.js';
-import { browserLanguage, deviceLanguage, language, setDialect, setLanguage, t } from './i18n.js';
+import { browserLanguage, deviceLanguage, language, prefetchLanguage, setDialect, setLanguage, t } from './i18n.js';
 import { h, toast } from './dom.js';
 import { cameBack, handOver, isTable, state } from './context.js';
 import { renderHome } from './screens/home.js';
@@ -233,6 +233,8 @@ async function onMessage(message) {
       break;
     case 'settings':
       state.settings = message.settings;
+      // Before the facts are in, boot says which language this screen speaks.
+      if (!booted) break;
       call('player', 'configure', message.settings.sound);
       if (speaks() !== language()) await setLanguage(speaks());
       render();
@@ -253,6 +255,21 @@ async function onMessage(message) {
  * browser's where Séance speaks it; else the table's. */
 const speaks = () => deviceLanguage() ?? (isTable() ? null : browserLanguage()) ?? state.settings.language;
 
+/** The table's facts, asked again until it answers: a phone on a weak Wi-Fi says it is
+ * reaching the table (once its `words` are in) rather than stay blank. */
+async function factsOf(words) {
+  for (;;) {
+    try {
+      return await Promise.all([api('/info'), api('/settings')]);
+    } catch (error) {
+      if (!(error instanceof Offline)) throw error;
+      await words;
+      setOffline(true);
+      await new Promise((resolve) => { setTimeout(resolve, 2000); });
+    }
+  }
+}
+
 /** Whether the words and the table's facts are in: screens wait for them. */
 let booted = false;
 
@@ -267,8 +284,8 @@ async function boot() {
   const words = setLanguage(deviceLanguage() ?? document.documentElement.lang);
   // A phone in another of Séance's languages than the table's fetches its words meanwhile.
   const own = browserLanguage();
-  if (own && own !== document.documentElement.lang) setLanguage(own, { only: 'fetch' });
-  const facts = Promise.all([api('/info'), api('/settings')]);
+  if (own && own !== document.documentElement.lang) prefetchLanguage(own);
+  const facts = factsOf(words);
   follow = connect(onMessage, (connection) => {
     state.connection = connection === 'lost' ? 'closed' : connection;
     if (connection === 'open') setOffline(false);
@@ -287,6 +304,7 @@ async function boot() {
   else followScreen(first);
   try {
     [state.info, state.settings] = await facts;
+    setOffline(false);
   } catch (error) {
     follow.close();
     await words;

@@ -161,11 +161,13 @@ function silence() {
   made.addEventListener('pause', () => {
     // Paused here, it was taken off the page first.
     if (!wanted || !made.isConnected) return;
-    // Paused by the browser (it ended, or another app took the sound): played again, or
-    // asked again at the next tap.
+    // Paused by the browser: ended, it plays again; another app took the sound (music, a
+    // call), it waits for the next tap rather than take the sound back.
     if (state === 'video') settle('waiting-tap');
-    if (made.ended) made.currentTime = 0;
-    ask(false);
+    if (made.ended) {
+      made.currentTime = 0;
+      ask(false);
+    }
   });
   // No file it can play (each one's failure said on its <source>, after which the video
   // waits for another and its play() never answers): it will not work.

@@ -30,19 +30,34 @@ export function browserLanguage() {
 /** Each language's words, fetched once. */
 const fetched = new Map();
 
-/** Speaks `lang` from now on (`remember`: this device's own choice, kept); with `only:
- * 'fetch'`, fetches its words for later and changes nothing. */
-export async function setLanguage(lang, { remember = false, only = null } = {}) {
-  if (!LANGUAGES.includes(lang)) lang = 'en';
+/** The words of `lang`, fetched once: beside this module, under the version the page was
+ * served with. */
+function wordsOf(lang) {
   if (!fetched.has(lang)) {
-    // Beside this module, under the version the page was served with.
     const loading = fetch(new URL(`i18n/${lang}.json`, import.meta.url)).then((r) => r.json());
     fetched.set(lang, loading);
     loading.catch(() => fetched.delete(lang));
   }
-  if (only === 'fetch') return;
+  return fetched.get(lang);
+}
+
+/** Fetches the words of `lang` for later, changing nothing now. */
+export function prefetchLanguage(lang) {
+  if (LANGUAGES.includes(lang)) wordsOf(lang).catch(() => {});
+}
+
+/** How many languages were asked for: the words of the last one asked are spoken, however
+ * the fetches come back. */
+let asked = 0;
+
+/** Speaks `lang` from now on (`remember`: this device's own choice, kept). */
+export async function setLanguage(lang, { remember = false } = {}) {
+  if (!LANGUAGES.includes(lang)) lang = 'en';
   if (remember) localStorage.setItem(LANG_KEY, lang);
-  words = await fetched.get(lang);
+  const mine = ++asked;
+  const loaded = await wordsOf(lang);
+  if (mine !== asked) return;
+  words = loaded;
   current = lang;
   document.documentElement.lang = lang;
 }

@@ -44,16 +44,21 @@ export function setChimes(on) {
  * once the tap has done what it does: drawn from here, before the tapped element's own
  * handling, it would replace what was tapped (a menu's summary would open a menu no longer
  * on screen). */
+let unlocked = false;
 document.addEventListener('click', () => {
-  if (!vibrates() && chimes()) player?.unlock();
-  setTimeout(() => hold(false));
+  if (!vibrates() && chimes() && player && (held || !unlocked)) {
+    player.unlock();
+    unlocked = true;
+  }
+  if (held) setTimeout(() => hold(false));
 }, true);
 
-/** Buzzes, or chimes, once; refused (no tap on this page yet), the screen asks for one. */
+/** Buzzes, or chimes, once (once its sound's module is here); refused (no tap on this page
+ * yet), the screen asks for one. */
 export async function tell() {
   if (vibrates()) {
     if (!navigator.vibrate(200)) hold(true);
-  } else if (chimes() && !(await player?.chime())) {
+  } else if (chimes() && player && !(await player.chime())) {
     hold(true);
   }
 }

@@ -5,15 +5,11 @@
 //! (`--host-resolver-rules`); WebKit and Firefox, which have no such switch, go through a
 //! [`Proxy`] here that carries the name's requests to 127.0.0.1 and refuses any other.
 
-use std::process::Command;
-
 use fantoccini::Client;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
-use super::{
-    Browsers, Engine, FIREFOX_CHROME, chromium_capabilities, connect, fit_page, minibrowser, xvfb,
-};
+use super::Browsers;
 
 /// The table's name on the network, as an mDNS name (`.local`, which the server takes).
 pub const NAME: &str = "seance-table.local";
@@ -122,69 +118,7 @@ impl Browsers {
     /// (through `proxy`, for WebKit and Firefox). WebKit plays no sound before a tap, as on
     /// an iPhone.
     pub async fn open_at_name(&self, width: u32, height: u32, proxy: &Proxy) -> Client {
-        let proxied = format!("http://127.0.0.1:{}", proxy.port);
-        let (port, capabilities) = match self.engine {
-            Engine::Chromium => {
-                let rule = format!("--host-resolver-rules=MAP {NAME} 127.0.0.1");
-                let mut capabilities = chromium_capabilities(width, height, &[&rule]);
-                capabilities["goog:chromeOptions"]["prefs"] =
-                    serde_json::json!({ "intl.accept_languages": "en-US" });
-                (self.chromedriver.unwrap(), capabilities)
-            }
-            Engine::WebKit => {
-                let (display, xvfb) = xvfb(width + 64, height + 64);
-                self.started.lock().unwrap().push(xvfb);
-                let gtk = self.gtk_settings.as_ref().unwrap();
-                let mut command = Command::new("WebKitWebDriver");
-                command
-                    .env("DISPLAY", display)
-                    .env("XDG_CONFIG_HOME", gtk.path());
-                let capabilities = serde_json::json!({
-                    "browserName": "MiniBrowser",
-                    "webkitgtk:browserOptions": {
-                        "binary": minibrowser(),
-                        "args": [
-                            "--automation",
-                            format!("--proxy={proxied}"),
-                            "--autoplay-policy=allow-without-sound",
-                        ],
-                    },
-                });
-                (self.driver(command), capabilities)
-            }
-            Engine::Firefox => {
-                let profile = tempfile::tempdir().unwrap();
-                std::fs::create_dir(profile.path().join("chrome")).unwrap();
-                std::fs::write(profile.path().join("chrome/userChrome.css"), FIREFOX_CHROME)
-                    .unwrap();
-                std::fs::write(
-                    profile.path().join("user.js"),
-                    [
-                        "toolkit.legacyUserProfileCustomizations.stylesheets\", true".to_owned(),
-                        "network.proxy.type\", 1".to_owned(),
-                        "network.proxy.http\", \"127.0.0.1\"".to_owned(),
-                        format!("network.proxy.http_port\", {}", proxy.port),
-                        "network.proxy.no_proxies_on\", \"\"".to_owned(),
-                        "app.update.enabled\", false".to_owned(),
-                        "intl.accept_languages\", \"en-US\"".to_owned(),
-                    ]
-                    .map(|pref| format!("user_pref(\"{pref});\n"))
-                    .concat(),
-                )
-                .unwrap();
-                let capabilities = serde_json::json!({
-                    "browserName": "firefox",
-                    "moz:firefoxOptions": {
-                        "binary": "/usr/bin/firefox-esr",
-                        "args": ["-headless", "-profile", profile.path()],
-                    },
-                });
-                self.profiles.lock().unwrap().push(profile);
-                (self.driver(Command::new("geckodriver")), capabilities)
-            }
-        };
-        let client = connect(port, capabilities).await;
-        fit_page(&client, width, height).await;
-        client
+        self.open_reaching(width, height, "en-US", Some(proxy.port))
+            .await
     }
 }

@@ -124,7 +124,11 @@ const START_WITHIN = 1000;
 export async function chime() {
   const c = context();
   if (c.state !== 'running') await Promise.race([c.resume(), new Promise((r) => { setTimeout(r, START_WITHIN); })]);
-  if (c.state !== 'running') return false;
+  if (c.state !== 'running') {
+    // Started later after all, it is let go again once quiet.
+    quietAfter(c.currentTime);
+    return false;
+  }
   heard('chime');
   const end = synth.chime(c, c.destination, c.currentTime + 0.02);
   quietAfter(end);

@@ -260,7 +260,7 @@ async fn screens_are_told_how_many_are_connected_at_most_once_a_second() {
 
 /// A page cannot hear a ping, and a Wi-Fi that drops bytes closes nothing: every socket
 /// is told `beat` with each ping, so a page knows its link stands (and, hearing nothing for
-/// 6 s, that it does not).
+/// 5.5 s, that it does not).
 #[tokio::test]
 async fn a_page_hears_a_beat_every_three_seconds() {
     let t = table().await;

@@ -106,14 +106,18 @@ async function deliver(game, path, body) {
 /** Posts to the game on screen, as this device's seat: the answer (`{}` for one with no
  * body), or null when refused (the refusal toasted, unless `quiet`: a step the screen
  * takes on its own, which another screen may have taken first). `surely`: sent again
- * until it arrives (a command with its action id); else a lost link gives it up. */
+ * until it arrives (a command with its action id); else a lost link gives it up, and says
+ * so (an undo, a knock, the timer: late, each would do what no one asked for any more). */
 export async function post(path, body, { quiet = false, surely = false } = {}) {
   const game = state.game;
   try {
     if (surely) return (await deliver(game, path, body)) ?? {};
     return (await api(`/${game.kind}/${game.id}${path}`, { method: 'POST', body, seat: game.seat })) ?? {};
   } catch (error) {
-    if (error instanceof Offline) return null; // the reconnecting state says so
+    if (error instanceof Offline) {
+      if (!quiet) toast(t('offline.not_sent'));
+      return null;
+    }
     if (!(error instanceof ApiError)) throw error;
     if (!quiet) toast(error.message);
     if (error.status === 409 || quiet) await refresh();

@@ -1,7 +1,7 @@
 //! One connected screen's session on its WebSocket: greeted, its game's views sent as they
 //! change (its role's, a seat's only while its phone holds it), what every screen hears,
-//! pings both ways and a beat the page hears, and the close when the server stops, the client goes quiet or stops
-//! reading, or the table frees the seat it follows.
+//! pings both ways and a beat the page hears, and the close when the server stops, the
+//! client goes quiet or stops reading, or the table frees the seat it follows.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -100,6 +100,8 @@ pub async fn session<G: RuleBook>(
         };
         let mut heard = Instant::now();
         let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
+        // Late after a stall, the next beat comes a whole interval later, not in a burst.
+        ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         while open {
             tokio::select! {
                 _ = async { let _ = shutdown.wait_for(|stopped| *stopped).await; } => {
