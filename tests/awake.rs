@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::Client;
 use seance_e2e::lan::{NAME, Proxy};
-use seance_e2e::{Browsers, Engine, Table, misfits, tap, wait_for};
+use seance_e2e::{Browsers, Engine, Table, api_as, misfits, tap, wait_for};
 use serde_json::{Value, json};
 
 use crate::Test;
@@ -32,24 +32,6 @@ pub fn in_engine(browsers: Browsers) -> Vec<Test> {
         }
     };
     vec![(name, Box::pin(kept_awake(browsers)))]
-}
-
-/// Calls the table's API from `client`'s page with the table's `key` (the page itself may
-/// be a phone's: the key is what makes a request the table's).
-async fn as_table(client: &Client, key: &str, method: &str, path: &str, body: Value) -> Value {
-    let script = "const [method, path, body, key, done] = arguments;
-        fetch('/api' + path, { method, headers: { Authorization: 'Bearer ' + key,
-          'Content-Type': 'application/json' }, body: method === 'GET' ? undefined : JSON.stringify(body) })
-          .then(async (r) => done({ status: r.status, body: await r.json().catch(() => null) }));";
-    let answer = client
-        .execute_async(script, vec![method.into(), path.into(), body, key.into()])
-        .await
-        .unwrap();
-    assert!(
-        answer["status"].as_u64().unwrap() < 300,
-        "{method} {path}: {answer}"
-    );
-    answer["body"].clone()
 }
 
 /// What keeps the page's screen awake, as it says on its root (`data-awake`).
@@ -213,9 +195,9 @@ async fn kept_awake(browsers: Browsers) {
     let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
         {"name": "Carl", "colours": ["green"]}]});
-    let id = as_table(
+    let id = api_as(
         &phone,
-        &key,
+        Some(&key),
         "POST",
         "/games",
         json!({"setup": setup, "seed": 5}),
@@ -290,9 +272,9 @@ async fn kept_awake(browsers: Browsers) {
         )
         .await
         .unwrap();
-    as_table(
+    api_as(
         &phone,
-        &key,
+        Some(&key),
         "DELETE",
         &format!("/games/{id}/seats/psychic:0"),
         Value::Null,
@@ -357,9 +339,9 @@ async fn lock_after_reload(browsers: &Browsers, table: &Table, key: &str, id: u6
         let after = awake_in(&phone, &["held", "video"]).await;
         eprintln!("webkit at loopback, {round}: {before}, then after a tap {after}");
     }
-    as_table(
+    api_as(
         &phone,
-        key,
+        Some(key),
         "DELETE",
         &format!("/games/{id}/seats/psychic:1"),
         Value::Null,

@@ -356,19 +356,7 @@ async fn classic(driver: u16, players: usize, phase: Phase) {
         if snapshot["view"]["phase"] == "ended" {
             break;
         }
-        let levels = &snapshot["view"]["psychics"];
-        let next = snapshot["allowed"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|a| match a["type"].as_str().unwrap() {
-                "sand_timer" | "knock" | "use_crow" => false,
-                // A level may be stated again until its psychic votes: once is enough.
-                "state_level" => levels[a["psychic"].as_u64().unwrap() as usize]["level"].is_null(),
-                _ => true,
-            })
-            .expect("the revelation goes on")
-            .clone();
+        let next = next_in_revelation(&snapshot);
         assert!(
             players < 6 || next["type"] != "state_level",
             "the told board settles every level"

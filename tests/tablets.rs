@@ -243,18 +243,7 @@ async fn classic(client: &Client, stage: Stage) -> u64 {
     // Phase 2, each step the first the rules offer (the count shown whole), to the end.
     let mut snapshot = get(id).await;
     while snapshot["view"]["phase"] != "ended" {
-        let levels = &snapshot["view"]["psychics"];
-        let next = snapshot["allowed"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|a| match a["type"].as_str().unwrap() {
-                "sand_timer" | "knock" | "use_crow" => false,
-                "state_level" => levels[a["psychic"].as_u64().unwrap() as usize]["level"].is_null(),
-                _ => true,
-            })
-            .expect("the revelation goes on")
-            .clone();
+        let next = next_in_revelation(&snapshot);
         if next["type"] == "vote" && stage == Stage::Vote {
             return id;
         }

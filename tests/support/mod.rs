@@ -1076,12 +1076,28 @@ pub async fn api(
     path: &str,
     body: serde_json::Value,
 ) -> serde_json::Value {
-    let script = "const [method, path, body, done] = arguments;
-        fetch('/api' + path, { method, headers: { Authorization: 'Bearer ' + localStorage.getItem('seance.code'),
+    api_as(client, None, method, path, body).await
+}
+
+/// Calls the table's API from inside the page with `secret` (the table's key, say), or the
+/// code the page holds; its answer's body (null where it has none), which must be a success.
+pub async fn api_as(
+    client: &Client,
+    secret: Option<&str>,
+    method: &str,
+    path: &str,
+    body: serde_json::Value,
+) -> serde_json::Value {
+    let script = "const [method, path, body, secret, done] = arguments;
+        const key = secret ?? localStorage.getItem('seance.code');
+        fetch('/api' + path, { method, headers: { Authorization: 'Bearer ' + key,
           'Content-Type': 'application/json' }, body: method === 'GET' ? undefined : JSON.stringify(body) })
-          .then(async (r) => done({ status: r.status, body: await r.json() }));";
+          .then(async (r) => done({ status: r.status, body: await r.json().catch(() => null) }));";
     let answer = client
-        .execute_async(script, vec![method.into(), path.into(), body])
+        .execute_async(
+            script,
+            vec![method.into(), path.into(), body, secret.into()],
+        )
         .await
         .unwrap();
     assert!(
@@ -1290,6 +1306,24 @@ pub fn revelation_step(now: &serde_json::Value) -> (String, serde_json::Value) {
         next["type"].as_str().unwrap().to_owned(),
         first_choice(next),
     )
+}
+
+/// The next action of Phase 2 in the snapshot `now` that plays it on to its end: the first
+/// the rules allow, but no sand timer, knock or crow, and a level only where none is said.
+pub fn next_in_revelation(now: &serde_json::Value) -> serde_json::Value {
+    let levels = &now["view"]["psychics"];
+    now["allowed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| match a["type"].as_str().unwrap() {
+            "sand_timer" | "knock" | "use_crow" => false,
+            // A level may be stated again until its psychic votes: once is enough.
+            "state_level" => levels[a["psychic"].as_u64().unwrap() as usize]["level"].is_null(),
+            _ => true,
+        })
+        .unwrap_or_else(|| panic!("the revelation goes on: {now}"))
+        .clone()
 }
 
 /// The first of each allowed action's choices, as a command: a legal move, whatever it is.
