@@ -13,10 +13,10 @@ use seance_e2e::*;
 use serde_json::{Value, json};
 
 const SIZES: [(u32, u32); 3] = [(1280, 800), (800, 1280), (390, 844)];
-const LANGUAGES: [&str; 3] = ["en", "fr", "it"];
+pub const LANGUAGES: [&str; 3] = ["en", "fr", "it"];
 /// Long names and short ones, as a table has them, and names that begin alike (their
 /// marks must still tell them apart).
-const NAMES: [&str; 6] = [
+pub const NAMES: [&str; 6] = [
     "Christine",
     "Chris",
     "Jean-Baptiste",

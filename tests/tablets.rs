@@ -14,6 +14,8 @@
 //! wherever something did not fit) and `phones-…`, after the engine's name for WebKit.
 
 use crate::Test;
+// The layout tests' names (long, short, and alike) and languages.
+use crate::layout::{LANGUAGES, NAMES};
 use fantoccini::Client;
 use seance_e2e::*;
 use serde_json::{Value, json};
@@ -29,16 +31,6 @@ const TABLETS: [(u32, u32); 7] = [
     (800, 1280),
 ];
 const PHONES: [(u32, u32); 3] = [(360, 740), (390, 844), (430, 932)];
-const LANGUAGES: [&str; 3] = ["en", "fr", "it"];
-/// Long names and short ones, as a table has them.
-const NAMES: [&str; 6] = [
-    "Christine",
-    "Chris",
-    "Jean-Baptiste",
-    "Giuseppina",
-    "Anna",
-    "Annabelle",
-];
 
 pub fn tests(port: u16) -> Vec<Test> {
     named(Browsers::chromium(port), "")
