@@ -9,7 +9,7 @@ use crate::refusals;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, Category, Layout};
-use seance_timeline::{Draw, Param, Refusal, ensure};
+use seance_timeline::{Draw, Param, Refusal, check_name, ensure};
 
 /// Medium cards in a set, and so laid out per category.
 pub const SET_SIZE: usize = 8;
@@ -57,7 +57,8 @@ impl CardBox {
         }
     }
 
-    /// Eight distinct numbers per set, each number once in its category, names unique.
+    /// Eight distinct numbers per set, each number once in its category, names unique and
+    /// no longer than a player's.
     pub fn validate(&self) -> Result<(), Refusal> {
         for category in Category::ALL {
             let mut seen: Vec<u8> = Vec::new();
@@ -68,6 +69,7 @@ impl CardBox {
                 ensure(!name.is_empty(), || {
                     Refusal::new(refusals::SET_NAME).with("category", what.clone())
                 })?;
+                check_name(name)?;
                 ensure(!names.contains(&name.to_lowercase()), || {
                     Refusal::new(refusals::SAME_SET_NAME)
                         .with("category", what.clone())
@@ -109,17 +111,18 @@ impl CardBox {
             let (mut cards, name) = match deal {
                 Deal::Sets { .. } => {
                     let set = match deal.named(category) {
-                        Some(name) => sets
-                            .iter()
-                            .find(|s| s.name.trim().eq_ignore_ascii_case(name.trim()))
-                            .ok_or_else(|| {
-                                let known =
-                                    sets.iter().map(|s| Param::Text(s.name.clone())).collect();
-                                Refusal::new(refusals::NO_SUCH_SET)
-                                    .with("category", category.term())
-                                    .with("name", name.as_str())
-                                    .with("sets", Param::List(known))
-                            })?,
+                        Some(name) => check_name(name).and_then(|()| {
+                            sets.iter()
+                                .find(|s| s.name.trim().eq_ignore_ascii_case(name.trim()))
+                                .ok_or_else(|| {
+                                    let known =
+                                        sets.iter().map(|s| Param::Text(s.name.clone())).collect();
+                                    Refusal::new(refusals::NO_SUCH_SET)
+                                        .with("category", category.term())
+                                        .with("name", name.as_str())
+                                        .with("sets", Param::List(known))
+                                })
+                        })?,
                         None => &sets[draw.below(sets.len() as u64) as usize],
                     };
                     (
@@ -245,6 +248,12 @@ mod tests {
         assert_eq!(short.code, crate::refusals::SET_SIZE);
         assert_eq!(short.param("n"), Some(&Param::Number(7)));
         let mut b = two_sets_each();
+        b.characters[1].name = "g".repeat(41);
+        let long = b.validate().unwrap_err();
+        assert_eq!(long.code, seance_timeline::refusals::NAME_TOO_LONG);
+        assert_eq!(long.param("chars"), Some(&Param::Number(41)));
+        b.characters[1].name = "g".repeat(40);
+        assert!(b.validate().is_ok(), "40 characters are a name");
         b.characters[1].name = "GREEN ".into();
         assert_eq!(
             b.validate().unwrap_err().code,

@@ -283,24 +283,27 @@ pub async fn take<G: RuleBook>(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Body(Wanted { seat, invitation }): Body<Wanted>,
 ) -> Response {
-    if shared.joins.blocked(peer.ip()) {
-        return refused(StatusCode::TOO_MANY_REQUESTS, refusals::SEATS_WAIT).into_response();
-    }
-    shared.joins.record(peer.ip());
     let role = match seat_of_game(&games, id, &seat) {
         Ok(role) => role,
         Err(refused) => return refused.into_response(),
     };
+    // A seat open to the join code is taken a few times a minute at most from one address;
+    // one by invitation is as rare as the table's invitations, and a guess is slowed below.
     let door = if G::by_invitation(role) {
-        if invitation.is_some() && shared.failures.blocked(peer.ip()) {
-            return refused(StatusCode::TOO_MANY_REQUESTS, refusals::WRONG_CODES_WAIT)
-                .into_response();
-        }
         Door::Invitation(invitation.as_deref())
     } else {
+        if shared.joins.blocked(peer.ip()) {
+            return refused(StatusCode::TOO_MANY_REQUESTS, refusals::SEATS_WAIT).into_response();
+        }
+        shared.joins.record(peer.ip());
         Door::Open
     };
     match shared.seats.take(id, &seat, door) {
+        // The live invitation is honoured whatever came from the same address before (a
+        // phone sharing it with a guesser): only guesses wait, as for the codes.
+        Err(SeatError::NotInvited) if shared.failures.blocked(peer.ip()) => {
+            refused(StatusCode::TOO_MANY_REQUESTS, refusals::WRONG_CODES_WAIT).into_response()
+        }
         Err(SeatError::NotInvited) => {
             // Invitations are guessed that way: a guesser waits like one.
             shared.failures.record(peer.ip());

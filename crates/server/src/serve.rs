@@ -1,10 +1,13 @@
 //! Accepting connections, so that no client can wedge the table: a connection must send
-//! its request's headers within [`HEADERS_WITHIN`] and its whole body within
-//! [`BODY_WITHIN`] of them, or it is closed; one address holds at most [`PER_ADDRESS`]
+//! its request's headers within [`HEADERS_WITHIN`] (an idle one between requests too) and
+//! its whole body within [`BODY_WITHIN`] of them, and take what it is sent within
+//! [`TAKEN_WITHIN`], or it is closed; one address holds at most [`PER_ADDRESS`]
 //! connections at once, its WebSockets included (a phone's browser needs a handful; a
 //! script holding hundreds half-open gets no more), and other machines [`MOST_OPEN`] in
 //! all, so that this machine's own screens always find a file to answer with; and
-//! stopping lets the requests under way finish.
+//! stopping lets the requests under way finish. Only HTTP/1.1 is spoken: browsers speak
+//! HTTP/2 only over TLS, which a table on a LAN has not, so cleartext HTTP/2 would bring
+//! a page nothing and a script a connection no header timeout covers.
 
 use crate::sync::Hold;
 use std::collections::HashMap;
@@ -12,8 +15,9 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use std::io;
 use std::pin::Pin;
-use std::task::{Context, Poll};
+use std::task::{Context, Poll, ready};
 
 use crate::access::Hushed;
 use axum::Router;
@@ -22,18 +26,23 @@ use axum::extract::{ConnectInfo, Request};
 use bytes::Bytes;
 use http_body::Frame;
 use hyper::body::Incoming;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-use hyper_util::server::conn::auto::Builder;
-use hyper_util::server::graceful::GracefulShutdown;
-use tokio::net::TcpListener;
+use hyper::server::conn::http1::Builder;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
-use tokio::time::Sleep;
+use tokio::task::JoinSet;
+use tokio::time::{Instant, Sleep};
 use tower::ServiceExt;
 
 pub const HEADERS_WITHIN: Duration = Duration::from_secs(10);
 pub const BODY_WITHIN: Duration = Duration::from_secs(10);
 /// A history file's body (up to 32 MiB, from a tablet on a slow network).
 pub const FILE_WITHIN: Duration = Duration::from_secs(120);
+/// How long a connection may leave what it is sent untaken (its window full, as a
+/// client's that asks and never reads): a phone's browser takes a page at once, a
+/// WebSocket's pings every few seconds.
+pub const TAKEN_WITHIN: Duration = Duration::from_secs(10);
 pub const PER_ADDRESS: usize = 64;
 /// Connections from other machines, all addresses together: well under the 1,024 files a
 /// process may commonly hold, with room left for the journal and this machine's screens.
@@ -117,6 +126,80 @@ impl http_body::Body for Deadline {
     }
 }
 
+/// A connection that must take what it is sent: a write that waits on the client for
+/// [`TAKEN_WITHIN`] fails, and the connection (or the WebSocket it became) ends.
+struct Timely {
+    stream: TcpStream,
+    /// When the write now waiting began to wait; none while writes go through.
+    stuck: Option<Pin<Box<Sleep>>>,
+}
+
+impl Timely {
+    /// `Pending` from the socket's writing side, timed from its first wait.
+    fn waited<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        polled: Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
+        if polled.is_ready() {
+            self.stuck = None;
+            return polled;
+        }
+        let stuck = (self.stuck).get_or_insert_with(|| {
+            Box::pin(tokio::time::sleep_until(Instant::now() + TAKEN_WITHIN))
+        });
+        ready!(stuck.as_mut().poll(cx));
+        Poll::Ready(Err(io::Error::new(
+            io::ErrorKind::TimedOut,
+            "the client took nothing of its answer in time",
+        )))
+    }
+}
+
+impl AsyncRead for Timely {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Timely {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let polled = Pin::new(&mut self.stream).poll_write(cx, buf);
+        self.waited(cx, polled)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let polled = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
+        self.waited(cx, polled)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let polled = Pin::new(&mut self.stream).poll_flush(cx);
+        self.waited(cx, polled)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let polled = Pin::new(&mut self.stream).poll_shutdown(cx);
+        self.waited(cx, polled)
+    }
+}
+
 async fn within_deadline(request: Request) -> Request {
     let within = if request.uri().path() == "/api/history/import" {
         FILE_WITHIN
@@ -125,6 +208,11 @@ async fn within_deadline(request: Request) -> Request {
     };
     let cut = Box::pin(tokio::time::sleep(within));
     request.map(|body| Body::new(Deadline { body, cut }))
+}
+
+/// Until the server is told to stop (its watch's guard not held across an await).
+async fn stopping(stopped: &mut watch::Receiver<bool>) {
+    let _ = stopped.wait_for(|stopped| *stopped).await;
 }
 
 /// Serves `app` on `listener` until `stopped` says so.
@@ -136,13 +224,14 @@ pub async fn serve(
     let app = app.layer(axum::middleware::map_request(within_deadline));
     let open = Arc::new(Open::default());
     let hushed = Hushed::default();
-    let graceful = GracefulShutdown::new();
-    let mut builder = Builder::new(TokioExecutor::new());
+    let mut connections = JoinSet::new();
+    let mut builder = Builder::new();
     builder
-        .http1()
         .timer(TokioTimer::new())
         .header_read_timeout(HEADERS_WITHIN);
     loop {
+        // Connections that ended are let go as others come.
+        while connections.try_join_next().is_some() {}
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
@@ -153,7 +242,7 @@ pub async fn serve(
                     continue;
                 }
             },
-            _ = async { let _ = stopped.wait_for(|stopped| *stopped).await; } => break,
+            _ = stopping(&mut stopped) => break,
         };
         let Some(place) = open.admit(peer.ip()) else {
             if let Some(unsaid) = hushed.say(peer.ip()) {
@@ -166,27 +255,39 @@ pub async fn serve(
         };
         let app = app.clone();
         let builder = builder.clone();
-        let watcher = graceful.watcher();
-        tokio::spawn(async move {
+        let mut stopped = stopped.clone();
+        connections.spawn(async move {
             // Hyper times the headers from their first byte: a connection that sends none
             // is timed here, before it is handed over.
             let first = tokio::time::timeout(HEADERS_WITHIN, stream.peek(&mut [0u8; 1])).await;
-            if matches!(first, Ok(Ok(1..))) {
-                let service =
-                    hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
-                        let extensions = request.extensions_mut();
-                        extensions.insert(ConnectInfo::<SocketAddr>(peer));
-                        extensions.insert(place.clone());
-                        app.clone().oneshot(request)
-                    });
-                let connection = builder
-                    .serve_connection_with_upgrades(TokioIo::new(stream), service)
-                    .into_owned();
-                // A client that goes away or times out ends its connection: nothing to say.
-                let _ = watcher.watch(connection).await;
+            if !matches!(first, Ok(Ok(1..))) {
+                return;
             }
+            let service =
+                hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+                    let extensions = request.extensions_mut();
+                    extensions.insert(ConnectInfo::<SocketAddr>(peer));
+                    extensions.insert(place.clone());
+                    app.clone().oneshot(request)
+                });
+            let stream = Timely {
+                stream,
+                stuck: None,
+            };
+            let connection = builder
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades();
+            tokio::pin!(connection);
+            // A client that goes away or times out ends its connection: nothing to say.
+            tokio::select! {
+                _ = connection.as_mut() => return,
+                _ = stopping(&mut stopped) => {}
+            }
+            // Stopping: the request under way is answered, then the connection closes.
+            connection.as_mut().graceful_shutdown();
+            let _ = connection.await;
         });
     }
-    graceful.shutdown().await;
+    while connections.join_next().await.is_some() {}
     Ok(())
 }

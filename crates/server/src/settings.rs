@@ -170,14 +170,20 @@ pub enum SetError {
     Io(io::Error),
 }
 
-/// Writes `path` whole or not at all, its owner's alone.
+/// Writes `path` whole or not at all, its owner's alone; a write refused (a full disk)
+/// leaves nothing behind.
 pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     use std::io::Write;
     let tmp = path.with_extension("tmp");
-    let mut file = seance_journal::create_private(&tmp)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    std::fs::rename(&tmp, path)
+    let written = seance_journal::create_private(&tmp).and_then(|mut file| {
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, path)
+    });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 /// Renames a damaged file to `<name>.damaged-<unix seconds>` and returns the new path.
@@ -195,6 +201,21 @@ pub(crate) fn set_aside(path: &Path) -> io::Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refused_write_leaves_no_file_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        // A folder where the file should be: the rename is refused after the write.
+        let path = dir.path().join("settings.json");
+        std::fs::create_dir(&path).unwrap();
+        std::fs::write(path.join("inside"), b"x").unwrap();
+        assert!(write_atomically(&path, b"{}").is_err());
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(left, ["settings.json"], "no settings.tmp");
+    }
 
     #[test]
     fn settings_survive_a_restart() {

@@ -286,3 +286,96 @@ async fn a_page_hears_a_beat_every_three_seconds() {
         "{beats:?}"
     );
 }
+
+/// Only HTTP/1.1 is spoken: a connection that opens as HTTP/2 in the clear (its preface
+/// alone, or a HEADERS frame that never ends) gets no place to wait in.
+#[tokio::test]
+async fn a_connection_that_speaks_http2_in_the_clear_is_cut() {
+    let t = table().await;
+    let port = t.server.port();
+    const PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+    // An empty SETTINGS frame, then HEADERS on stream 1 without END_HEADERS, its block cut
+    // short.
+    let mut unended = PREFACE.to_vec();
+    unended.extend([0, 0, 0, 4, 0, 0, 0, 0, 0]);
+    unended.extend([0, 0, 16, 1, 0, 0, 0, 0, 1, 0x82, 0x86]);
+    for (from, sent) in [("127.0.0.11", PREFACE), ("127.0.0.12", &unended[..])] {
+        let started = Instant::now();
+        let stream = half_open(from, port, sent).await;
+        let closed = tokio::time::timeout(Duration::from_secs(15), closed_after(stream, started))
+            .await
+            .expect("closed within 15 s");
+        eprintln!(
+            "HTTP/2 in the clear ({} bytes) closed after {closed:?}",
+            sent.len()
+        );
+        assert!(closed < Duration::from_secs(11), "{closed:?}");
+    }
+}
+
+/// A connection kept open between requests must ask again within the headers' time.
+#[tokio::test]
+async fn an_idle_connection_is_closed_within_the_headers_time() {
+    let t = table().await;
+    let port = t.server.port();
+    let request = format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
+    let mut stream = half_open("127.0.0.13", port, request.as_bytes()).await;
+    let mut answer = [0u8; 12];
+    stream.read_exact(&mut answer).await.unwrap();
+    assert_eq!(&answer, b"HTTP/1.1 200");
+    let answered = Instant::now();
+    let closed = tokio::time::timeout(Duration::from_secs(15), closed_after(stream, answered))
+        .await
+        .expect("closed within 15 s");
+    eprintln!("an idle connection was closed {closed:?} after its answer");
+    assert!(closed < Duration::from_secs(11), "{closed:?}");
+}
+
+/// A client that asks for a large file again and again and never reads its answers is cut
+/// once its window stays full for the bound: its place goes back to its address.
+#[tokio::test]
+async fn a_client_that_never_reads_its_answers_is_cut() {
+    let t = table().await;
+    let port = t.server.port();
+    let asked = format!("GET /licences.json HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
+    let size = reqwest::get(format!("http://127.0.0.1:{port}/licences.json"))
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap()
+        .len();
+    assert!(size > 100_000, "a large file: {size} bytes");
+    const ASKED: usize = 20;
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.bind("127.0.0.14:0".parse().unwrap()).unwrap();
+    // A small window, as a phone that reads nothing more.
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut stream = socket
+        .connect(format!("127.0.0.1:{port}").parse().unwrap())
+        .await
+        .unwrap();
+    stream
+        .write_all(asked.repeat(ASKED).as_bytes())
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_secs(12)).await;
+    // Read now: what the server had sent before it cut the connection, then its end.
+    let mut taken = 0;
+    let mut buffer = vec![0u8; 64 * 1024];
+    let ended = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => taken += n,
+            }
+        }
+    })
+    .await;
+    eprintln!("a client that read nothing for 12 s then took {taken} bytes of {ASKED} × {size}");
+    assert!(
+        ended.is_ok(),
+        "the connection was cut ({taken} bytes taken)"
+    );
+    assert!(taken < ASKED * size, "cut before its answers were all sent");
+}

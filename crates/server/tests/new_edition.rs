@@ -66,6 +66,18 @@ async fn the_box_is_kept_in_the_settings_and_checked() {
             && message.params == json!({"category": {"term": "category.object"}, "card": 3}),
         "{message}"
     );
+    // A set's name is bounded like a player's: every view of the box carries it.
+    let mut long = card_box();
+    long["characters"][0]["name"] = json!("g".repeat(41));
+    settings["card_box"] = long;
+    let refused = t.api(Method::PUT, "/settings").json(&settings).send().await;
+    let (status, message) = error_of(refused.unwrap()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        message.code == seance_timeline::refusals::NAME_TOO_LONG
+            && message.params == json!({"most": 40, "chars": 41}),
+        "{message}"
+    );
     settings["card_box"] = card_box();
     ok(t.api(Method::PUT, "/settings")
         .json(&settings)

@@ -997,3 +997,49 @@ async fn a_rematch_keeps_each_phone_the_table_keeps_its_seat_and_draws_anew() {
     let own = look(&t, next, "psychic:1", Some(&psychics[1])).await;
     assert_eq!(own.status(), StatusCode::OK);
 }
+
+/// A live invitation opens its seat from any address, one that guessed before included (a
+/// phone sharing the Wi-Fi's address with a guesser); the guesses themselves are slowed.
+#[tokio::test]
+async fn a_live_invitation_is_honoured_from_an_address_that_guessed() {
+    let t = table().await;
+    let game = create(&t, 1).await;
+    let with = |invitation: &str| {
+        t.joined(Method::POST, &format!("/games/{game}/seats"))
+            .json(&json!({"seat": "ghost", "invitation": invitation}))
+    };
+    let mut statuses = Vec::new();
+    for guess in 0..21 {
+        let guessed = format!("{guess:032x}");
+        statuses.push(with(&guessed).send().await.unwrap().status());
+    }
+    assert!(
+        statuses[..20].iter().all(|s| *s == StatusCode::FORBIDDEN),
+        "{statuses:?}"
+    );
+    refused_as(
+        with(&"e".repeat(32)).send().await.unwrap(),
+        StatusCode::TOO_MANY_REQUESTS,
+        seance_server::refusals::WRONG_CODES_WAIT,
+    )
+    .await;
+    let invited = support::json_of(t.api(
+        Method::POST,
+        &format!("/games/{game}/seats/ghost/invitation"),
+    ))
+    .await;
+    let invitation = invited["link"]
+        .as_str()
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap();
+    let taken = with(invitation).send().await.unwrap();
+    assert_eq!(
+        taken.status(),
+        StatusCode::CREATED,
+        "the invitation is honoured"
+    );
+    let seen: Value = look(&t, game, "table", None).await.json().await.unwrap();
+    assert_eq!(seen["seats"], json!(["ghost"]));
+}
