@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use seance_journal::{ARCHIVED, Append, Damage, Journal, JournalError, TimerRecord};
 use seance_timeline::{
-    ChangeKind, Entry, EntryOf, Extra, Refusal, Roles, Timeline, TimelineError, Who,
+    Act, Allowance, ChangeKind, Entry, EntryOf, Extra, Refusal, Roles, Timeline, TimelineError, Who,
 };
 use serde::Serialize;
 use tokio::sync::broadcast;
@@ -45,6 +45,8 @@ pub enum GameError {
     },
     Timeline(TimelineError),
     Journal(JournalError),
+    /// Faster than a person plays (`Roles::pace`): nothing changed.
+    TooFast(Refusal),
     /// Something failed that never should (a panic): nothing was changed.
     Fault(String),
 }
@@ -101,6 +103,8 @@ struct Live<G: RuleBook> {
     /// version it made: the same tap sent again by the same device is acknowledged, not
     /// done twice; another device's id is no use to anyone else.
     acted: VecDeque<Acted>,
+    /// How far each device (as [`sender`] names it) has gone into its pace, per act.
+    paces: HashMap<(String, Act), Allowance>,
     /// When it was last asked for: the least recent is let go first.
     used: Instant,
 }
@@ -131,6 +135,8 @@ pub struct Games<G: RuleBook> {
     changes: Mutex<HashMap<i64, broadcast::Sender<()>>>,
     /// Held while a rematch is made, so two taps make one.
     rematching: Mutex<()>,
+    /// The clock devices' paces are timed by.
+    started: Instant,
 }
 
 /// The undo and redo requests, which share every step but the entry.
@@ -160,6 +166,7 @@ impl<G: RuleBook> Live<G> {
             damage,
             timer,
             acted: VecDeque::new(),
+            paces: HashMap::new(),
             used: Instant::now(),
         }
     }
@@ -174,6 +181,7 @@ impl<G: RuleBook> Games<G> {
             live: Mutex::default(),
             changes: Mutex::default(),
             rematching: Mutex::default(),
+            started: Instant::now(),
         })
     }
 
@@ -301,6 +309,23 @@ impl<G: RuleBook> Games<G> {
         })
     }
 
+    /// Whether `who` may knock in game `id` now: the rules' say, and at their pace.
+    pub fn knock(&self, id: i64, who: &Who<G::Role>) -> Result<(), GameError> {
+        self.with(id, |_, live| {
+            (live.timeline.game().may(who, Extra::Knock)).map_err(GameError::Forbidden)?;
+            self.paced(live, who, Act::Knock)
+        })
+    }
+
+    /// Counts `who`'s `act` against its pace in the game `live`, or refuses it.
+    fn paced(&self, live: &mut Live<G>, who: &Who<G::Role>, act: Act) -> Result<(), GameError> {
+        let Some(pace) = G::pace(who, act) else {
+            return Ok(());
+        };
+        let allowance = live.paces.entry((sender::<G>(who), act)).or_default();
+        (allowance.take(pace, self.started.elapsed())).map_err(GameError::TooFast)
+    }
+
     /// Game `id` as a play log keeps it, with when it began and ended (from the
     /// journal); refused while it is played.
     pub fn finished(&self, id: i64) -> Result<Finished, GameError> {
@@ -366,14 +391,9 @@ impl<G: RuleBook> Games<G> {
                 .permit(who, &command)
                 .map_err(GameError::Forbidden)
         };
-        self.write(
-            id,
-            Some(version),
-            action,
-            sender::<G>(who),
-            permitted,
-            |timeline| timeline.decide(command.clone()).map_err(GameError::Rule),
-        )
+        self.write(id, Some(version), action, who, permitted, |timeline| {
+            timeline.decide(command.clone()).map_err(GameError::Rule)
+        })
     }
 
     pub fn rewind(
@@ -392,7 +412,7 @@ impl<G: RuleBook> Games<G> {
             id,
             Some(version),
             None,
-            sender::<G>(who),
+            who,
             |_| Ok(()),
             |timeline| match how {
                 Rewind::Undo if !timeline.can_undo() => {
@@ -407,18 +427,19 @@ impl<G: RuleBook> Games<G> {
         )
     }
 
-    /// Adds an entry to the game's history from `by`, once `permitted` says `by` may ask
-    /// for it at all: on disk first, then in memory. `version`, when given, is what the
-    /// sender saw; a game that has moved on refuses.
+    /// Adds an entry to the game's history from `who`, once `permitted` says `who` may ask
+    /// for it at all and within its pace: on disk first, then in memory. `version`, when
+    /// given, is what the sender saw; a game that has moved on refuses.
     fn write(
         self: &Arc<Self>,
         id: i64,
         version: Option<u64>,
         action: Option<String>,
-        by: String,
+        who: &Who<G::Role>,
         permitted: impl FnOnce(&Timeline<G>) -> Result<(), GameError>,
         entry: impl FnOnce(&Timeline<G>) -> Result<EntryOf<G>, GameError>,
     ) -> Result<u64, GameError> {
+        let by = sender::<G>(who);
         let version = self.with(id, |writer, live| {
             permitted(&live.timeline)?;
             if let Some(done) = action
@@ -438,6 +459,8 @@ impl<G: RuleBook> Games<G> {
                 return Err(GameError::Stale { sent, now });
             }
             let entry = entry(&live.timeline)?;
+            // Only what would be written is counted: a refusal, a repeat, costs nothing.
+            self.paced(live, who, Act::Change)?;
             let made = self.commit(id, writer, live, entry, Some(by.clone()))?;
             if let Some(action) = action {
                 live.acted.push_back(Acted { by, action, made });

@@ -24,7 +24,7 @@ use crate::refused::{Refused, refused};
 use crate::request::{Body, RoleQuery, Shape, in_query, role_named};
 use crate::rulesets::seats_page;
 use crate::seats::{Door, SeatError};
-use seance_timeline::{Extra, Knock, Refusal, RoleName, RuleBook, Who};
+use seance_timeline::{Knock, Refusal, RoleName, RuleBook, Who};
 
 /// Who asks about a game, by the credentials of the request: its [`Device`], and the seat
 /// token it shows (`X-Seat`, or `?seat=` where headers cannot be set).
@@ -423,8 +423,8 @@ impl Shape for Knocked {
     const SHAPE: &'static str = "a knock is {\"times\": 1} (yes) or {\"times\": 2} (no)";
 }
 
-/// The ghost knocks (once: yes, twice: no) where the rules have knocks; the table screen
-/// plays it.
+/// The ghost knocks (once: yes, twice: no) where the rules have knocks, at most one a
+/// second (a knock is heard whole before the next); every screen plays it.
 pub async fn knock<G: RuleBook>(
     State(shared): State<Arc<Shared>>,
     State(games): State<Arc<Games<G>>>,
@@ -437,7 +437,7 @@ pub async fn knock<G: RuleBook>(
             return Refused::new(StatusCode::UNPROCESSABLE_ENTITY, refusal).into_response();
         }
     };
-    if let Err(e) = games.may(id, &who, Extra::Knock) {
+    if let Err(e) = games.knock(id, &who) {
         return e.into_response();
     }
     crate::routes::broadcast(

@@ -591,13 +591,14 @@ pub(crate) async fn blocking<T: Send + 'static>(
         .unwrap_or_else(|fault| Err(GameError::Fault(fault.to_string())))
 }
 
-/// A game's refusal as the API sends it: a rule's (422), not this device's (403), stale
-/// (409), or the journal's.
+/// A game's refusal as the API sends it: a rule's (422), not this device's (403), faster
+/// than a person plays (429), stale (409), or the journal's.
 impl IntoResponse for GameError {
     fn into_response(self) -> Response {
         let (status, refusal) = match self {
             GameError::Rule(refusal) => (StatusCode::UNPROCESSABLE_ENTITY, refusal),
             GameError::Forbidden(refusal) => (StatusCode::FORBIDDEN, refusal),
+            GameError::TooFast(refusal) => (StatusCode::TOO_MANY_REQUESTS, refusal),
             GameError::Stale { sent, now } => (
                 StatusCode::CONFLICT,
                 Refusal::new(refusals::STALE)

@@ -1043,3 +1043,76 @@ async fn a_live_invitation_is_honoured_from_an_address_that_guessed() {
     let seen: Value = look(&t, game, "table", None).await.json().await.unwrap();
     assert_eq!(seen["seats"], json!(["ghost"]));
 }
+
+/// A phone that sends changes as fast as it can (a token placed and taken back, again and
+/// again) gets a whole game's worth of them, then is refused with the seconds to wait:
+/// the journal grows no faster than one change a second. Knocks, which every screen
+/// plays, go one a second.
+#[tokio::test]
+async fn a_phone_flooding_changes_is_held_to_a_persons_pace() {
+    let t = table().await;
+    let game = create(&t, 2).await;
+    let ghost = take(&t, game, "ghost").await;
+    let alex = take(&t, game, "psychic:1").await;
+    for i in 0..4 {
+        let vision = json!({"type": "give_vision", "psychic": i});
+        ok(act(&t, game, Some(&ghost), vision).await).await;
+    }
+    let view: Value = look(&t, game, "table", None).await.json().await.unwrap();
+    let card = view["view"]["layout"]["characters"][0].clone();
+    let carl = json!({"type": "place_intuition", "psychic": 2, "card": card});
+    ok(act(&t, game, None, carl).await).await;
+    let place = json!({"type": "place_token", "by": 1, "on": 2, "face": "agree"});
+    let withdraw = json!({"type": "withdraw_token", "by": 1, "on": 2});
+    let mut placed = false;
+    for k in 0..120 {
+        let change = if placed { &withdraw } else { &place };
+        let answer = act(&t, game, Some(&alex), change.clone()).await;
+        if answer.status() == StatusCode::OK {
+            placed = !placed;
+        } else {
+            let (status, why) = error_of(answer).await;
+            assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{k}: {why}");
+            assert_eq!(why.code, seance_timeline::refusals::TOO_FAST, "{why}");
+            assert_eq!(why.params, json!({"seconds": 1}), "{why}");
+        }
+    }
+    let now: Value = look(&t, game, "table", None).await.json().await.unwrap();
+    let made = now["version"].as_u64().unwrap() - view["version"].as_u64().unwrap() - 1;
+    eprintln!("120 changes sent at once: {made} made");
+    // The burst, and one more for each second the sending took.
+    assert!((100..=103).contains(&made), "{made} changes made");
+    // The table, whose key is the host's, is not held to a phone's pace; and the phone is
+    // let through again once it waits.
+    ok(act(
+        &t,
+        game,
+        None,
+        json!({"type": "place_intuition", "psychic": 3, "card": card}),
+    )
+    .await)
+    .await;
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let again = if placed { withdraw } else { place };
+    ok(act(&t, game, Some(&alex), again).await).await;
+
+    let knock = |times: u8| {
+        support::from(
+            &t,
+            Some(&ghost),
+            Method::POST,
+            &format!("/games/{game}/knock"),
+        )
+        .json(&json!({ "times": times }))
+        .send()
+    };
+    assert_eq!(knock(1).await.unwrap().status(), StatusCode::NO_CONTENT);
+    refused_as(
+        knock(2).await.unwrap(),
+        StatusCode::TOO_MANY_REQUESTS,
+        seance_timeline::refusals::TOO_FAST,
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    assert_eq!(knock(2).await.unwrap().status(), StatusCode::NO_CONTENT);
+}

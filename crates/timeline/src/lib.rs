@@ -7,6 +7,7 @@
 //! ([`Draw`]).
 
 mod error;
+mod pace;
 pub mod refusals;
 mod rng;
 mod rule_set;
@@ -21,6 +22,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 pub use error::{NAME_CHARS, Param, Params, Refusal, check_name, ensure};
+pub use pace::{Act, Allowance, Pace};
 pub use rng::Draw;
 pub use rule_set::{NoSuchRuleSet, RuleSet};
 pub use summary::{Part, Played, Summary};
@@ -89,6 +91,15 @@ pub trait Roles: Rules {
     /// with the join code: its view holds what the other players must not know.
     fn by_invitation(_role: Self::Role) -> bool {
         false
+    }
+    /// How fast `who` may `act`: a seat's phone changes the game at a person's pace, and
+    /// every device knocks at one; the table's own changes are the host's (its key), unpaced.
+    fn pace(who: &Who<Self::Role>, act: Act) -> Option<Pace> {
+        match (who, act) {
+            (Who::Seat(_), Act::Change) => Some(Pace::CHANGES),
+            (_, Act::Knock) => Some(Pace::KNOCKS),
+            (Who::Table { .. } | Who::Watcher, Act::Change) => None,
+        }
     }
     /// `role`'s view; refused for a seat this game does not have.
     fn view(&self, role: Self::Role) -> Result<Self::View, Refusal>;

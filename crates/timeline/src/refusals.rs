@@ -43,6 +43,7 @@ crate::refusals! {
     NO_TIMER = "no_timer",
     REMATCH_IN_PLAY = "rematch_in_play",
     TABLE_ONLY = "table_only",
+    TOO_FAST = "too_fast",
     VOTE_ON_PHONE = "vote_on_phone",
     WATCHER = "watcher",
 }
