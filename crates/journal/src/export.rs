@@ -209,7 +209,7 @@ impl Journal {
     /// calls it a chunk at a time ([`IMPORT_CHUNK`]), taking the journal for each.
     pub fn import(&mut self, games: Vec<Ready>) -> Result<Imported, JournalError> {
         let own = format!("{}/", self.identity);
-        let tx = write(&mut self.conn)?;
+        let tx = write(&mut self.conn, &self.turns)?;
         let mut done = Imported {
             added: 0,
             skipped: 0,

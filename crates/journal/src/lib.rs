@@ -10,6 +10,7 @@
 mod check;
 mod export;
 mod recover;
+mod turns;
 
 pub use check::{Trouble, check};
 pub use export::{
@@ -21,11 +22,13 @@ pub use recover::{Recovered, recover};
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use seance_timeline::{Entry, Listed, RuleSet, Rules, Status, Timeline};
 use serde::Serialize;
+use turns::{Turn, Turns};
 
 /// The database layout this build writes (`PRAGMA user_version`). 2 added `edition`, 3
 /// each entry's `sender`.
@@ -283,6 +286,8 @@ pub struct Journal {
     /// The file, whose mark is rewritten after each commit ([`check`]).
     path: PathBuf,
     identity: String,
+    /// Shared with every connection opened [`Journal::beside`] this one.
+    turns: Arc<Turns>,
 }
 
 fn now() -> i64 {
@@ -436,6 +441,17 @@ impl Journal {
             conn,
             path: path.to_owned(),
             identity,
+            turns: Arc::default(),
+        })
+    }
+
+    /// Another connection to this journal's file, writing in turns with this one (and with
+    /// every other opened beside it): one connection per rule set's games, one for the
+    /// history, none kept waiting behind another's run of writes.
+    pub fn beside(&self) -> Result<Journal, JournalError> {
+        Ok(Journal {
+            turns: self.turns.clone(),
+            ..Journal::open(&self.path)?
         })
     }
 
@@ -460,7 +476,7 @@ impl Journal {
     /// into (for the list of games); returns its id.
     pub fn create<G: Listed>(&mut self, start: &[G::Event], game: &G) -> Result<i64, JournalError> {
         let t = now();
-        let tx = write(&mut self.conn)?;
+        let tx = write(&mut self.conn, &self.turns)?;
         tx.execute(
             "INSERT INTO games (ruleset, start, status, players, created_at, updated_at, edition) VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6)",
             params![
@@ -502,7 +518,7 @@ impl Journal {
     /// Sets game `game`'s status in the lists ([`ARCHIVED`], or its own to bring it back)
     /// and leaves when it was last played as it was.
     pub fn set_status(&mut self, game: i64, status: &str) -> Result<(), JournalError> {
-        let tx = write(&mut self.conn)?;
+        let tx = write(&mut self.conn, &self.turns)?;
         let updated = tx.execute(
             "UPDATE games SET status = ?2 WHERE id = ?1",
             params![game, status],
@@ -535,7 +551,7 @@ impl Journal {
         &mut self,
         appends: &[Append],
     ) -> Result<Vec<Result<(), JournalError>>, JournalError> {
-        let mut tx = write(&mut self.conn)?;
+        let mut tx = write(&mut self.conn, &self.turns)?;
         let mut done = Vec::with_capacity(appends.len());
         for append in appends {
             let one = tx.savepoint()?;
@@ -623,7 +639,7 @@ impl Journal {
 
     /// Puts finished game `game` on `shelf`.
     pub fn shelve(&mut self, game: i64, shelf: Shelf) -> Result<(), JournalError> {
-        let tx = write(&mut self.conn)?;
+        let tx = write(&mut self.conn, &self.turns)?;
         let updated = tx.execute(
             "UPDATE games SET shelf = ?2 WHERE id = ?1 AND record IS NOT NULL",
             params![game, shelf.column()],
@@ -646,7 +662,7 @@ impl Journal {
 
     /// Writes the record of finished game `game`, one that ended before records were kept.
     pub fn set_record(&mut self, game: i64, record: impl Serialize) -> Result<(), JournalError> {
-        let tx = write(&mut self.conn)?;
+        let tx = write(&mut self.conn, &self.turns)?;
         tx.execute(
             "UPDATE games SET record = ?2 WHERE id = ?1",
             params![
@@ -760,7 +776,7 @@ impl Journal {
     /// entry 0, with the reason) and the game leaves every list, as a deleted one does;
     /// nothing of it is removed from the journal.
     pub fn set_aside_start(&mut self, game: i64, why: &str) -> Result<(), JournalError> {
-        let tx = write(&mut self.conn)?;
+        let tx = write(&mut self.conn, &self.turns)?;
         // Once: a game already set aside stays as it is.
         tx.execute(
             "INSERT INTO set_aside (game, seq, format, entry, why, at) SELECT id, 0, ?2, start, ?3, ?4 FROM games WHERE id = ?1 AND shelf IS NOT 'deleted'",
@@ -776,7 +792,7 @@ impl Journal {
     /// Moves the entries from `seq` on into `set_aside` (kept, with the reason), so the
     /// game can go on from before them.
     pub fn set_aside(&mut self, game: i64, seq: u64, why: &str) -> Result<usize, JournalError> {
-        let tx = write(&mut self.conn)?;
+        let tx = write(&mut self.conn, &self.turns)?;
         tx.execute(
             "INSERT INTO set_aside (game, seq, format, entry, why, at) SELECT game, seq, format, entry, ?3, ?4 FROM entries WHERE game = ?1 AND seq >= ?2",
             params![game, seq as i64, why, now()],
@@ -861,12 +877,37 @@ impl Append {
     }
 }
 
-fn write(conn: &mut Connection) -> Result<rusqlite::Transaction<'_>, JournalError> {
-    Ok(conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
+/// A write transaction, in its turn among the file's writers.
+struct Writing<'a> {
+    // Dropped first: a transaction left uncommitted is rolled back before the turn passes.
+    tx: rusqlite::Transaction<'a>,
+    _turn: Turn<'a>,
+}
+
+impl<'a> std::ops::Deref for Writing<'a> {
+    type Target = rusqlite::Transaction<'a>;
+    fn deref(&self) -> &Self::Target {
+        &self.tx
+    }
+}
+
+impl std::ops::DerefMut for Writing<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.tx
+    }
+}
+
+fn write<'a>(conn: &'a mut Connection, turns: &'a Turns) -> Result<Writing<'a>, JournalError> {
+    let turn = turns.take();
+    Ok(Writing {
+        tx: conn.transaction_with_behavior(TransactionBehavior::Immediate)?,
+        _turn: turn,
+    })
 }
 
 /// Commits `tx`, having counted the commit; then rewrites the journal's mark ([`check`]).
-fn commit(path: &Path, identity: &str, tx: rusqlite::Transaction<'_>) -> Result<(), JournalError> {
+fn commit(path: &Path, identity: &str, writing: Writing<'_>) -> Result<(), JournalError> {
+    let Writing { tx, _turn } = writing;
     let commits: i64 = tx.query_row(
         "UPDATE identity SET commits = commits + 1 WHERE one = 1 RETURNING commits",
         [],

@@ -8,7 +8,6 @@
 use crate::refusals;
 use crate::sync::Hold;
 use std::collections::{HashMap, VecDeque};
-use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -173,16 +172,16 @@ impl<G: RuleBook> Live<G> {
 }
 
 impl<G: RuleBook> Games<G> {
-    /// The games of rule set `G` in the journal at `path` (each rule set has its own
-    /// connection to the one file).
-    pub fn open(path: &Path) -> Result<Games<G>, JournalError> {
-        Ok(Games {
-            writer: Writer::new(Journal::open(path)?),
+    /// The games of rule set `G` in `journal`, a connection of this rule set's own to the
+    /// one file (opened [`Journal::beside`] the others, so that they write in turns).
+    pub fn new(journal: Journal) -> Games<G> {
+        Games {
+            writer: Writer::new(journal),
             live: Mutex::default(),
             changes: Mutex::default(),
             rematching: Mutex::default(),
             started: Instant::now(),
-        })
+        }
     }
 
     /// How many commits the journal has made; `None` when its count cannot be read.
@@ -667,7 +666,9 @@ mod tests {
     #[test]
     fn a_game_waiting_on_the_disk_holds_up_no_other_games_screens() {
         let dir = tempfile::tempdir().unwrap();
-        let games = Arc::new(Games::<Game>::open(&dir.path().join("seance.sqlite3")).unwrap());
+        let games = Arc::new(Games::<Game>::new(
+            Journal::open(&dir.path().join("seance.sqlite3")).unwrap(),
+        ));
         let setup = Setup::with_dealt_colours(
             "Laura",
             &["Stephanie", "Alex"],

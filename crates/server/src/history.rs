@@ -256,15 +256,15 @@ async fn import(
             .map(|(i, game)| replayed(game, i + 1))
             .collect::<Result<Vec<Ready>, Unfit>>()
             .map_err(unfit)?;
-        // A chunk to a commit: other games' commands go on between them.
+        // On a connection of its own, a chunk to a commit: the history's reads go on
+        // meanwhile, and the journal's writers take turns, so a game's command that asks
+        // is written before the next chunk.
+        let mut journal = shared.journal().beside()?;
         let mut done = Imported::default();
         let mut ready = ready.into_iter().peekable();
         while ready.peek().is_some() {
             let chunk = ready.by_ref().take(IMPORT_CHUNK).collect();
-            done += shared.journal().import(chunk)?;
-            // A lock is not fair: without a pause, this thread would take the journal
-            // again before a command waiting for it wakes.
-            std::thread::sleep(std::time::Duration::from_millis(2));
+            done += journal.import(chunk)?;
         }
         Ok(done)
     });

@@ -198,8 +198,12 @@ impl Server {
         };
         let journal = Journal::open(path).map_err(StartError::Journal)?;
         let identity = journal.identity().to_owned();
-        let games = Arc::new(games::Games::open(path).map_err(StartError::Journal)?);
-        let rummy = Arc::new(games::Games::open(path).map_err(StartError::Journal)?);
+        let games = Arc::new(games::Games::new(
+            journal.beside().map_err(StartError::Journal)?,
+        ));
+        let rummy = Arc::new(games::Games::new(
+            journal.beside().map_err(StartError::Journal)?,
+        ));
         let seats = match trouble {
             None => {
                 let counted = games.clone();

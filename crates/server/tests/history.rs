@@ -542,3 +542,62 @@ async fn a_game_that_ended_before_records_were_kept_is_in_the_history() {
     assert_eq!(page["games"][0]["record"]["outcome"], "won");
     assert_eq!(page["games"][0]["record"]["ghost"], "Laura");
 }
+
+/// A large history brought in writes its games a chunk to a commit, and the journal's
+/// writers take turns: the table's own game goes on between the chunks, a change for
+/// (nearly) every chunk written, however long the import. (`bench/memory` measures how
+/// long each change waited.)
+#[tokio::test]
+async fn the_table_plays_on_while_a_large_history_is_brought_in() {
+    let t = table().await;
+    let evening = evening();
+    let [won, on_time, wrong_group] = &evening;
+    let many: Vec<(&Played, i64, i64)> = (0..400)
+        .flat_map(|k| {
+            let day = DAY + k * 86_400;
+            [
+                (won, day, 45),
+                (on_time, day + 3600, 70),
+                (wrong_group, day + 7200, 52),
+            ]
+        })
+        .collect();
+    let chunks = many.len().div_ceil(seance_journal::IMPORT_CHUNK);
+    let file = history_file(&many).to_string();
+    let game = support::rummy_for_two(&t).await;
+    let view = table_json(&t, &format!("/rummy/{game}")).await;
+    let first = rummy_round(&vote_caller(&view)).remove(0);
+    ok(act_as(&t, "rummy", game, None, first).await).await;
+    let importing = tokio::spawn({
+        let request = t.api(Method::POST, "/history/import").body(file);
+        async move { request.send().await.unwrap() }
+    });
+    // Once games are being written…
+    while table_json(&t, "/history?limit=1").await["games"] == json!([]) {
+        assert!(!importing.is_finished(), "the import was seen under way");
+        tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+    }
+    // …the table undoes and redoes as fast as it can until the import is done.
+    let mut version = 1;
+    let mut answered = 0;
+    for how in ["undo", "redo"].iter().cycle() {
+        if importing.is_finished() {
+            break;
+        }
+        let asked = t
+            .api(Method::POST, &format!("/rummy/{game}/{how}"))
+            .json(&json!({ "version": version }));
+        version = support::json_of(asked).await["version"].as_u64().unwrap();
+        answered += 1;
+    }
+    let done: Value = importing.await.unwrap().json().await.unwrap();
+    eprintln!(
+        "{} games in {chunks} chunks: {answered} of the table's changes written meanwhile",
+        many.len()
+    );
+    assert_eq!(done, json!({"added": many.len(), "skipped": 0}));
+    assert!(
+        answered >= chunks / 2,
+        "{answered} changes for {chunks} chunks: the table waited behind the import"
+    );
+}
