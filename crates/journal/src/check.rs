@@ -1,7 +1,8 @@
 //! The journal checked at start, before it is opened: without writing a byte to it (SQLite
 //! checks a copy, made beside it in the data folder, with its write-ahead log), so what is
 //! found is told exactly and the file stays as it was until the table chooses. A disk with
-//! no room for the copy is told as such, with the room it needs, never as damage.
+//! no room for the copy has the journal read where it lies, read-only, asking no more room
+//! than SQLite's index of its log; one with not even that is told as full, never as damage.
 //!
 //! The journal's *mark*, a small file beside it rewritten after every commit, says how many
 //! commits the journal had: a journal found with fewer lost its recent history (its `-wal`
@@ -30,9 +31,6 @@ pub enum Trouble {
     HistoryMissing { written: u64, found: u64 },
     /// The disk is full: even a check could not be made.
     DiskFull,
-    /// The check's copy of the journal did not fit on the disk: it needs about `mib` MiB
-    /// free.
-    NoRoomToCheck { mib: u64 },
 }
 
 /// The files of the journal at `path`.
@@ -85,24 +83,64 @@ pub fn check(path: &Path, budget: Duration) -> Result<(), Trouble> {
     if read.is_err() || &header != b"SQLite format 3\0" {
         return Err(Trouble::NotAJournal);
     }
-    let copy = Copy::of(path).map_err(|e| match e.kind() {
-        io::ErrorKind::StorageFull => {
-            let wal = std::fs::metadata(wal(path)).map_or(0, |m| m.len());
-            Trouble::NoRoomToCheck {
-                mib: (size + wal).div_ceil(1024 * 1024),
+    match Copy::of(path) {
+        Ok(copy) => checked(path, &copy.db, Reading::Copy, budget),
+        // No room for a copy: the journal is read where it lies, read-only. SQLite then
+        // keeps its log and the log's index beside it (`-wal`, `-shm`: some 32 KiB, all
+        // the room this asks), taken away again where they were not there before.
+        Err(e) if e.kind() == io::ErrorKind::StorageFull => {
+            let beside = ["-wal", "-shm"].map(|suffix| with_suffix(path, suffix));
+            let had = beside.each_ref().map(|file| file.exists());
+            let found = checked(path, path, Reading::InPlace, budget);
+            for (file, had) in beside.iter().zip(had) {
+                if !had {
+                    let _ = std::fs::remove_file(file);
+                }
             }
+            found
         }
-        _ => Trouble::NotAJournal,
-    })?;
-    let mut conn = Connection::open_with_flags(&copy.db, OpenFlags::SQLITE_OPEN_READ_WRITE)
-        .map_err(|e| sql_trouble(&e))?;
+        Err(_) => Err(Trouble::NotAJournal),
+    }
+}
+
+/// Where the check reads the journal.
+#[derive(Debug, Clone, Copy)]
+enum Reading {
+    /// A copy beside it, which SQLite may write to.
+    Copy,
+    /// The journal itself, read-only, on a disk with no room for a copy.
+    InPlace,
+}
+
+impl Reading {
+    fn flags(self) -> OpenFlags {
+        match self {
+            Reading::Copy => OpenFlags::SQLITE_OPEN_READ_WRITE,
+            Reading::InPlace => OpenFlags::SQLITE_OPEN_READ_ONLY,
+        }
+    }
+
+    /// What a failure of SQLite's says: read in place, on a disk with no room, SQLite
+    /// failing to make its log's index (an I/O error) is that disk being full.
+    fn trouble(self, e: &rusqlite::Error) -> Trouble {
+        match (self, e.sqlite_error_code()) {
+            (Reading::InPlace, Some(ErrorCode::SystemIoFailure)) => Trouble::DiskFull,
+            _ => sql_trouble(e),
+        }
+    }
+}
+
+/// The check of the journal at `path`, made on `db` (a copy of it, or itself).
+fn checked(path: &Path, db: &Path, reading: Reading, budget: Duration) -> Result<(), Trouble> {
+    let trouble = |e: rusqlite::Error| reading.trouble(&e);
+    let mut conn = Connection::open_with_flags(db, reading.flags()).map_err(trouble)?;
     let schema: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
-        .map_err(|e| sql_trouble(&e))?;
+        .map_err(trouble)?;
     if schema > crate::SCHEMA {
         return Err(Trouble::Newer { schema });
     }
-    let found = integrity(&mut conn, budget)?;
+    let found = integrity(&mut conn, budget, reading)?;
     if !found.is_empty() {
         return Err(Trouble::DamagedPages { found });
     }
@@ -133,10 +171,14 @@ pub fn check(path: &Path, budget: Duration) -> Result<(), Trouble> {
 }
 
 /// SQLite's integrity check on the copy, cut short after `budget`: its first findings.
-fn integrity(conn: &mut Connection, budget: Duration) -> Result<Vec<String>, Trouble> {
+fn integrity(
+    conn: &mut Connection,
+    budget: Duration,
+    reading: Reading,
+) -> Result<Vec<String>, Trouble> {
     let deadline = Instant::now() + budget;
     conn.progress_handler(10_000, Some(move || Instant::now() > deadline))
-        .map_err(|e| sql_trouble(&e))?;
+        .map_err(|e| reading.trouble(&e))?;
     let mut found = Vec::new();
     let run = conn
         .prepare("PRAGMA integrity_check(8)")
@@ -159,7 +201,7 @@ fn integrity(conn: &mut Connection, budget: Duration) -> Result<Vec<String>, Tro
             );
             Ok(found)
         }
-        Err(e) => Err(sql_trouble(&e)),
+        Err(e) => Err(reading.trouble(&e)),
     }
 }
 
@@ -242,10 +284,6 @@ impl fmt::Display for Trouble {
             Trouble::DiskFull => write!(
                 f,
                 "the disk is full: the journal could not even be checked. {untouched} Free some space on the disk and start Séance again; nothing is lost."
-            ),
-            Trouble::NoRoomToCheck { mib } => write!(
-                f,
-                "the journal could not be checked: checking it needs about {mib} MiB free on the disk (for a copy of it), and there is less. {untouched} Free some space on the disk and start Séance again; nothing is lost."
             ),
         }
     }

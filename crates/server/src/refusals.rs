@@ -28,7 +28,6 @@ seance_timeline::refusals! {
     JOURNAL_EMPTY = "journal_empty",
     JOURNAL_HISTORY_MISSING = "journal_history_missing",
     JOURNAL_NEWER = "journal_newer",
-    JOURNAL_NO_ROOM = "journal_no_room",
     JOURNAL_NOT_SQLITE = "journal_not_sqlite",
     JOURNAL_SOUND = "journal_sound",
     JOURNAL_WAITS = "journal_waits",

@@ -48,9 +48,6 @@ pub fn refusal(trouble: &Trouble) -> Refusal {
                 .with("found", *found as i64)
         }
         Trouble::DiskFull => Refusal::new(refusals::JOURNAL_DISK_FULL),
-        Trouble::NoRoomToCheck { mib } => {
-            Refusal::new(refusals::JOURNAL_NO_ROOM).with("mib", *mib as i64)
-        }
     }
 }
 
@@ -58,9 +55,7 @@ pub fn refusal(trouble: &Trouble) -> Refusal {
 /// recover, only something to put right first.
 pub fn choices(trouble: &Trouble) -> Vec<Choice> {
     match trouble {
-        Trouble::Newer { .. } | Trouble::DiskFull | Trouble::NoRoomToCheck { .. } => {
-            vec![Choice::Retry]
-        }
+        Trouble::Newer { .. } | Trouble::DiskFull => vec![Choice::Retry],
         _ => vec![Choice::Recover, Choice::Retry],
     }
 }
