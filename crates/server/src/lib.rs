@@ -41,6 +41,7 @@ use credentials::{JoinCode, TableKey};
 pub use net::PORT_RANGE;
 use seance_journal::Journal;
 use settings::SettingsStore;
+pub use socket::MOST_HEARD;
 use sync::Hold;
 
 /// The port a table tries first; see [`PORT_RANGE`] for the fallbacks.

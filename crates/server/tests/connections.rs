@@ -379,3 +379,32 @@ async fn a_client_that_never_reads_its_answers_is_cut() {
     );
     assert!(taken < ASKED * size, "cut before its answers were all sent");
 }
+
+/// A screen says `ping` and answers pings: a socket that sends more than 1 KiB in a message
+/// is closed, and the table goes on.
+#[tokio::test]
+async fn a_socket_that_sends_a_large_message_is_closed() {
+    use futures_util::SinkExt;
+    let t = table().await;
+    let mut socket = t.socket().await;
+    support::next_json(&mut socket).await; // hello
+    socket.send(Message::text("ping")).await.unwrap();
+    socket
+        .send(Message::text("x".repeat(seance_server::MOST_HEARD + 1)))
+        .await
+        .unwrap();
+    let ended = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match socket.next().await {
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the socket was closed");
+    assert_eq!(
+        t.api(Method::GET, "/games").send().await.unwrap().status(),
+        StatusCode::OK
+    );
+}
