@@ -4,8 +4,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use seance_e2e::{
-    Process, act, attr, capture, close_window_like_a_person, connect, display, free_port, qr_in,
-    seance_binary, serve, tap, wait_for, wait_for_text,
+    Process, act, attr, capture, close_window_like_a_person, connect, display, free_port,
+    listening, qr_in, seance_binary, serve, tap, wait_for, wait_for_text,
 };
 use serde_json::json;
 
@@ -24,7 +24,7 @@ pub struct Suite {
 impl Suite {
     pub fn start() -> Suite {
         let (display, xvfb) = display();
-        let port = free_port();
+        let (port, native) = (free_port(), free_port());
         let webkit = tempfile::tempdir().unwrap();
         let mut command = Command::new("tauri-driver");
         command
@@ -32,14 +32,18 @@ impl Suite {
                 "--port",
                 &port.to_string(),
                 "--native-port",
-                &free_port().to_string(),
+                &native.to_string(),
             ])
             .env("DISPLAY", &display)
             .env("XDG_DATA_HOME", webkit.path());
+        let driver = serve(command, port);
+        // tauri-driver listens at once; the WebKitWebDriver it starts behind it may take
+        // seconds more on a busy machine, and a session asked before drops its request.
+        listening("WebKitWebDriver", native);
         Suite {
             port,
             display,
-            _driver: serve(command, port),
+            _driver: driver,
             _xvfb: xvfb,
             _webkit: webkit,
         }

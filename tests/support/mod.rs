@@ -116,6 +116,12 @@ pub fn serve(mut command: Command, port: u16) -> Process {
     let name = format!("{:?}", command.get_program());
     let process = Process::spawn(command.stdout(Stdio::null()).stderr(Stdio::null()))
         .unwrap_or_else(|e| panic!("cannot start {name} ({e}): run scripts/setup --test"));
+    listening(&name, port);
+    process
+}
+
+/// Waits until `name` listens on `port` (20 s at most).
+pub fn listening(name: &str, port: u16) {
     let deadline = Instant::now() + Duration::from_secs(20);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(
@@ -124,7 +130,6 @@ pub fn serve(mut command: Command, port: u16) -> Process {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    process
 }
 
 /// ChromeDriver on a free port: the port, and the process (stopped when dropped).

@@ -201,23 +201,24 @@ impl Listed for Game {
         self.setup.dialect()
     }
 
-    /// Everyone wins or loses together, the ghost with the psychics; nobody scores.
+    /// Everyone wins or loses together, the ghost with the psychics (the new edition's
+    /// mediums); nobody scores, and no player begins.
     fn summary(&self) -> Option<Summary> {
         let won = self.outcome? == Outcome::Won;
         let played = |name: &String, part| Played {
             name: name.clone(),
             part,
+            started: false,
             winner: won,
             score: None,
             rank: None,
         };
+        let seeing = match self.setup.edition {
+            Edition::Classic => Part::Psychic,
+            Edition::New => Part::Medium,
+        };
         let players = std::iter::once(played(&self.setup.ghost, Part::Ghost))
-            .chain(
-                self.setup
-                    .players
-                    .iter()
-                    .map(|p| played(&p.name, Part::Psychic)),
-            )
+            .chain(self.setup.players.iter().map(|p| played(&p.name, seeing)))
             .collect();
         Some(Summary {
             players,

@@ -150,12 +150,17 @@ impl Listed for Scorepad {
         self.players.clone()
     }
 
-    /// The winner as the standings say.
+    /// The winner as the standings say; the game begun by its first dealer.
     fn summary(&self) -> Option<Summary> {
         let standings = self.standings();
         let winner = standings.winner?;
         let totals: Vec<i64> = standings.totals.iter().map(|&t| t.into()).collect();
-        Some(Summary::scored(&self.players, &totals, winner))
+        Some(Summary::scored(
+            &self.players,
+            &totals,
+            self.first_dealer,
+            winner,
+        ))
     }
 
     fn record(&self) -> Option<Record> {

@@ -88,11 +88,12 @@ pub fn play(finished: &Finished, journal: &str, id: i64, offset: i32) -> Value {
                 "sourcePlayerId": format!("seance:{}", p.name.trim().to_lowercase()),
                 "winner": p.winner,
                 // BG Stats's apps want every flag said, even false.
-                "startPlayer": false,
+                "startPlayer": p.started,
             });
             if let Some(role) = match p.part {
                 Part::Ghost => Some("ghost"),
                 Part::Psychic => Some("psychic"),
+                Part::Medium => Some("medium"),
                 Part::Player => None,
             } {
                 player["role"] = json!(role);
@@ -195,7 +196,7 @@ mod tests {
                 bgg_id: None,
                 board: None,
             },
-            Summary::scored(&names, &[104, 61], 0).players,
+            Summary::scored(&names, &[104, 61], 1, 0).players,
             false,
         );
         // Paris in winter: an hour ahead of UTC.
@@ -206,19 +207,27 @@ mod tests {
         assert_eq!(play["players"][0]["score"], json!(104));
         assert_eq!(play["players"][0]["rank"], json!(1));
         assert_eq!(play["players"][1]["winner"], json!(false));
+        assert_eq!(play["players"][0]["startPlayer"], json!(false));
+        assert_eq!(
+            play["players"][1]["startPlayer"],
+            json!(true),
+            "Ben dealt first"
+        );
         assert!(play["game"].get("bggId").is_none(), "{play}");
         assert!(play.get("board").is_none(), "{play}");
     }
 
     #[test]
     fn each_edition_is_its_own_game() {
-        let ghost = |won| Played {
-            name: "Laura".into(),
-            part: Part::Ghost,
+        let played = |name: &str, part, won| Played {
+            name: name.into(),
+            part,
+            started: false,
             winner: won,
             score: None,
             rank: None,
         };
+        let ghost = |won| played("Laura", Part::Ghost, won);
         let classic = play(
             &finished(
                 Title {
@@ -246,13 +255,14 @@ mod tests {
                     bgg_id: None,
                     board: Some("New edition"),
                 },
-                vec![ghost(false)],
+                vec![ghost(false), played("Alex", Part::Medium, false)],
                 true,
             ),
             "j1",
             2,
             0,
         );
+        assert_eq!(new["players"][1]["role"], "medium");
         assert_eq!(new["game"]["sourceGameId"], "mysterium-new");
         assert_eq!(new["board"], "New edition");
         assert!(new["game"].get("bggId").is_none());

@@ -198,6 +198,14 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
     assert_eq!(play["game"]["sourceGameId"], "mysterium-new");
     assert!(play["game"].get("bggId").is_none(), "{play}");
     assert_eq!(play["board"], "New edition");
+    let roles: Vec<&Value> = play["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| &p["role"])
+        .collect();
+    assert_eq!(roles[0], "ghost");
+    assert!(roles[1..].iter().all(|r| *r == "medium"), "{roles:?}");
     let forwarded = support::opened(&t, &format!("/p/{game}?code={}", t.code)).await;
     assert_eq!(forwarded.status(), StatusCode::SEE_OTHER);
     assert_eq!(

@@ -10,6 +10,8 @@ use serde::Serialize;
 pub enum Part {
     Ghost,
     Psychic,
+    /// The new edition's name for a psychic.
+    Medium,
     /// A player of a game without parts (Mystery Rummy).
     Player,
 }
@@ -19,6 +21,8 @@ pub enum Part {
 pub struct Played {
     pub name: String,
     pub part: Part,
+    /// Whether the game began with them (Mystery Rummy's first dealer).
+    pub started: bool,
     pub winner: bool,
     /// Points, in a game that scores them.
     pub score: Option<i64>,
@@ -35,9 +39,10 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// Players with `scores`, each ranked by how many scored more; the `winner` is the
-    /// rules' own (a tie at the top is played out, so the highest score alone does not say).
-    pub fn scored(names: &[String], scores: &[i64], winner: usize) -> Summary {
+    /// Players with `scores`, each ranked by how many scored more, the game begun by
+    /// `first`; the `winner` is the rules' own (a tie at the top is played out, so the
+    /// highest score alone does not say).
+    pub fn scored(names: &[String], scores: &[i64], first: usize, winner: usize) -> Summary {
         let players = names
             .iter()
             .zip(scores)
@@ -45,6 +50,7 @@ impl Summary {
             .map(|(p, (name, &score))| Played {
                 name: name.clone(),
                 part: Part::Player,
+                started: first == p,
                 winner: winner == p,
                 score: Some(score),
                 rank: Some(1 + scores.iter().filter(|&&s| s > score).count()),
