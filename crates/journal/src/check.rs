@@ -121,10 +121,21 @@ impl Reading {
     }
 
     /// What a failure of SQLite's says: read in place, on a disk with no room, SQLite
-    /// failing to make its log's index (an I/O error) is that disk being full.
+    /// failing to make or grow its log's index, or to write beside the journal, is that
+    /// disk being full (any other I/O error is told as it is).
     fn trouble(self, e: &rusqlite::Error) -> Trouble {
-        match (self, e.sqlite_error_code()) {
-            (Reading::InPlace, Some(ErrorCode::SystemIoFailure)) => Trouble::DiskFull,
+        use rusqlite::ffi;
+        let no_room = [
+            ffi::SQLITE_IOERR_SHMOPEN,
+            ffi::SQLITE_IOERR_SHMSIZE,
+            ffi::SQLITE_IOERR_SHMMAP,
+            ffi::SQLITE_IOERR_WRITE,
+            ffi::SQLITE_IOERR_TRUNCATE,
+        ];
+        match (self, e.sqlite_error()) {
+            (Reading::InPlace, Some(error)) if no_room.contains(&error.extended_code) => {
+                Trouble::DiskFull
+            }
             _ => sql_trouble(e),
         }
     }

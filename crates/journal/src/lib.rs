@@ -449,6 +449,8 @@ impl Journal {
     /// every other opened beside it): one connection per rule set's games, one for the
     /// history, none kept waiting behind another's run of writes.
     pub fn beside(&self) -> Result<Journal, JournalError> {
+        // Opening writes (the schema made sure of, the identity): in turn, like any write.
+        let _turn = self.turns.take();
         Ok(Journal {
             turns: self.turns.clone(),
             ..Journal::open(&self.path)?
@@ -676,7 +678,8 @@ impl Journal {
     /// Keeps game `game`'s sand timer as it is now (durably, like an entry).
     pub fn save_timer(&mut self, game: i64, timer: &TimerRecord) -> Result<(), JournalError> {
         let clamp = |ms: u64| i64::try_from(ms).unwrap_or(i64::MAX);
-        self.conn.execute(
+        let writing = write(&mut self.conn, &self.turns)?;
+        writing.execute(
             "INSERT OR REPLACE INTO timers (game, duration_ms, left_ms, running, at) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![
                 game,
@@ -686,7 +689,8 @@ impl Journal {
                 now()
             ],
         )?;
-        Ok(())
+        // Not counted among the commits the mark checks: a timer's time left is no history.
+        Ok(writing.tx.commit()?)
     }
 
     fn timer(&self, game: i64) -> Result<Option<TimerRecord>, JournalError> {
@@ -907,13 +911,13 @@ fn write<'a>(conn: &'a mut Connection, turns: &'a Turns) -> Result<Writing<'a>, 
 
 /// Commits `tx`, having counted the commit; then rewrites the journal's mark ([`check`]).
 fn commit(path: &Path, identity: &str, writing: Writing<'_>) -> Result<(), JournalError> {
-    let Writing { tx, _turn } = writing;
-    let commits: i64 = tx.query_row(
+    // The turn, the struct's last field, passes only once the transaction is done with.
+    let commits: i64 = writing.query_row(
         "UPDATE identity SET commits = commits + 1 WHERE one = 1 RETURNING commits",
         [],
         |r| r.get(0),
     )?;
-    tx.commit()?;
+    writing.tx.commit()?;
     check::write_mark(path, identity, commits as u64);
     Ok(())
 }

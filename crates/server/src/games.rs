@@ -458,9 +458,7 @@ impl<G: RuleBook> Games<G> {
                 return Err(GameError::Stale { sent, now });
             }
             let entry = entry(&live.timeline)?;
-            // Only what would be written is counted: a refusal, a repeat, costs nothing.
-            self.paced(live, who, Act::Change)?;
-            let made = self.commit(id, writer, live, entry, Some(by.clone()))?;
+            let made = self.commit(id, writer, live, entry, Some(who))?;
             if let Some(action) = action {
                 live.acted.push_back(Acted { by, action, made });
                 if live.acted.len() > RECENT {
@@ -474,14 +472,14 @@ impl<G: RuleBook> Games<G> {
     }
 
     /// Journals `entry`, then applies it, then lets the sand timer follow the phase, unless
-    /// it changes nothing. `by` is who sent it (none: the sand running out).
+    /// it changes nothing. `who` sent it, at their pace (none: the sand running out).
     fn commit(
         self: &Arc<Self>,
         id: i64,
         writer: &Writer,
         live: &mut Live<G>,
         entry: EntryOf<G>,
-        by: Option<String>,
+        who: Option<&Who<G::Role>>,
     ) -> Result<u64, GameError> {
         let next = live.timeline.after(entry).map_err(GameError::Timeline)?;
         // A command that changes nothing (a level stated again, say) is acknowledged as
@@ -489,6 +487,11 @@ impl<G: RuleBook> Games<G> {
         if matches!(next.entry(), Entry::Command { .. }) && next.game() == live.timeline.game() {
             return Ok(live.timeline.version());
         }
+        // Only what is written is counted: a refusal, a repeat, costs nothing.
+        if let Some(who) = who {
+            self.paced(live, who, Act::Change)?;
+        }
+        let by = who.map(sender::<G>);
         writer.append(
             Append::new(
                 id,

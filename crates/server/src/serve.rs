@@ -257,12 +257,8 @@ pub async fn serve(
         let builder = builder.clone();
         let mut stopped = stopped.clone();
         connections.spawn(async move {
-            // Hyper times the headers from their first byte: a connection that sends none
-            // is timed here, before it is handed over.
-            let first = tokio::time::timeout(HEADERS_WITHIN, stream.peek(&mut [0u8; 1])).await;
-            if !matches!(first, Ok(Ok(1..))) {
-                return;
-            }
+            // Hyper times the headers from when it waits for them: a connection that sends
+            // nothing at all is closed after HEADERS_WITHIN like one that stops halfway.
             let service =
                 hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
                     let extensions = request.extensions_mut();

@@ -1096,6 +1096,37 @@ async fn a_phone_flooding_changes_is_held_to_a_persons_pace() {
     let again = if placed { withdraw } else { place };
     ok(act(&t, game, Some(&alex), again).await).await;
 
+    // The sand timer, which the ghost's phone runs, is journaled at the same pace.
+    let timer = |action: &str| {
+        support::from(
+            &t,
+            Some(&ghost),
+            Method::POST,
+            &format!("/games/{game}/timer"),
+        )
+        .json(&json!({ "action": action }))
+        .send()
+    };
+    let mut paused = 0;
+    for k in 0..120 {
+        let answer = timer(if k % 2 == 0 { "pause" } else { "resume" })
+            .await
+            .unwrap();
+        if answer.status() == StatusCode::OK {
+            paused += 1;
+        } else {
+            refused_as(
+                answer,
+                StatusCode::TOO_MANY_REQUESTS,
+                seance_timeline::refusals::TOO_FAST,
+            )
+            .await;
+            break;
+        }
+    }
+    // The ghost's four visions came out of the same hundred.
+    assert!((90..=100).contains(&paused), "{paused} timer changes made");
+
     let knock = |times: u8| {
         support::from(
             &t,

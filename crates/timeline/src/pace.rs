@@ -11,7 +11,7 @@ use crate::{Refusal, refusals};
 /// What a device does that its pace counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Act {
-    /// A change to the game, journaled: a command, an undo or a redo.
+    /// A change to the game, journaled: a command, an undo or a redo, the sand timer.
     Change,
     /// A knock, which every screen plays.
     Knock,
@@ -55,8 +55,9 @@ impl Allowance {
         let slack = pace.every.saturating_mul(pace.burst.saturating_sub(1));
         let ahead = spent_to - now;
         if ahead > slack {
-            let wait = (ahead - slack).as_millis().div_ceil(1000);
-            return Err(Refusal::new(refusals::TOO_FAST).with("seconds", wait as u64));
+            let wait = (ahead - slack).as_nanos().div_ceil(1_000_000_000);
+            let wait = u64::try_from(wait).unwrap_or(u64::MAX);
+            return Err(Refusal::new(refusals::TOO_FAST).with("seconds", wait));
         }
         self.spent_to = spent_to.saturating_add(pace.every);
         Ok(())
@@ -138,5 +139,9 @@ mod tests {
         allowance.take(slow, MS(0)).unwrap();
         let refused = allowance.take(slow, MS(1200)).unwrap_err();
         assert_eq!(refused.param("seconds"), Some(&crate::Param::Number(4)));
+        // A wait of a nanosecond is still a second to a person.
+        let almost = Duration::from_secs(5) - Duration::from_nanos(1);
+        let refused = allowance.take(slow, almost).unwrap_err();
+        assert_eq!(refused.param("seconds"), Some(&crate::Param::Number(1)));
     }
 }

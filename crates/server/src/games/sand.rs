@@ -9,7 +9,7 @@ use crate::refusals;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use seance_timeline::{Extra, Refusal, Who};
+use seance_timeline::{Act, Extra, Refusal, Who};
 use serde::Deserialize;
 
 use super::timer::{SandTimer, TimerView};
@@ -178,6 +178,8 @@ impl<G: RuleBook> Games<G> {
                     timer.set_duration(G::sand_timer_of(seconds).map_err(GameError::Rule)?);
                 }
             }
+            // Journaled like a change to the game, so at a person's pace.
+            self.paced(live, who, Act::Change)?;
             writer.journal().save_timer(id, &timer.record(now))?;
             let view = timer.view(now);
             live.timer = Some(timer);
