@@ -441,9 +441,9 @@ async fn tablets(browsers: Browsers, stages: &'static [Stage]) {
                     ));
                     continue;
                 }
-                tap(&client, "#bar-menu-toggle").await;
-                wait_for(
+                tap_to(
                     &client,
+                    "#bar-menu-toggle",
                     "#bar-menu[data-open='true'] .languages button[lang='en']",
                 )
                 .await;
@@ -456,8 +456,7 @@ async fn tablets(browsers: Browsers, stages: &'static [Stage]) {
                     &browsers.shot(&format!("tablet-languages-{width}x{height}")),
                 )
                 .await;
-                tap(&client, "#bar-menu-toggle").await;
-                wait_for(&client, "#bar-menu[data-open='false']").await;
+                tap_to(&client, "#bar-menu-toggle", "#bar-menu[data-open='false']").await;
             }
         }
     }
@@ -634,15 +633,18 @@ async fn phones(browsers: Browsers) {
                         problems.push(format!("{shot}: no menu in the bar"));
                         continue;
                     }
-                    tap(&client, "#bar-menu-toggle").await;
-                    wait_for(&client, "#bar-menu[data-open='true'] #watching").await;
+                    tap_to(
+                        &client,
+                        "#bar-menu-toggle",
+                        "#bar-menu[data-open='true'] #watching",
+                    )
+                    .await;
                     settle(&client).await;
                     for p in misfits(&client, true).await {
                         problems.push(format!("{shot}, its menu open: {p}"));
                     }
                     screenshot(&client, &format!("{shot}-menu")).await;
-                    tap(&client, "#bar-menu-toggle").await;
-                    wait_for(&client, "#bar-menu[data-open='false']").await;
+                    tap_to(&client, "#bar-menu-toggle", "#bar-menu[data-open='false']").await;
                 }
             }
         }

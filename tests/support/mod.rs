@@ -964,6 +964,13 @@ pub async fn accessibility_violations(client: &Client) -> Vec<String> {
 /// WebKitWebDriver's own scrolling moves the page but clicks where the element was. An
 /// uncaught error on the page before the tap fails the test ([`no_page_errors`]).
 pub async fn tap(client: &Client, css: &str) {
+    if let Err(e) = try_tap(client, css).await {
+        panic!("cannot click {css}: {e} ({e:?})");
+    }
+}
+
+/// [`tap`], giving back the driver's answer when it is neither done nor "no click made".
+async fn try_tap(client: &Client, css: &str) -> Result<(), fantoccini::error::CmdError> {
     no_page_errors(client, css).await;
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
@@ -978,12 +985,12 @@ pub async fn tap(client: &Client, css: &str) {
             Ok(_) => {
                 let session = client.session_id().await.unwrap().unwrap_or_default();
                 *TAPS.lock().unwrap().entry(session).or_default() += 1;
-                return;
+                return Ok(());
             }
             // The driver says no click was made: the element was replaced, covered or not
             // yet laid out under the finger. Any other answer may come after a click.
             Err(e) if not_clicked(&e) && Instant::now() < deadline => {}
-            Err(e) => panic!("cannot click {css}: {e}"),
+            Err(e) => return Err(e),
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -1154,9 +1161,19 @@ pub async fn present(client: &Client, css: &str) -> bool {
 }
 
 /// Taps `css` to go to the screen that shows `to`: a tap that does not get there is a
-/// failure (never tapped again).
+/// failure (never tapped again). Where the driver's answer is lost (WebKitWebDriver, once
+/// in a long run, answers a click with an empty error), what the screen shows says whether
+/// the tap was made: if `to` is not there, it was not, and it is made once more, said so.
 pub async fn tap_to(client: &Client, css: &str, to: &str) {
-    tap(client, css).await;
+    if let Err(e) = try_tap(client, css).await {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        if !present(client, to).await {
+            eprintln!(
+                "tapping {css}: the driver answered {e:?} and {to} is not shown: tapping again"
+            );
+            tap(client, css).await;
+        }
+    }
     let waited = Duration::from_secs(20);
     let deadline = Instant::now() + waited;
     while !present(client, to).await {
