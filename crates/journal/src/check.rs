@@ -9,6 +9,7 @@
 //! went missing or was damaged), which SQLite alone would silently roll back.
 
 use std::fmt;
+use std::fs::OpenOptions;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -51,8 +52,18 @@ pub(crate) fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 /// Rewrites the mark after a commit. Not synced: a mark that lags the journal after a power
 /// cut is only a check missed, never a false alarm.
 pub(crate) fn write_mark(path: &Path, identity: &str, commits: u64) {
-    let written = crate::create_private(&mark(path))
-        .and_then(|mut f| f.write_all(format!("{identity} {commits}\n").as_bytes()));
+    // Written over in place at one length (the count padded): emptying the file first
+    // would have ext4 flush it to the disk at close (auto_da_alloc), a write per commit.
+    let line = format!("{identity} {commits:020}\n");
+    let written = crate::open_private(&mark(path), OpenOptions::new().write(true).create(true))
+        .and_then(|mut f| {
+            f.write_all(line.as_bytes())?;
+            // Only a mark of another length (an earlier build's) is cut to this one's.
+            if f.metadata()?.len() > line.len() as u64 {
+                f.set_len(line.len() as u64)?;
+            }
+            Ok(())
+        });
     if let Err(e) = written {
         // The journal itself is committed; only the next check is weaker.
         eprintln!("seance: the journal's mark could not be written: {e}");
@@ -296,6 +307,25 @@ impl fmt::Display for Trouble {
                 f,
                 "the disk is full: the journal could not even be checked. {untouched} Free some space on the disk and start Séance again; nothing is lost."
             ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mark_is_written_over_in_place_and_reads_back_whatever_was_there() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("seance.sqlite3");
+        // An earlier build's mark, shorter; then one longer than any this build writes.
+        for before in ["a1b2 7\n", &format!("{} 99\n", "x".repeat(80))] {
+            std::fs::write(mark(&path), before).unwrap();
+            write_mark(&path, "a1b2", 8);
+            assert_eq!(read_mark(&path), Some(("a1b2".to_owned(), 8)));
+            write_mark(&path, "a1b2", 12_345);
+            assert_eq!(read_mark(&path), Some(("a1b2".to_owned(), 12_345)));
         }
     }
 }

@@ -677,18 +677,8 @@ impl Journal {
 
     /// Keeps game `game`'s sand timer as it is now (durably, like an entry).
     pub fn save_timer(&mut self, game: i64, timer: &TimerRecord) -> Result<(), JournalError> {
-        let clamp = |ms: u64| i64::try_from(ms).unwrap_or(i64::MAX);
         let writing = write(&mut self.conn, &self.turns)?;
-        writing.execute(
-            "INSERT OR REPLACE INTO timers (game, duration_ms, left_ms, running, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![
-                game,
-                clamp(timer.duration_ms),
-                clamp(timer.left_ms),
-                timer.running,
-                now()
-            ],
-        )?;
+        keep_timer(&writing, game, timer)?;
         // Not counted among the commits the mark checks: a timer's time left is no history.
         Ok(writing.tx.commit()?)
     }
@@ -822,6 +812,7 @@ pub struct Append {
     status: String,
     record: Option<String>,
     sender: Option<String>,
+    timer: Option<TimerRecord>,
 }
 
 impl Append {
@@ -840,6 +831,7 @@ impl Append {
             status: status.name().to_owned(),
             record: None,
             sender: sender.map(str::to_owned),
+            timer: None,
         }
     }
 
@@ -852,33 +844,64 @@ impl Append {
         }
     }
 
+    /// With the sand timer as the entry leaves it (the phase started or stopped it), kept
+    /// in the entry's own commit: no second write to wait for.
+    pub fn with_timer(self, timer: Option<TimerRecord>) -> Append {
+        Append { timer, ..self }
+    }
+
     /// Writes it if it is its game's next entry.
     fn write(&self, conn: &Connection) -> Result<(), JournalError> {
         let game = self.game;
-        let last: Option<i64> = conn.query_row(
-            "SELECT MAX(seq) FROM entries WHERE game = ?1",
-            [game],
-            |r| r.get(0),
-        )?;
+        // Cached: these run on every command, under the journal's lock.
+        let last: Option<i64> = conn
+            .prepare_cached("SELECT MAX(seq) FROM entries WHERE game = ?1")?
+            .query_row([game], |r| r.get(0))?;
         if last.unwrap_or(0) as u64 + 1 != self.seq {
             return Err(JournalError::OutOfOrder {
                 game,
                 seq: self.seq,
             });
         }
-        let updated = conn.execute(
-            "UPDATE games SET status = ?2, updated_at = ?3, record = ?4 WHERE id = ?1",
-            params![game, self.status, now(), self.record],
-        )?;
+        let updated = conn
+            .prepare_cached(
+                "UPDATE games SET status = ?2, updated_at = ?3, record = ?4 WHERE id = ?1",
+            )?
+            .execute(params![game, self.status, now(), self.record])?;
         if updated == 0 {
             return Err(JournalError::NoSuchGame(game));
         }
-        conn.execute(
+        conn.prepare_cached(
             "INSERT INTO entries (game, seq, format, entry, sender) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![game, self.seq as i64, FORMAT, self.entry, self.sender],
-        )?;
+        )?
+        .execute(params![
+            game,
+            self.seq as i64,
+            FORMAT,
+            self.entry,
+            self.sender
+        ])?;
+        if let Some(timer) = &self.timer {
+            keep_timer(conn, game, timer)?;
+        }
         Ok(())
     }
+}
+
+/// Game `game`'s sand timer is `timer` from now on.
+fn keep_timer(conn: &Connection, game: i64, timer: &TimerRecord) -> Result<(), JournalError> {
+    let clamp = |ms: u64| i64::try_from(ms).unwrap_or(i64::MAX);
+    conn.execute(
+        "INSERT OR REPLACE INTO timers (game, duration_ms, left_ms, running, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![
+            game,
+            clamp(timer.duration_ms),
+            clamp(timer.left_ms),
+            timer.running,
+            now()
+        ],
+    )?;
+    Ok(())
 }
 
 /// A write transaction, in its turn among the file's writers.
@@ -912,13 +935,20 @@ fn write<'a>(conn: &'a mut Connection, turns: &'a Turns) -> Result<Writing<'a>, 
 /// Commits `tx`, having counted the commit; then rewrites the journal's mark ([`check`]).
 fn commit(path: &Path, identity: &str, writing: Writing<'_>) -> Result<(), JournalError> {
     // The turn, the struct's last field, passes only once the transaction is done with.
-    let commits: i64 = writing.query_row(
-        "UPDATE identity SET commits = commits + 1 WHERE one = 1 RETURNING commits",
-        [],
-        |r| r.get(0),
-    )?;
+    let commits: i64 = writing
+        .prepare_cached(
+            "UPDATE identity SET commits = commits + 1 WHERE one = 1 RETURNING commits",
+        )?
+        .query_row([], |r| r.get(0))?;
+    let t0 = std::time::Instant::now();
     writing.tx.commit()?;
+    let t1 = std::time::Instant::now();
     check::write_mark(path, identity, commits as u64);
+    eprintln!(
+        "PROBE sqlcommit {} mark {}",
+        (t1 - t0).as_micros(),
+        t1.elapsed().as_micros()
+    );
     Ok(())
 }
 

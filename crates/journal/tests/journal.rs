@@ -4,7 +4,7 @@ mod common;
 
 use common::setup;
 use rusqlite::Connection;
-use seance_journal::{ARCHIVED, Append, GameState, Journal, JournalError, Listing};
+use seance_journal::{ARCHIVED, Append, GameState, Journal, JournalError, Listing, TimerRecord};
 use seance_rules::*;
 
 /// A journal with one game and `commands` visions given, and the live timeline.
@@ -123,6 +123,45 @@ fn entries_of_several_games_share_one_commit_and_each_has_its_own_answer() {
     let refused = journal.append_all(&group[1..2]).unwrap();
     assert!(refused[0].is_err());
     assert_eq!(journal.commits().unwrap(), before + 1);
+}
+
+#[test]
+fn an_entry_that_moves_the_sand_timer_keeps_it_in_its_own_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.sqlite3");
+    let (mut journal, id, mut timeline) = journal_with_game(&path, 1);
+    let entry = timeline.decide(Command::GiveVision { psychic: 1 }).unwrap();
+    timeline.push(entry.clone()).unwrap();
+    let running = TimerRecord {
+        duration_ms: 120_000,
+        left_ms: 120_000,
+        running: true,
+    };
+    let refused = Append::new(id, 9, &entry, Status::Playing, None).with_timer(Some(running));
+    let before = journal.commits().unwrap();
+    let done = journal.append_all(&[refused]).unwrap();
+    assert!(done[0].is_err());
+    assert_eq!(
+        journal.load::<Game>(id).unwrap().timer,
+        None,
+        "refused with its entry"
+    );
+    let moved = Append::new(id, 2, &entry, Status::Playing, None).with_timer(Some(running));
+    journal
+        .append_all(&[moved])
+        .unwrap()
+        .pop()
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        journal.commits().unwrap(),
+        before + 1,
+        "one commit for both"
+    );
+    drop(journal);
+    let loaded = Journal::open(&path).unwrap().load::<Game>(id).unwrap();
+    assert_eq!(loaded.timer, Some(running));
+    assert_eq!(loaded.timeline.version(), 2);
 }
 
 #[test]

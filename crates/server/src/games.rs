@@ -492,6 +492,9 @@ impl<G: RuleBook> Games<G> {
             self.paced(live, who, Act::Change)?;
         }
         let by = who.map(sender::<G>);
+        let now = Instant::now();
+        // Most commands leave the sand alone; one that moves it writes it with itself.
+        let moved = (live.timer.as_ref()).and_then(|t| t.follow(next.game().timer_runs(), now));
         writer.append(
             Append::new(
                 id,
@@ -500,12 +503,15 @@ impl<G: RuleBook> Games<G> {
                 next.game().status(),
                 by.as_deref(),
             )
-            .with_record(next.game().record()),
+            .with_record(next.game().record())
+            .with_timer(moved.as_ref().map(|(timer, _)| timer.record(now))),
         )?;
         live.timeline.record(next, by);
-        // Journaled only when the phase moved it: most commands leave the sand alone.
-        if self.follow_phase(id, live) {
-            live.keep_timer(id, writer);
+        if let Some((timer, started)) = moved {
+            live.timer = Some(timer);
+            if let Some(run) = started {
+                self.expire_at(id, run);
+            }
         }
         Ok(live.timeline.version())
     }

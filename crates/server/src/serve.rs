@@ -250,6 +250,11 @@ pub async fn serve(
             }
             continue;
         };
+        // A view or an answer goes out as soon as it is written, not held back until the
+        // client acknowledges the one before (Nagle's wait meeting a delayed ack: up to 40 ms).
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!("no TCP_NODELAY for {peer}: {e}");
+        }
         let place = Admitted {
             _place: Arc::new(place),
         };

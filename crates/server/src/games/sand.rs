@@ -55,31 +55,9 @@ impl<G: RuleBook> Live<G> {
 }
 
 impl<G: RuleBook> Games<G> {
-    /// The sand timer runs while the rules say so (Mysterium: the interpretation phase),
-    /// and only then.
-    /// Says whether it started or stopped the timer.
-    pub(super) fn follow_phase(self: &Arc<Self>, id: i64, live: &mut Live<G>) -> bool {
-        let runs = live.timeline.game().timer_runs();
-        let Some(timer) = live.timer.as_mut() else {
-            return false;
-        };
-        if !runs {
-            let moved = !timer.is_idle();
-            timer.reset();
-            moved
-        } else if timer.is_idle()
-            && let Some(run) = timer.run(Instant::now())
-        {
-            self.expire_at(id, run);
-            true
-        } else {
-            false
-        }
-    }
-
     /// Waits for the run to end, journaling its time left every [`CHECKPOINT`] meanwhile,
     /// then [`Games::expire`]s it.
-    fn expire_at(self: &Arc<Self>, id: i64, (generation, ends): (u64, Instant)) {
+    pub(super) fn expire_at(self: &Arc<Self>, id: i64, (generation, ends): (u64, Instant)) {
         let games = Arc::clone(self);
         tokio::spawn(async move {
             while ends > Instant::now() + CHECKPOINT {

@@ -133,6 +133,22 @@ impl SandTimer {
         }
     }
 
+    /// The timer as a game's phase leaves it, when that moves it: it runs while the rules
+    /// say so (Mysterium's interpretation phase), and only then. With the run to wait on
+    /// when it starts.
+    pub fn follow(&self, runs: bool, now: Instant) -> Option<(SandTimer, Option<(u64, Instant)>)> {
+        let mut next = self.clone();
+        if !runs && !self.is_idle() {
+            next.reset();
+            Some((next, None))
+        } else if runs && self.is_idle() {
+            let run = next.run(now);
+            Some((next, run))
+        } else {
+            None
+        }
+    }
+
     /// Back to the full duration, stopped.
     pub fn reset(&mut self) {
         self.state = State::Idle;
