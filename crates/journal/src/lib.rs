@@ -940,15 +940,8 @@ fn commit(path: &Path, identity: &str, writing: Writing<'_>) -> Result<(), Journ
             "UPDATE identity SET commits = commits + 1 WHERE one = 1 RETURNING commits",
         )?
         .query_row([], |r| r.get(0))?;
-    let t0 = std::time::Instant::now();
     writing.tx.commit()?;
-    let t1 = std::time::Instant::now();
     check::write_mark(path, identity, commits as u64);
-    eprintln!(
-        "PROBE sqlcommit {} mark {}",
-        (t1 - t0).as_micros(),
-        t1.elapsed().as_micros()
-    );
     Ok(())
 }
 

@@ -240,9 +240,10 @@ pub fn rummy(players: &[&str]) -> seance_rummy::Timeline {
     timeline
 }
 
-/// A round of Mystery Rummy for `players` as the table sends it, the vote called by
-/// `caller`: the first player votes for Druitt, who is Jack (their five Druitt Evidence lie
-/// on the table), the others for Jill (the second player's three).
+/// A round of Mystery Rummy for `players` as the table sends it, two Victims in play, the
+/// vote called by `caller`: the first player votes for Druitt, who is Jack (their five
+/// Druitt Evidence lie on the table), the others for Jill (the second player's three). A
+/// caller past the second has a set of Letters.
 pub fn rummy_round_of(players: usize, caller: &Value) -> Vec<Value> {
     let mut commands = vec![json!({"type": "call_vote", "by": caller})];
     for player in 0..players {
@@ -254,8 +255,12 @@ pub fn rummy_round_of(players: usize, caller: &Value) -> Vec<Value> {
         json!({"evidence": [0, 0, 0, 0, 0, 3], "suspect_cards": [false, false, false, false, false, true]}),
     ];
     tally.resize(players, json!({}));
+    if let Some(caller) = caller.as_u64().filter(|&c| c >= 2) {
+        tally[caller as usize] = json!({"letters": 3});
+    }
     commands.push(
-        json!({"type": "end_round", "tally": {"ending": {"how": "last_card"}, "players": tally}}),
+        json!({"type": "end_round", "tally": {"ending": {"how": "last_card"},
+        "victims_in_play": 2, "players": tally}}),
     );
     commands
 }

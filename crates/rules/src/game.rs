@@ -94,6 +94,9 @@ pub struct Game {
     pub manifestations: Vec<Manifestation>,
     /// What the ghost said in the turn before, kept for the table to recall.
     pub last_turn: Vec<Manifestation>,
+    /// The hour that turn was played in: the one before in Phase 1, this one once the
+    /// psychics are through (no hour is struck after the last turn).
+    pub last_turn_hour: u8,
     /// The used tokens came back at the start of this turn (turn 4), until the sand turns.
     pub tokens_back: bool,
 }
@@ -206,6 +209,7 @@ impl Game {
             outcome: None,
             manifestations: Vec::new(),
             last_turn: Vec::new(),
+            last_turn_hour: 0,
             tokens_back: false,
         }
     }
@@ -304,6 +308,7 @@ impl Game {
                 // Tokens on pawns are used up; they stay out of the hands until recovered.
                 self.placements.clear();
                 self.last_turn = std::mem::take(&mut self.manifestations);
+                self.last_turn_hour = self.hour;
                 if matches!(self.setup.crows(), CrowRule::Turn(_)) {
                     self.crows_used = 0;
                 }

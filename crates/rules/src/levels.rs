@@ -92,6 +92,25 @@ impl LevelBands {
         })
     }
 
+    /// The bands lie within what the rulebooks establish for `side` (a track read more
+    /// closely narrows them, it never moves them): a game's own as well as the table's.
+    pub fn fits(&self, side: TrackSide) -> Result<(), Refusal> {
+        let known = LevelBands::rulebook(side);
+        let within = |bound: Bound, known: Bound| known.lo <= bound.lo && bound.hi <= known.hi;
+        ensure(
+            within(self.intermediate_from, known.intermediate_from)
+                && within(self.high_from, known.high_from),
+            || {
+                Refusal::new(refusals::BAND_NOT_PRINTED)
+                    .with("side", side.label())
+                    .with("intermediate_lo", known.intermediate_from.lo)
+                    .with("intermediate_hi", known.intermediate_from.hi)
+                    .with("high_lo", known.high_from.lo)
+                    .with("high_hi", known.high_from.hi)
+            },
+        )
+    }
+
     /// The level of a space, when the bands settle it.
     pub fn level(&self, space: u8) -> Option<Level> {
         if space < self.intermediate_from.lo {
@@ -159,20 +178,7 @@ impl TrackBands {
                 continue;
             };
             told.validate()?;
-            let known = LevelBands::rulebook(side);
-            let fits = |bound: Bound, within: Bound| (within.lo..=within.hi).contains(&bound.lo);
-            ensure(
-                fits(told.intermediate_from, known.intermediate_from)
-                    && fits(told.high_from, known.high_from),
-                || {
-                    Refusal::new(refusals::BAND_NOT_PRINTED)
-                        .with("side", side.label())
-                        .with("intermediate_lo", known.intermediate_from.lo)
-                        .with("intermediate_hi", known.intermediate_from.hi)
-                        .with("high_lo", known.high_from.lo)
-                        .with("high_hi", known.high_from.hi)
-                },
-            )?;
+            told.fits(side)?;
         }
         Ok(())
     }

@@ -349,6 +349,9 @@ impl Setup {
         }
         if let Some(bands) = &self.bands {
             bands.validate()?;
+            if let Some(side) = self.track_side() {
+                bands.fits(side)?;
+            }
         }
         self.track_bands.validate()?;
         if let Some(seconds) = self.sand_timer {

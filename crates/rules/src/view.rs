@@ -94,8 +94,8 @@ pub struct View {
     pub vision_cards: u8,
     /// Classic without a straw poll: who chooses the culprit's group.
     pub group_pick: Option<GroupPick>,
-    /// What the ghost has said this turn, in order, and in the turn before (the hour
-    /// before this one, `last_turn_hour`).
+    /// What the ghost has said this turn, in order, and in the turn before, played in
+    /// `last_turn_hour` (0 before any).
     pub manifestations: Vec<Manifestation>,
     pub last_turn: Vec<Manifestation>,
     pub last_turn_hour: u8,
@@ -202,7 +202,7 @@ impl Game {
             group_pick: self.group_pick(),
             manifestations: self.manifestations.clone(),
             last_turn: self.last_turn.clone(),
-            last_turn_hour: self.hour.saturating_sub(1),
+            last_turn_hour: self.last_turn_hour,
             eldest_asked: self.eldest_asked.clone(),
             count: self
                 .count

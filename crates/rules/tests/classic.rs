@@ -1066,6 +1066,26 @@ fn the_view_recalls_what_the_ghost_said_this_turn_and_the_last() {
     assert!(last.iter().all(|m| m.right));
 }
 
+/// The hand moves one hour forward only when a new turn begins (001 l.449-452, 003
+/// l.798-802, 004 l.153-159): the turn that ends Phase 1 was played in the hour shown.
+#[test]
+fn the_last_turn_is_told_in_the_hour_it_was_played() {
+    let mut t = Table::new(setup(5, Difficulty::Easy, SecretMode::AppKept), 11);
+    assert_eq!(t.game().view(Role::Table).last_turn_hour, 0, "no turn yet");
+    t.turn(&[]);
+    let view = t.game().view(Role::Table);
+    assert_eq!((view.hour, view.last_turn_hour), (2, 1));
+    t.find_everything();
+    let view = t.game().view(Role::Table);
+    assert_eq!(view.phase, Phase::Revelation);
+    assert!(!view.last_turn.is_empty());
+    assert_eq!(
+        view.last_turn_hour, view.hour,
+        "the psychics were through in hour {}",
+        view.hour
+    );
+}
+
 #[test]
 fn each_device_acts_only_for_whom_the_rules_say() {
     let t = Table::new(setup(5, Difficulty::Easy, SecretMode::AppKept), 5);
@@ -1260,4 +1280,47 @@ fn the_count_is_told_only_as_far_as_the_table_has_shown_it() {
         t.game().may(&table(), Extra::Undo).unwrap_err().code,
         "count_read"
     );
+}
+
+/// A game's own bands (the API's per-game value) are held to the same facts as the table's
+/// told track (003 p.12's example, 4-5 side: space 5 is Intermediate, 11 High): they may
+/// narrow what the rulebook leaves open, never contradict it.
+#[test]
+fn a_games_own_bands_keep_to_the_rulebooks_facts() {
+    let with = |intermediate_from, high_from| Setup {
+        bands: Some(LevelBands {
+            intermediate_from,
+            high_from,
+        }),
+        ..setup(5, Difficulty::Easy, SecretMode::AppKept)
+    };
+    let narrowed = with(Bound::exact(5), Bound { lo: 8, hi: 10 });
+    narrowed.validate().unwrap();
+    assert_eq!(
+        narrowed.bands().unwrap().level(7),
+        Some(Level::Intermediate)
+    );
+    for (intermediate, high) in [
+        (Bound::exact(20), Bound::exact(25)),
+        (Bound::exact(4), Bound::exact(9)),
+        (Bound::exact(5), Bound { lo: 6, hi: 9 }),
+        (Bound::exact(5), Bound { lo: 8, hi: 12 }),
+    ] {
+        let refused = with(intermediate, high).validate().unwrap_err();
+        assert_eq!(
+            refused.code,
+            refusals::BAND_NOT_PRINTED,
+            "{intermediate:?} {high:?}"
+        );
+        assert!(seance_rules::begin(with(intermediate, high), 1).is_err());
+    }
+    // Where no track is used (three players), there are no levels to hold them to.
+    let three = Setup {
+        bands: Some(LevelBands {
+            intermediate_from: Bound::exact(20),
+            high_from: Bound::exact(25),
+        }),
+        ..setup(3, Difficulty::Easy, SecretMode::AppKept)
+    };
+    three.validate().unwrap();
 }

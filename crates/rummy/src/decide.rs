@@ -29,17 +29,20 @@ impl Scorepad {
             &Command::CallVote { by } => Event::VoteCalled { by },
             &Command::Vote { player, suspect } => Event::Voted { player, suspect },
             Command::EndRound { tally } => {
-                self.check_tally(tally)?;
+                let called_by = self.vote.as_ref().map(|v| v.by);
+                self.check_tally(tally, called_by)?;
                 Event::RoundEnded {
                     tally: tally.clone(),
                     votes: self
                         .vote
                         .as_ref()
                         .map_or_else(|| vec![None; self.players.len()], |v| v.votes.clone()),
+                    called_by,
                 }
             }
             Command::CorrectRound { round, tally } => {
-                self.check_tally(tally)?;
+                let called_by = self.rounds.get(*round).and_then(|r| r.called_by);
+                self.check_tally(tally, called_by)?;
                 Event::RoundCorrected {
                     round: *round,
                     tally: tally.clone(),
@@ -116,14 +119,20 @@ impl Scorepad {
         })
     }
 
-    fn check_tally(&self, tally: &RoundTally) -> Result<(), Refusal> {
+    /// A round's cards as the deck allows them, and a set in front of whoever called its
+    /// vote, a set of Letters included (002 l.200).
+    fn check_tally(&self, tally: &RoundTally, called_by: Option<usize>) -> Result<(), Refusal> {
         let n = self.players.len();
         ensure(tally.players.len() == n, || {
             Refusal::new(refusals::TALLY_PLAYERS)
                 .with("n", n)
                 .with("given", tally.players.len())
         })?;
-        tally.check()
+        tally.check()?;
+        ensure(called_by.is_none_or(|by| tally.has_set(by)), || {
+            let name = called_by.map_or("", |by| self.name(by));
+            Refusal::new(refusals::VOTE_CALLER_SET).with("name", name)
+        })
     }
 
     /// A correction may not end the game before the last round played.

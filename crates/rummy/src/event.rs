@@ -25,6 +25,10 @@ pub enum Event {
     RoundEnded {
         tally: RoundTally,
         votes: Vec<Option<usize>>,
+        /// Who called the vote, if one was called (written since the rule that only a
+        /// player with a set may call one is checked).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        called_by: Option<usize>,
     },
     RoundCorrected {
         round: usize,

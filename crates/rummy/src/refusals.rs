@@ -9,6 +9,7 @@ seance_timeline::refusals! {
     ALIBI_WHOSE = "alibi_whose",
     ENDS_EARLY = "ends_early",
     ESCAPE_BEFORE_VICTIMS = "escape_before_victims",
+    EVIDENCE_BEFORE_VICTIM = "evidence_before_victim",
     EVIDENCE_IN_DECK = "evidence_in_deck",
     JOKER_CARDS = "joker_cards",
     JOKERS_IN_DECK = "jokers_in_deck",
@@ -36,6 +37,7 @@ seance_timeline::refusals! {
     SUSPICION_NUMBERS = "suspicion_numbers",
     TALLY_PLAYERS = "tally_players",
     VICTIMS_IN_DECK = "victims_in_deck",
+    VOTE_CALLER_SET = "vote_caller_set",
     VOTE_SEALED = "vote_sealed",
     VOTES_MISSING = "votes_missing",
 }

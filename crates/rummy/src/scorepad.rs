@@ -17,6 +17,8 @@ use crate::tally::RoundTally;
 pub struct Played {
     pub tally: RoundTally,
     pub votes: Vec<Option<usize>>,
+    /// Who called the round's vote (none in a journal older than the record of it).
+    pub called_by: Option<usize>,
 }
 
 /// The vote of the round in play.
@@ -115,10 +117,15 @@ impl Scorepad {
                 let vote = self.vote.as_mut().ok_or("a vote without a call")?;
                 vote.votes[player] = Some(suspect);
             }
-            Event::RoundEnded { tally, votes } if tally.players.len() == n && votes.len() == n => {
+            Event::RoundEnded {
+                tally,
+                votes,
+                called_by,
+            } if tally.players.len() == n && votes.len() == n => {
                 let played = Played {
                     tally: tally.clone(),
                     votes: votes.clone(),
+                    called_by: *called_by,
                 };
                 score_round(&played, &self.printed)?;
                 self.rounds.push(played);
@@ -129,7 +136,7 @@ impl Scorepad {
             {
                 let played = Played {
                     tally: tally.clone(),
-                    votes: self.rounds[*round].votes.clone(),
+                    ..self.rounds[*round].clone()
                 };
                 score_round(&played, &self.printed)?;
                 self.rounds[*round] = played;

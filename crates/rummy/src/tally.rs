@@ -140,10 +140,18 @@ impl RoundTally {
         }
     }
 
+    /// Whether player `p` has a set in front of them, a set of Letters included: three or
+    /// more cards of one suspect (Jokers included), or of Letters (002 "Série").
+    pub fn has_set(&self, p: usize) -> bool {
+        self.players.get(p).is_some_and(|p| {
+            u32::from(p.letters) >= SET || (0..SUSPECTS.len()).any(|s| p.on_suspect(s) >= SET)
+        })
+    }
+
     /// What no deck allows, and no play could have led to (002): more cards of a kind than
     /// the deck has, Evidence or Letters with nobody holding a set of three of them, a
     /// Suspect or Alibi card with no set of its suspect in play, more than one Alibi, points
-    /// no card prints, an escape before the fifth Victim.
+    /// no card prints, Evidence with no Victim in play, an escape before the fifth Victim.
     pub fn check(&self) -> Result<(), Refusal> {
         let players = &self.players;
         let across = |f: &dyn Fn(&PlayerTally) -> u32| players.iter().map(f).sum::<u32>();
@@ -199,6 +207,12 @@ impl RoundTally {
             Refusal::new(refusals::LETTERS_SET)
                 .with("n", largest)
                 .with("least", SET)
+        })?;
+        // Nobody lays Evidence, Letters included, before a Victim is in play, and a Victim
+        // played stays there (002 l.142, l.216).
+        let evidence = letters + across(&|p| (0..SUSPECTS.len()).map(|s| p.on_suspect(s)).sum());
+        ensure(evidence == 0 || self.victims_in_play > 0, || {
+            Refusal::new(refusals::EVIDENCE_BEFORE_VICTIM).with("n", evidence)
         })?;
         // One Ripper Escapes card: held by one player at most, and by nobody once played.
         let escapes = players.iter().filter(|p| p.holds_ripper_escapes).count();

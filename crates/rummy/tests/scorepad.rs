@@ -482,3 +482,101 @@ fn the_deal_and_the_first_dealer_follow_the_seed() {
         seance_timeline::refusals::NAME_TOO_LONG
     );
 }
+
+/// "Pour demander un vote, vous devez avoir au moins une série (y compris une série de
+/// lettres) devant vous" (002 l.200): a round whose caller has no set is entered again,
+/// and a correction of it is held to the same.
+#[test]
+fn only_a_player_with_a_set_letters_included_may_have_called_the_vote() {
+    let mut t = game(&["Ann", "Ben", "Cleo"]);
+    run(&mut t, Command::CallVote { by: 2 });
+    for player in 0..3 {
+        run(
+            &mut t,
+            Command::Vote {
+                player,
+                suspect: DRUITT,
+            },
+        );
+    }
+    let mut tally = scoring_example();
+    tally.players.push(PlayerTally {
+        letters: 1,
+        ..Default::default()
+    });
+    tally.players[1].letters = 3;
+    // Cleo added a Letter to Ben's set: no set of her own.
+    let why = refused(
+        &t,
+        Command::EndRound {
+            tally: tally.clone(),
+        },
+    );
+    assert_eq!(why.code, seance_rummy::refusals::VOTE_CALLER_SET);
+    assert_eq!(why.param("name"), Some(&Param::Text("Cleo".into())));
+    assert_eq!(t.game().rounds.len(), 0, "nothing scored");
+    // Her own set of Letters is one.
+    tally.players[1].letters = 1;
+    tally.players[2].letters = 3;
+    run(
+        &mut t,
+        Command::EndRound {
+            tally: tally.clone(),
+        },
+    );
+    tally.players[2].letters = 1;
+    tally.players[1].letters = 3;
+    let correction = Command::CorrectRound { round: 0, tally };
+    assert_eq!(
+        refused(&t, correction).code,
+        seance_rummy::refusals::VOTE_CALLER_SET
+    );
+    // A round with no vote asks nobody for a set.
+    run(
+        &mut t,
+        Command::EndRound {
+            tally: scoring_example_for(3),
+        },
+    );
+}
+
+/// "personne ne peut jouer de cartes Preuve tant qu'il n'y a pas de carte Victime en jeu"
+/// (002 l.216, and l.142: a Victim must be in play for sets to be laid); Letters are
+/// Evidence too.
+#[test]
+fn no_evidence_letters_included_is_in_play_before_a_victim() {
+    let mut t = game(&["Ann", "Ben"]);
+    let mut none = scoring_example();
+    none.victims_in_play = 0;
+    let why = refused(
+        &t,
+        Command::EndRound {
+            tally: none.clone(),
+        },
+    );
+    assert_eq!(why.code, seance_rummy::refusals::EVIDENCE_BEFORE_VICTIM);
+    assert_eq!(why.param("n"), Some(&Param::Number(8)));
+    let mut letters = caught(vec![
+        PlayerTally {
+            letters: 3,
+            ..Default::default()
+        },
+        PlayerTally::default(),
+    ]);
+    letters.victims_in_play = 0;
+    assert_eq!(
+        refused(&t, Command::EndRound { tally: letters }).code,
+        seance_rummy::refusals::EVIDENCE_BEFORE_VICTIM
+    );
+    // A round ended before any Victim, with nothing laid, scores.
+    let mut bare = caught(vec![PlayerTally::default(); 2]);
+    bare.victims_in_play = 0;
+    run(&mut t, Command::EndRound { tally: bare });
+}
+
+/// The scoring example's cards, with players past the second holding nothing.
+fn scoring_example_for(players: usize) -> RoundTally {
+    let mut tally = scoring_example();
+    tally.players.resize(players, PlayerTally::default());
+    tally
+}

@@ -186,7 +186,7 @@ async fn the_host_stays_awake_while_the_table_shows_a_game_in_play() {
     drop(second);
 
     // Rounds until someone passes 100: the game is over and the host may sleep again.
-    let round = json!({"type": "end_round", "tally": {"ending": {"how": "last_card"}, "players": [
+    let round = json!({"type": "end_round", "tally": {"ending": {"how": "last_card"}, "victims_in_play": 1, "players": [
         {"evidence": [5, 0, 0, 0, 0, 0]}, {"hand": 4}]}});
     for _ in 0..30 {
         let view: Value = table_json(&t, &format!("/rummy/{game}?role=table")).await;

@@ -49,7 +49,7 @@ async fn numbers_no_card_allows_are_refused_and_the_scorepad_goes_on() {
     ] {
         let mut ann = json!({"evidence": druitt});
         ann[field] = value.clone();
-        let tally = json!({"ending": {"how": "last_card"}, "alibi": 0, "players": [ann, {}]});
+        let tally = json!({"ending": {"how": "last_card"}, "alibi": 0, "victims_in_play": 1, "players": [ann, {}]});
         let sent = json!({"version": 0, "command": {"type": "end_round", "tally": tally}});
         let answer = t
             .api(Method::POST, &format!("/rummy/{game}/commands"))

@@ -35,7 +35,7 @@ async fn act(t: &Table, game: i64, token: Option<&str>, command: Value) -> reqwe
 
 fn round() -> Value {
     // 5 Druitt Evidence for Ann (10, doubled); Jill's 3 Evidence and Suspect card for Ben (10).
-    json!({"type": "end_round", "tally": {"ending": {"how": "last_card"}, "players": [
+    json!({"type": "end_round", "tally": {"ending": {"how": "last_card"}, "victims_in_play": 2, "players": [
         {"evidence": [5, 0, 0, 0, 0, 0]},
         {"evidence": [0, 0, 0, 0, 0, 3], "suspect_cards": [false, false, false, false, false, true]},
         {"hand": 4}]}})
