@@ -6,8 +6,8 @@
 
 use fantoccini::Client;
 use seance_e2e::{
-    Browsers, Table, act, api, attr, chromium, ghost_phone, phone_on_seats, played, present,
-    screenshot, sounds, tap, wait_for, wait_for_text,
+    Browsers, Table, act, api, attr, chromium, ghost_phone, keep_lines, lines_never_say,
+    phone_on_seats, played, present, screenshot, sounds, tap, wait_for, wait_for_text,
 };
 use serde_json::Value;
 
@@ -112,6 +112,9 @@ async fn won(driver: u16) {
         mediums.push(seat(driver, &table, id, &format!("psychic:{i}")).await);
     }
     tap(&tablet, "#begin").await;
+    for screen in mediums.iter().chain([&tablet, &ghost]) {
+        keep_lines(screen).await;
+    }
 
     for round in 0..3 {
         for i in 0..3 {
@@ -171,6 +174,27 @@ async fn won(driver: u16) {
     wait_for(&tablet, "[data-outcome='won']").await;
     wait_for_text(&tablet, "#outcome", "mediums have found the culprit").await;
     screenshot(&tablet, "new-edition-won-1280x800").await;
+    // Every line read in the game is in the new edition's words (004): no sand timer, no
+    // tokens, no track or finishing bonus, mediums and traces; and no screen says there is
+    // no agreement before anyone has spoken.
+    let never = [
+        "sand",
+        "token",
+        "clairvoyancy",
+        "(+",
+        "psychic",
+        "group",
+        "crow",
+        "No agreement",
+    ];
+    let mut read = 0;
+    for (who, screen) in [("the table", &tablet), ("the ghost's phone", &ghost)]
+        .into_iter()
+        .chain(mediums.iter().map(|m| ("a medium's phone", m)))
+    {
+        read += lines_never_say(screen, who, &never).await;
+    }
+    assert!(read > 20, "only {read} lines read");
 }
 
 async fn lost(driver: u16) {

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 use seance_e2e::{
     Browsers, Engine, Table, accessibility_violations, act, api, attr, chromium, command,
-    ghost_cards, ink_height, misfits, played, present, screenshot, sounds, speak, tap, tap_to,
-    taps, text, version, wait_for, wait_for_text,
+    ghost_cards, ink_height, keep_lines, lines_never_say, misfits, played, present, screenshot,
+    sounds, speak, tap, tap_to, taps, text, version, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -533,6 +533,7 @@ async fn five_players_win(browsers: Browsers, width: u32, height: u32) {
     );
     let secrets = ghost_secrets(&client).await;
     assert_eq!(secrets.len(), 4);
+    keep_lines(&client).await;
     // "?" tells the phase's steps and what each mark means; a first game keeps the steps
     // on the board. (A detour: not counted in the game's taps.)
     let detour = taps(&client).await;
@@ -692,6 +693,11 @@ async fn five_players_win(browsers: Browsers, width: u32, height: u32) {
     let game = taps(&client).await - detours;
     eprintln!("taps for a whole 5-player game on the tablet alone: {game}");
     assert!(game <= 60, "{game} taps");
+    // Every line the table told was in the classic rulebook's words, none of the new
+    // edition's.
+    let never = ["medium", "candle", "trace", "pocket watch", "convinced"];
+    let read = lines_never_say(&client, "the table", &never).await;
+    assert!(read > 20, "only {read} lines read");
     // The next game's setup offers the same table in the same seats, and every recent
     // name as a suggestion.
     tap(&client, "a[href='#/new']").await;

@@ -38,6 +38,8 @@ function sentence(told, view, names) {
   let key = `log.${told.type}`;
   if (told.type === 'manifested') key = told.right ? 'log.manifested_right' : 'log.manifested_wrong';
   if (told.type === 'ended') key = told.won ? 'log.ended_won' : 'log.ended_lost';
+  // Without a track (2 or 3 players, the new edition) there is no bonus to tell.
+  if (told.type === 'finished' && !view.track_side) key = 'log.finished_no_track';
   if (told.type === 'voted') key = told.suspect !== undefined ? 'log.voted_suspect' : told.group === undefined ? 'log.voted_sealed' : 'log.voted';
   if (!has(key)) return null;
   let said = t(key, vars);

@@ -1184,6 +1184,50 @@ pub async fn tap_to(client: &Client, css: &str, to: &str) {
     }
 }
 
+/// From now on, keeps every line the page tells a person as it appears, however briefly:
+/// the status line under the bar, a phone's "what now" and its news, toasts, alerts. Kept on
+/// the page's root, where Firefox's WebDriver scripts read it too.
+pub async fn keep_lines(client: &Client) {
+    client
+        .execute(
+            "const root = document.documentElement;
+             const read = () => {
+               const kept = new Set(JSON.parse(root.dataset.lines ?? '[]'));
+               const before = kept.size;
+               for (const el of document.querySelectorAll('#phone-now, #toast, [role=status], [role=alert]')) {
+                 const said = el.textContent.trim();
+                 if (said) kept.add(said);
+               }
+               if (kept.size !== before) root.dataset.lines = JSON.stringify([...kept]);
+             };
+             new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
+             read();",
+            vec![],
+        )
+        .await
+        .unwrap();
+}
+
+/// Panics if a line kept since [`keep_lines`] says any of `never` (the words an edition has
+/// no use for), whatever their case; returns how many lines were read.
+pub async fn lines_never_say(client: &Client, who: &str, never: &[&str]) -> usize {
+    let kept = client
+        .execute(
+            "return JSON.parse(document.documentElement.dataset.lines ?? '[]')",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let lines: Vec<String> = serde_json::from_value(kept).unwrap();
+    for line in &lines {
+        let lower = line.to_lowercase();
+        if let Some(word) = never.iter().find(|w| lower.contains(&w.to_lowercase())) {
+            panic!("{who} read \"{line}\", which says \"{word}\"; all it read: {lines:#?}");
+        }
+    }
+    lines.len()
+}
+
 /// The cues the page's sound player has played lately (`{name, arg, at}`), and its mood, as
 /// the page says them on its root (read there: Firefox runs WebDriver's scripts apart from
 /// the page's modules).

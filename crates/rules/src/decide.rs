@@ -489,8 +489,10 @@ fn end_turn(batch: &mut Batch, position: u64) {
         batch.push(Event::LostOnTime);
     } else {
         let hour = game.hour + 1;
+        // Only where there are tokens (classic, 4+ at the table) do they come back.
+        let tokens = game.setup.tokens_per_psychic() > 0;
         batch.push(Event::HourStruck { hour });
-        if hour == 4 {
+        if hour == 4 && tokens {
             batch.push(Event::TokensRecovered);
         }
     }

@@ -9,6 +9,7 @@ use serde::Serialize;
 use crate::event::Event;
 use crate::game::Game;
 use crate::role::Role;
+use seance_timeline::Timed;
 
 /// An event as a log tells it: as it happened, or sealed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -33,11 +34,13 @@ pub enum Sealed {
 }
 
 /// `event` as `role`'s log tells it in `game` as it stands; nothing for the start and the
-/// drawn secrets, which are no news to anyone.
+/// drawn secrets, which are no news to anyone, nor for the interpretation beginning where no
+/// sand timer is turned (the new edition's, without a house rule's).
 pub fn told(game: &Game, event: &Event, role: Role) -> Option<Told> {
     let ghost_sees = role == Role::Ghost && game.ghost_sees_culprit();
     let sealed = match *event {
         Event::Started { .. } | Event::SecretsDrawn { .. } => return None,
+        Event::TimerStarted if game.sand_timer().is_none() => return None,
         Event::Voted { psychic, .. } if role != Role::Psychic(psychic) => Sealed::Voted { psychic },
         Event::CulpritChosen { .. } | Event::CulpritDrawn { .. } if !ghost_sees => {
             Sealed::CulpritSealed

@@ -463,3 +463,43 @@ fn in_paper_mode_the_ghost_draws_the_real_token_and_seals_it() {
     t.play(Command::PickGroup { group: 2 });
     assert_eq!(t.game().outcome, Some(Outcome::Won));
 }
+
+/// What the new edition has not (004: no sand timer, no clairvoyancy tokens) is never told:
+/// over seven hours, no role's log says a sand timer turned or tokens came back; a table
+/// that adds a sand timer as a house rule hears it turn. Classic's 3-player game has no
+/// tokens either.
+#[test]
+fn no_log_tells_of_a_sand_timer_or_tokens_the_game_has_not() {
+    let said = |t: &Table| -> Vec<String> {
+        let game = t.game();
+        [Role::Table, Role::Ghost, Role::Psychic(0)]
+            .into_iter()
+            .flat_map(|role| {
+                t.timeline
+                    .events()
+                    .filter_map(|e| game.told(e, role))
+                    .map(|told| serde_json::to_value(told).unwrap()["type"].to_string())
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let mut new = Table::new(new_setup(4, SecretMode::AppKept, false), 8);
+    for _ in 0..7 {
+        new.turn(&[]);
+    }
+    let told = said(&new);
+    assert!(told.iter().any(|t| t == "\"hour_struck\""), "{told:?}");
+    for never in ["\"timer_started\"", "\"tokens_recovered\""] {
+        assert!(!told.iter().any(|t| t == never), "{never} in {told:?}");
+    }
+    let mut house = new_setup(4, SecretMode::AppKept, false);
+    house.sand_timer = Some(90);
+    let mut timed = Table::new(house, 8);
+    timed.turn(&[]);
+    assert!(said(&timed).iter().any(|t| t == "\"timer_started\""));
+    let mut three = Table::new(common::setup(3, Difficulty::Easy, SecretMode::AppKept), 8);
+    for _ in 0..4 {
+        three.turn(&[]);
+    }
+    assert!(!said(&three).iter().any(|t| t == "\"tokens_recovered\""));
+}
