@@ -381,8 +381,15 @@ async fn turn(
     act(tablet, "#timer-end").await;
     // The table called time; the ghost's phone learns it a moment later.
     wait_for(ghost, "#phone-now[data-now='answer']").await;
-    for i in offered(ghost, "data-manifest").await {
-        act(ghost, &format!("[data-manifest='{i}']")).await;
+    // Every answer in one tap, as on the table, while more than one is to come.
+    let answers = offered(ghost, "data-manifest").await;
+    if answers.len() > 1 {
+        act(ghost, "#every-answer").await;
+        wait_for(ghost, "#phone-psychics:not(:has([data-manifest]))").await;
+    } else {
+        for i in answers {
+            act(ghost, &format!("[data-manifest='{i}']")).await;
+        }
     }
 }
 

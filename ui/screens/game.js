@@ -261,8 +261,9 @@ function phaseOne(view) {
 }
 
 /** Every vision, or every answer, in one tap where the rules offer it and more than one is
- * still to come; each tile keeps its own button for the exceptions. */
-function oneTap(view) {
+ * still to come, on the table or the ghost's phone; each tile or row keeps its own button
+ * for the exceptions. */
+export function oneTap(view) {
   const [type, id, key] = view.phase === 'visions'
     ? ['give_every_vision', 'every-vision', 'vision.give_every']
     : ['manifest_every', 'every-answer', 'manifest.reveal_every'];

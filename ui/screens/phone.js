@@ -15,7 +15,7 @@ import { CATEGORIES, answerButtons, cardAtEnd } from './game/psychics.js';
 import { helpButton, helpPanel, mysteriumHelp } from './game/help.js';
 import { choices, may } from '../allowed.js';
 import { lastChange, newsFor, newsOf, toldSince } from '../log.js';
-import { crowClass, crowSpent } from './game.js';
+import { crowClass, crowSpent, oneTap } from './game.js';
 
 /** The group tapped on this phone (the culprit, or a vote), before sealing it. */
 let choice = null;
@@ -151,6 +151,7 @@ function ghostScreen(snapshot) {
       h('button', { id: 'knock-2', type: 'button', class: 'big', onclick: () => knock(2) }, t('phone.knock_no'))) : null,
     timerLine(snapshot),
     nowLine(ghostNow(view)),
+    oneTap(view),
     h('ul', { id: 'phone-psychics', class: 'phone-list' }, rows),
     view.phase !== 'ended'
       ? h('button', { id: 'phone-crow', type: 'button', class: crowClass(''), disabled: !may('use_crow'), onclick: () => command('use_crow') },
