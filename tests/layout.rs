@@ -165,6 +165,19 @@ impl Screens {
                 for problem in misfits(client, scroll).await {
                     self.problems.push(format!("{shot}: {problem}"));
                 }
+                // The marks read across the table: a marker on the track, a token's letters.
+                let small = client
+                    .execute(
+                        "return [...document.querySelectorAll('#track .marker, .token .initials')]
+                           .map((e) => parseFloat(getComputedStyle(e).fontSize)).filter((px) => px < 16)",
+                        vec![],
+                    )
+                    .await
+                    .unwrap();
+                if small.as_array().is_some_and(|s| !s.is_empty()) {
+                    self.problems
+                        .push(format!("{shot}: marks in {small} px type, under 16 px"));
+                }
                 let apart = client
                     .execute(include_str!("support/apart.js"), vec![])
                     .await
