@@ -373,15 +373,28 @@ async fn seven_players_win(driver: u16) {
     // 8. Not counted in the game's taps: it is told once for every game after.
     client.goto(&table.local_url).await.unwrap();
     tap(&client, "a[href='#/settings']").await;
-    for (band, space) in [("intermediate", "4"), ("high", "8")] {
-        let field = wait_for(&client, &format!("#band-6-7-{band}")).await;
+    // The 4-5 side's High band, then on to the next field as a person does: the save
+    // leaves the field moved to focused, and every digit typed next lands in it.
+    wait_for(&client, "#band-4-5-high")
+        .await
+        .send_keys("9\u{E004}")
+        .await
+        .unwrap();
+    wait_for(&client, "fieldset[data-side='4-5'][data-told='true']").await;
+    let focused = client
+        .execute("return document.activeElement.id", vec![])
+        .await
+        .unwrap();
+    assert_eq!(focused, json!("band-6-7-intermediate"), "focus kept");
+    for space in ["4", "8"] {
+        let field = client.active_element().await.unwrap();
         field.send_keys(&format!("{space}\u{E004}")).await.unwrap();
     }
     wait_for(&client, "fieldset[data-side='6-7'][data-told='true']").await;
     let told = api(&client, "GET", "/settings", Value::Null).await;
     assert_eq!(
         told["track_bands"],
-        json!({"6-7": {"intermediate": 4, "high": 8}})
+        json!({"4-5": {"intermediate": 5, "high": 9}, "6-7": {"intermediate": 4, "high": 8}})
     );
     // A returning table's setup folds the told track to a line, and Begin is in sight.
     tap(&client, "a[href='#']").await;

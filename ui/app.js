@@ -136,12 +136,34 @@ const notices = [document.getElementById('toast'), document.getElementById('offl
  * bar taller nor push the page down; elsewhere they float. A screen whose root says
  * `data-awake="true"` keeps the screen from sleeping. */
 function showScreen(node) {
+  const was = typing();
   (node.querySelector?.('.notices') ?? document.body).append(...notices);
   document.getElementById('app').replaceChildren(node);
+  resume(was);
   updateStatus();
   // The wake lock's module comes with the first screen that wants it.
   const awake = node.dataset?.awake === 'true';
   if (awake || loaded.awake) call('awake', 'keepAwake', awake);
+}
+
+/** The field a person is in, to find again on the screen drawn anew (a save by the field
+ * they left, a change told by another screen): its id, its caret, and a number typed since
+ * it was drawn. */
+function typing() {
+  const el = document.activeElement;
+  if (!el?.id || !el.matches('input, textarea')) return null;
+  const number = el.type === 'number' && el.value !== el.defaultValue;
+  return { id: el.id, drawn: el.defaultValue, typed: number ? el.value : null, caret: [el.selectionStart, el.selectionEnd] };
+}
+
+/** Focus back in the field a person was in, with the digits they typed unless the new
+ * screen changed the field itself. */
+function resume(was) {
+  const el = was && document.getElementById(was.id);
+  if (!el?.matches('input, textarea') || el === document.activeElement) return;
+  if (was.typed !== null && el.value === was.drawn) el.value = was.typed;
+  el.focus({ preventScroll: true });
+  if (was.caret[0] !== null) el.setSelectionRange(...was.caret);
 }
 
 function updateStatus() {
