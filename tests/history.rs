@@ -432,9 +432,34 @@ async fn history(driver: u16) {
     wait_for(&tablet, &format!("#history-list [data-game='{wrong_id}']")).await;
     assert!(!seance_e2e::present(&tablet, "#history-deleted").await);
 
-    // The statistics: charts, and their figures as tables.
+    // The statistics: charts, and their figures as tables, drawn with nothing the page's
+    // Content Security Policy refuses (each refusal an error in the console).
+    tablet
+        .execute(
+            "const said = document.documentElement.dataset;
+             said.refused = '[]';
+             document.addEventListener('securitypolicyviolation', (e) => {
+               said.refused = JSON.stringify([...JSON.parse(said.refused), `${e.violatedDirective} ${e.sample}`]);
+             });",
+            vec![],
+        )
+        .await
+        .unwrap();
     tap(&tablet, "#to-statistics").await;
     wait_for(&tablet, "#chart-levels svg .ct-bar").await;
+    wait_for(&tablet, "#chart-votes svg .ct-bar").await;
+    let refused = tablet
+        .execute(
+            "return JSON.parse(document.documentElement.dataset.refused)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        refused,
+        serde_json::json!([]),
+        "the page's policy refused these"
+    );
     let levels = rows(&tablet, "#chart-levels table").await;
     for row in ["Easy 0 1", "Medium 1 0", "Hard 0 1"] {
         assert!(levels.contains(row), "{row} in {levels}");
