@@ -508,7 +508,16 @@ async fn table_and_five_phones(browsers: Browsers) {
 
     // Phase 2: the ghost seals the culprit on the phone; the table turns the cards; each
     // level votes on its phones, sealed; the table counts.
-    wait_for_text(&tablet, "#stage", "seals the culprit on their phone").await;
+    wait_for_text(&tablet, "#stage", "in secret, on their phone").await;
+    assert_eq!(
+        text(&tablet, "#stage").await.matches("in secret").count(),
+        1,
+        "the ghost's part said once"
+    );
+    // Phase 1's last answer is still news on each psychic's phone, until they vote.
+    for phone in &psychics {
+        wait_for(phone, "#phone-news").await;
+    }
     tap(&ghost, "#phone-culprit .group[data-group='2']").await;
     act(&ghost, "#phone-seal").await;
     act(&tablet, "#reveal-card").await;

@@ -235,8 +235,8 @@ function psychicScreen(snapshot, me) {
       }))
       : null;
   const pawn = choices('place_intuition', 'cards', { psychic: me });
-  // What befell them in Phase 1 is no news once Phase 2 has begun.
-  const news = view.phase === 'revelation' ? [] : newsFor(snapshot, me);
+  // Phase 1's last answers stay news into Phase 2, until the psychic has a vote to make.
+  const news = view.phase === 'revelation' && (ballot || view.my_vote !== null || view.count) ? [] : newsFor(snapshot, me);
   return [
     timerLine(snapshot),
     nowLine(psychicNow(view, me)),

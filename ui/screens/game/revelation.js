@@ -224,11 +224,13 @@ export function revelation(snapshot, game) {
   if (!view.culprit_sealed) {
     // Classic, and the new edition in paper mode: the ghost seals it (in the new edition,
     // the trace of the medium token drawn at the table).
+    // Said once: on the table, or on the ghost's phone.
+    const onPhone = !may('choose_culprit') && seats.includes('ghost');
     next = h('section', { class: 'culprit' },
-      h('p', {}, t('culprit.first', { ghost: view.ghost })),
+      h('p', { class: onPhone ? 'banner' : null }, t(onPhone ? 'culprit.on_phone' : 'culprit.first', { ghost: view.ghost })),
       may('choose_culprit')
         ? h('button', { id: 'seal-culprit', type: 'button', class: 'primary big', onclick: () => open('culprit') }, t('culprit.open'))
-        : seats.includes('ghost') ? h('p', { class: 'banner' }, t('culprit.on_phone', { ghost: view.ghost })) : null);
+        : null);
   } else if (view.edition === 'new') {
     next = decision(view, seats);
   } else if (view.straw_poll) {
