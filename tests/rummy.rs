@@ -13,10 +13,75 @@ use seance_e2e::{
 use crate::Test;
 
 pub fn tests(p: u16) -> Vec<Test> {
-    vec![(
-        "rummy: a whole scorepad game with two phones voting and one vote on the table",
-        Box::pin(whole_game(p)),
-    )]
+    vec![
+        (
+            "rummy: a whole scorepad game with two phones voting and one vote on the table",
+            Box::pin(whole_game(p)),
+        ),
+        (
+            "rummy: a round with every vote on the passed tablet",
+            Box::pin(votes_on_the_tablet(p)),
+        ),
+    ]
+}
+
+/// No phones: Ann calls the vote on the table, and the tablet goes from voter to voter by
+/// itself, each picking a suspect and sealing; then the round is scored. The whole round
+/// in 15 taps at most.
+async fn votes_on_the_tablet(driver: u16) {
+    let table = Table::start(0);
+    let tablet = chromium(driver, 1280, 800).await;
+    tablet.goto(&table.local_url).await.unwrap();
+    wait_for(&tablet, "#home").await;
+    let setup = serde_json::json!({"setup": {"players": ["Ann", "Ben", "Cleo"]}});
+    let id = api(&tablet, "POST", "/rummy", setup).await["id"]
+        .as_u64()
+        .unwrap();
+    tablet
+        .goto(&format!("{}#/rummy/{id}", table.origin()))
+        .await
+        .unwrap();
+    wait_for(&tablet, "#rummy[data-version] #call-vote").await;
+    let before = taps(&tablet).await;
+    tap(&tablet, "#call-vote").await;
+    tap(&tablet, "[data-caller='0']").await;
+    for (voter, suspect) in [("Ann", 0), ("Ben", 5), ("Cleo", 0)] {
+        wait_for_text(&tablet, "#hidden h2", voter).await;
+        tap(
+            &tablet,
+            &format!("#hidden .suspect[data-suspect='{suspect}']"),
+        )
+        .await;
+        act(&tablet, "#hidden-seal").await;
+    }
+    wait_for(&tablet, "#rummy:not(:has(#hidden))").await;
+    let voted = api(
+        &tablet,
+        "GET",
+        &format!("/rummy/{id}?role=table"),
+        serde_json::Value::Null,
+    )
+    .await;
+    assert_eq!(
+        voted["view"]["vote"]["voted"],
+        serde_json::json!([true, true, true])
+    );
+    let votes = taps(&tablet).await - before;
+    // Ann's five Druitt Evidence, two Victims in play: Druitt is Jack, Ann and Cleo right.
+    end_round(&tablet, "last_card").await;
+    count(&tablet, "victims-in-play", 2).await;
+    count(&tablet, "evidence-0", 5).await;
+    act(&tablet, "#score-round").await;
+    wait_for_text(&tablet, "#jack", "Montague Druitt").await;
+    let round = taps(&tablet).await - before;
+    eprintln!("taps for a round with three votes on the tablet: {round} (the votes {votes})");
+    assert!(votes <= 2 + 2 * 3, "{votes} taps for the votes");
+    assert!(round <= 15, "{round} taps for the round");
+    assert_eq!(
+        [total(&tablet, 0).await, total(&tablet, 2).await],
+        ["30", "10"]
+    );
+    tablet.close().await.unwrap();
 }
 
 /// Taps `+` on stepper `id` `n` times.
@@ -118,12 +183,18 @@ async fn whole_game(driver: u16) {
         text(&tablet, "[data-voter='0']").await.contains("voted"),
         "the table says who voted"
     );
+    // Cleo's vote: picked and sealed, and the tablet is the scorepad again by itself.
+    let before = taps(&tablet).await;
     tap(&tablet, "[data-vote-here='2']").await;
-    tap(&tablet, "#hidden-ready").await;
     tap(&tablet, "#hidden .suspect[data-suspect='0']").await;
     screenshot(&tablet, "rummy-hidden-vote-en-1280x800").await;
     act(&tablet, "#hidden-seal").await;
-    tap(&tablet, "#hidden-done").await;
+    wait_for(&tablet, "#rummy:not(:has(#hidden))").await;
+    assert_eq!(
+        taps(&tablet).await - before,
+        3,
+        "a vote on the table in 3 taps"
+    );
     // Nothing of the votes reached the table: its view says who voted, never for whom.
     let seen = api(
         &tablet,

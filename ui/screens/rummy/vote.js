@@ -1,6 +1,7 @@
 // This round's secret vote on the table: who calls it, who has voted (never for whom), and
-// hidden entry for a player without a phone — the tablet is passed, the screen blanks for
-// the others, the vote is sealed, the screen blanks again.
+// entry for the players without a phone on the passed tablet. Nothing secret is on screen
+// before a vote nor once it is sealed, so the tablet goes from voter to voter by itself,
+// each picking and sealing, as Mysterium's does.
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
@@ -8,14 +9,27 @@ import { render } from '../../context.js';
 import { choices, may } from '../../allowed.js';
 import { command } from '../game/actions.js';
 import { suspectName } from './rounds.js';
-import { cover, passTo, sealed } from '../game/hidden.js';
+import { cover } from '../game/hidden.js';
 
-/** The hidden entry open now: null, or { player, step: 'pass' | 'enter' | 'sealed', suspect }. */
+/** The entry open now: null, or { player, suspect } (the suspect picked, not yet sealed). */
 let entry = null;
 /** Whether the caller is being chosen. */
 let calling = false;
 
 const go = (next) => { entry = next; render(); };
+
+/** Who votes next on the tablet, as the rules allow now: the first after `after` round the
+ * table (from the first player when `after` is null), or null. */
+function nextVoter(players, after) {
+  const left = players.map((_, p) => p).filter((p) => may('vote', { player: p }));
+  return left.find((p) => after === null || p > after) ?? left[0] ?? null;
+}
+
+/** `player` (or, with none, the next who may) votes on the tablet; closed when nobody is left. */
+function voteOn(players, player) {
+  const next = player ?? nextVoter(players, null);
+  go(next === null ? null : { player: next, suspect: null });
+}
 
 /** The six suspects to name, and the button that seals the choice. */
 export function suspectChoice(chosen, pick, seal, id) {
@@ -37,7 +51,11 @@ export function votePanel(view) {
         ? [h('p', {}, t('rummy.who_calls')),
           h('div', { class: 'row wrap' }, callers.map((p) => h('button', {
             type: 'button', 'data-caller': p,
-            onclick: async () => { calling = false; await command('call_vote', { by: p }); },
+            onclick: async () => {
+              calling = false;
+              // Called on the table: its voters vote at once, the tablet passed round.
+              if (await command('call_vote', { by: p }) !== null) voteOn(view.players, null);
+            },
           }, view.players[p])),
           h('button', { type: 'button', class: 'quiet', onclick: () => { calling = false; render(); } }, t('hidden.cancel')))]
         : h('button', { id: 'call-vote', type: 'button', onclick: () => { calling = true; render(); } }, t('rummy.call_vote')),
@@ -50,23 +68,25 @@ export function votePanel(view) {
       view.vote.voted[p]
         ? h('span', { class: 'sealed' }, t('vote.sealed_short'))
         : may('vote', { player: p })
-          ? h('button', { type: 'button', 'data-vote-here': p, onclick: () => go({ player: p, step: 'pass', suspect: null }) },
+          ? h('button', { type: 'button', 'data-vote-here': p, onclick: () => voteOn(view.players, p) },
             t('rummy.vote_here'))
           : h('span', { class: 'on-phone' }, t('vote.on_phone', { name }))))),
     h('p', { class: 'note' }, t('rummy.votes_revealed')));
 }
 
-/** The hidden entry over the whole screen, or null. */
+/** The entry over the whole screen, or null: the voter picks and seals, and the tablet
+ * goes on to the next voter, or back to the scorepad after the last. */
 export function voteEntry(view) {
   if (!entry) return null;
-  const name = view.players[entry.player];
-  const close = () => go(null);
-  if (entry.step === 'sealed') return cover(t('hidden.vote'), sealed(close));
-  const body = entry.step === 'pass'
-    ? passTo(name, () => go({ ...entry, step: 'enter' }))
-    : [h('h2', {}, t('rummy.your_vote', { name })),
-      suspectChoice(entry.suspect, (suspect) => go({ ...entry, suspect }), async (suspect) => {
-        if (await command('vote', { player: entry.player, suspect })) go({ player: entry.player, step: 'sealed', suspect: null });
-      }, 'hidden-seal')];
-  return cover(t('hidden.vote'), body, close);
+  const { player } = entry;
+  const body = [
+    h('h2', {}, t('rummy.your_vote', { name: view.players[player] })),
+    h('p', {}, t('hidden.look_away')),
+    suspectChoice(entry.suspect, (suspect) => go({ player, suspect }), async (suspect) => {
+      if (await command('vote', { player, suspect }) === null) return;
+      const next = nextVoter(view.players, player);
+      go(next === null ? null : { player: next, suspect: null });
+    }, 'hidden-seal'),
+  ];
+  return cover(t('hidden.vote'), body, () => go(null));
 }
