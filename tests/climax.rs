@@ -76,6 +76,9 @@ impl Game {
 /// Every screen's text, the count's lines and whether an outcome mark is drawn, sampled
 /// every 100 ms on the page's own clock (one machine: one clock for all).
 const SAMPLE: &str = "window.samples = [];
+  new MutationObserver(() => {
+    window.verdictAt ??= document.querySelector(\"[data-chosen='true'], [data-culprit='true'], #outcome, #phone-outcome\") ? Date.now() : undefined;
+  }).observe(document.body, { subtree: true, childList: true, attributes: true });
   setInterval(() => window.samples.push([Date.now(), document.body.innerText,
     [...document.querySelectorAll('#count li')].map((li) => li.innerText),
     document.querySelector(\"[data-chosen='true'], [data-culprit='true'], #outcome, #phone-outcome\") !== null,
@@ -325,6 +328,23 @@ async fn climax(driver: u16, game: Game, lang: &str) {
     // The votes counted: the table's count appears, its lines yet to come.
     let counted_at = table_samples.iter().find(|s| s.count).unwrap().at;
     let names = ["table", "ghost", "psychic 0", "psychic 1", "watcher"];
+    // The table shows the verdict first: no other screen's comes earlier (each screen's
+    // moment is when the verdict entered its page, on the one machine's clock).
+    let mut verdicts = Vec::new();
+    for screen in screens {
+        let at = screen
+            .execute("return window.verdictAt ?? null", vec![])
+            .await
+            .unwrap();
+        verdicts.push(at.as_f64().expect("every screen showed the verdict"));
+    }
+    for (at, name) in verdicts.iter().zip(names).skip(1) {
+        assert!(
+            *at >= verdicts[0],
+            "{name} showed the verdict {} ms before the table",
+            verdicts[0] - at
+        );
+    }
     for (screen, name) in screens.iter().zip(names) {
         let seen = samples(screen).await;
         // Nothing tells the end before the table shows the count's last line (a sample's

@@ -191,7 +191,7 @@ impl Command {
     }
 
     /// Shown where everyone sees it: the count is read out on the table screen itself.
-    fn on_the_table(&self) -> bool {
+    pub(crate) fn on_the_table(&self) -> bool {
         matches!(self, Command::ShowCount { .. })
     }
 

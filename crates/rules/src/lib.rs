@@ -137,6 +137,11 @@ impl Roles for Game {
         role == Role::Ghost
     }
 
+    /// The count is read out on the table screen: its lines and the verdict.
+    fn shown_by_the_table(command: &Command) -> bool {
+        command.on_the_table()
+    }
+
     fn view(&self, role: Role) -> Result<View, Refusal> {
         let psychics = self.psychics.len();
         if let Role::Psychic(i) = role

@@ -9,7 +9,7 @@ use crate::refusals;
 use crate::sync::Hold;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use seance_journal::{ARCHIVED, Append, Damage, Journal, JournalError, TimerRecord};
 use seance_timeline::{
@@ -134,8 +134,23 @@ pub struct Games<G: RuleBook> {
     changes: Mutex<HashMap<i64, broadcast::Sender<()>>>,
     /// Held while a rematch is made, so two taps make one.
     rematching: Mutex<()>,
+    /// Games whose latest change the table shows first, with its version: the other
+    /// screens hear of it once the table has (or after [`HELD_MOST`]).
+    held: Mutex<HashMap<i64, u64>>,
     /// The clock devices' paces are timed by.
     started: Instant,
+}
+
+/// The longest the other screens wait for the table to show a change it shows first (a
+/// table screen asleep in the background, or gone, shows nothing).
+pub const HELD_MOST: Duration = Duration::from_secs(1);
+
+/// A command made: its version, and whether the other screens wait for the table to show
+/// it ([`Games::shown`]).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Made {
+    pub version: u64,
+    pub held: bool,
 }
 
 /// The undo and redo requests, which share every step but the entry.
@@ -180,6 +195,7 @@ impl<G: RuleBook> Games<G> {
             live: Mutex::default(),
             changes: Mutex::default(),
             rematching: Mutex::default(),
+            held: Mutex::default(),
             started: Instant::now(),
         }
     }
@@ -219,9 +235,39 @@ impl<G: RuleBook> Games<G> {
 
     /// Tells every screen watching `id` to look again.
     pub fn touch(&self, id: i64) {
+        // Held for the table: told when the table has shown it.
+        if self.held.hold().contains_key(&id) {
+            return;
+        }
         if let Some(watchers) = self.changes.hold().get(&id) {
             // No receiver left is not an error: nobody watches now.
             let _ = watchers.send(());
+        }
+    }
+
+    /// The table shows change `version` of game `id` before any other screen hears of it:
+    /// they are told when it says it has ([`Games::shown`]), or after [`HELD_MOST`].
+    fn hold(self: &Arc<Self>, id: i64, version: u64) {
+        self.held.hold().insert(id, version);
+        let games = Arc::clone(self);
+        tokio::spawn(async move {
+            tokio::time::sleep(HELD_MOST).await;
+            games.shown(id, version);
+        });
+    }
+
+    /// The table has shown game `id` up to `version`: every other screen is told.
+    pub fn shown(&self, id: i64, version: u64) {
+        let released = {
+            let mut held = self.held.hold();
+            let done = held.get(&id).is_some_and(|&h| h <= version);
+            if done {
+                held.remove(&id);
+            }
+            done
+        };
+        if released {
+            self.touch(id);
         }
     }
 
@@ -383,16 +429,24 @@ impl<G: RuleBook> Games<G> {
         who: &Who<G::Role>,
         command: G::Command,
         action: Option<String>,
-    ) -> Result<u64, GameError> {
+    ) -> Result<Made, GameError> {
         let permitted = |timeline: &Timeline<G>| {
             timeline
                 .game()
                 .permit(who, &command)
                 .map_err(GameError::Forbidden)
         };
-        self.write(id, Some(version), action, who, permitted, |timeline| {
+        // What the table reads out is the table's to show first.
+        let held = matches!(who, Who::Table { .. }) && G::shown_by_the_table(&command);
+        let version = self.write(id, Some(version), action, who, permitted, |timeline| {
             timeline.decide(command.clone()).map_err(GameError::Rule)
-        })
+        })?;
+        if held {
+            self.hold(id, version);
+        } else {
+            self.touch(id);
+        }
+        Ok(Made { version, held })
     }
 
     pub fn rewind(
@@ -407,7 +461,7 @@ impl<G: RuleBook> Games<G> {
             Rewind::Redo => Extra::Redo,
         };
         self.may(id, who, extra)?;
-        self.write(
+        let version = self.write(
             id,
             Some(version),
             None,
@@ -423,12 +477,15 @@ impl<G: RuleBook> Games<G> {
                 Rewind::Undo => Ok(Entry::Undo),
                 Rewind::Redo => Ok(Entry::Redo),
             },
-        )
+        )?;
+        self.touch(id);
+        Ok(version)
     }
 
     /// Adds an entry to the game's history from `who`, once `permitted` says `who` may ask
     /// for it at all and within its pace: on disk first, then in memory. `version`, when
-    /// given, is what the sender saw; a game that has moved on refuses.
+    /// given, is what the sender saw; a game that has moved on refuses. The screens are
+    /// told by the caller.
     fn write(
         self: &Arc<Self>,
         id: i64,
@@ -439,7 +496,7 @@ impl<G: RuleBook> Games<G> {
         entry: impl FnOnce(&Timeline<G>) -> Result<EntryOf<G>, GameError>,
     ) -> Result<u64, GameError> {
         let by = sender::<G>(who);
-        let version = self.with(id, |writer, live| {
+        self.with(id, |writer, live| {
             permitted(&live.timeline)?;
             if let Some(done) = action
                 .as_ref()
@@ -466,9 +523,7 @@ impl<G: RuleBook> Games<G> {
                 }
             }
             Ok(made)
-        })?;
-        self.touch(id);
-        Ok(version)
+        })
     }
 
     /// Journals `entry`, then applies it, then lets the sand timer follow the phase, unless

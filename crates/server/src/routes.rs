@@ -59,6 +59,7 @@ fn games<G: RuleBook>(shared: &Arc<Shared>, games: Arc<Games<G>>) -> Router<Arc<
         .route(&format!("{base}/{{id}}/commands"), post(game_command::<G>))
         .route(&format!("{base}/{{id}}/undo"), post(undo::<G>))
         .route(&format!("{base}/{{id}}/redo"), post(redo::<G>))
+        .route(&format!("{base}/{{id}}/shown"), post(shown::<G>))
         .route(&format!("{base}/{{id}}/set-aside"), post(set_aside::<G>))
         .route(&format!("{base}/{{id}}/archive"), post(archive::<G>))
         .route(&format!("{base}/{{id}}/rematch"), post(rematch::<G>))
@@ -391,9 +392,10 @@ async fn game_command<G: RuleBook>(
         .into_response();
     }
     let answer = blocking(move || {
-        let version = games.command(id, version, &who, command, action)?;
+        let made = games.command(id, version, &who, command, action)?;
         Ok(json!({
-            "version": version,
+            "version": made.version,
+            "held": made.held,
             "snapshot": snapshot_with_seats(&shared, &games, id, role, &who)?,
         }))
     });
@@ -454,6 +456,18 @@ async fn timer<G: RuleBook>(
         Ok(view) => Json(view).into_response(),
         Err(e) => e.into_response(),
     }
+}
+
+/// The table has shown the game up to `version`: what it held back reaches the other
+/// screens now.
+async fn shown<G: RuleBook>(
+    _: TableOnly,
+    State(games): State<Arc<Games<G>>>,
+    Path(id): Path<i64>,
+    Body(At { version }): Body<At>,
+) -> StatusCode {
+    games.shown(id, version);
+    StatusCode::NO_CONTENT
 }
 
 async fn set_aside<G: RuleBook>(

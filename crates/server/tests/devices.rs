@@ -143,6 +143,12 @@ async fn table_only_requests_are_refused(
             json!({"language": "fr"}),
         ),
         (Method::POST, format!("/{base}/{game}/set-aside"), json!({})),
+        // Only the table says what it has shown: a phone could let the count out early.
+        (
+            Method::POST,
+            format!("/{base}/{game}/shown"),
+            json!({"version": 1_000_000}),
+        ),
         (
             Method::POST,
             format!("/{base}/{game}/archive"),

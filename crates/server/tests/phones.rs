@@ -5,7 +5,7 @@
 mod support;
 
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use base64::Engine;
 use futures_util::StreamExt;
@@ -750,7 +750,42 @@ async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
                 assert!(!tells_the_end(&message), "device {device} heard {text}");
             }
         }
-        ok(act(&t, game, None, json!({"type": "show_count", "lines": next})).await).await;
+        // The table reads the next line out: no other screen hears of it before the table
+        // says it has shown it, and every one does once it has.
+        let read: Value = act(&t, game, None, json!({"type": "show_count", "lines": next}))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(read["held"], true, "{read}");
+        let version = read["version"].as_u64().unwrap();
+        let reached = |device: usize| {
+            heard[device].lock().unwrap().iter().any(|text| {
+                serde_json::from_str::<Value>(text).unwrap()["snapshot"]["version"]
+                    .as_u64()
+                    .is_some_and(|v| v >= version)
+            })
+        };
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert!(
+            !(0..heard.len()).any(reached),
+            "heard before the table showed it"
+        );
+        let shown = t
+            .api(Method::POST, &format!("/games/{game}/shown"))
+            .json(&json!({ "version": version }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(shown.status(), StatusCode::NO_CONTENT);
+        let told = Instant::now();
+        while !(0..heard.len()).all(reached) {
+            assert!(
+                told.elapsed() < Duration::from_millis(500),
+                "not told once shown"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
         lines = next as usize;
     }
     // The last line tells everyone at once; each device heard the count as it was read.
@@ -769,6 +804,51 @@ async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
         let last: Value = serde_json::from_str(messages.lock().unwrap().last().unwrap()).unwrap();
         assert_eq!(last["snapshot"]["view"]["outcome"], "won", "{last}");
     }
+}
+
+/// A table screen that never says it has shown a line (asleep, or gone) holds the other
+/// screens back a second at most.
+#[tokio::test]
+async fn a_line_the_table_never_confirms_reaches_the_others_within_a_second() {
+    let t = table().await;
+    let game = create(&t, 21).await;
+    let ghost = take(&t, game, "ghost").await;
+    let mut psychics = Vec::new();
+    for i in 0..4 {
+        psychics.push(take(&t, game, &format!("psychic:{i}")).await);
+    }
+    let heard = record(
+        t.phone_socket(&format!(
+            "&games={game}&role=psychic:0&seat={}",
+            psychics[0]
+        ))
+        .await,
+    );
+    whole_game(&t, game, &ghost, &psychics, 0, [2, 3, 2, 2]).await;
+    let next = next_line(&t, game).await.unwrap();
+    let read: Value = act(&t, game, None, json!({"type": "show_count", "lines": next}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let version = read["version"].as_u64().unwrap();
+    let sent = Instant::now();
+    let reached = || {
+        heard.lock().unwrap().iter().any(|text| {
+            serde_json::from_str::<Value>(text).unwrap()["snapshot"]["version"]
+                .as_u64()
+                .is_some_and(|v| v >= version)
+        })
+    };
+    while !reached() {
+        assert!(sent.elapsed() < Duration::from_millis(1500), "never told");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let waited = sent.elapsed();
+    assert!(
+        waited >= Duration::from_millis(900),
+        "told after {waited:?}, before the hold ended"
+    );
 }
 
 #[tokio::test]

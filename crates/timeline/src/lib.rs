@@ -101,6 +101,12 @@ pub trait Roles: Rules {
             (Who::Table { .. } | Who::Watcher, Act::Change) => None,
         }
     }
+    /// Whether `command` shows something on the table screen itself (a line of the count,
+    /// the verdict after it): sent by the table, the other screens see it only once the
+    /// table has.
+    fn shown_by_the_table(_command: &Self::Command) -> bool {
+        false
+    }
     /// `role`'s view; refused for a seat this game does not have.
     fn view(&self, role: Self::Role) -> Result<Self::View, Refusal>;
     /// `event` as a screen of `role` may be told it in its log now, with the game where it

@@ -142,6 +142,11 @@ export async function command(type, fields = {}, options = {}) {
   const action = `${version}-${fingerprint(JSON.stringify(sent))}`;
   const answer = await post(`/commands${readingAs(state.game)}`, { version, command: sent, action }, { ...options, surely: true });
   if (answer) showSnapshot(answer.snapshot);
+  // What the table shows first (the count's lines, the verdict): the other screens are told
+  // once it is painted here, a frame after it is drawn.
+  if (answer?.held) {
+    requestAnimationFrame(() => requestAnimationFrame(() => post('/shown', { version: answer.version }, { quiet: true })));
+  }
   return answer?.version ?? null;
 }
 
