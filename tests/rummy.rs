@@ -55,13 +55,7 @@ async fn votes_on_the_tablet(driver: u16) {
         act(&tablet, "#hidden-seal").await;
     }
     wait_for(&tablet, "#rummy:not(:has(#hidden))").await;
-    let voted = api(
-        &tablet,
-        "GET",
-        &format!("/rummy/{id}?role=table"),
-        serde_json::Value::Null,
-    )
-    .await;
+    let voted = table_view(&tablet, id).await;
     assert_eq!(
         voted["view"]["vote"]["voted"],
         serde_json::json!([true, true, true])
@@ -82,6 +76,17 @@ async fn votes_on_the_tablet(driver: u16) {
         ["30", "10"]
     );
     tablet.close().await.unwrap();
+}
+
+/// Scorepad `id` as the table sees it, over the API.
+async fn table_view(tablet: &Client, id: u64) -> serde_json::Value {
+    api(
+        tablet,
+        "GET",
+        &format!("/rummy/{id}?role=table"),
+        serde_json::Value::Null,
+    )
+    .await
 }
 
 /// Taps `+` on stepper `id` `n` times.
@@ -196,13 +201,7 @@ async fn whole_game(driver: u16) {
         "a vote on the table in 3 taps"
     );
     // Nothing of the votes reached the table: its view says who voted, never for whom.
-    let seen = api(
-        &tablet,
-        "GET",
-        &format!("/rummy/{id}?role=table"),
-        serde_json::Value::Null,
-    )
-    .await;
+    let seen = table_view(&tablet, id).await;
     assert_eq!(
         seen["view"]["vote"]["voted"],
         serde_json::json!([true, true, true])

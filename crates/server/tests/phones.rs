@@ -507,6 +507,27 @@ async fn free_ghost(t: &Table, game: i64) {
 }
 
 /// Keeps every text message `socket` receives.
+/// A 5-player game with every seat on a phone: its number, the ghost's token and the
+/// psychics'.
+async fn seated(t: &Table) -> (i64, String, Vec<String>) {
+    let game = create(t, 21).await;
+    let ghost = take(t, game, "ghost").await;
+    let mut psychics = Vec::new();
+    for i in 0..4 {
+        psychics.push(take(t, game, &format!("psychic:{i}")).await);
+    }
+    (game, ghost, psychics)
+}
+
+/// Whether a socket [`record`]ed has heard a view of `version` or later.
+fn heard_of(heard: &Mutex<Vec<String>>, version: u64) -> bool {
+    heard.lock().unwrap().iter().any(|text| {
+        serde_json::from_str::<Value>(text).unwrap()["snapshot"]["version"]
+            .as_u64()
+            .is_some_and(|v| v >= version)
+    })
+}
+
 fn record(mut socket: Socket) -> Arc<Mutex<Vec<String>>> {
     let kept = Arc::new(Mutex::new(Vec::new()));
     let store = kept.clone();
@@ -675,12 +696,7 @@ fn tells_the_end(answer: &Value) -> bool {
 #[tokio::test]
 async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
     let t = table().await;
-    let game = create(&t, 21).await;
-    let ghost = take(&t, game, "ghost").await;
-    let mut psychics = Vec::new();
-    for i in 0..4 {
-        psychics.push(take(&t, game, &format!("psychic:{i}")).await);
-    }
+    let (game, ghost, psychics) = seated(&t).await;
     let heard = [
         record(t.socket_with(&format!("&games={game}&role=table")).await),
         record(
@@ -759,13 +775,7 @@ async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
             .unwrap();
         assert_eq!(read["held"], true, "{read}");
         let version = read["version"].as_u64().unwrap();
-        let reached = |device: usize| {
-            heard[device].lock().unwrap().iter().any(|text| {
-                serde_json::from_str::<Value>(text).unwrap()["snapshot"]["version"]
-                    .as_u64()
-                    .is_some_and(|v| v >= version)
-            })
-        };
+        let reached = |device: usize| heard_of(&heard[device], version);
         tokio::time::sleep(Duration::from_millis(200)).await;
         assert!(
             !(0..heard.len()).any(reached),
@@ -811,12 +821,7 @@ async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
 #[tokio::test]
 async fn a_line_the_table_never_confirms_reaches_the_others_within_a_second() {
     let t = table().await;
-    let game = create(&t, 21).await;
-    let ghost = take(&t, game, "ghost").await;
-    let mut psychics = Vec::new();
-    for i in 0..4 {
-        psychics.push(take(&t, game, &format!("psychic:{i}")).await);
-    }
+    let (game, ghost, psychics) = seated(&t).await;
     let heard = record(
         t.phone_socket(&format!(
             "&games={game}&role=psychic:0&seat={}",
@@ -833,14 +838,7 @@ async fn a_line_the_table_never_confirms_reaches_the_others_within_a_second() {
         .unwrap();
     let version = read["version"].as_u64().unwrap();
     let sent = Instant::now();
-    let reached = || {
-        heard.lock().unwrap().iter().any(|text| {
-            serde_json::from_str::<Value>(text).unwrap()["snapshot"]["version"]
-                .as_u64()
-                .is_some_and(|v| v >= version)
-        })
-    };
-    while !reached() {
+    while !heard_of(&heard, version) {
         assert!(sent.elapsed() < Duration::from_millis(1500), "never told");
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
