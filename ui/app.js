@@ -163,7 +163,8 @@ function resume(was) {
   if (!el?.matches('input, textarea') || el === document.activeElement) return;
   if (was.typed !== null && el.value === was.drawn) el.value = was.typed;
   el.focus({ preventScroll: true });
-  if (was.caret[0] !== null) el.setSelectionRange(...was.caret);
+  // A number field has no caret to set: it throws.
+  if (was.caret[0] !== null && el.type !== 'number') el.setSelectionRange(...was.caret);
 }
 
 function updateStatus() {

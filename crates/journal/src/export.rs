@@ -139,8 +139,11 @@ pub fn ready<G: Listed>(exported: Exported, game: usize) -> Result<Ready, Unfit>
     let mut timeline = Timeline::<G>::resume(start, []).map_err(|_| damaged.clone())?;
     for e in &exported.entries {
         let entry: EntryOf<G> = serde_json::from_str(e.entry.get()).map_err(|_| damaged.clone())?;
-        // A command's events are the rules' own: decided again, they must be the same.
-        if let Entry::Command { command, .. } = &entry {
+        // A command's events are the rules' own: decided again, they must be the same; an
+        // earlier build's rules decided some otherwise, so its entries need only fold.
+        if let Entry::Command { command, .. } = &entry
+            && e.format == FORMAT
+        {
             let decided = timeline.decide(command.clone());
             if decided.as_ref() != Ok(&entry) {
                 return Err(damaged);

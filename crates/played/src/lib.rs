@@ -156,6 +156,10 @@ fn play(setup: Setup, right_from: u8, right_vote: bool) -> Played {
     g
 }
 
+/// The journal's entry format this build writes (`seance_journal::FORMAT`, which the
+/// server's history test holds this to): the entries here are this build's rules' own.
+pub const ENTRY_FORMAT: i64 = 2;
+
 /// A history file of `games`, each with when it began and how many minutes it lasted.
 pub fn history_file(games: &[(&Played, i64, i64)]) -> Value {
     let games: Vec<Value> = games
@@ -168,7 +172,7 @@ pub fn history_file(games: &[(&Played, i64, i64)]) -> Value {
                 "began": began,
                 "ended": began + minutes * 60,
                 "start": g.start,
-                "entries": g.entries.iter().map(|e| json!({"format": 1, "entry": e, "sender": "table"})).collect::<Vec<_>>(),
+                "entries": g.entries.iter().map(|e| json!({"format": ENTRY_FORMAT, "entry": e, "sender": "table"})).collect::<Vec<_>>(),
             })
         })
         .collect();

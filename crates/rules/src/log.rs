@@ -34,13 +34,16 @@ pub enum Sealed {
 }
 
 /// `event` as `role`'s log tells it in `game` as it stands; nothing for the start and the
-/// drawn secrets, which are no news to anyone, nor for the interpretation beginning where no
-/// sand timer is turned (the new edition's, without a house rule's).
+/// drawn secrets, which are no news to anyone, nor for what the game has not: the
+/// interpretation beginning where no sand timer is turned (the new edition's, without a
+/// house rule's), tokens coming back where there are none (as journals before this build
+/// say they did).
 pub fn told(game: &Game, event: &Event, role: Role) -> Option<Told> {
     let ghost_sees = role == Role::Ghost && game.ghost_sees_culprit();
     let sealed = match *event {
         Event::Started { .. } | Event::SecretsDrawn { .. } => return None,
         Event::TimerStarted if game.sand_timer().is_none() => return None,
+        Event::TokensRecovered if game.setup.tokens_per_psychic() == 0 => return None,
         Event::Voted { psychic, .. } if role != Role::Psychic(psychic) => Sealed::Voted { psychic },
         Event::CulpritChosen { .. } | Event::CulpritDrawn { .. } if !ghost_sees => {
             Sealed::CulpritSealed

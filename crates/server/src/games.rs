@@ -153,6 +153,14 @@ pub struct Made {
     pub held: bool,
 }
 
+/// What a change came with: the version its sender saw, its action id, and whether the
+/// table shows it first.
+struct Sent {
+    version: Option<u64>,
+    action: Option<String>,
+    held: bool,
+}
+
 /// The undo and redo requests, which share every step but the entry.
 #[derive(Debug, Clone, Copy)]
 pub enum Rewind {
@@ -245,10 +253,9 @@ impl<G: RuleBook> Games<G> {
         }
     }
 
-    /// The table shows change `version` of game `id` before any other screen hears of it:
-    /// they are told when it says it has ([`Games::shown`]), or after [`HELD_MOST`].
-    fn hold(self: &Arc<Self>, id: i64, version: u64) {
-        self.held.hold().insert(id, version);
+    /// Change `version` of game `id`, held for the table: the other screens are told when
+    /// it says it has shown it ([`Games::shown`]), or after [`HELD_MOST`].
+    fn release_later(self: &Arc<Self>, id: i64, version: u64) {
         let games = Arc::clone(self);
         tokio::spawn(async move {
             tokio::time::sleep(HELD_MOST).await;
@@ -438,15 +445,20 @@ impl<G: RuleBook> Games<G> {
         };
         // What the table reads out is the table's to show first.
         let held = matches!(who, Who::Table { .. }) && G::shown_by_the_table(&command);
-        let version = self.write(id, Some(version), action, who, permitted, |timeline| {
+        let sent = Sent {
+            version: Some(version),
+            action,
+            held,
+        };
+        let made = self.write(id, sent, who, permitted, |timeline| {
             timeline.decide(command.clone()).map_err(GameError::Rule)
         })?;
-        if held {
-            self.hold(id, version);
+        if made.held {
+            self.release_later(id, made.version);
         } else {
             self.touch(id);
         }
-        Ok(Made { version, held })
+        Ok(made)
     }
 
     pub fn rewind(
@@ -461,10 +473,14 @@ impl<G: RuleBook> Games<G> {
             Rewind::Redo => Extra::Redo,
         };
         self.may(id, who, extra)?;
-        let version = self.write(
+        let sent = Sent {
+            version: Some(version),
+            action: None,
+            held: false,
+        };
+        let made = self.write(
             id,
-            Some(version),
-            None,
+            sent,
             who,
             |_| Ok(()),
             |timeline| match how {
@@ -479,7 +495,7 @@ impl<G: RuleBook> Games<G> {
             },
         )?;
         self.touch(id);
-        Ok(version)
+        Ok(made.version)
     }
 
     /// Adds an entry to the game's history from `who`, once `permitted` says `who` may ask
@@ -489,12 +505,15 @@ impl<G: RuleBook> Games<G> {
     fn write(
         self: &Arc<Self>,
         id: i64,
-        version: Option<u64>,
-        action: Option<String>,
+        Sent {
+            version,
+            action,
+            held,
+        }: Sent,
         who: &Who<G::Role>,
         permitted: impl FnOnce(&Timeline<G>) -> Result<(), GameError>,
         entry: impl FnOnce(&Timeline<G>) -> Result<EntryOf<G>, GameError>,
-    ) -> Result<u64, GameError> {
+    ) -> Result<Made, GameError> {
         let by = sender::<G>(who);
         self.with(id, |writer, live| {
             permitted(&live.timeline)?;
@@ -502,7 +521,12 @@ impl<G: RuleBook> Games<G> {
                 .as_ref()
                 .and_then(|a| live.acted.iter().find(|d| d.by == by && &d.action == a))
             {
-                return Ok(done.made);
+                // Sent again (its answer lost): still held, the table still says when shown.
+                let held = self.held.hold().get(&id) == Some(&done.made);
+                return Ok(Made {
+                    version: done.made,
+                    held,
+                });
             }
             if let Some(d) = &live.damage {
                 return Err(GameError::Journal(JournalError::Damaged {
@@ -516,13 +540,22 @@ impl<G: RuleBook> Games<G> {
             }
             let entry = entry(&live.timeline)?;
             let made = self.commit(id, writer, live, entry, Some(who))?;
+            // Held before the game's lock is let go, so that no change told meanwhile tells
+            // it; a command that changed nothing holds nothing.
+            let held = held && made > now;
+            if held {
+                self.held.hold().insert(id, made);
+            }
             if let Some(action) = action {
                 live.acted.push_back(Acted { by, action, made });
                 if live.acted.len() > RECENT {
                     live.acted.pop_front();
                 }
             }
-            Ok(made)
+            Ok(Made {
+                version: made,
+                held,
+            })
         })
     }
 
@@ -547,9 +580,12 @@ impl<G: RuleBook> Games<G> {
             self.paced(live, who, Act::Change)?;
         }
         let by = who.map(sender::<G>);
-        let now = Instant::now();
         // Most commands leave the sand alone; one that moves it writes it with itself.
-        let moved = (live.timer.as_ref()).and_then(|t| t.follow(next.game().timer_runs(), now));
+        let runs = next.game().timer_runs();
+        let follow = |timer: &SandTimer, now| timer.follow(runs, now);
+        let kept = (live.timer.as_ref())
+            .and_then(|t| follow(t, Instant::now()))
+            .map(|(timer, _)| timer.record(Instant::now()));
         writer.append(
             Append::new(
                 id,
@@ -559,10 +595,12 @@ impl<G: RuleBook> Games<G> {
                 by.as_deref(),
             )
             .with_record(next.game().record())
-            .with_timer(moved.as_ref().map(|(timer, _)| timer.record(now))),
+            .with_timer(kept),
         )?;
         live.timeline.record(next, by);
-        if let Some((timer, started)) = moved {
+        // Started once written: a wait for the disk takes no sand.
+        if let Some((timer, started)) = live.timer.as_ref().and_then(|t| follow(t, Instant::now()))
+        {
             live.timer = Some(timer);
             if let Some(run) = started {
                 self.expire_at(id, run);

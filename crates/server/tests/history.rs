@@ -12,6 +12,7 @@ use seance_played::{
     DAY, Played, evening, evening_file, history_file, mysterium, rummy_round, vote_caller,
 };
 use seance_rules::{Difficulty, Outcome, Status, Timeline};
+use seance_timeline::Listed;
 use serde_json::{Value, json};
 use support::{Table, act_as, error_of, ok, table, table_json};
 
@@ -376,7 +377,8 @@ async fn a_bad_file_is_refused_with_what_to_do_and_changes_nothing() {
     assert_eq!(why.code, seance_server::refusals::IMPORT_NEWER);
     assert_eq!(why.params["version"], 2);
     let mut newer_entry = good.clone();
-    newer_entry["games"][0]["entries"][3]["format"] = json!(2);
+    assert_eq!(seance_played::ENTRY_FORMAT, seance_journal::FORMAT);
+    newer_entry["games"][0]["entries"][3]["format"] = json!(seance_journal::FORMAT + 1);
     assert_eq!(
         refused(newer_entry.to_string()).await.1.code,
         seance_server::refusals::IMPORT_NEWER
@@ -600,4 +602,46 @@ async fn the_table_plays_on_while_a_large_history_is_brought_in() {
         answered >= chunks / 2,
         "{answered} changes for {chunks} chunks: the table waited behind the import"
     );
+}
+
+/// A history an earlier build exported imports as it was written: its Mystery Rummy rounds'
+/// events name no vote's caller, where this build's rules do. The same entries said to be
+/// this build's are held to being decided again, and refused.
+#[tokio::test]
+async fn an_earlier_builds_history_imports_as_it_was_written() {
+    let t = table().await;
+    let setup = seance_rummy::Setup {
+        players: vec!["Ann".into(), "Ben".into()],
+        printed: Default::default(),
+    };
+    let (mut timeline, start) = seance_rummy::begin(setup, 5).unwrap();
+    let at_the_table = seance_timeline::Who::Table { phones: Vec::new() };
+    let mut entries = Vec::new();
+    while timeline.game().record().is_none() {
+        let allowed = json!({ "allowed": timeline.game().allowed(&at_the_table) });
+        for command in rummy_round(&vote_caller(&allowed)) {
+            let entry = timeline
+                .decide(serde_json::from_value(command).unwrap())
+                .unwrap();
+            timeline.push(entry.clone()).unwrap();
+            let mut written = serde_json::to_value(&entry).unwrap();
+            for event in written["events"].as_array_mut().into_iter().flatten() {
+                event.as_object_mut().unwrap().remove("called_by");
+            }
+            entries.push(written);
+        }
+    }
+    let file = |format: i64| {
+        let entries: Vec<Value> = (entries.iter())
+            .map(|e| json!({"format": format, "entry": e, "sender": "table"}))
+            .collect();
+        json!({"format": "seance-history", "version": 1, "exported_at": DAY, "games": [{
+            "origin": "another-table/1", "ruleset": seance_timeline::RuleSet::MysteryRummy.name(),
+            "began": DAY, "ended": DAY + 1800, "start": start, "entries": entries}]})
+    };
+    let (_, why) = error_of(import(&t, &file(seance_journal::FORMAT)).await).await;
+    assert_eq!(why.code, seance_server::refusals::IMPORT_DAMAGED);
+    ok(import(&t, &file(1)).await).await;
+    let history = table_json(&t, "/history").await;
+    assert_eq!(history["games"].as_array().unwrap().len(), 1, "{history}");
 }

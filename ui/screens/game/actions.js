@@ -145,7 +145,11 @@ export async function command(type, fields = {}, options = {}) {
   // What the table shows first (the count's lines, the verdict): the other screens are told
   // once it is painted here, a frame after it is drawn.
   if (answer?.held) {
-    requestAnimationFrame(() => requestAnimationFrame(() => post('/shown', { version: answer.version }, { quiet: true })));
+    const game = state.game;
+    const shown = () => {
+      if (state.game === game) post('/shown', { version: answer.version }, { quiet: true });
+    };
+    requestAnimationFrame(() => requestAnimationFrame(shown));
   }
   return answer?.version ?? null;
 }
