@@ -165,12 +165,18 @@ impl Screens {
                 for problem in misfits(client, scroll).await {
                     self.problems.push(format!("{shot}: {problem}"));
                 }
-                // The marks read across the table: a marker on the track, a token's letters.
+                // The marks read across the table: a token's letters, and on a tablet 1280 px
+                // wide or more a marker on the track (a narrower one's track has no room).
+                let marks = if *width >= 1280 {
+                    "#track .marker, .token .initials"
+                } else {
+                    ".token .initials"
+                };
                 let small = client
                     .execute(
-                        "return [...document.querySelectorAll('#track .marker, .token .initials')]
+                        "return [...document.querySelectorAll(arguments[0])]
                            .map((e) => parseFloat(getComputedStyle(e).fontSize)).filter((px) => px < 16)",
-                        vec![],
+                        vec![json!(marks)],
                     )
                     .await
                     .unwrap();

@@ -136,6 +136,24 @@ async fn won(driver: u16) {
             played(&cues, "knock", Some(1)),
             "the app knocks once for yes: {cues:?}"
         );
+        // The knock seen on the table covers no medium's name.
+        wait_for(&tablet, "#knock-seen").await;
+        let covered = tablet
+            .execute(
+                "const k = document.getElementById('knock-seen').getBoundingClientRect();
+                 return [...document.querySelectorAll('#psychics h3')].filter((n) => {
+                   const r = n.getBoundingClientRect();
+                   return r.left < k.right && k.left < r.right && r.top < k.bottom && k.top < r.bottom;
+                 }).map((n) => n.textContent);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            covered,
+            serde_json::json!([]),
+            "the knock covers these names"
+        );
     }
     wait_for(&tablet, "#stage.revelation").await;
     let culprit = attr(&ghost, "#phone-culprit-is", "data-culprit")
