@@ -129,10 +129,12 @@ impl Scorepad {
                 .with("given", tally.players.len())
         })?;
         tally.check()?;
-        ensure(called_by.is_none_or(|by| tally.has_set(by)), || {
-            let name = called_by.map_or("", |by| self.name(by));
-            Refusal::new(refusals::VOTE_CALLER_SET).with("name", name)
-        })
+        match called_by {
+            Some(by) => ensure(tally.has_set(by), || {
+                Refusal::new(refusals::VOTE_CALLER_SET).with("name", self.name(by))
+            }),
+            None => Ok(()),
+        }
     }
 
     /// A correction may not end the game before the last round played.

@@ -158,6 +158,8 @@ impl RoundTally {
         // The most in front of one player: a set, when there are three or more.
         let most = |f: &dyn Fn(&PlayerTally) -> u32| players.iter().map(f).max().unwrap_or(0);
         let mut jokers = 0;
+        // Evidence and Jokers laid, on every suspect.
+        let mut laid = 0;
         for (s, suspect) in SUSPECTS.iter().enumerate() {
             let name = suspect.name;
             let evidence = across(&|p| u32::from(p.evidence[s]));
@@ -169,6 +171,7 @@ impl RoundTally {
             })?;
             jokers += across(&|p| u32::from(p.joker_cards[s]));
             let set = across(&|p| p.on_suspect(s));
+            laid += set;
             let largest = most(&|p| p.on_suspect(s));
             ensure(set == 0 || largest >= SET, || {
                 Refusal::new(refusals::SET_OF_THREE)
@@ -210,7 +213,7 @@ impl RoundTally {
         })?;
         // Nobody lays Evidence, Letters included, before a Victim is in play, and a Victim
         // played stays there (002 l.142, l.216).
-        let evidence = letters + across(&|p| (0..SUSPECTS.len()).map(|s| p.on_suspect(s)).sum());
+        let evidence = letters + laid;
         ensure(evidence == 0 || self.victims_in_play > 0, || {
             Refusal::new(refusals::EVIDENCE_BEFORE_VICTIM).with("n", evidence)
         })?;

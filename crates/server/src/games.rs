@@ -147,7 +147,7 @@ pub const HELD_MOST: Duration = Duration::from_secs(1);
 
 /// A command made: its version, and whether the other screens wait for the table to show
 /// it ([`Games::shown`]).
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy)]
 pub struct Made {
     pub version: u64,
     pub held: bool,
@@ -583,9 +583,10 @@ impl<G: RuleBook> Games<G> {
         // Most commands leave the sand alone; one that moves it writes it with itself.
         let runs = next.game().timer_runs();
         let follow = |timer: &SandTimer, now| timer.follow(runs, now);
+        let now = Instant::now();
         let kept = (live.timer.as_ref())
-            .and_then(|t| follow(t, Instant::now()))
-            .map(|(timer, _)| timer.record(Instant::now()));
+            .and_then(|t| follow(t, now))
+            .map(|(timer, _)| timer.record(now));
         writer.append(
             Append::new(
                 id,

@@ -194,12 +194,16 @@ function steps(view) {
   }
 }
 
-/** Who votes next on the tablet, as the rules allow now: the first after `after` in seating
- * order (round the table), or null. */
+/** Of the seats `left` (in seating order), the first after `after` round the table (from
+ * the first when `after` is null), or null: who the passed tablet goes to next. */
+export function nextAround(left, after) {
+  return left.find((i) => after === null || i > after) ?? left[0] ?? null;
+}
+
+/** Who votes next on the tablet, as the rules allow now, after psychic `after`. */
 function nextVoter(after) {
   const { psychics } = state.game.snapshot.view;
-  const left = psychics.map((_, i) => i).filter((i) => psychics[i].voting_now && may('vote', { psychic: i }));
-  return left.find((i) => i > after) ?? left[0] ?? null;
+  return nextAround(psychics.map((_, i) => i).filter((i) => psychics[i].voting_now && may('vote', { psychic: i })), after);
 }
 
 /** "Pass the tablet to NAME": everybody else looks away until `ready` ("I am NAME"). */

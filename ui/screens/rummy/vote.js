@@ -9,7 +9,7 @@ import { render } from '../../context.js';
 import { choices, may } from '../../allowed.js';
 import { command } from '../game/actions.js';
 import { suspectName } from './rounds.js';
-import { cover } from '../game/hidden.js';
+import { cover, nextAround } from '../game/hidden.js';
 
 /** The entry open now: null, or { player, suspect } (the suspect picked, not yet sealed). */
 let entry = null;
@@ -18,16 +18,10 @@ let calling = false;
 
 const go = (next) => { entry = next; render(); };
 
-/** Who votes next on the tablet, as the rules allow now: the first after `after` round the
- * table (from the first player when `after` is null), or null. */
-function nextVoter(players, after) {
-  const left = players.map((_, p) => p).filter((p) => may('vote', { player: p }));
-  return left.find((p) => after === null || p > after) ?? left[0] ?? null;
-}
-
-/** `player` (or, with none, the next who may) votes on the tablet; closed when nobody is left. */
-function voteOn(players, player) {
-  const next = player ?? nextVoter(players, null);
+/** The tablet goes on to whoever may vote next after `after` (from the first when null),
+ * or back to the scorepad when nobody is left. */
+function passOn(players, after) {
+  const next = nextAround(players.map((_, p) => p).filter((p) => may('vote', { player: p })), after);
   go(next === null ? null : { player: next, suspect: null });
 }
 
@@ -54,7 +48,7 @@ export function votePanel(view) {
             onclick: async () => {
               calling = false;
               // Called on the table: its voters vote at once, the tablet passed round.
-              if (await command('call_vote', { by: p }) !== null) voteOn(view.players, null);
+              if (await command('call_vote', { by: p }) !== null) passOn(view.players, null);
             },
           }, view.players[p])),
           h('button', { type: 'button', class: 'quiet', onclick: () => { calling = false; render(); } }, t('hidden.cancel')))]
@@ -68,7 +62,7 @@ export function votePanel(view) {
       view.vote.voted[p]
         ? h('span', { class: 'sealed' }, t('vote.sealed_short'))
         : may('vote', { player: p })
-          ? h('button', { type: 'button', 'data-vote-here': p, onclick: () => voteOn(view.players, p) },
+          ? h('button', { type: 'button', 'data-vote-here': p, onclick: () => go({ player: p, suspect: null }) },
             t('rummy.vote_here'))
           : h('span', { class: 'on-phone' }, t('vote.on_phone', { name }))))),
     h('p', { class: 'note' }, t('rummy.votes_revealed')));
@@ -83,9 +77,7 @@ export function voteEntry(view) {
     h('h2', {}, t('rummy.your_vote', { name: view.players[player] })),
     h('p', {}, t('hidden.look_away')),
     suspectChoice(entry.suspect, (suspect) => go({ player, suspect }), async (suspect) => {
-      if (await command('vote', { player, suspect }) === null) return;
-      const next = nextVoter(view.players, player);
-      go(next === null ? null : { player: next, suspect: null });
+      if (await command('vote', { player, suspect }) !== null) passOn(view.players, player);
     }, 'hidden-seal'),
   ];
   return cover(t('hidden.vote'), body, () => go(null));
