@@ -406,7 +406,9 @@ async fn history(driver: u16) {
     tap(&tablet, "a[href='#/history/archived']").await;
     wait_for(&tablet, &format!("#history-list [data-game='{id}']")).await;
     tap(&tablet, "a[href='#/history']").await;
-    wait_for(&tablet, "#history-list .history-item").await;
+    // The history's own list, whole (not the archived tab's, still drawn a moment).
+    let history = format!("#history-list:not(:has([data-game='{id}'])) .history-item:nth-child(3)");
+    wait_for(&tablet, &history).await;
     let wrong_id = tablet
         .find(Locator::Css("#history-list .history-item:nth-child(2)"))
         .await
