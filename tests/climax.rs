@@ -12,7 +12,7 @@ use std::time::Duration;
 use fantoccini::Client;
 use seance_e2e::{
     Browsers, Table, act, api, attr, chromium, command, ghost_cards, ghost_phone, phone_on_seats,
-    revelation_step, screenshot, speak, tap, text, wait_for, wait_for_text,
+    revelation_step, screenshot, speak, tap, text, under_the_knock, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -232,6 +232,12 @@ async fn climax(driver: u16, game: Game, lang: &str) {
     assert_eq!(marks.matches('●').count(), 2, "{marks}");
     let heard = text(&tablet, "#last-change").await;
     assert_eq!(heard, text(&tablet, "#knock-seen .words").await);
+    // It covers nothing of the game: no group, and (classic) no marker on the track.
+    assert_eq!(
+        under_the_knock(&tablet).await,
+        Vec::<String>::new(),
+        "the knock covers these"
+    );
     screenshot(&tablet, &format!("climax-knock-{lang}-1280x800")).await;
 
     let screens: [&Client; 5] = [&tablet, &ghost, &seated[0], &seated[1], &watcher];

@@ -13,6 +13,8 @@ use seance_e2e::*;
 use serde_json::{Value, json};
 
 const SIZES: [(u32, u32); 3] = [(1280, 800), (800, 1280), (390, 844)];
+/// The stages of Phase 2 before its end, which take a tablet's whole screen.
+const PHASE_TWO: [&str; 4] = ["revelation", "vote", "new-traces", "new-decision"];
 pub const LANGUAGES: [&str; 3] = ["en", "fr", "it"];
 /// Long names and short ones, as a table has them, and names that begin alike (their
 /// marks must still tell them apart).
@@ -183,6 +185,23 @@ impl Screens {
                 if small.as_array().is_some_and(|s| !s.is_empty()) {
                     self.problems
                         .push(format!("{shot}: marks in {small} px type, under 16 px"));
+                }
+                // Phase 2 on a tablet takes the whole screen: no band across it a tenth of
+                // its height or more with nothing in it.
+                if !scroll && PHASE_TWO.contains(&stage) {
+                    let band: [u32; 2] = serde_json::from_value(
+                        client
+                            .execute(include_str!("support/filled.js"), vec![])
+                            .await
+                            .unwrap(),
+                    )
+                    .unwrap();
+                    if (band[1] - band[0]) * 10 >= *height {
+                        self.problems.push(format!(
+                            "{shot}: nothing drawn from {} px to {} px down",
+                            band[0], band[1]
+                        ));
+                    }
                 }
                 let apart = client
                     .execute(include_str!("support/apart.js"), vec![])

@@ -7,7 +7,8 @@
 use fantoccini::Client;
 use seance_e2e::{
     Browsers, Table, act, api, attr, chromium, ghost_phone, keep_lines, lines_never_say,
-    phone_on_seats, played, present, screenshot, sounds, tap, wait_for, wait_for_text,
+    phone_on_seats, played, present, screenshot, sounds, tap, under_the_knock, wait_for,
+    wait_for_text,
 };
 use serde_json::Value;
 
@@ -136,23 +137,11 @@ async fn won(driver: u16) {
             played(&cues, "knock", Some(1)),
             "the app knocks once for yes: {cues:?}"
         );
-        // The knock seen on the table covers no medium's name.
-        wait_for(&tablet, "#knock-seen").await;
-        let covered = tablet
-            .execute(
-                "const k = document.getElementById('knock-seen').getBoundingClientRect();
-                 return [...document.querySelectorAll('#psychics h3')].filter((n) => {
-                   const r = n.getBoundingClientRect();
-                   return r.left < k.right && k.left < r.right && r.top < k.bottom && k.top < r.bottom;
-                 }).map((n) => n.textContent);",
-                vec![],
-            )
-            .await
-            .unwrap();
+        // The knock seen on the table covers nothing of the game: no medium's name.
         assert_eq!(
-            covered,
-            serde_json::json!([]),
-            "the knock covers these names"
+            under_the_knock(&tablet).await,
+            Vec::<String>::new(),
+            "the knock covers these"
         );
     }
     wait_for(&tablet, "#stage.revelation").await;

@@ -776,7 +776,7 @@ async fn two_players(driver: u16) {
     // The one psychic player chooses alone.
     wait_for_text(&client, "#agree", "Choose the culprit's group").await;
     assert!(!text(&client, "#agree").await.contains("together"));
-    tap(&client, "#agree [data-pick='3']").await;
+    tap(&client, "#line-up [data-pick='3']").await;
     act(&client, "#pick-confirm").await;
     wait_for(&client, "#stage[data-outcome='won']").await;
     client.close().await.unwrap();

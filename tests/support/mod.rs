@@ -613,6 +613,30 @@ pub async fn text(client: &Client, css: &str) -> String {
     }
 }
 
+/// What the knock on the table's screen (`#knock-seen`, waited for) lies over, besides the
+/// line under the bar it is shown on: each word drawn, tile's name, track marker or group
+/// under it, named by its text. Empty where it covers nothing of the game.
+pub async fn under_the_knock(client: &Client) -> Vec<String> {
+    wait_for(client, "#knock-seen").await;
+    let under = client
+        .execute(
+            "const k = document.getElementById('knock-seen').getBoundingClientRect();
+             const meets = (r) => r.width > 0 && r.height > 0
+               && r.left < k.right && k.left < r.right && r.top < k.bottom && k.top < r.bottom;
+             return [...document.querySelectorAll('#app *')].filter((el) =>
+               !el.closest('#knock-seen, .news > .last-change') && !el.contains(document.getElementById('knock-seen'))
+               && getComputedStyle(el).visibility !== 'hidden'
+               && (el.matches('h3, .marker, .group-card, button')
+                 || [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim()))
+               && meets(el.getBoundingClientRect()))
+               .map((el) => el.textContent.trim());",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(under).unwrap()
+}
+
 /// Attribute `name` of `css` once it is there; read again if a render replaced the element.
 pub async fn attr(client: &Client, css: &str, name: &str) -> Option<String> {
     let deadline = Instant::now() + Duration::from_secs(20);

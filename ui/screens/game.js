@@ -221,21 +221,23 @@ export function knocked(times) {
   render();
 }
 
-/** The knock for a few seconds on the stage, in words and in marks: one or two. */
+/** The knock for a few seconds, in words and in marks (one or two): large, over the line
+ * under the bar, which says it too (or what came after it). */
 function knockSeen() {
   if (!heard || heard.game !== state.game?.id || performance.now() - heard.at >= KNOCK_SHOWN) return null;
-  return h('div', { id: 'knock-seen', class: 'knock-seen', role: 'status', 'data-times': heard.times },
-    h('span', { class: 'marks', 'aria-hidden': 'true' }, heard.times === 1 ? '●' : '● ●'),
+  return h('div', { id: 'knock-seen', class: 'knock-seen', 'aria-hidden': 'true', 'data-times': heard.times },
+    h('span', { class: 'marks' }, heard.times === 1 ? '●' : '● ●'),
     h('span', { class: 'words' }, t(`log.knock_${heard.times}`)));
 }
 
-/** The latest change under the bar, or the knock heard since it. */
+/** The latest change under the bar, or the knock heard since it; a knock seen lies over it,
+ * where it covers no part of the game. */
 function latest(snapshot) {
-  if (heard && heard.game === snapshot.game && heard.version === snapshot.version) {
-    return h('p', { id: 'last-change', class: 'last-change knock', role: 'status', 'data-version': snapshot.version },
-      t(`log.knock_${heard.times}`));
-  }
-  return lastChange(snapshot);
+  const line = heard && heard.game === snapshot.game && heard.version === snapshot.version
+    ? h('p', { id: 'last-change', class: 'last-change knock', role: 'status', 'data-version': snapshot.version },
+      t(`log.knock_${heard.times}`))
+    : lastChange(snapshot);
+  return h('div', { class: 'news' }, line, knockSeen());
 }
 
 function phaseOne(view) {
@@ -316,7 +318,6 @@ export function renderGame(state) {
   return h('div', { id: 'game', class: 'screen game', 'data-phase': view.phase, 'data-version': snapshot.version, 'data-awake': awake },
     barTop(gameBar(snapshot)),
     latest(snapshot),
-    knockSeen(),
     damaged(snapshot),
     // A watcher sees the table as it is, and cannot tap it.
     h('div', { class: `board ${phaseOneBoard && !layingOut ? 'phase-one' : 'phase-two'}`, inert: !isTable() },

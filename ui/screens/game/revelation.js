@@ -11,7 +11,7 @@ import { command, playAgain, seatsKept, toBgStats } from './actions.js';
 import { covering, open, seatsOf } from './hidden.js';
 import { countLines, countList } from './count.js';
 import { CATEGORIES, cardAtEnd } from './psychics.js';
-import { sealedChoice, traceOf } from './groups.js';
+import { traceOf } from './groups.js';
 import { guide } from './help.js';
 import { choices, may } from '../../allowed.js';
 
@@ -96,22 +96,31 @@ function readingAgain(game) {
 }
 
 /** The groups laid out; which was chosen and which held the culprit only once `reveal`
- * (never while the count is still being played out: that would give it away). */
-function lineUp(view, { reveal = true } = {}) {
+ * (never while the count is still being played out: that would give it away). With `pick`,
+ * each group is a button the psychics' choice is tapped on. */
+function lineUp(view, { reveal = true, pick = null } = {}) {
   return h('section', { id: 'line-up', class: 'line-up', 'aria-label': t('lineup.title') },
     h('h2', {}, t('lineup.title')),
     h('ol', {}, view.groups.map((g) => {
       const whose = traceOf(view, g);
-      return h('li', {
-        class: 'group-card', 'data-group': g.number, dataset: whose ? { colour: whose.colour } : {},
+      const face = [
+        h('span', { class: 'number' }, g.number),
+        h('span', { class: 'cards' }, g.cards.join(' · ')),
+        whose ? h('span', { class: 'whose' }, nameOf(whose)) : null,
+        // Said in words, not by the frame's colour alone.
+        reveal && view.chosen === g.number ? h('span', { class: 'tag chosen' }, t('lineup.chosen')) : null,
+        reveal && view.culprit === g.number ? h('span', { class: 'tag culprit' }, t('lineup.culprit')) : null,
+      ];
+      const marks = {
+        class: pick ? 'group-card group' : 'group-card', 'data-group': g.number, dataset: whose ? { colour: whose.colour } : {},
         'data-culprit': String(reveal && view.culprit === g.number), 'data-chosen': String(reveal && view.chosen === g.number),
-      },
-      h('span', { class: 'number' }, g.number),
-      h('span', { class: 'cards' }, g.cards.join(' · ')),
-      whose ? h('span', { class: 'whose' }, nameOf(whose)) : null,
-      // Said in words, not by the frame's colour alone.
-      reveal && view.chosen === g.number ? h('span', { class: 'tag chosen' }, t('lineup.chosen')) : null,
-      reveal && view.culprit === g.number ? h('span', { class: 'tag culprit' }, t('lineup.culprit')) : null);
+      };
+      return pick
+        ? h('li', { class: 'pick' }, h('button', {
+          ...marks, type: 'button', 'data-pick': g.number, 'aria-pressed': String(pick.chosen === g.number),
+          onclick: () => pick.onpick(g.number),
+        }, face))
+        : h('li', marks, face);
     })));
 }
 
@@ -171,17 +180,20 @@ function eldest(view) {
 /** The group tapped as the psychics' choice, before it is confirmed. */
 let picked = null;
 
-/** The group the psychics agree on, under `heading`: a tap picks it, a second button ends
- * the game with it, so one slip of a finger decides nothing. */
-function agree(view, heading) {
+/** The psychics' choice tapped on the line-up itself (`pickable`), where they may make it. */
+function pickable() {
+  return may('pick_group') ? { chosen: picked, onpick: (group) => { picked = group; render(); } } : null;
+}
+
+/** The group the psychics agree on, under `heading`: a tap on the line-up picks it, a
+ * second button ends the game with it, so one slip of a finger decides nothing. */
+function agree(heading) {
   return h('section', { id: 'agree', class: 'agree' },
     h('h3', {}, t(heading)),
-    sealedChoice(view, {
-      id: 'pick-confirm', chosen: picked, attr: 'data-pick',
-      onpick: (group) => { picked = group; render(); },
-      seal: async (group) => { if (await command('pick_group', { group })) picked = null; },
-      label: (n) => (n ? t('agree.confirm', { n }) : t('agree.pick_first')),
-    }));
+    h('button', {
+      id: 'pick-confirm', type: 'button', class: 'primary big', disabled: picked == null,
+      onclick: async () => { if (await command('pick_group', { group: picked })) picked = null; },
+    }, picked ? t('agree.confirm', { n: picked }) : t('agree.pick_first')));
 }
 
 /** Who votes now, each on their phone or through the passed tablet. */
@@ -208,7 +220,7 @@ function decision(view, seats) {
   // A tie is news once the table has read the count to its end.
   const tied = view.count && !view.counting && view.count.chosen === null;
   return [
-    may('pick_group') ? agree(view, 'agree.consensus') : null,
+    may('pick_group') ? agree('agree.consensus') : null,
     view.majority_vote ? h('section', { id: 'majority', class: 'shared-vision' },
       h('h3', {}, t(tied ? 'vote.again' : 'vote.majority')),
       voters(view, voting),
@@ -237,14 +249,13 @@ export function revelation(snapshot, game) {
     next = [levelsToRead(view), sharedVision(view), eldest(view)];
   } else {
     next = [h('p', { class: 'note' }, t('vision.face_up')),
-      may('pick_group') ? agree(view, `agree.${view.group_pick}`) : null];
+      may('pick_group') ? agree(`agree.${view.group_pick}`) : null];
   }
+  // The line-up on one side, fills what the rest leaves; what happens now on the other.
   return h('section', { id: 'stage', class: 'stage revelation' },
     h('h2', { class: 'phase-title' }, t('phase.revelation')),
-    lineUp(view),
-    next,
-    count(view),
-    guide(view));
+    lineUp(view, { pick: pickable() }),
+    h('div', { class: 'stage-now' }, next, count(view), guide(view)));
 }
 
 /** The end: won or lost, the culprit, and the game in a few lines. */
