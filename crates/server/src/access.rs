@@ -16,8 +16,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::Shared;
 use crate::refused::{Refused, refused};
+use crate::shared::Shared;
 use seance_timeline::Refusal;
 
 /// Wrong codes allowed from one address per window before it must wait.

@@ -11,7 +11,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::Shared;
+use crate::shared::Shared;
 
 /// A file of `ui/`, as embedded.
 struct File {

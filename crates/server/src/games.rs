@@ -760,6 +760,17 @@ impl<T> Around<T> {
     }
 }
 
+/// Journal work blocks on the disk: keep it off the async workers.
+pub(crate) async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, GameError> + Send + 'static,
+) -> Result<T, GameError> {
+    // A panic is answered as a fault, and its locks are not left poisoned (`hold`): the
+    // next request is served.
+    tokio::task::spawn_blocking(f)
+        .await
+        .unwrap_or_else(|fault| Err(GameError::Fault(fault.to_string())))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

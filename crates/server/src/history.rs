@@ -23,12 +23,11 @@ use seance_timeline::{NoSuchRuleSet, Refusal, RuleSet};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::Shared;
 use crate::access::TableOnly;
-use crate::games::GameError;
+use crate::games::{GameError, blocking};
 use crate::refused::{Refused, refused};
 use crate::request::{Asked, Body, Page, Params, Shape};
-use crate::routes::blocking;
+use crate::shared::Shared;
 
 /// The largest history file an import reads: over a thousand games (about 25 KB each).
 const IMPORT_LIMIT: usize = 32 * 1024 * 1024;

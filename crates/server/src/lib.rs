@@ -1,9 +1,10 @@
 //! Séance's LAN server: one HTTP + WebSocket endpoint for the table window and the phones.
 //!
-//! The server carries views and commands; it decides no rule. It serves `ui/` as it is,
-//! guards every request (local network only, `Host`/`Origin` checked, the join code or the
-//! table key required on the API: which of the two tells a phone or a watcher from the
-//! table) and tells the shell when another launch asks for the window.
+//! The server carries views and commands; it decides no rule. It serves `ui/` as the build
+//! made it ready (`assets`), guards every request (local network only, `Host`/`Origin`
+//! checked, the join code or the table key required on the API: which of the two tells a
+//! phone or a watcher from the table) and tells the shell when another launch asks for the
+//! window.
 
 mod access;
 mod assets;
@@ -25,13 +26,14 @@ mod rulesets;
 pub mod seats;
 mod serve;
 pub mod settings;
+mod shared;
 mod socket;
 mod sync;
 mod trouble;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::{broadcast, mpsc, watch};
@@ -41,8 +43,8 @@ use credentials::{JoinCode, TableKey};
 pub use net::PORT_RANGE;
 use seance_journal::Journal;
 use settings::SettingsStore;
+use shared::Shared;
 pub use socket::MOST_HEARD;
-use sync::Hold;
 
 /// The port a table tries first; see [`PORT_RANGE`] for the fallbacks.
 pub const DEFAULT_PORT: u16 = 4747;
@@ -94,62 +96,6 @@ impl std::fmt::Display for StartError {
 }
 
 impl std::error::Error for StartError {}
-
-/// State shared by every request handler.
-pub(crate) struct Shared {
-    pub code: JoinCode,
-    pub key: TableKey,
-    /// This server on the LAN, as phones reach it: `http://192.168.1.20:4747`.
-    pub origin: String,
-    /// What phones open (the QR code): the LAN address and the join code.
-    pub join_url: String,
-    /// What makes a device the table: the LAN address and the table key.
-    pub table_url: String,
-    pub settings: SettingsStore,
-    pub events: broadcast::Sender<String>,
-    pub devices: std::sync::atomic::AtomicUsize,
-    /// Rung when a screen comes or goes: every screen is told the count, at most once a
-    /// second (`socket::tell_presence`).
-    pub presence: tokio::sync::Notify,
-    pub shutdown: watch::Receiver<bool>,
-    pub focus: mpsc::Sender<()>,
-    pub port: u16,
-    /// When this server started (ms since 1970): a screen waiting for a restart sees it
-    /// change.
-    pub started: u128,
-    pub failures: access::FailureLog,
-    /// Seats asked for, per address, to slow down guessing.
-    pub joins: access::FailureLog,
-    /// Refused requests, logged a line a minute per address.
-    pub hushed: access::Hushed,
-    /// The journal, for what concerns every rule set's games alike: the list of games, the
-    /// history.
-    journal: Mutex<Journal>,
-    /// The journal's identity, which names its plays and seats.
-    pub identity: String,
-    /// Mysterium's games.
-    pub games: Arc<games::Games<seance_rules::Game>>,
-    /// Mystery Rummy's scorepads.
-    pub rummy: Arc<games::Games<seance_rummy::Scorepad>>,
-    pub seats: seats::Seats,
-    pub data_dir: PathBuf,
-    /// Keeps the host awake while a table screen shows a game in play.
-    pub awake: awake::Awake,
-    /// What the journal's check at start found: then no game is served until the table
-    /// chooses what to do (`trouble`).
-    pub trouble: Option<seance_journal::Trouble>,
-    /// Asks the shell to start the server again (after the table's choice).
-    pub restart: mpsc::Sender<()>,
-    /// Set by the table's first choice: one choice per start, never two at once.
-    pub chosen: std::sync::atomic::AtomicBool,
-}
-
-impl Shared {
-    /// The journal, for what concerns every rule set's games alike.
-    pub fn journal(&self) -> MutexGuard<'_, Journal> {
-        self.journal.hold()
-    }
-}
 
 /// A running server. Dropping it without [`Server::shutdown`] leaves it running until the
 /// process ends.

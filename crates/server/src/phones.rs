@@ -17,13 +17,13 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::Shared;
 use crate::access::{Device, TableOnly};
 use crate::games::Games;
 use crate::refused::{Refused, refused};
 use crate::request::{Body, RoleQuery, Shape, in_query, role_named};
 use crate::rulesets::seats_page;
 use crate::seats::{Door, SeatError};
+use crate::shared::Shared;
 use seance_timeline::{Knock, Refusal, RoleName, RuleBook, Who};
 
 /// Who asks about a game, by the credentials of the request: its [`Device`], and the seat
@@ -440,10 +440,7 @@ pub async fn knock<G: RuleBook>(
     if let Err(e) = games.knock(id, &who) {
         return e.into_response();
     }
-    crate::routes::broadcast(
-        &shared,
-        json!({ "type": "knock", "game": id, "times": knock.times() }),
-    );
+    shared.broadcast(json!({ "type": "knock", "game": id, "times": knock.times() }));
     StatusCode::NO_CONTENT.into_response()
 }
 

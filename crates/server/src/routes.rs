@@ -13,16 +13,17 @@ use axum::{Json, Router, middleware};
 use serde_json::json;
 
 use crate::access::{self, Device, TableOnly};
-use crate::games::{GameError, Games, Rewind, TimerAction};
+use crate::games::{GameError, Games, Rewind, TimerAction, blocking};
 use crate::phones::{Asking, Reading};
 use crate::refused::{Refused, refused};
 use crate::request::{Asked, BODY_LIMIT, Body, Page, Params, Shape, Which};
 use crate::rulesets::{Carried, seats_page};
 use crate::settings::{SetError, Settings};
-use crate::{Shared, assets, bgstats, phones, qr, socket, trouble};
+use crate::shared::Shared;
+use crate::{assets, bgstats, phones, qr, socket, trouble};
 use seance_journal::{GameState, JournalError, Listing};
 use seance_rules::{Edition, LevelBands, TrackSide};
-use seance_timeline::{NoSuchRuleSet, Refusal, RuleBook, RuleSet, TimelineError, Who};
+use seance_timeline::{NoSuchRuleSet, Refusal, RuleBook, RuleSet, TimelineError};
 use serde::Deserialize;
 
 pub fn router(shared: Arc<Shared>) -> Router {
@@ -198,7 +199,7 @@ async fn put_settings(
 ) -> Response {
     match shared.settings.set(settings.clone()) {
         Ok(()) => {
-            broadcast(&shared, json!({ "type": "settings", "settings": settings }));
+            shared.broadcast(json!({ "type": "settings", "settings": settings }));
             Json(settings).into_response()
         }
         Err(SetError::Invalid(refusal)) => {
@@ -230,36 +231,6 @@ async fn unknown_api(uri: Uri) -> Response {
         Refusal::new(refusals::NO_ENDPOINT).with("path", uri.path()),
     )
     .into_response()
-}
-
-pub(crate) fn broadcast(shared: &Shared, message: serde_json::Value) {
-    // No subscriber is not an error: nobody is watching yet.
-    let _ = shared.events.send(message.to_string());
-}
-
-/// A role's snapshot, with the seats taken by phones (`"seats": ["ghost", "psychic:1"]`)
-/// and the game's rematch once there is one (`"rematch": 12`), where its screens go on.
-#[derive(serde::Serialize)]
-#[serde(bound = "")]
-pub(crate) struct Seated<G: RuleBook> {
-    #[serde(flatten)]
-    snapshot: crate::games::SnapshotOf<G>,
-    seats: Vec<String>,
-    rematch: Option<i64>,
-}
-
-pub(crate) fn snapshot_with_seats<G: RuleBook>(
-    shared: &Shared,
-    games: &Games<G>,
-    game: i64,
-    role: G::Role,
-    who: &Who<G::Role>,
-) -> Result<Seated<G>, GameError> {
-    Ok(Seated {
-        snapshot: games.snapshot(game, role, who)?,
-        seats: shared.seats.taken(game),
-        rematch: shared.seats.rematch(game),
-    })
 }
 
 /// What a list of games may ask for: `?state=playing|finished|archived&edition=new&limit=N&offset=N`.
@@ -351,7 +322,7 @@ async fn game_view<G: RuleBook>(
     State(games): State<Arc<Games<G>>>,
     Reading { id, role, who }: Reading<G>,
 ) -> Response {
-    match blocking(move || snapshot_with_seats(&shared, &games, id, role, &who)).await {
+    match blocking(move || shared.seated(&games, id, role, &who)).await {
         Ok(snapshot) => Json(snapshot).into_response(),
         Err(e) => e.into_response(),
     }
@@ -396,7 +367,7 @@ async fn game_command<G: RuleBook>(
         Ok(json!({
             "version": made.version,
             "held": made.held,
-            "snapshot": snapshot_with_seats(&shared, &games, id, role, &who)?,
+            "snapshot": shared.seated(&games, id, role, &who)?,
         }))
     });
     match answer.await {
@@ -592,17 +563,6 @@ fn respond_version(result: Result<u64, GameError>) -> Response {
         Ok(version) => Json(json!({ "version": version })).into_response(),
         Err(e) => e.into_response(),
     }
-}
-
-/// Journal work blocks on the disk: keep it off the async workers.
-pub(crate) async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, GameError> + Send + 'static,
-) -> Result<T, GameError> {
-    // A panic is answered as a fault, and its locks are not left poisoned (`hold`): the
-    // next request is served.
-    tokio::task::spawn_blocking(f)
-        .await
-        .unwrap_or_else(|fault| Err(GameError::Fault(fault.to_string())))
 }
 
 /// A game's refusal as the API sends it: a rule's (422), not this device's (403), faster

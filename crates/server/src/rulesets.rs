@@ -7,8 +7,8 @@ use std::sync::Arc;
 use axum::extract::FromRef;
 use seance_timeline::{RuleBook, RuleSet};
 
-use crate::Shared;
 use crate::games::Games;
+use crate::shared::Shared;
 
 /// A rule set's router's state: its games, and what every request shares.
 pub(crate) struct Carried<G: RuleBook> {

@@ -14,12 +14,11 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 use tokio::time::Duration;
 
-use crate::Shared;
 use crate::games::Games;
 use crate::phones::{self, Caller};
 use crate::request::{RoleQuery, Which};
-use crate::routes::broadcast;
 use crate::serve::Admitted;
+use crate::shared::Shared;
 use seance_timeline::{RuleBook, RuleSet};
 
 mod session;
@@ -99,7 +98,7 @@ pub async fn tell_presence(shared: Arc<Shared>) {
             _ = shutdown.wait_for(|stopped| *stopped) => return,
         }
         let devices = shared.devices.load(Ordering::Relaxed);
-        broadcast(&shared, json!({ "type": "presence", "devices": devices }));
+        shared.broadcast(json!({ "type": "presence", "devices": devices }));
         tokio::time::sleep(PRESENCE_EVERY).await;
     }
 }

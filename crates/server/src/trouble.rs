@@ -16,10 +16,11 @@ use seance_timeline::Refusal;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use crate::JOURNAL;
 use crate::access::TableOnly;
 use crate::refused::{Refused, refused};
 use crate::request::{Body, Shape};
-use crate::{JOURNAL, Shared};
+use crate::shared::Shared;
 
 /// What the table may choose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

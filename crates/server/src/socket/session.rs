@@ -11,11 +11,11 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use serde_json::json;
 use tokio::time::{Duration, Instant};
 
-use crate::Shared;
 use crate::games::Games;
 use crate::phones::{self, Caller};
-use crate::routes::{Seated, snapshot_with_seats};
 use crate::serve::Admitted;
+use crate::shared::Seated;
+use crate::shared::Shared;
 use seance_timeline::{RuleBook, Who};
 
 /// The message that carries a role's view of a game, serialized once.
@@ -32,7 +32,7 @@ fn view_message<G: RuleBook>(
         r#type: &'static str,
         snapshot: Seated<G>,
     }
-    match snapshot_with_seats(shared, games, game, role, who) {
+    match shared.seated(games, game, role, who) {
         Ok(snapshot) => Some(
             serde_json::to_string(&ViewMessage::<G> {
                 r#type: "view",
