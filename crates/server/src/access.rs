@@ -111,14 +111,14 @@ impl Device {
 
 /// Every `/api/` request passed the guard, which put its device there.
 impl<S: Send + Sync> FromRequestParts<S> for Device {
-    type Rejection = Response;
+    type Rejection = Refused;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Refused> {
         parts
             .extensions
             .get::<Device>()
             .copied()
-            .ok_or_else(|| refused(StatusCode::UNAUTHORIZED, refusals::CODE_NEEDED).into_response())
+            .ok_or_else(|| refused(StatusCode::UNAUTHORIZED, refusals::CODE_NEEDED))
     }
 }
 
@@ -126,16 +126,15 @@ impl<S: Send + Sync> FromRequestParts<S> for Device {
 pub struct TableOnly;
 
 impl<S: Send + Sync> FromRequestParts<S> for TableOnly {
-    type Rejection = Response;
+    type Rejection = Refused;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Refused> {
         match Device::from_request_parts(parts, state).await? {
             Device::Table => Ok(TableOnly),
             Device::Joined => Err(refused(
                 StatusCode::FORBIDDEN,
                 seance_timeline::refusals::TABLE_ONLY,
-            )
-            .into_response()),
+            )),
         }
     }
 }

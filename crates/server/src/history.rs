@@ -10,9 +10,9 @@ use std::sync::{Arc, MutexGuard};
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use seance_history::{Among, Game as Finished, Played, csv, statistics};
@@ -26,7 +26,7 @@ use serde_json::json;
 use crate::access::TableOnly;
 use crate::games::{GameError, blocking};
 use crate::refused::{Refused, refused};
-use crate::request::{Asked, Body, Page, Params, Shape};
+use crate::request::{Asked, Body, GameId, Page, Params, Shape};
 use crate::shared::Shared;
 
 /// The largest history file an import reads: over a thousand games (about 25 KB each).
@@ -62,22 +62,18 @@ async fn page(
     State(shared): State<Arc<Shared>>,
     Params(ShelfQuery { archived }): Params<ShelfQuery>,
     HistoryPage { limit, offset }: HistoryPage,
-) -> Response {
+) -> Result<Json<serde_json::Value>, Refused> {
     let shelf = if archived {
         Shelf::Archived
     } else {
         Shelf::History
     };
     // One more than the page: whether there is a next one.
-    let games = blocking(move || finished(&shared, &[shelf], limit.saturating_add(1), offset));
-    match games.await {
-        Ok(mut games) => {
-            let more = games.len() > limit as usize;
-            games.truncate(limit as usize);
-            Json(json!({ "games": games, "more": more })).into_response()
-        }
-        Err(e) => e.into_response(),
-    }
+    let mut games =
+        blocking(move || finished(&shared, &[shelf], limit.saturating_add(1), offset)).await?;
+    let more = games.len() > limit as usize;
+    games.truncate(limit as usize);
+    Ok(Json(json!({ "games": games, "more": more })))
 }
 
 #[derive(Deserialize)]
@@ -93,7 +89,10 @@ impl Asked for AmongQuery {
 
 /// The statistics among everyone, a group (`?group=["Ann","Ben"]`) or a player
 /// (`?player=Ann`); archived games count, deleted ones do not.
-async fn figures(State(shared): State<Arc<Shared>>, Params(query): Params<AmongQuery>) -> Response {
+async fn figures(
+    State(shared): State<Arc<Shared>>,
+    Params(query): Params<AmongQuery>,
+) -> Result<Json<impl serde::Serialize>, Refused> {
     let among = match query {
         AmongQuery {
             group: Some(group),
@@ -113,15 +112,11 @@ async fn figures(State(shared): State<Arc<Shared>>, Params(query): Params<AmongQ
         // Both at once.
         AmongQuery { .. } => None,
     };
-    let Some(among) = among else {
-        return refused(StatusCode::BAD_REQUEST, AmongQuery::REFUSED).into_response();
-    };
+    let among = among.ok_or_else(|| refused(StatusCode::BAD_REQUEST, AmongQuery::REFUSED))?;
     let games =
-        blocking(move || finished(&shared, &[Shelf::History, Shelf::Archived], u32::MAX, 0));
-    match games.await {
-        Ok(games) => Json(statistics(&games, &among)).into_response(),
-        Err(e) => e.into_response(),
-    }
+        blocking(move || finished(&shared, &[Shelf::History, Shelf::Archived], u32::MAX, 0))
+            .await?;
+    Ok(Json(statistics(&games, &among)))
 }
 
 /// The journal, once every finished game in it has its record (written now for any that
@@ -172,47 +167,47 @@ enum ShelfName {
 async fn shelve(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
-    Path(id): Path<i64>,
+    GameId(id): GameId,
     Body(ShelfBody { shelf }): Body<ShelfBody>,
-) -> Response {
+) -> Result<StatusCode, Refused> {
     let shelf = match shelf {
         ShelfName::History => Shelf::History,
         ShelfName::Archived => Shelf::Archived,
         ShelfName::Deleted => Shelf::Deleted,
     };
-    let done = blocking(move || Ok(recorded(&shared)?.shelve(id, shelf)?));
-    match done.await {
-        Ok(()) => StatusCode::NO_CONTENT.into_response(),
-        Err(e) => e.into_response(),
-    }
+    blocking(move || Ok(recorded(&shared)?.shelve(id, shelf)?)).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
-async fn export_json(_: TableOnly, State(shared): State<Arc<Shared>>) -> Response {
-    let file = blocking(move || Ok(recorded(&shared)?.export()?));
-    match file.await {
-        Ok(file) => download(
-            "application/json",
-            "seance-history.json",
-            serde_json::to_string(&file).expect("a history serializes"),
-        ),
-        Err(e) => e.into_response(),
-    }
+async fn export_json(
+    _: TableOnly,
+    State(shared): State<Arc<Shared>>,
+) -> Result<impl IntoResponse, Refused> {
+    let file = blocking(move || Ok(recorded(&shared)?.export()?)).await?;
+    Ok(download(
+        "application/json",
+        "seance-history.json",
+        serde_json::to_string(&file).expect("a history serializes"),
+    ))
 }
 
-async fn export_csv(_: TableOnly, State(shared): State<Arc<Shared>>) -> Response {
-    let games =
-        blocking(move || finished(&shared, &[Shelf::History, Shelf::Archived], u32::MAX, 0));
-    match games.await {
-        Ok(mut games) => {
-            // Oldest first, as a spreadsheet reads a log.
-            games.reverse();
-            download("text/csv; charset=utf-8", "seance-history.csv", csv(&games))
-        }
-        Err(e) => e.into_response(),
-    }
+async fn export_csv(
+    _: TableOnly,
+    State(shared): State<Arc<Shared>>,
+) -> Result<impl IntoResponse, Refused> {
+    let mut games =
+        blocking(move || finished(&shared, &[Shelf::History, Shelf::Archived], u32::MAX, 0))
+            .await?;
+    // Oldest first, as a spreadsheet reads a log.
+    games.reverse();
+    Ok(download(
+        "text/csv; charset=utf-8",
+        "seance-history.csv",
+        csv(&games),
+    ))
 }
 
-fn download(kind: &'static str, name: &str, body: String) -> Response {
+fn download(kind: &'static str, name: &str, body: String) -> impl IntoResponse + use<> {
     (
         [
             (header::CONTENT_TYPE, kind.to_owned()),
@@ -223,7 +218,6 @@ fn download(kind: &'static str, name: &str, body: String) -> Response {
         ],
         body,
     )
-        .into_response()
 }
 
 /// A history file from another table (or this one's back-up): every game replayed by its
@@ -233,19 +227,15 @@ async fn import(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
     body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let body = match body {
-        Ok(body) => body,
-        Err(rejection) => {
-            let refusal = if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                Refusal::new(refusals::IMPORT_TOO_LARGE)
-                    .with("most_mib", IMPORT_LIMIT / 1024 / 1024)
-            } else {
-                Refusal::new(refusals::IMPORT_NOT_A_HISTORY)
-            };
-            return Refused::new(rejection.status(), refusal).into_response();
-        }
-    };
+) -> Result<Json<Imported>, Refused> {
+    let body = body.map_err(|rejection| {
+        let refusal = if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            Refusal::new(refusals::IMPORT_TOO_LARGE).with("most_mib", IMPORT_LIMIT / 1024 / 1024)
+        } else {
+            Refusal::new(refusals::IMPORT_NOT_A_HISTORY)
+        };
+        Refused::new(rejection.status(), refusal)
+    })?;
     let done = blocking(move || {
         let file = seance_journal::read(&body).map_err(unfit)?;
         let ready = file
@@ -269,10 +259,7 @@ async fn import(
     });
     let done = done.await;
     give_back_memory();
-    match done {
-        Ok(imported) => Json(imported).into_response(),
-        Err(e) => e.into_response(),
-    }
+    Ok(Json(done?))
 }
 
 /// Hands the memory a large file took back to the system: glibc's allocator keeps what is

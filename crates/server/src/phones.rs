@@ -10,17 +10,16 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{ConnectInfo, FromRef, FromRequestParts, Path, State};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
-use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::access::{Device, TableOnly};
 use crate::games::Games;
 use crate::refused::{Refused, refused};
-use crate::request::{Body, RoleQuery, Shape, in_query, role_named};
+use crate::request::{Body, GameId, RoleQuery, SeatOf, Shape, in_query, role_named};
 use crate::rulesets::seats_page;
 use crate::seats::{Door, SeatError};
 use crate::shared::Shared;
@@ -50,7 +49,7 @@ impl std::fmt::Debug for Caller {
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Caller {
-    type Rejection = Response;
+    type Rejection = Refused;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let device = Device::from_request_parts(parts, state).await?;
@@ -131,22 +130,6 @@ fn check_view<G: RuleBook>(
     })
 }
 
-fn seat_error(e: SeatError) -> Response {
-    seat_refusal(e).into_response()
-}
-
-fn seat_refusal(e: SeatError) -> Refused {
-    match e {
-        SeatError::Taken => refused(StatusCode::CONFLICT, refusals::SEAT_TAKEN),
-        SeatError::Uninvited => refused(StatusCode::FORBIDDEN, refusals::SEAT_BY_INVITATION),
-        SeatError::NotInvited => refused(StatusCode::FORBIDDEN, refusals::INVITATION_SPENT),
-        SeatError::Io(e) => Refused::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            Refusal::new(refusals::SEATS_NOT_SAVED).with("detail", e.to_string()),
-        ),
-    }
-}
-
 /// Who `caller` is to the rules of `game`: the table (with the seats phones hold), a
 /// seat's phone, or a watcher. A token that holds no seat (freed, or guessed) is refused,
 /// and counted as a wrong code: tokens are guessed that way.
@@ -189,12 +172,12 @@ impl<G: RuleBook, S: Send + Sync> FromRequestParts<S> for Asking<G>
 where
     Arc<Shared>: FromRef<S>,
 {
-    type Rejection = Response;
+    type Rejection = Refused;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Response> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Refused> {
         let (id, peer, caller) = about_a_game(parts, state).await?;
         let shared = Arc::<Shared>::from_ref(state);
-        let who = who::<G>(&shared, id, &caller, peer).map_err(IntoResponse::into_response)?;
+        let who = who::<G>(&shared, id, &caller, peer)?;
         Ok(Asking { id, who })
     }
 }
@@ -203,13 +186,11 @@ where
 async fn about_a_game<S: Send + Sync>(
     parts: &mut Parts,
     state: &S,
-) -> Result<(i64, SocketAddr, Caller), Response> {
-    let Path(id) = Path::<i64>::from_request_parts(parts, state)
-        .await
-        .map_err(IntoResponse::into_response)?;
+) -> Result<(i64, SocketAddr, Caller), Refused> {
+    let GameId(id) = GameId::from_request_parts(parts, state).await?;
     let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(parts, state)
         .await
-        .map_err(IntoResponse::into_response)?;
+        .map_err(|_| refused(StatusCode::INTERNAL_SERVER_ERROR, refusals::FAULT))?;
     let caller = Caller::from_request_parts(parts, state).await?;
     Ok((id, peer, caller))
 }
@@ -227,16 +208,13 @@ impl<G: RuleBook, S: Send + Sync> FromRequestParts<S> for Reading<G>
 where
     Arc<Shared>: FromRef<S>,
 {
-    type Rejection = Response;
+    type Rejection = Refused;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Response> {
-        let RoleQuery(asked) = RoleQuery::from_request_parts(parts, state)
-            .await
-            .map_err(IntoResponse::into_response)?;
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Refused> {
+        let RoleQuery(asked) = RoleQuery::from_request_parts(parts, state).await?;
         let (id, peer, caller) = about_a_game(parts, state).await?;
         let shared = Arc::<Shared>::from_ref(state);
-        let (who, role) = reader::<G>(&shared, id, &caller, peer, asked.as_deref())
-            .map_err(IntoResponse::into_response)?;
+        let (who, role) = reader::<G>(&shared, id, &caller, peer, asked.as_deref())?;
         Ok(Reading { id, role, who })
     }
 }
@@ -261,8 +239,8 @@ pub fn reader<G: RuleBook>(
     Ok((who, role))
 }
 
-pub async fn list(State(shared): State<Arc<Shared>>, Path(id): Path<i64>) -> Response {
-    Json(json!({ "taken": shared.seats.taken(id) })).into_response()
+pub async fn list(State(shared): State<Arc<Shared>>, GameId(id): GameId) -> Json<Value> {
+    Json(json!({ "taken": shared.seats.taken(id) }))
 }
 
 #[derive(Deserialize)]
@@ -279,47 +257,41 @@ impl Shape for Wanted {
 pub async fn take<G: RuleBook>(
     State(shared): State<Arc<Shared>>,
     State(games): State<Arc<Games<G>>>,
-    Path(id): Path<i64>,
+    GameId(id): GameId,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Body(Wanted { seat, invitation }): Body<Wanted>,
-) -> Response {
-    let role = match seat_of_game(&games, id, &seat) {
-        Ok(role) => role,
-        Err(refused) => return refused.into_response(),
-    };
+) -> Result<(StatusCode, Json<Value>), Refused> {
+    let role = seat_of_game(&games, id, &seat)?;
     // A seat open to the join code is taken a few times a minute at most from one address;
     // one by invitation is as rare as the table's invitations, and a guess is slowed below.
     let door = if G::by_invitation(role) {
         Door::Invitation(invitation.as_deref())
     } else {
         if shared.joins.blocked(peer.ip()) {
-            return refused(StatusCode::TOO_MANY_REQUESTS, refusals::SEATS_WAIT).into_response();
+            return Err(refused(StatusCode::TOO_MANY_REQUESTS, refusals::SEATS_WAIT));
         }
         shared.joins.record(peer.ip());
         Door::Open
     };
-    match shared.seats.take(id, &seat, door) {
+    let token = shared.seats.take(id, &seat, door).map_err(|e| match e {
         // The live invitation is honoured whatever came from the same address before (a
         // phone sharing it with a guesser): only guesses wait, as for the codes.
-        Err(SeatError::NotInvited) if shared.failures.blocked(peer.ip()) => {
-            refused(StatusCode::TOO_MANY_REQUESTS, refusals::WRONG_CODES_WAIT).into_response()
+        SeatError::NotInvited if shared.failures.blocked(peer.ip()) => {
+            refused(StatusCode::TOO_MANY_REQUESTS, refusals::WRONG_CODES_WAIT)
         }
-        Err(SeatError::NotInvited) => {
+        SeatError::NotInvited => {
             // Invitations are guessed that way: a guesser waits like one.
             shared.failures.record(peer.ip());
-            seat_error(SeatError::NotInvited)
+            Refused::from(SeatError::NotInvited)
         }
-        Ok(token) => {
-            tracing::info!("{peer} took the seat {seat} of game {id}");
-            games.touch(id);
-            (
-                StatusCode::CREATED,
-                Json(json!({ "seat": seat, "token": token })),
-            )
-                .into_response()
-        }
-        Err(e) => seat_error(e),
-    }
+        e => Refused::from(e),
+    })?;
+    tracing::info!("{peer} took the seat {seat} of game {id}");
+    games.touch(id);
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "seat": seat, "token": token })),
+    ))
 }
 
 /// Seat `seat` of game `id`, as its role: refused for a game or a seat there is not.
@@ -350,68 +322,58 @@ pub async fn invite<G: RuleBook>(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
     State(games): State<Arc<Games<G>>>,
-    Path((id, seat)): Path<(i64, String)>,
-) -> Response {
-    let role = match seat_of_game(&games, id, &seat) {
-        Ok(role) => role,
-        Err(refused) => return refused.into_response(),
-    };
+    SeatOf { id, seat }: SeatOf,
+) -> Result<Json<Value>, Refused> {
+    let role = seat_of_game(&games, id, &seat)?;
     if !G::by_invitation(role) {
-        return Refused::new(
+        return Err(Refused::new(
             StatusCode::BAD_REQUEST,
             Refusal::new(refusals::SEAT_OPEN).with("seat", seat),
-        )
-        .into_response();
+        ));
     }
-    match shared.seats.invite(id, &seat) {
-        Ok(Some(invitation)) => {
-            let link = format!(
-                "{}{}/{seat}/{invitation}",
-                shared.join_url,
-                seats_page(G::RULE_SET, id)
-            );
-            Json(json!({ "qr": crate::qr::png_data_url(&link), "link": link })).into_response()
-        }
-        Ok(None) => seat_error(SeatError::Taken),
-        Err(e) => seat_error(SeatError::Io(e)),
-    }
+    let invitation = (shared.seats.invite(id, &seat))
+        .map_err(SeatError::Io)?
+        .ok_or(SeatError::Taken)?;
+    let link = format!(
+        "{}{}/{seat}/{invitation}",
+        shared.join_url,
+        seats_page(G::RULE_SET, id)
+    );
+    Ok(Json(
+        json!({ "qr": crate::qr::png_data_url(&link), "link": link }),
+    ))
 }
 
 /// The table hides its invitation again: it opens nothing from now on.
 pub async fn uninvite(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
-    Path((id, seat)): Path<(i64, String)>,
-) -> Response {
+    SeatOf { id, seat }: SeatOf,
+) -> StatusCode {
     shared.seats.uninvite(id, &seat);
-    StatusCode::NO_CONTENT.into_response()
+    StatusCode::NO_CONTENT
 }
 
 pub async fn free<G: RuleBook>(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
     State(games): State<Arc<Games<G>>>,
-    Path((id, seat)): Path<(i64, String)>,
-) -> Response {
+    SeatOf { id, seat }: SeatOf,
+) -> Result<StatusCode, Refused> {
     if seat
         .parse::<G::Role>()
         .ok()
         .and_then(RoleName::seat)
         .is_none()
     {
-        return Refused::new(
+        return Err(Refused::new(
             StatusCode::BAD_REQUEST,
             Refusal::new(refusals::NO_SUCH_SEAT).with("seat", seat),
-        )
-        .into_response();
+        ));
     }
-    match shared.seats.free(id, &seat) {
-        Ok(_) => {
-            games.touch(id);
-            StatusCode::NO_CONTENT.into_response()
-        }
-        Err(e) => seat_error(SeatError::Io(e)),
-    }
+    shared.seats.free(id, &seat).map_err(SeatError::Io)?;
+    games.touch(id);
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[derive(Deserialize)]
@@ -430,18 +392,12 @@ pub async fn knock<G: RuleBook>(
     State(games): State<Arc<Games<G>>>,
     Asking { id, who }: Asking<G>,
     Body(Knocked { times }): Body<Knocked>,
-) -> Response {
-    let knock = match Knock::try_from(times) {
-        Ok(knock) => knock,
-        Err(refusal) => {
-            return Refused::new(StatusCode::UNPROCESSABLE_ENTITY, refusal).into_response();
-        }
-    };
-    if let Err(e) = games.knock(id, &who) {
-        return e.into_response();
-    }
+) -> Result<StatusCode, Refused> {
+    let knock = Knock::try_from(times)
+        .map_err(|refusal| Refused::new(StatusCode::UNPROCESSABLE_ENTITY, refusal))?;
+    games.knock(id, &who)?;
     shared.broadcast(json!({ "type": "knock", "game": id, "times": knock.times() }));
-    StatusCode::NO_CONTENT.into_response()
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[cfg(test)]

@@ -2,6 +2,10 @@
 //! its params are the rule set's (or the server's own, for devices and requests); `error`
 //! is the English message, filled in from the UI's own English file, so each language has
 //! its words in one place and the screens word a refusal in theirs (`refusal.<code>`).
+//!
+//! [`Refused`] is the API's one error: every handler returns `Result<_, Refused>`, and each
+//! error below the handlers (a game's, a seat's, the settings') becomes one here, by `From`,
+//! with its status.
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -9,8 +13,14 @@ use std::sync::LazyLock;
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use seance_timeline::{Param, Refusal};
+use seance_journal::JournalError;
+use seance_timeline::{Param, Refusal, TimelineError};
 use serde_json::json;
+
+use crate::games::GameError;
+use crate::refusals;
+use crate::seats::SeatError;
+use crate::settings::SetError;
 
 /// A refused request: nothing was changed.
 #[derive(Debug)]
@@ -38,6 +48,105 @@ impl IntoResponse for Refused {
             "error": english(&self.refusal),
         });
         (self.status, Json(body)).into_response()
+    }
+}
+
+/// A game's refusal: a rule's (422), not this device's (403), faster than a person plays
+/// (429), stale (409), or the journal's.
+impl From<GameError> for Refused {
+    fn from(e: GameError) -> Refused {
+        let (status, refusal) = match e {
+            GameError::Rule(refusal) => (StatusCode::UNPROCESSABLE_ENTITY, refusal),
+            GameError::Forbidden(refusal) => (StatusCode::FORBIDDEN, refusal),
+            GameError::TooFast(refusal) => (StatusCode::TOO_MANY_REQUESTS, refusal),
+            GameError::Stale { sent, now } => (
+                StatusCode::CONFLICT,
+                Refusal::new(refusals::STALE)
+                    .with("sent", sent)
+                    .with("now", now),
+            ),
+            GameError::Timeline(TimelineError::NothingToUndo) => (
+                StatusCode::CONFLICT,
+                Refusal::new(refusals::NOTHING_TO_UNDO),
+            ),
+            GameError::Timeline(TimelineError::NothingToRedo) => (
+                StatusCode::CONFLICT,
+                Refusal::new(refusals::NOTHING_TO_REDO),
+            ),
+            GameError::Timeline(TimelineError::Damaged(why)) => (
+                StatusCode::CONFLICT,
+                Refusal::new(refusals::HISTORY_DAMAGED).with("detail", why),
+            ),
+            GameError::Journal(
+                JournalError::NoSuchGame(game) | JournalError::Ruleset { game, .. },
+            ) => (
+                StatusCode::NOT_FOUND,
+                Refusal::new(refusals::NO_SUCH_GAME).with("game", game),
+            ),
+            GameError::Journal(JournalError::OutOfOrder { game, .. }) => (
+                StatusCode::CONFLICT,
+                Refusal::new(refusals::WRITTEN_MEANWHILE).with("game", game),
+            ),
+            GameError::Journal(JournalError::Damaged { game, seq }) => (
+                StatusCode::CONFLICT,
+                Refusal::new(refusals::DAMAGED_TAIL)
+                    .with("game", game)
+                    .with("entry", seq),
+            ),
+            GameError::Journal(JournalError::StartDamaged { game, why }) => (
+                StatusCode::CONFLICT,
+                Refusal::new(refusals::START_DAMAGED)
+                    .with("game", game)
+                    .with("detail", why),
+            ),
+            GameError::Journal(JournalError::DiskFull) => (
+                StatusCode::INSUFFICIENT_STORAGE,
+                Refusal::new(refusals::DISK_FULL),
+            ),
+            GameError::Fault(what) => {
+                tracing::error!("a request failed unexpectedly: {what}");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    Refusal::new(refusals::FAULT),
+                )
+            }
+            GameError::Journal(j) => {
+                tracing::error!("journal: {j}");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    Refusal::new(refusals::JOURNAL).with("detail", j.to_string()),
+                )
+            }
+        };
+        Refused::new(status, refusal)
+    }
+}
+
+/// A seat not given: held by another phone (409), or by invitation (403).
+impl From<SeatError> for Refused {
+    fn from(e: SeatError) -> Refused {
+        match e {
+            SeatError::Taken => refused(StatusCode::CONFLICT, refusals::SEAT_TAKEN),
+            SeatError::Uninvited => refused(StatusCode::FORBIDDEN, refusals::SEAT_BY_INVITATION),
+            SeatError::NotInvited => refused(StatusCode::FORBIDDEN, refusals::INVITATION_SPENT),
+            SeatError::Io(e) => Refused::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                Refusal::new(refusals::SEATS_NOT_SAVED).with("detail", e.to_string()),
+            ),
+        }
+    }
+}
+
+/// Settings not kept: refused by their own rules (422), or not written.
+impl From<SetError> for Refused {
+    fn from(e: SetError) -> Refused {
+        match e {
+            SetError::Invalid(refusal) => Refused::new(StatusCode::UNPROCESSABLE_ENTITY, refusal),
+            SetError::Io(e) => Refused::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                Refusal::new(refusals::SETTINGS_NOT_SAVED).with("detail", e.to_string()),
+            ),
+        }
     }
 }
 

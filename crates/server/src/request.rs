@@ -4,13 +4,13 @@
 //!   [`BODY_LIMIT`] as too large (the rules then check their own, narrower, bounds);
 //! - its query ([`Params`]), refused with its own code ([`Asked`]);
 //! - the [`Page`] of a list it asks for (`?limit=N&offset=N`);
-//! - the game it is about ([`Which`], `?games=ID`) and the role it asks to read it as
-//!   ([`RoleQuery`], `?role=`).
+//! - the game it is about ([`Which`], `?games=ID`; or its path's, [`GameId`], and a seat
+//!   of it, [`SeatOf`]) and the role it asks to read it as ([`RoleQuery`], `?role=`).
 
 use crate::refusals;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, FromRequestParts, OptionalFromRequest, Query, Request};
+use axum::extract::{FromRequest, FromRequestParts, OptionalFromRequest, Path, Query, Request};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use serde::Deserialize;
@@ -129,6 +129,46 @@ impl<S: Send + Sync> FromRequestParts<S> for Which {
             }
         }
         Ok(Which(None))
+    }
+}
+
+/// The game a path names (`/api/games/{id}/…`), refused as no number where it is none.
+pub struct GameId(pub i64);
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = Refused;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Refused> {
+        let Path(named) = Path::<Vec<(String, String)>>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| refused(StatusCode::BAD_REQUEST, refusals::GAME_NUMBER))?;
+        let id = named.iter().find(|(name, _)| name == "id");
+        id.and_then(|(_, id)| id.parse().ok())
+            .map(GameId)
+            .ok_or_else(|| refused(StatusCode::BAD_REQUEST, refusals::GAME_NUMBER))
+    }
+}
+
+/// A seat of the path's game, as the path names it (`…/{id}/seats/{seat}`): the rules say
+/// whether there is one of that name.
+pub struct SeatOf {
+    pub id: i64,
+    pub seat: String,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for SeatOf {
+    type Rejection = Refused;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Refused> {
+        let GameId(id) = GameId::from_request_parts(parts, state).await?;
+        let Path(named) = Path::<Vec<(String, String)>>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| refused(StatusCode::BAD_REQUEST, refusals::GAME_NUMBER))?;
+        let seat = named.into_iter().find(|(name, _)| name == "seat");
+        Ok(SeatOf {
+            id,
+            seat: seat.map(|(_, seat)| seat).unwrap_or_default(),
+        })
     }
 }
 

@@ -10,12 +10,13 @@ use std::sync::atomic::Ordering;
 use axum::Extension;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, State};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use serde_json::json;
 use tokio::time::Duration;
 
 use crate::games::Games;
 use crate::phones::{self, Caller};
+use crate::refused::Refused;
 use crate::request::{RoleQuery, Which};
 use crate::serve::Admitted;
 use crate::shared::Shared;
@@ -31,7 +32,7 @@ pub async fn socket(
     place: Option<Extension<Admitted>>,
     Which(which): Which,
     RoleQuery(role): RoleQuery,
-) -> Response {
+) -> Result<Response, Refused> {
     let place = place.map(|Extension(place)| place);
     let role = role.as_deref();
     match which {
@@ -60,26 +61,23 @@ fn follow<G: RuleBook>(
     caller: Caller,
     watched: Option<(i64, Option<&str>)>,
     place: Option<Admitted>,
-) -> Response {
+) -> Result<Response, Refused> {
     let watch = match watched {
         Some((game, role)) => {
             // Only a game that exists is followed: each one followed is kept track of.
-            if let Err(e) = games.seats(game) {
-                return e.into_response();
-            }
-            match phones::reader::<G>(&shared, game, &caller, peer, role) {
-                Ok((_, role)) => Some((game, role)),
-                Err(refused) => return refused.into_response(),
-            }
+            games.seats(game)?;
+            let (_, role) = phones::reader::<G>(&shared, game, &caller, peer, role)?;
+            Some((game, role))
         }
         None => None,
     };
-    ws.read_buffer_size(MOST_HEARD)
+    Ok(ws
+        .read_buffer_size(MOST_HEARD)
         .max_message_size(MOST_HEARD)
         .max_frame_size(MOST_HEARD)
         .on_upgrade(move |socket| {
             session::session(socket, shared, games, watch, caller, peer, place)
-        })
+        }))
 }
 
 /// The most a screen sends in one message: it says `ping` and answers pings, nothing more.

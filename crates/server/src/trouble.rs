@@ -10,7 +10,7 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+
 use seance_journal::Trouble;
 use seance_timeline::Refusal;
 use serde::{Deserialize, Serialize};
@@ -73,8 +73,8 @@ pub fn told(shared: &Shared) -> Option<serde_json::Value> {
     }))
 }
 
-pub async fn get(State(shared): State<Arc<Shared>>) -> Response {
-    Json(json!({ "trouble": told(&shared) })).into_response()
+pub async fn get(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {
+    Json(json!({ "trouble": told(&shared) }))
 }
 
 #[derive(Deserialize)]
@@ -91,19 +91,19 @@ pub async fn choose(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
     Body(Chosen { choice }): Body<Chosen>,
-) -> Response {
+) -> Result<Json<serde_json::Value>, Refused> {
     let Some(trouble) = &shared.trouble else {
-        return refused(StatusCode::CONFLICT, refusals::JOURNAL_SOUND).into_response();
+        return Err(refused(StatusCode::CONFLICT, refusals::JOURNAL_SOUND));
     };
     if !choices(trouble).contains(&choice) {
-        return refused(StatusCode::CONFLICT, refusals::JOURNAL_CHOICE).into_response();
+        return Err(refused(StatusCode::CONFLICT, refusals::JOURNAL_CHOICE));
     }
     // A second tap, or a second screen, while the first choice is carried out.
     if shared
         .chosen
         .swap(true, std::sync::atomic::Ordering::SeqCst)
     {
-        return refused(StatusCode::CONFLICT, refusals::JOURNAL_CHOSEN).into_response();
+        return Err(refused(StatusCode::CONFLICT, refusals::JOURNAL_CHOSEN));
     }
     let answer = match choice {
         Choice::Retry => json!({ "choice": choice }),
@@ -130,22 +130,18 @@ pub async fn choose(
                     })
                 }
                 Ok(Err(e)) => {
-                    return Refused::new(
+                    return Err(Refused::new(
                         StatusCode::INTERNAL_SERVER_ERROR,
                         Refusal::new(refusals::JOURNAL).with("detail", e.to_string()),
-                    )
-                    .into_response();
+                    ));
                 }
-                Err(_) => {
-                    return refused(StatusCode::INTERNAL_SERVER_ERROR, refusals::FAULT)
-                        .into_response();
-                }
+                Err(_) => return Err(refused(StatusCode::INTERNAL_SERVER_ERROR, refusals::FAULT)),
             }
         }
     };
     // The shell starts the server again on the journal, on the same port.
     let _ = shared.restart.try_send(());
-    Json(answer).into_response()
+    Ok(Json(answer))
 }
 
 /// A stamp for the kept files' name: milliseconds since 1970, sortable (recovering never

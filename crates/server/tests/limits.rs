@@ -5,7 +5,7 @@
 mod support;
 
 use reqwest::{Method, StatusCode};
-use seance_server::refusals::{LIST_LIMIT, LIST_QUERY};
+use seance_server::refusals::{GAME_NUMBER, LIST_LIMIT, LIST_QUERY};
 use serde_json::{Value, json};
 use support::{Table, error_of, refused_as, table};
 
@@ -137,6 +137,29 @@ async fn only_a_game_that_exists_is_followed() {
     )
     .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{why}");
+    still_answers(&t).await;
+}
+
+#[tokio::test]
+async fn a_path_whose_game_is_no_number_is_refused_in_words_of_its_own() {
+    let t = table().await;
+    // Each kind of endpoint that reads its game off the path: a view, a command, the
+    // table's own, a seat, BG Stats' short link, the history's shelf.
+    for (method, path) in [
+        (Method::GET, "/games/abc?role=table"),
+        (Method::POST, "/games/1e3/commands"),
+        (Method::POST, "/rummy/-/archive"),
+        (Method::DELETE, "/games/x/seats/ghost"),
+        (Method::GET, "/p/zz"),
+        (Method::POST, "/history/99999999999999999999/shelf"),
+    ] {
+        refused_as(
+            t.api(method, path).json(&json!({})).send().await.unwrap(),
+            StatusCode::BAD_REQUEST,
+            GAME_NUMBER,
+        )
+        .await;
+    }
     still_answers(&t).await;
 }
 
