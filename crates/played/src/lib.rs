@@ -272,6 +272,22 @@ pub fn rummy_round_of(players: usize, caller: &Value) -> Vec<Value> {
     commands
 }
 
+/// Asserts that `result` (a rule set's answer to a command or a setup) is a refusal with
+/// `code`, worded in English with a param for each blank ([`worded`]); gives the refusal,
+/// for its params to be checked.
+#[macro_export]
+macro_rules! assert_refused {
+    ($result:expr, $code:expr $(,)?) => {{
+        let refusal = match $result {
+            Ok(done) => panic!("expected the refusal {}, got {:?}", $code, done),
+            Err(refusal) => refusal,
+        };
+        assert_eq!(refusal.code, $code, "{refusal}");
+        $crate::worded(&refusal);
+        refusal
+    }};
+}
+
 /// Panics unless `refusal` has its words in the English file and a param for each blank.
 pub fn worded(refusal: &seance_timeline::Refusal) {
     static ENGLISH: std::sync::LazyLock<std::collections::HashMap<String, String>> =

@@ -3,6 +3,7 @@
 mod common;
 
 use common::{Table, setup, table};
+use seance_played::assert_refused;
 use seance_rules::*;
 
 #[test]
@@ -178,8 +179,10 @@ fn a_game_lost_on_time_after_hour_seven() {
     assert_eq!(recovered_at, [4], "tokens come back at the start of turn 4");
     assert_eq!(t.game().outcome, Some(Outcome::LostOnTime));
     assert_eq!(t.game().phase, Phase::Ended);
-    let refused = t.try_do(Command::GiveVision { psychic: 0 }).unwrap_err();
-    assert_eq!(refused.code, seance_rules::refusals::GAME_OVER);
+    assert_refused!(
+        t.try_do(Command::GiveVision { psychic: 0 }),
+        seance_rules::refusals::GAME_OVER
+    );
 }
 
 #[test]
@@ -198,8 +201,10 @@ fn finding_the_object_in_hour_four_moves_three_spaces() {
     assert_eq!(t.game().psychics[3].track, 3);
     assert_eq!(t.game().psychics[3].seeking(), None);
     // Finished psychics get no more visions but may still play tokens.
-    let refused = t.try_do(Command::GiveVision { psychic: 3 }).unwrap_err();
-    assert_eq!(refused.code, seance_rules::refusals::FINISHED_NO_VISION);
+    assert_refused!(
+        t.try_do(Command::GiveVision { psychic: 3 }),
+        seance_rules::refusals::FINISHED_NO_VISION
+    );
     t.play(Command::GiveEveryVision);
     let card = t.wrong_card(0);
     t.play(Command::PlaceIntuition { psychic: 0, card });
@@ -208,36 +213,36 @@ fn finding_the_object_in_hour_four_moves_three_spaces() {
         on: 0,
         face: Face::Agree,
     });
-    let own = t
-        .try_do(Command::PlaceToken {
+    assert_refused!(
+        t.try_do(Command::PlaceToken {
             by: 0,
             on: 0,
             face: Face::Agree,
-        })
-        .unwrap_err();
-    assert_eq!(own.code, seance_rules::refusals::NOT_OWN_PAWN);
-    let on_finished = t
-        .try_do(Command::PlaceToken {
+        }),
+        seance_rules::refusals::NOT_OWN_PAWN
+    );
+    assert_refused!(
+        t.try_do(Command::PlaceToken {
             by: 0,
             on: 3,
             face: Face::Agree,
-        })
-        .unwrap_err();
-    assert_eq!(on_finished.code, seance_rules::refusals::TOKEN_ON_FINISHED);
+        }),
+        seance_rules::refusals::TOKEN_ON_FINISHED
+    );
 }
 
 #[test]
 fn token_rules_are_enforced_until_the_timer_ends() {
     let mut t = Table::new(setup(5, Difficulty::Hard, SecretMode::AppKept), 5);
     // 003 p.10: tokens go beside the intuition pawns the others have played.
-    let unplaced = t
-        .try_do(Command::PlaceToken {
+    assert_refused!(
+        t.try_do(Command::PlaceToken {
             by: 0,
             on: 1,
             face: Face::Agree,
-        })
-        .unwrap_err();
-    assert_eq!(unplaced.code, seance_rules::refusals::PAWN_NOT_PLACED);
+        }),
+        seance_rules::refusals::PAWN_NOT_PLACED
+    );
     t.play(Command::GiveEveryVision);
     for p in 1..4 {
         let card = t.wrong_card(p);
@@ -248,14 +253,14 @@ fn token_rules_are_enforced_until_the_timer_ends() {
         on: 1,
         face: Face::Agree,
     });
-    let twice = t
-        .try_do(Command::PlaceToken {
+    assert_refused!(
+        t.try_do(Command::PlaceToken {
             by: 0,
             on: 1,
             face: Face::Agree,
-        })
-        .unwrap_err();
-    assert_eq!(twice.code, seance_rules::refusals::TOKEN_THERE);
+        }),
+        seance_rules::refusals::TOKEN_THERE
+    );
     // Turning a token over is one command, and one step to undo: the ✓ goes back to the
     // hand, the ✗ onto the pawn.
     let held = t.game().psychics[0].held;
@@ -278,14 +283,14 @@ fn token_rules_are_enforced_until_the_timer_ends() {
         on: 2,
         face: Face::Disagree,
     });
-    let none_left = t
-        .try_do(Command::PlaceToken {
+    let none_left = assert_refused!(
+        t.try_do(Command::PlaceToken {
             by: 0,
             on: 3,
             face: Face::Disagree,
-        })
-        .unwrap_err();
-    assert_eq!(none_left.code, seance_rules::refusals::TOKENS_HELD);
+        }),
+        seance_rules::refusals::TOKENS_HELD
+    );
     assert_eq!(
         none_left.param("agree"),
         Some(&Param::Number(2)),
@@ -297,32 +302,31 @@ fn token_rules_are_enforced_until_the_timer_ends() {
         "{none_left}"
     );
     t.play(Command::EndInterpretation);
-    let late = t
-        .try_do(Command::PlaceToken {
+    assert_refused!(
+        t.try_do(Command::PlaceToken {
             by: 1,
             on: 0,
             face: Face::Agree,
-        })
-        .unwrap_err();
-    assert_eq!(late.code, seance_rules::refusals::UNTIL_TIMER_ENDS);
-    let late = t
-        .try_do(Command::WithdrawToken { by: 0, on: 1 })
-        .unwrap_err();
-    assert_eq!(late.code, seance_rules::refusals::UNTIL_TIMER_ENDS);
+        }),
+        seance_rules::refusals::UNTIL_TIMER_ENDS
+    );
+    assert_refused!(
+        t.try_do(Command::WithdrawToken { by: 0, on: 1 }),
+        seance_rules::refusals::UNTIL_TIMER_ENDS
+    );
     // Hard: one crow per game.
     t.play(Command::UseCrow);
-    assert_eq!(
-        t.try_do(Command::UseCrow).unwrap_err().code,
-        "no_crows_left"
-    );
+    assert_refused!(t.try_do(Command::UseCrow), "no_crows_left");
 }
 
 #[test]
 fn visions_come_one_per_psychic_per_turn() {
     let mut t = Table::new(setup(6, Difficulty::Easy, SecretMode::AppKept), 9);
     t.play(Command::GiveVision { psychic: 1 });
-    let again = t.try_do(Command::GiveVision { psychic: 1 }).unwrap_err();
-    assert_eq!(again.code, seance_rules::refusals::ONE_VISION_PER_TURN);
+    let again = assert_refused!(
+        t.try_do(Command::GiveVision { psychic: 1 }),
+        seance_rules::refusals::ONE_VISION_PER_TURN
+    );
     let waiting = ["Stephanie", "Carl", "Paul", "Mathieu"]
         .map(|name| Param::Person {
             name: name.into(),
@@ -334,28 +338,32 @@ fn visions_come_one_per_psychic_per_turn() {
         Some(&Param::List(waiting)),
         "{again}"
     );
-    let early = t.try_do(Command::EndInterpretation).unwrap_err();
-    assert_eq!(early.code, seance_rules::refusals::TIMER_NOT_STARTED);
-    let off_table = t
-        .try_do(Command::PlaceIntuition {
+    assert_refused!(
+        t.try_do(Command::EndInterpretation),
+        seance_rules::refusals::TIMER_NOT_STARTED
+    );
+    let off_table = assert_refused!(
+        t.try_do(Command::PlaceIntuition {
             psychic: 0,
             card: 40.into(),
-        })
-        .unwrap_err();
-    assert_eq!(off_table.code, seance_rules::refusals::CARD_ON_TABLE);
+        }),
+        seance_rules::refusals::CARD_ON_TABLE
+    );
     assert_eq!(
         off_table.param("category"),
         Some(&Category::Character.term()),
         "{off_table}"
     );
-    let no_such = t.try_do(Command::GiveVision { psychic: 9 }).unwrap_err();
-    assert_eq!(no_such.code, seance_rules::refusals::NO_SUCH_PSYCHIC);
+    assert_refused!(
+        t.try_do(Command::GiveVision { psychic: 9 }),
+        seance_rules::refusals::NO_SUCH_PSYCHIC
+    );
     // A pawn interprets a vision: Stephanie has none yet, Alex has his.
     let card = t.game().layout.characters[0];
-    let early = t
-        .try_do(Command::PlaceIntuition { psychic: 0, card })
-        .unwrap_err();
-    assert_eq!(early.code, seance_rules::refusals::VISION_BEFORE_PAWN);
+    assert_refused!(
+        t.try_do(Command::PlaceIntuition { psychic: 0, card }),
+        seance_rules::refusals::VISION_BEFORE_PAWN
+    );
     t.play(Command::PlaceIntuition { psychic: 1, card });
 }
 
@@ -373,10 +381,14 @@ fn every_vision_and_every_answer_in_one_tap_each() {
     at_once.play(Command::GiveEveryVision);
     assert_eq!(at_once.game(), one_by_one.game());
     assert_eq!(at_once.game().phase, Phase::Interpretation);
-    let again = at_once.try_do(Command::GiveEveryVision).unwrap_err();
-    assert_eq!(again.code, seance_rules::refusals::VISIONS_ALL_GIVEN);
-    let early = at_once.try_do(Command::ManifestEvery).unwrap_err();
-    assert_eq!(early.code, seance_rules::refusals::MANIFESTATION);
+    assert_refused!(
+        at_once.try_do(Command::GiveEveryVision),
+        seance_rules::refusals::VISIONS_ALL_GIVEN
+    );
+    assert_refused!(
+        at_once.try_do(Command::ManifestEvery),
+        seance_rules::refusals::MANIFESTATION
+    );
     for t in [&mut one_by_one, &mut at_once] {
         for p in 0..5 {
             let card = if p % 2 == 0 {
@@ -403,8 +415,10 @@ fn every_vision_and_every_answer_in_one_tap_each() {
     let mut paper = Table::new(setup(4, Difficulty::Medium, SecretMode::Paper), 2);
     paper.play(Command::GiveEveryVision);
     paper.play(Command::EndInterpretation);
-    let refused = paper.try_do(Command::ManifestEvery).unwrap_err();
-    assert_eq!(refused.code, seance_rules::refusals::ANSWERS_ONE_BY_ONE);
+    assert_refused!(
+        paper.try_do(Command::ManifestEvery),
+        seance_rules::refusals::ANSWERS_ONE_BY_ONE
+    );
 }
 
 #[test]
@@ -428,15 +442,13 @@ fn a_refused_command_changes_nothing() {
 #[test]
 fn a_two_player_game_lines_up_four_groups_and_picks_one() {
     let mut t = Table::new(setup(2, Difficulty::Easy, SecretMode::AppKept), 21);
-    assert!(
+    assert_refused!(
         t.try_do(Command::PlaceToken {
             by: 0,
             on: 1,
             face: Face::Agree
-        })
-        .unwrap_err()
-        .code
-            == "no_clairvoyancy"
+        }),
+        "no_clairvoyancy"
     );
     t.find_everything();
     let game = t.game();
@@ -458,14 +470,8 @@ fn a_two_player_game_lines_up_four_groups_and_picks_one() {
             );
         }
     }
-    assert_eq!(
-        t.try_do(Command::RevealVisionCard).unwrap_err().code,
-        "shared_vision_face_up"
-    );
-    assert_eq!(
-        t.try_do(Command::PickGroup { group: 1 }).unwrap_err().code,
-        "culprit_first"
-    );
+    assert_refused!(t.try_do(Command::RevealVisionCard), "shared_vision_face_up");
+    assert_refused!(t.try_do(Command::PickGroup { group: 1 }), "culprit_first");
     t.play(Command::ChooseCulprit { group: 4 });
     t.play(Command::PickGroup { group: 3 });
     assert_eq!(t.game().outcome, Some(Outcome::LostWrongGroup));
@@ -485,13 +491,11 @@ fn a_three_player_game_agrees_on_a_group() {
     assert_eq!(t.game().groups.len(), 4);
     assert!(t.game().groups.iter().all(|g| g.psychic.is_some()));
     t.play(Command::ChooseCulprit { group: 1 });
-    assert_eq!(
+    assert_refused!(
         t.try_do(Command::Vote {
             psychic: 0,
             group: 1
-        })
-        .unwrap_err()
-        .code,
+        }),
         "vote_in_straw_poll"
     );
     t.play(Command::PickGroup { group: 1 });
@@ -508,20 +512,20 @@ fn in_paper_mode_the_ghost_answers() {
     let card = t.game().layout.characters[0];
     t.play(Command::PlaceIntuition { psychic: 0, card });
     t.play(Command::EndInterpretation);
-    let judged = t
-        .try_do(Command::Manifest {
+    assert_refused!(
+        t.try_do(Command::Manifest {
             psychic: 0,
             right: None,
-        })
-        .unwrap_err();
-    assert_eq!(judged.code, seance_rules::refusals::GHOST_ANSWERS);
-    let blind = t
-        .try_do(Command::Manifest {
+        }),
+        seance_rules::refusals::GHOST_ANSWERS
+    );
+    assert_refused!(
+        t.try_do(Command::Manifest {
             psychic: 1,
             right: Some(true),
-        })
-        .unwrap_err();
-    assert_eq!(blind.code, seance_rules::refusals::INTUITION_FIRST);
+        }),
+        seance_rules::refusals::INTUITION_FIRST
+    );
     t.play(Command::Manifest {
         psychic: 0,
         right: Some(true),
@@ -551,13 +555,13 @@ fn in_paper_mode_the_ghost_answers() {
         psychic: 2,
         right: Some(true),
     });
-    let both = shared
-        .try_do(Command::Manifest {
+    let both = assert_refused!(
+        shared.try_do(Command::Manifest {
             psychic: 0,
             right: Some(true),
-        })
-        .unwrap_err();
-    assert_eq!(both.code, seance_rules::refusals::CARD_COLLECTED);
+        }),
+        seance_rules::refusals::CARD_COLLECTED
+    );
     assert_eq!(
         both.param("holder"),
         Some(&Param::Person {
@@ -568,10 +572,8 @@ fn in_paper_mode_the_ghost_answers() {
     );
     // Another psychic may not put a pawn on a collected card.
     t.play(Command::GiveVision { psychic: 1 });
-    assert_eq!(
-        t.try_do(Command::PlaceIntuition { psychic: 1, card })
-            .unwrap_err()
-            .code,
+    assert_refused!(
+        t.try_do(Command::PlaceIntuition { psychic: 1, card }),
         "card_on_table"
     );
 }
@@ -618,13 +620,11 @@ fn secrets_stay_with_the_ghost_and_votes_stay_sealed() {
     assert!(t.game().view(Role::Table).psychics[voter].voted);
     let json = serde_json::to_string(&t.game().view(Role::Table)).unwrap();
     assert!(json.contains("\"my_vote\":null") && json.contains("\"count\":null"));
-    assert_eq!(
+    assert_refused!(
         t.try_do(Command::Vote {
             psychic: voter,
             group: 2
-        })
-        .unwrap_err()
-        .code,
+        }),
         "vote_once"
     );
 }
@@ -638,22 +638,19 @@ fn the_poll_is_staged_by_level_and_age_is_asked_only_when_it_decides() {
     // Everyone finished in hour III: +4 each, and nobody played a token.
     assert_eq!(tracks, [4, 4, 4, 4]);
     assert!((0..4).all(|p| t.game().level_of(p) == Some(Level::Low)));
-    let early = t
-        .try_do(Command::Vote {
+    assert_refused!(
+        t.try_do(Command::Vote {
             psychic: 0,
             group: 1,
-        })
-        .unwrap_err();
-    assert_eq!(early.code, seance_rules::refusals::VOTE_WHEN_REVEALED);
+        }),
+        seance_rules::refusals::VOTE_WHEN_REVEALED
+    );
     t.play(Command::RevealVisionCard);
     // A two-two tie between psychics on the same space: the eldest decides.
     for (psychic, group) in [(0, 1), (1, 2), (2, 1)] {
         t.play(Command::Vote { psychic, group });
     }
-    assert_eq!(
-        t.try_do(Command::RevealVisionCard).unwrap_err().code,
-        "vote_first"
-    );
+    assert_refused!(t.try_do(Command::RevealVisionCard), "vote_first");
     t.play(Command::Vote {
         psychic: 3,
         group: 2,
@@ -666,10 +663,8 @@ fn the_poll_is_staged_by_level_and_age_is_asked_only_when_it_decides() {
         })
     );
     assert_eq!(t.game().phase, Phase::Revelation);
-    assert_eq!(
-        t.try_do(Command::DeclareEldest { psychic: 7 })
-            .unwrap_err()
-            .code,
+    assert_refused!(
+        t.try_do(Command::DeclareEldest { psychic: 7 }),
         "no_such_psychic"
     );
     let shown = t.game().shown;
@@ -720,13 +715,13 @@ fn a_level_whose_card_has_passed_is_refused() {
         t.play(Command::Vote { psychic, group: 1 });
     }
     t.play(Command::RevealVisionCard);
-    let passed = t
-        .try_do(Command::StateLevel {
+    assert_refused!(
+        t.try_do(Command::StateLevel {
             psychic: 0,
             level: Level::Low,
-        })
-        .unwrap_err();
-    assert_eq!(passed.code, seance_rules::refusals::LEVEL_CARD_PASSED);
+        }),
+        seance_rules::refusals::LEVEL_CARD_PASSED
+    );
     // A correction to the card now up lets them vote at once.
     t.play(Command::StateLevel {
         psychic: 0,
@@ -788,13 +783,13 @@ fn a_level_the_bands_leave_open_is_read_off_the_track() {
     let tracks: Vec<u8> = t.game().psychics.iter().map(|p| p.track).collect();
     assert_eq!(tracks, [6, 4, 4]);
     assert_eq!(t.game().level_of(0), Some(Level::Intermediate));
-    let wrong = t
-        .try_do(Command::StateLevel {
+    assert_refused!(
+        t.try_do(Command::StateLevel {
             psychic: 1,
             level: Level::High,
-        })
-        .unwrap_err();
-    assert_eq!(wrong.code, seance_rules::refusals::LEVEL_OFF_BAND);
+        }),
+        seance_rules::refusals::LEVEL_OFF_BAND
+    );
 }
 
 #[test]
@@ -882,13 +877,11 @@ fn the_rulebook_straw_poll_example_votes_in_its_order() {
     t.play(Command::ChooseCulprit { group: 3 });
     t.play(Command::RevealVisionCard);
     for early in [alex, carl, paul] {
-        assert_eq!(
+        assert_refused!(
             t.try_do(Command::Vote {
                 psychic: early,
                 group: 1
-            })
-            .unwrap_err()
-            .code,
+            }),
             "vote_when_revealed"
         );
     }
@@ -901,10 +894,7 @@ fn the_rulebook_straw_poll_example_votes_in_its_order() {
         psychic: alex,
         group: 3,
     });
-    assert_eq!(
-        t.try_do(Command::RevealVisionCard).unwrap_err().code,
-        "vote_first"
-    );
+    assert_refused!(t.try_do(Command::RevealVisionCard), "vote_first");
     t.play(Command::Vote {
         psychic: carl,
         group: 1,
@@ -1151,8 +1141,10 @@ fn each_device_acts_only_for_whom_the_rules_say() {
     }
     // Séance answers for the ghost here: the table has no knocks to make for them. On
     // paper the ghost answers, and may knock through the table.
-    let refused = t.game().may(&phones, Extra::Knock).unwrap_err();
-    assert_eq!(refused.code, seance_rules::refusals::APP_ANSWERS);
+    assert_refused!(
+        t.game().may(&phones, Extra::Knock),
+        seance_rules::refusals::APP_ANSWERS
+    );
     let paper = Table::new(setup(5, Difficulty::Easy, SecretMode::Paper), 5);
     assert!(paper.game().may(&phones, Extra::Knock).is_ok());
     assert!(
@@ -1218,31 +1210,16 @@ fn the_count_is_told_only_as_far_as_the_table_has_shown_it() {
     }
     let ghost = Who::Seat(Role::Ghost);
     let show = |lines| Command::ShowCount { lines };
-    assert_eq!(
-        t.game().permit(&ghost, &show(1)).unwrap_err().code,
-        "table_shows_count"
-    );
-    assert_eq!(
-        t.game()
-            .permit(&Who::Seat(Role::Psychic(0)), &show(1))
-            .unwrap_err()
-            .code,
+    assert_refused!(t.game().permit(&ghost, &show(1)), "table_shows_count");
+    assert_refused!(
+        t.game().permit(&Who::Seat(Role::Psychic(0)), &show(1)),
         "psychic_acts_for_self"
     );
-    assert_eq!(
-        t.try_do(show(0)).unwrap_err().code,
-        seance_rules::refusals::COUNT_LINES
-    );
-    assert_eq!(
-        t.try_do(show(7)).unwrap_err().code,
-        seance_rules::refusals::COUNT_LINES
-    );
-    assert_eq!(
-        t.try_do(show(3)).unwrap_err().code,
-        seance_rules::refusals::COUNT_LINES
-    );
-    assert_eq!(
-        t.try_do(Command::UseCrow).unwrap_err().code,
+    assert_refused!(t.try_do(show(0)), seance_rules::refusals::COUNT_LINES);
+    assert_refused!(t.try_do(show(7)), seance_rules::refusals::COUNT_LINES);
+    assert_refused!(t.try_do(show(3)), seance_rules::refusals::COUNT_LINES);
+    assert_refused!(
+        t.try_do(Command::UseCrow),
         seance_rules::refusals::COUNT_FIRST
     );
     // Before the first line the last vote may still be taken back; not after.
@@ -1250,10 +1227,7 @@ fn the_count_is_told_only_as_far_as_the_table_has_shown_it() {
     for lines in 0..6 {
         if lines > 0 {
             t.play(show(lines));
-            assert_eq!(
-                t.game().may(&ghost, Extra::Undo).unwrap_err().code,
-                "count_read"
-            );
+            assert_refused!(t.game().may(&ghost, Extra::Undo), "count_read");
         }
         assert_eq!(Listed::status(t.game()), Status::Playing);
         assert!(Listed::record(t.game()).is_none());
@@ -1276,10 +1250,7 @@ fn the_count_is_told_only_as_far_as_the_table_has_shown_it() {
     let view = t.game().view(Role::Psychic(0));
     assert_eq!((view.chosen, view.culprit), (Some(2), Some(2)));
     assert_eq!(view.count.unwrap().lines(), 6);
-    assert_eq!(
-        t.game().may(&table(), Extra::Undo).unwrap_err().code,
-        "count_read"
-    );
+    assert_refused!(t.game().may(&table(), Extra::Undo), "count_read");
 }
 
 /// A game's own bands (the API's per-game value) are held to the same facts as the table's

@@ -4,6 +4,7 @@
 
 mod common;
 
+use seance_played::assert_refused;
 use std::collections::BTreeSet;
 
 use common::{Table, every_expansion, setup};
@@ -112,19 +113,13 @@ fn stories_need_secrets_and_lies_and_the_new_edition_has_its_own_cards() {
     let mut s = setup(5, Difficulty::Easy, SecretMode::AppKept);
     s.third = Third::Stories;
     s.collection.expansions = vec![Expansion::HiddenSigns];
-    assert_eq!(
-        Game::start(s.clone(), 1).unwrap_err().code,
-        "stories_need_secrets_and_lies"
-    );
+    assert_refused!(Game::start(s.clone(), 1), "stories_need_secrets_and_lies");
     s.collection.expansions.push(Expansion::SecretsAndLies);
     assert!(Game::start(s, 1).is_ok());
 
     let mut new = common::new_setup(5, SecretMode::AppKept, false);
     new.collection = every_expansion();
-    assert_eq!(
-        Game::start(new, 1).unwrap_err().code,
-        "expansions_are_classic"
-    );
+    assert_refused!(Game::start(new, 1), "expansions_are_classic");
 }
 
 #[test]

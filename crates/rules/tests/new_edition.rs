@@ -5,11 +5,8 @@
 mod common;
 
 use common::{Table, cards, new_setup, table, two_set_box};
+use seance_played::assert_refused;
 use seance_rules::*;
-
-fn refused(t: &mut Table, command: Command) -> Refusal {
-    t.try_do(command).expect_err("refused")
-}
 
 #[test]
 fn one_set_per_category_is_laid_out_and_each_medium_gets_one_of_its_cards() {
@@ -77,34 +74,27 @@ fn setups_the_new_edition_does_not_have_are_refused_with_what_to_do() {
     assert!(err.is_ok(), "three players is the two-colour variant");
     let mut two = new_setup(3, SecretMode::AppKept, false);
     two.players.truncate(1);
-    let err = Game::start(two, 1).unwrap_err();
-    assert_eq!(err.code, seance_rules::refusals::PLAYER_COUNT, "{err}");
+    let err = assert_refused!(Game::start(two, 1), seance_rules::refusals::PLAYER_COUNT);
     assert_eq!(err.param("fewest"), Some(&Param::Number(3)));
     let mut with_difficulty = new_setup(5, SecretMode::AppKept, false);
     with_difficulty.difficulty = Some(Difficulty::Easy);
-    let err = Game::start(with_difficulty, 1).unwrap_err();
-    assert_eq!(err.code, seance_rules::refusals::NO_DIFFICULTY, "{err}");
+    assert_refused!(
+        Game::start(with_difficulty, 1),
+        seance_rules::refusals::NO_DIFFICULTY
+    );
     let mut no_deal = new_setup(5, SecretMode::AppKept, false);
     no_deal.deal = None;
-    assert_eq!(
-        Game::start(no_deal, 1).unwrap_err().code,
-        seance_rules::refusals::DEAL
-    );
+    assert_refused!(Game::start(no_deal, 1), seance_rules::refusals::DEAL);
     let mut empty = new_setup(5, SecretMode::AppKept, false);
     empty.card_box = Some(CardBox::default());
-    let err = Game::start(empty, 1).unwrap_err();
-    assert_eq!(err.code, seance_rules::refusals::NO_SETS, "{err}");
+    assert_refused!(Game::start(empty, 1), seance_rules::refusals::NO_SETS);
     // Without a box the new edition has no cards to lay out: not classic's 1–54.
     let mut no_box = new_setup(5, SecretMode::AppKept, false);
     no_box.card_box = None;
-    let err = Game::start(no_box, 1).unwrap_err();
-    assert_eq!(err.code, seance_rules::refusals::CARD_BOX, "{err}");
+    assert_refused!(Game::start(no_box, 1), seance_rules::refusals::CARD_BOX);
     let mut classic_with_sets = common::setup(5, Difficulty::Easy, SecretMode::AppKept);
     classic_with_sets.card_box = Some(two_set_box());
-    assert_eq!(
-        Game::start(classic_with_sets, 1).unwrap_err().code,
-        "sets_are_new_edition"
-    );
+    assert_refused!(Game::start(classic_with_sets, 1), "sets_are_new_edition");
 }
 
 #[test]
@@ -136,27 +126,26 @@ fn three_candles_for_the_whole_game_and_no_clairvoyancy() {
     );
     t.play(Command::UseCrow);
     t.play(Command::UseCrow);
-    assert_eq!(
-        refused(&mut t, Command::UseCrow).code,
+    assert_refused!(
+        t.try_do(Command::UseCrow),
         seance_rules::refusals::NO_CROWS_LEFT
     );
-    let err = refused(
-        &mut t,
-        Command::PlaceToken {
+    assert_refused!(
+        t.try_do(Command::PlaceToken {
             by: 0,
             on: 1,
             face: Face::Agree,
-        },
+        }),
+        seance_rules::refusals::NO_CLAIRVOYANCY
     );
-    assert_eq!(err.code, seance_rules::refusals::NO_CLAIRVOYANCY);
 }
 
 #[test]
 fn no_sand_timer_unless_the_table_adds_one() {
     let mut t = Table::new(new_setup(4, SecretMode::AppKept, false), 5);
     assert_eq!(t.game().view(Role::Table).sand_timer, None);
-    assert_eq!(
-        refused(&mut t, Command::StartTimer).code,
+    assert_refused!(
+        t.try_do(Command::StartTimer),
         seance_timeline::refusals::NO_TIMER
     );
     // The mediums' turn ends when all are convinced, which the table says.
@@ -192,8 +181,10 @@ fn a_failed_vision_is_completed_next_round_and_finished_mediums_get_none() {
     t.turn(&[0]);
     assert_eq!(t.game().psychics[0].found.len(), 3);
     assert_eq!(t.game().psychics[0].track, 0, "no track, so no bonus");
-    let err = refused(&mut t, Command::GiveVision { psychic: 0 });
-    assert_eq!(err.code, seance_rules::refusals::FINISHED_NO_VISION);
+    assert_refused!(
+        t.try_do(Command::GiveVision { psychic: 0 }),
+        seance_rules::refusals::FINISHED_NO_VISION
+    );
 }
 
 #[test]
@@ -221,11 +212,10 @@ fn the_ghost_knocks_once_for_yes_twice_for_no_medium_by_medium() {
     let mut kept = Table::new(new_setup(4, SecretMode::AppKept, false), 7);
     kept.play(Command::GiveEveryVision);
     kept.play(Command::EndInterpretation);
-    let err = refused(&mut kept, Command::ManifestEvery);
-    assert_eq!(
-        err.code,
-        seance_rules::refusals::MEDIUMS_ASK_IN_TURN,
-        "each medium hears their own knock"
+    // Each medium hears their own knock.
+    assert_refused!(
+        kept.try_do(Command::ManifestEvery),
+        seance_rules::refusals::MEDIUMS_ASK_IN_TURN
     );
     t.play(Command::Manifest {
         psychic: 0,
@@ -301,24 +291,18 @@ fn the_culprit_is_drawn_at_random_secret_until_the_end_and_reproducible() {
 #[test]
 fn a_consensus_after_the_shared_vision_wins_or_loses() {
     let (mut t, culprit) = to_revelation(4, 11);
-    let err = refused(&mut t, Command::ChooseCulprit { group: 1 });
-    assert_eq!(err.code, seance_rules::refusals::CULPRIT_DRAWN);
-    let err = refused(&mut t, Command::PickGroup { group: culprit });
-    assert_eq!(
-        err.code,
-        seance_rules::refusals::SHARED_VISION_FIRST,
-        "{err}"
+    assert_refused!(
+        t.try_do(Command::ChooseCulprit { group: 1 }),
+        seance_rules::refusals::CULPRIT_DRAWN
     );
-    assert_eq!(
-        refused(&mut t, Command::RevealVisionCard).code,
-        "shared_vision_at_once"
+    assert_refused!(
+        t.try_do(Command::PickGroup { group: culprit }),
+        seance_rules::refusals::SHARED_VISION_FIRST
     );
+    assert_refused!(t.try_do(Command::RevealVisionCard), "shared_vision_at_once");
     t.play(Command::UseCrow); // a candle, in the final round too
     t.play(Command::ShareVision);
-    assert_eq!(
-        refused(&mut t, Command::ShareVision).code,
-        "shared_vision_given"
-    );
+    assert_refused!(t.try_do(Command::ShareVision), "shared_vision_given");
     assert!(
         t.game()
             .allowed(&table())
@@ -344,17 +328,12 @@ fn a_consensus_after_the_shared_vision_wins_or_loses() {
 fn without_consensus_the_majority_decides_and_a_tie_votes_again() {
     let (mut t, culprit) = to_revelation(5, 12);
     let other = culprit % 4 + 1;
-    let err = refused(
-        &mut t,
-        Command::Vote {
+    assert_refused!(
+        t.try_do(Command::Vote {
             psychic: 0,
             group: culprit,
-        },
-    );
-    assert_eq!(
-        err.code,
-        seance_rules::refusals::SHARED_VISION_FIRST,
-        "{err}"
+        }),
+        seance_rules::refusals::SHARED_VISION_FIRST
     );
     t.play(Command::ShareVision);
     // Two against two: no majority, the votes are taken back.
@@ -363,8 +342,8 @@ fn without_consensus_the_majority_decides_and_a_tie_votes_again() {
     }
     // The tie is read out at the table before anyone votes again.
     assert!(t.game().counting());
-    assert_eq!(
-        refused(&mut t, Command::PickGroup { group: culprit }).code,
+    assert_refused!(
+        t.try_do(Command::PickGroup { group: culprit }),
         "count_first"
     );
     t.read_count();
@@ -402,14 +381,13 @@ fn without_consensus_the_majority_decides_and_a_tie_votes_again() {
 fn two_medium_players_decide_by_consensus_only() {
     let (mut t, culprit) = to_revelation(3, 13);
     t.play(Command::ShareVision);
-    let err = refused(
-        &mut t,
-        Command::Vote {
+    assert_refused!(
+        t.try_do(Command::Vote {
             psychic: 0,
             group: culprit,
-        },
+        }),
+        seance_rules::refusals::CONSENSUS
     );
-    assert_eq!(err.code, seance_rules::refusals::CONSENSUS);
     t.play(Command::PickGroup { group: culprit });
     assert_eq!(t.game().outcome, Some(Outcome::Won));
 }
@@ -443,17 +421,14 @@ fn in_paper_mode_the_ghost_draws_the_real_token_and_seals_it() {
             .events()
             .any(|e| matches!(e, Event::CulpritDrawn { .. }))
     );
-    assert_eq!(
-        refused(&mut t, Command::ShareVision).code,
+    assert_refused!(
+        t.try_do(Command::ShareVision),
         seance_rules::refusals::CULPRIT_FIRST
     );
-    assert_eq!(
-        refused(&mut t, Command::PickGroup { group: 2 }).code,
-        "culprit_first"
-    );
+    assert_refused!(t.try_do(Command::PickGroup { group: 2 }), "culprit_first");
     t.play(Command::ChooseCulprit { group: 2 });
-    assert_eq!(
-        refused(&mut t, Command::ChooseCulprit { group: 3 }).code,
+    assert_refused!(
+        t.try_do(Command::ChooseCulprit { group: 3 }),
         "culprit_sealed"
     );
     assert_eq!(t.game().view(Role::Ghost).culprit, Some(2));

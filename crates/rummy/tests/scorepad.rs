@@ -2,6 +2,7 @@
 //! examples (002), each way a round ends, the secret vote, corrections, and the end of the
 //! game with its tie.
 
+use seance_played::assert_refused;
 use seance_rummy::*;
 use seance_timeline::{Listed, Status};
 
@@ -23,11 +24,7 @@ fn run(t: &mut Timeline, command: Command) {
     t.push(entry).unwrap();
 }
 
-fn refused(t: &Timeline, command: Command) -> Refusal {
-    t.decide(command).expect_err("against the rules")
-}
-
-use seance_timeline::{Param, Refusal};
+use seance_timeline::Param;
 
 fn caught(players: Vec<PlayerTally>) -> RoundTally {
     RoundTally {
@@ -175,11 +172,9 @@ fn each_way_a_round_ends_scores_as_the_rulebook_says() {
     let t = game(&["Ann", "Ben"]);
     let mut early = scoring_example();
     early.ending = Ending::RipperEscapes { by: 1 };
-    let why = refused(&t, Command::EndRound { tally: early });
-    assert_eq!(
-        why.code,
-        seance_rummy::refusals::ESCAPE_BEFORE_VICTIMS,
-        "{why}"
+    let why = assert_refused!(
+        t.decide(Command::EndRound { tally: early }),
+        seance_rummy::refusals::ESCAPE_BEFORE_VICTIMS
     );
     assert_eq!(why.param("victims"), Some(&Param::Number(5)));
 }
@@ -224,19 +219,15 @@ fn an_alibi_on_the_only_suspect_or_only_letters_lets_the_ripper_escape() {
 #[test]
 fn the_vote_is_called_once_sealed_and_revealed_only_at_the_end_of_the_round() {
     let mut t = game(&["Ann", "Ben"]);
-    let why = refused(
-        &t,
-        Command::Vote {
+    assert_refused!(
+        t.decide(Command::Vote {
             player: 0,
             suspect: 1,
-        },
+        }),
+        seance_rummy::refusals::NO_VOTE_CALLED
     );
-    assert_eq!(why.code, seance_rummy::refusals::NO_VOTE_CALLED);
     run(&mut t, Command::CallVote { by: 1 });
-    assert_eq!(
-        refused(&t, Command::CallVote { by: 0 }).code,
-        "one_vote_per_round"
-    );
+    assert_refused!(t.decide(Command::CallVote { by: 0 }), "one_vote_per_round");
     run(
         &mut t,
         Command::Vote {
@@ -244,26 +235,18 @@ fn the_vote_is_called_once_sealed_and_revealed_only_at_the_end_of_the_round() {
             suspect: 2,
         },
     );
-    assert_eq!(
-        refused(
-            &t,
-            Command::Vote {
-                player: 0,
-                suspect: 3
-            }
-        )
-        .code,
+    assert_refused!(
+        t.decide(Command::Vote {
+            player: 0,
+            suspect: 3
+        }),
         "vote_sealed"
     );
-    assert_eq!(
-        refused(
-            &t,
-            Command::Vote {
-                player: 1,
-                suspect: 6
-            }
-        )
-        .code,
+    assert_refused!(
+        t.decide(Command::Vote {
+            player: 1,
+            suspect: 6
+        }),
         "no_such_suspect"
     );
     let table = serde_json::to_value(t.game().view(Role::Table)).unwrap();
@@ -276,13 +259,12 @@ fn the_vote_is_called_once_sealed_and_revealed_only_at_the_end_of_the_round() {
         "Ben does not see Ann's vote"
     );
     assert_eq!(t.game().view(Role::Player(0)).vote.unwrap().mine, Some(2));
-    let missing = refused(
-        &t,
-        Command::EndRound {
+    let missing = assert_refused!(
+        t.decide(Command::EndRound {
             tally: scoring_example(),
-        },
+        }),
+        seance_rummy::refusals::VOTES_MISSING
     );
-    assert_eq!(missing.code, seance_rummy::refusals::VOTES_MISSING);
     assert_eq!(
         missing.param("names"),
         Some(&Param::List(vec!["Ben".into()]))
@@ -344,8 +326,10 @@ fn a_tie_at_the_top_plays_another_round_then_the_highest_total_wins() {
     let view = t.game().view(Role::Table);
     assert_eq!((view.winner, view.another_round), (Some(1), false));
     assert_eq!(t.game().status(), Status::Over);
-    let over = refused(&t, Command::CallVote { by: 0 });
-    assert_eq!(over.code, seance_rummy::refusals::RUMMY_GAME_OVER);
+    let over = assert_refused!(
+        t.decide(Command::CallVote { by: 0 }),
+        seance_rummy::refusals::RUMMY_GAME_OVER
+    );
     assert_eq!(over.param("winner"), Some(&Param::Text("Ben".into())));
     // A correction after the end scores everything again.
     run(
@@ -381,23 +365,18 @@ fn a_corrected_round_rescores_everything_after_it_but_may_not_end_the_game_early
         (view.rounds[0].totals[0], view.rounds[1].totals[0]),
         (30, 70)
     );
-    let early = refused(
-        &t,
-        Command::CorrectRound {
+    assert_refused!(
+        t.decide(Command::CorrectRound {
             round: 0,
             tally: points(120),
-        },
+        }),
+        seance_rummy::refusals::ENDS_EARLY
     );
-    assert_eq!(early.code, seance_rummy::refusals::ENDS_EARLY, "{early}");
-    assert_eq!(
-        refused(
-            &t,
-            Command::CorrectRound {
-                round: 5,
-                tally: points(1)
-            }
-        )
-        .code,
+    assert_refused!(
+        t.decide(Command::CorrectRound {
+            round: 5,
+            tally: points(1)
+        }),
         "no_such_round"
     );
     // Undo takes the correction back.
@@ -420,8 +399,8 @@ fn corrected_card_values_score_every_round_again() {
     // Druitt 15 now leads outright and is doubled.
     assert_eq!(t.game().view(Role::Table).totals, [30, 1]);
     printed.suspicion = Suspicion([2, 1, 3, 4, 5, 2]);
-    assert_eq!(
-        refused(&t, Command::SetPrinted { printed }).code,
+    assert_refused!(
+        t.decide(Command::SetPrinted { printed }),
         "suspicion_numbers"
     );
 }
@@ -469,18 +448,12 @@ fn the_deal_and_the_first_dealer_follow_the_seed() {
         players: vec!["Solo".into()],
         printed: Printed::default(),
     };
-    assert_eq!(
-        begin(one, 1).unwrap_err().code,
-        seance_rummy::refusals::RUMMY_PLAYERS
-    );
+    assert_refused!(begin(one, 1), seance_rummy::refusals::RUMMY_PLAYERS);
     let long = Setup {
         players: vec!["Ann".into(), "B".repeat(1_900_000)],
         printed: Printed::default(),
     };
-    assert_eq!(
-        begin(long, 1).unwrap_err().code,
-        seance_timeline::refusals::NAME_TOO_LONG
-    );
+    assert_refused!(begin(long, 1), seance_timeline::refusals::NAME_TOO_LONG);
 }
 
 /// "Pour demander un vote, vous devez avoir au moins une série (y compris une série de
@@ -506,13 +479,12 @@ fn only_a_player_with_a_set_letters_included_may_have_called_the_vote() {
     });
     tally.players[1].letters = 3;
     // Cleo added a Letter to Ben's set: no set of her own.
-    let why = refused(
-        &t,
-        Command::EndRound {
+    let why = assert_refused!(
+        t.decide(Command::EndRound {
             tally: tally.clone(),
-        },
+        }),
+        seance_rummy::refusals::VOTE_CALLER_SET
     );
-    assert_eq!(why.code, seance_rummy::refusals::VOTE_CALLER_SET);
     assert_eq!(why.param("name"), Some(&Param::Text("Cleo".into())));
     assert_eq!(t.game().rounds.len(), 0, "nothing scored");
     // Her own set of Letters is one.
@@ -527,8 +499,8 @@ fn only_a_player_with_a_set_letters_included_may_have_called_the_vote() {
     tally.players[2].letters = 1;
     tally.players[1].letters = 3;
     let correction = Command::CorrectRound { round: 0, tally };
-    assert_eq!(
-        refused(&t, correction).code,
+    assert_refused!(
+        t.decide(correction),
         seance_rummy::refusals::VOTE_CALLER_SET
     );
     // A round with no vote asks nobody for a set.
@@ -548,13 +520,12 @@ fn no_evidence_letters_included_is_in_play_before_a_victim() {
     let mut t = game(&["Ann", "Ben"]);
     let mut none = scoring_example();
     none.victims_in_play = 0;
-    let why = refused(
-        &t,
-        Command::EndRound {
+    let why = assert_refused!(
+        t.decide(Command::EndRound {
             tally: none.clone(),
-        },
+        }),
+        seance_rummy::refusals::EVIDENCE_BEFORE_VICTIM
     );
-    assert_eq!(why.code, seance_rummy::refusals::EVIDENCE_BEFORE_VICTIM);
     assert_eq!(why.param("n"), Some(&Param::Number(8)));
     let mut letters = caught(vec![
         PlayerTally {
@@ -564,8 +535,8 @@ fn no_evidence_letters_included_is_in_play_before_a_victim() {
         PlayerTally::default(),
     ]);
     letters.victims_in_play = 0;
-    assert_eq!(
-        refused(&t, Command::EndRound { tally: letters }).code,
+    assert_refused!(
+        t.decide(Command::EndRound { tally: letters }),
         seance_rummy::refusals::EVIDENCE_BEFORE_VICTIM
     );
     // A round ended before any Victim, with nothing laid, scores.
