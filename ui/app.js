@@ -9,6 +9,7 @@ import { cameBack, handOver, isTable, state } from './context.js';
 import { renderHome } from './screens/home.js';
 import { renderCodeEntry } from './screens/code.js';
 import { renderInvited, renderJoin, renderSeats } from './screens/join.js';
+import { MYSTERIUM, MYSTERY_RUMMY, keepRuleSets, ruleSets } from './rule_sets.js';
 
 /** Modules fetched the first time they are needed: a phone joining fetches the home page's
  * and the seat picker's, never the table's screens. */
@@ -52,45 +53,62 @@ const screenOf = (key, name) => (state) => {
   return h('div', { class: 'screen' }, h('p', { class: 'note' }, '…'));
 };
 
-/** The table's view of a game, with the table's cues and its sand timer (`listens` names
- * what follows each view, so a screen that changes it hears the game afresh). */
-const asTable = () => ({ kind: 'games', role: 'table', seat: null, listens: 'table', onView: (before, after) => call('game', 'viewChanged', before, after) });
+/** The table's view of a game of `kind` (its rule set's key), with the table's cues and its
+ * sand timer (`listens` names what follows each view, so a screen that changes it hears
+ * the game afresh). */
+const asTable = (id, kind) => ({ kind, role: 'table', seat: null, listens: 'table', onView: (before, after) => call('game', 'viewChanged', before, after) });
 /** The view of this phone's seat, opened by its token. */
-const asSeat = (id) => {
+const asSeat = (id, kind) => {
   const held = mySeat(id);
-  return held ? { kind: 'games', role: held.seat, seat: held.token, listens: 'seat', onView: (before, after) => call('phone', 'seatViewChanged', held.seat, before, after) } : asTable();
+  return held ? { kind, role: held.seat, seat: held.token, listens: 'seat', onView: (before, after) => call('phone', 'seatViewChanged', held.seat, before, after) } : asTable(id, kind);
 };
 const quiet = () => {};
-/** A Mystery Rummy scorepad, on the table or on a player's phone. */
-const asRummyTable = () => ({ kind: 'rummy', role: 'table', seat: null, listens: 'quiet', onView: quiet });
-const asRummySeat = (id) => {
+/** The table's view, or a seat's, with no cue of its own (a seat picker, a scorepad). */
+const quietTable = (id, kind) => ({ kind, role: 'table', seat: null, listens: 'quiet', onView: quiet });
+const quietSeat = (id, kind) => {
   const held = mySeat(id);
-  return held ? { kind: 'rummy', role: held.seat, seat: held.token, listens: 'quiet', onView: quiet } : asRummyTable();
+  return held ? { kind, role: held.seat, seat: held.token, listens: 'quiet', onView: quiet } : quietTable(id, kind);
 };
 
-/** Screens by the address's #hash; a game's number is the route's parameter. */
-const routes = [
+/** Each rule set's screens, registered once: its setup, the table's screen of a game, a
+ * phone's seat picker and a seat's phone, each with how it follows its game. Where each is
+ * shown is the server's (`/api/info`'s `rule_sets`, `pages`). */
+const SCREENS = {
+  [MYSTERIUM]: {
+    new: [screenOf('setup', 'renderSetup')],
+    game: [screenOf('game', 'renderGame'), asTable],
+    join: [renderSeats, quietTable],
+    phone: [screenOf('phone', 'renderPhone'), asSeat],
+  },
+  [MYSTERY_RUMMY]: {
+    new: [screenOf('rummySetup', 'renderRummySetup')],
+    game: [screenOf('rummy', 'renderRummy'), quietTable],
+    join: [screenOf('rummyPhone', 'renderRummySeats'), quietTable],
+    phone: [screenOf('rummyPhone', 'renderRummyPhone'), quietSeat],
+  },
+};
+
+/** A page's address as a pattern: `#/game/{id}` finds `#/game/3`, the number its parameter. */
+const pattern = (page) => new RegExp(`^${page.replace(/[/#]/g, '\\$&').replace('{id}', '(\\d+)')}$`);
+
+/** Screens by the address's #hash: the app's own, then each rule set's at its pages; a
+ * game's number is the route's parameter. */
+const routes = () => [
   [/^#\/settings$/, screenOf('settings', 'renderSettings')],
   [/^#\/licences$/, screenOf('licences', 'renderLicences')],
-  [/^#\/new$/, screenOf('setup', 'renderSetup')],
-  [/^#\/new\/rummy$/, screenOf('rummySetup', 'renderRummySetup')],
   [/^#\/games$/, screenOf('games', 'renderGames')],
   [/^#\/history(?:\/archived)?$/, screenOf('history', 'renderHistory')],
   [/^#\/statistics$/, screenOf('statistics', 'renderStatistics')],
   [/^#\/join$/, renderJoin],
-  [/^#\/game\/(\d+)$/, screenOf('game', 'renderGame'), asTable],
-  [/^#\/join\/(\d+)$/, renderSeats, () => ({ ...asTable(), listens: 'quiet', onView: quiet })],
   [/^#\/join\/\d+\/[^/]+\/[0-9a-f]+$/, renderInvited],
-  [/^#\/phone\/(\d+)$/, screenOf('phone', 'renderPhone'), asSeat],
-  [/^#\/rummy\/(\d+)$/, screenOf('rummy', 'renderRummy'), asRummyTable],
-  [/^#\/rummy\/(\d+)\/join$/, screenOf('rummyPhone', 'renderRummySeats'), asRummyTable],
-  [/^#\/rummy\/(\d+)\/phone$/, screenOf('rummyPhone', 'renderRummyPhone'), asRummySeat],
+  ...ruleSets().filter(({ name }) => SCREENS[name]).flatMap(({ name, key, pages }) => Object.entries(SCREENS[name])
+    .map(([page, [screen, watch]]) => [pattern(pages[page]), screen, watch && ((id) => watch(id, key))])),
 ];
 
 let follow = () => {};
 
 function route() {
-  for (const [pattern, screen, watch] of routes) {
+  for (const [pattern, screen, watch] of routes()) {
     const found = location.hash.match(pattern);
     if (found) {
       const id = found[1] ? Number(found[1]) : null;
@@ -266,7 +284,7 @@ async function onMessage(message) {
       showSnapshot(message.snapshot);
       break;
     case 'knock':
-      if (state.game?.id === message.game && state.game.role === 'table' && location.hash.startsWith('#/game/')) {
+      if (state.game?.id === message.game && state.game.role === 'table' && route().screen === SCREENS[MYSTERIUM].game[0]) {
         call('game', 'knocked', message.times);
       }
       break;
@@ -327,6 +345,7 @@ async function boot() {
   else followScreen(first);
   try {
     [state.info, state.settings] = await facts;
+    keepRuleSets();
     setOffline(false);
   } catch (error) {
     follow.close();

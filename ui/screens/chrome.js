@@ -4,6 +4,7 @@ import { asset, h } from '../dom.js';
 import { LANGUAGES, language, setLanguage, t } from '../i18n.js';
 import { api } from '../api.js';
 import { isTable, render, state } from '../context.js';
+import { ruleSets } from '../rule_sets.js';
 
 /** The table sets the table's language; others only their own. */
 async function chooseLanguage(lang) {
@@ -61,7 +62,7 @@ export function languageSwitch(choose = chooseLanguage) {
 /** Which game a new game is: Mysterium or the Mystery Rummy scorepad. */
 export function gameSwitch(current) {
   return h('nav', { id: 'ruleset', class: 'segmented ruleset', 'aria-label': t('setup.which_game') },
-    [['mysterium-classic', '#/new'], ['mystery-rummy', '#/new/rummy']].map(([ruleset, href]) => h('a', {
-      href, class: 'button', 'data-ruleset': ruleset, 'aria-current': ruleset === current ? 'page' : false,
-    }, t(`ruleset.${ruleset}`))));
+    ruleSets().map(({ name, pages }) => h('a', {
+      href: pages.new, class: 'button', 'data-ruleset': name, 'aria-current': name === current ? 'page' : false,
+    }, t(`ruleset.${name}`))));
 }

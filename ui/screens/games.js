@@ -6,15 +6,15 @@ import { language, t } from '../i18n.js';
 import { api } from '../api.js';
 import { topBar } from './chrome.js';
 import { render } from '../context.js';
+import { MYSTERIUM, gameName, pageOf, ruleSet } from '../rule_sets.js';
 
 /** Where a game of the list opens on the table. */
-export const gameHref = (game) => (game.ruleset === 'mystery-rummy' ? `#/rummy/${game.id}` : `#/game/${game.id}`);
+export const gameHref = (game) => pageOf(game.ruleset, 'game', game.id);
 
 /** Puts a game in play away, or brings one back; the list is drawn again. */
 async function putAway(game, archived) {
-  const kind = game.ruleset === 'mystery-rummy' ? 'rummy' : 'games';
   try {
-    await api(`/${kind}/${game.id}/archive`, { method: 'POST', body: { archived } });
+    await api(`/${ruleSet(game.ruleset).key}/${game.id}/archive`, { method: 'POST', body: { archived } });
     toast(t(archived ? 'games.archived' : 'games.restored', { players: game.players.join(', ') }));
     render();
   } catch (error) {
@@ -27,7 +27,7 @@ function item(game) {
   return h('li', { class: 'game-item' },
     h('a', { class: 'game-link', href: gameHref(game), 'data-status': game.status, 'data-ruleset': game.ruleset },
       h('span', { class: 'who' }, game.players.join(' · ')),
-      h('span', { class: 'ruleset' }, t(game.edition === 'new' ? 'ruleset.mysterium-new' : `ruleset.${game.ruleset}`)),
+      h('span', { class: 'ruleset' }, gameName(game)),
       h('span', { class: 'when' }, `${t(`status_game.${game.status}`)} · ${when}`)),
     // An unfinished game may be put away, out of the phones' list of games in play.
     game.status === 'playing'
@@ -79,6 +79,6 @@ export function renderGames() {
       showAway,
       away,
       h('div', { class: 'row' },
-        h('a', { class: 'button primary', href: '#/new' }, t('home.new_game')),
+        h('a', { class: 'button primary', href: pageOf(MYSTERIUM, 'new') }, t('home.new_game')),
         h('a', { class: 'button', href: '#' }, t('settings.back')))));
 }

@@ -10,6 +10,7 @@ import { api, download } from '../api.js';
 import { topBar } from './chrome.js';
 import { gameHref } from './games.js';
 import { isTable, render } from '../context.js';
+import { MYSTERIUM, MYSTERY_RUMMY } from '../rule_sets.js';
 
 
 /** How many games a page shows. */
@@ -24,42 +25,42 @@ const keepDeleted = (games) => sessionStorage.setItem(DELETED, JSON.stringify(ga
 const when = (game) => new Date(game.began * 1000).toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'short' });
 const list = (names) => new Intl.ListFormat(language(), { type: 'conjunction' }).format(names);
 
-/** What kind of game: the rule set, with its edition or difficulty. */
-function kind(game) {
-  if (game.ruleset === 'mystery-rummy') return t('ruleset.mystery-rummy');
-  const r = game.record;
-  return r.edition === 'new' ? t('ruleset.mysterium-new') : `${t('ruleset.mysterium-classic')} · ${t(`difficulty.${r.difficulty}`)}`;
-}
-
-/** How it ended, in a word, and whether it was won. */
-function outcome(game) {
-  const r = game.record;
-  if (game.ruleset === 'mystery-rummy') {
-    return h('span', { class: 'badge won' }, t('history.rummy_winner', { name: r.players[r.winner], n: r.totals[r.winner] }));
-  }
-  return h('span', { class: `badge ${r.outcome === 'won' ? 'won' : 'lost'}` }, t(`history.${r.outcome}`));
-}
-
-/** Who played and how far each got. */
-function players(game) {
-  const r = game.record;
-  if (game.ruleset === 'mystery-rummy') {
-    return h('ol', { class: 'history-players' }, r.players.map((name, i) => h('li', {},
-      h('span', { class: 'name' }, name), ' ', h('span', { class: 'figure' }, t('history.points', { n: r.totals[i] })))));
-  }
-  const reached = (p) => [p.finished ? t('history.finished', { hour: hourMark(r.edition, p.finished) }) : t('history.found', { n: p.found }),
-    p.track == null ? null : t('history.track', { n: p.track })].filter(Boolean).join(' · ');
-  // A player of two colours (2 or 3 at the table) is one line, each colour named.
-  const players = new Map();
-  for (const p of r.psychics) players.set(p.name, [...(players.get(p.name) ?? []), p]);
-  return h('ol', { class: 'history-players' },
-    h('li', {}, h('span', { class: 'swatch ghost' }), h('span', { class: 'name' }, r.ghost), ' ', h('span', { class: 'figure' }, t('history.ghost'))),
-    [...players].map(([name, colours]) => h('li', { 'data-colours': colours.length },
-      colours.map((p) => h('span', { class: 'swatch', dataset: { colour: p.colour } })),
-      h('span', { class: 'name' }, name), ' ',
-      h('span', { class: 'figure' }, colours.length === 1 ? reached(colours[0])
-        : colours.map((p) => t('history.colour_reached', { colour: t(`colour.${p.colour}`), reached: reached(p) })).join('; ')))));
-}
+/** Each rule set's record as the history shows it: what kind of game (the rule set, with
+ * its edition or difficulty), how it ended in a word and whether it was won, who played
+ * and how far each got, and everyone's names. */
+const RECORDS = {
+  [MYSTERIUM]: {
+    kind: (r) => (r.edition === 'new' ? t('ruleset.mysterium-new') : `${t('ruleset.mysterium-classic')} · ${t(`difficulty.${r.difficulty}`)}`),
+    outcome: (r) => h('span', { class: `badge ${r.outcome === 'won' ? 'won' : 'lost'}` }, t(`history.${r.outcome}`)),
+    players: (r) => {
+      const reached = (p) => [p.finished ? t('history.finished', { hour: hourMark(r.edition, p.finished) }) : t('history.found', { n: p.found }),
+        p.track == null ? null : t('history.track', { n: p.track })].filter(Boolean).join(' · ');
+      // A player of two colours (2 or 3 at the table) is one line, each colour named.
+      const players = new Map();
+      for (const p of r.psychics) players.set(p.name, [...(players.get(p.name) ?? []), p]);
+      return h('ol', { class: 'history-players' },
+        h('li', {}, h('span', { class: 'swatch ghost' }), h('span', { class: 'name' }, r.ghost), ' ', h('span', { class: 'figure' }, t('history.ghost'))),
+        [...players].map(([name, colours]) => h('li', { 'data-colours': colours.length },
+          colours.map((p) => h('span', { class: 'swatch', dataset: { colour: p.colour } })),
+          h('span', { class: 'name' }, name), ' ',
+          h('span', { class: 'figure' }, colours.length === 1 ? reached(colours[0])
+            : colours.map((p) => t('history.colour_reached', { colour: t(`colour.${p.colour}`), reached: reached(p) })).join('; ')))));
+    },
+    names: (r) => [r.ghost, ...new Set(r.psychics.map((p) => p.name))],
+  },
+  [MYSTERY_RUMMY]: {
+    kind: () => t('ruleset.mystery-rummy'),
+    outcome: (r) => h('span', { class: 'badge won' }, t('history.rummy_winner', { name: r.players[r.winner], n: r.totals[r.winner] })),
+    players: (r) => h('ol', { class: 'history-players' }, r.players.map((name, i) => h('li', {},
+      h('span', { class: 'name' }, name), ' ', h('span', { class: 'figure' }, t('history.points', { n: r.totals[i] }))))),
+    names: (r) => r.players,
+  },
+};
+const shown = (game) => RECORDS[game.ruleset];
+const kind = (game) => shown(game).kind(game.record);
+const outcome = (game) => shown(game).outcome(game.record);
+const players = (game) => shown(game).players(game.record);
+const names = (game) => shown(game).names(game.record);
 
 /** Puts `game` on `shelf` (`history`, `archived`, `deleted`), then says so. */
 async function shelve(game, shelf, said) {
@@ -73,9 +74,6 @@ async function shelve(game, shelf, said) {
     toast(error.message);
   }
 }
-
-const names = (game) => (game.ruleset === 'mystery-rummy' ? game.record.players
-  : [game.record.ghost, ...new Set(game.record.psychics.map((p) => p.name))]);
 
 /** A deletion, asked once: the button turns into the question. */
 function deleteButton(game) {

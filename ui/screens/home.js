@@ -6,6 +6,7 @@ import { t } from '../i18n.js';
 import { qrUrl } from '../api.js';
 import { topBar } from './chrome.js';
 import { isTable } from '../context.js';
+import { MYSTERIUM, pageOf } from '../rule_sets.js';
 
 export function renderHome(state) {
   const address = new URL(state.info.join_url);
@@ -18,7 +19,7 @@ export function renderHome(state) {
         h('p', { class: 'tagline' }, t('app.tagline')),
         h('div', { class: 'actions' },
           table ? null : h('a', { id: 'join-game', class: 'button primary', href: '#/join' }, t('join.join_game')),
-          table ? h('a', { id: 'new-game', class: 'button primary', href: '#/new' }, t('home.new_game')) : null,
+          table ? h('a', { id: 'new-game', class: 'button primary', href: pageOf(MYSTERIUM, 'new') }, t('home.new_game')) : null,
           table ? h('a', { id: 'resume', class: 'button', href: '#/games' }, t('home.resume')) : null,
           h('a', { id: 'to-history', class: 'button', href: '#/history' }, t('home.history')),
           h('a', { class: 'button', href: '#/settings' }, t('home.settings')))),

@@ -7,17 +7,16 @@ import { ghostSeat, nameOf, t } from '../i18n.js';
 import { api, givenBack, keepSeat, mySeat } from '../api.js';
 import { render } from '../context.js';
 import { topBar } from './chrome.js';
+import { MYSTERIUM, byKey, gameName, pageOf } from '../rule_sets.js';
 
-/** A game's seats, from a phone. */
-const seatsHref = (g) => (g.ruleset === 'mystery-rummy' ? `#/rummy/${g.id}/join` : `#/join/${g.id}`);
 
 export function renderJoin() {
   const list = h('ul', { id: 'join-list', class: 'game-list' }, h('li', { class: 'note' }, '…'));
   api('/games?state=playing').then((playing) => {
     list.replaceChildren(...(playing.length
-      ? playing.map((g) => h('li', {}, h('a', { class: 'game-link', href: seatsHref(g), 'data-status': g.status },
+      ? playing.map((g) => h('li', {}, h('a', { class: 'game-link', href: pageOf(g.ruleset, 'join', g.id), 'data-status': g.status },
         h('span', { class: 'who' }, g.players.join(' · ')),
-        h('span', { class: 'ruleset' }, t(g.edition === 'new' ? 'ruleset.mysterium-new' : `ruleset.${g.ruleset}`)))))
+        h('span', { class: 'ruleset' }, gameName(g)))))
       : [h('li', { class: 'note' }, t('join.none'))]));
   }, (error) => toast(error.message));
   return h('div', { id: 'join', class: 'screen' },
@@ -35,7 +34,7 @@ export async function sit(id, seat, kind = 'games', invitation = undefined) {
     const { token } = await api(`/${kind}/${id}/seats`, { method: 'POST', body: { seat, invitation } });
     keepSeat(id, { seat, token });
     // In place of the seat picker or the invitation: Back does not come to a spent one.
-    location.replace(kind === 'rummy' ? `#/rummy/${id}/phone` : `#/phone/${id}`);
+    location.replace(pageOf(byKey(kind).name, 'phone', id));
   } catch (error) {
     toast(error.message);
     render();
@@ -53,7 +52,7 @@ export function renderInvited() {
   const [, id, seat, invitation] = location.hash.match(/^#\/join\/(\d+)\/([^/]+)\/([0-9a-f]+)$/);
   if (invited !== invitation) {
     invited = invitation;
-    history.replaceState(null, '', `${location.pathname}${location.search}#/join/${id}`);
+    history.replaceState(null, '', `${location.pathname}${location.search}${pageOf(MYSTERIUM, 'join', id)}`);
     sit(Number(id), decodeURIComponent(seat), 'games', invitation);
   }
   return h('div', { id: 'invited', class: 'screen' },
@@ -66,7 +65,7 @@ export function renderSeats(state) {
   const snapshot = state.game.snapshot;
   const held = mySeat(state.game.id);
   if (held) {
-    queueMicrotask(() => { location.hash = `#/phone/${state.game.id}`; });
+    queueMicrotask(() => { location.hash = pageOf(MYSTERIUM, 'phone', state.game.id); });
   }
   if (!snapshot) return h('div', { id: 'seats', class: 'screen' }, topBar(), h('p', { class: 'note' }, '…'));
   const view = snapshot.view;
@@ -89,6 +88,6 @@ export function renderSeats(state) {
         seatButton('ghost', ghostSeat(view.ghost), null),
         view.psychics.map((p, i) => seatButton(`psychic:${i}`, nameOf(p), p.colour))),
       [...byInvitation].some((seat) => !taken.has(seat)) ? h('p', { id: 'invitation-hint', class: 'note' }, t('join.invitation_hint')) : null,
-      h('a', { id: 'watch', class: 'button', href: `#/game/${state.game.id}` }, t('join.watch')),
+      h('a', { id: 'watch', class: 'button', href: pageOf(MYSTERIUM, 'game', state.game.id) }, t('join.watch')),
       h('p', { class: 'note' }, t('join.seat_hint'))));
 }

@@ -9,6 +9,7 @@ import { languageSwitch, topBar } from './chrome.js';
 import { isTable, render, state } from '../context.js';
 import { lyingFlat, setLyingFlat } from './game/timer.js';
 import { trackBandsEditor } from './track_bands.js';
+import { MYSTERIUM, factsOf } from '../rule_sets.js';
 
 /** Saves the table's sound settings; every screen hears of it over the socket. */
 async function saveSound(change) {
@@ -102,7 +103,7 @@ function trackSection() {
   return h('section', { id: 'track-bands', class: 'track-bands-section' },
     h('h2', {}, t('bands.title')),
     h('p', { class: 'note' }, t('bands.hint')),
-    Object.keys(state.info.setup.track_bands).map((side) => trackBandsEditor(side, render)));
+    Object.keys(factsOf(MYSTERIUM).track_bands).map((side) => trackBandsEditor(side, render)));
 }
 
 /** The table link, for a tablet to become the table screen; never on a QR code. */

@@ -11,6 +11,7 @@ import { gameSwitch, topBar } from './chrome.js';
 import { CATEGORIES, boxEditor, readBox } from './card_box.js';
 import { bandsSaved, toldBands, trackBandsEditor } from './track_bands.js';
 import { guiding, setGuiding } from './game/help.js';
+import { MYSTERIUM, factsOf, pageOf } from '../rule_sets.js';
 
 const COLOURS = ['red', 'yellow', 'blue', 'purple', 'white', 'green'];
 /** The sand timer's lengths offered (the box's among them); the rules check the one chosen. */
@@ -36,7 +37,7 @@ async function remember() {
   } catch {
     return; // no suggestions; the setup works without them
   }
-  const last = games.find((g) => g.ruleset === 'mysterium-classic')?.players ?? [];
+  const last = games.find((g) => g.ruleset === MYSTERIUM)?.players ?? [];
   recent = { last, names: [...new Set(games.flatMap((g) => g.players))].sort((a, b) => a.localeCompare(b)) };
   document.getElementById('recent-names')?.replaceChildren(...suggestions());
   ['ghost-name', ...last.slice(1).map((_, i) => `name-${i}`)].forEach((id, k) => {
@@ -60,7 +61,7 @@ const GREEN = /^(green|vert|verde)/i;
 
 /** Psychic players at the table, and how many colours each runs, as the rules say. */
 function seats(players) {
-  return { count: players - 1, each: state.info.setup.colours_each[players] };
+  return { count: players - 1, each: factsOf(MYSTERIUM).colours_each[players] };
 }
 
 function choice(name, options, current, label, onpick) {
@@ -91,7 +92,7 @@ function playerRow(i, each, ages) {
     }),
     dealt.map((c, k) => colourSelect(`colour-${i}-${k}`, c, t('setup.colour_of', { n: i + 1 }))),
     ages ? [h('label', { class: 'visually-hidden', for: `age-${i}` }, t('setup.age_of', { n: i + 1 })),
-      h('input', { id: `age-${i}`, class: 'age', type: 'number', min: state.info.setup.ages.least, max: state.info.setup.ages.most, inputmode: 'numeric', placeholder: t('setup.age') })]
+      h('input', { id: `age-${i}`, class: 'age', type: 'number', min: factsOf(MYSTERIUM).ages.least, max: factsOf(MYSTERIUM).ages.most, inputmode: 'numeric', placeholder: t('setup.age') })]
       : null);
 }
 
@@ -128,7 +129,7 @@ async function collect() {
     return { ...common, ...(await newEditionCards()), sand_timer: form.houseTimer || null };
   }
   return {
-    ...common, difficulty: form.difficulty, printing: form.printing, sand_timer: form.seconds === state.info.setup.sand_timer.box ? null : form.seconds,
+    ...common, difficulty: form.difficulty, printing: form.printing, sand_timer: form.seconds === factsOf(MYSTERIUM).sand_timer.box ? null : form.seconds,
     collection: owned(), third: form.third, track_bands: state.settings?.track_bands ?? {},
   };
 }
@@ -143,7 +144,7 @@ async function start(event) {
   try {
     const { id } = await api('/games', { method: 'POST', body: { setup: await collect() } });
     recent = null; // the next setup offers these names
-    location.hash = `#/game/${id}`;
+    location.hash = pageOf(MYSTERIUM, 'game', id);
   } catch (error) {
     toast(error.message);
     button.disabled = false;
@@ -183,11 +184,11 @@ function collectionChoices(pick) {
     h('fieldset', { class: 'choice', id: 'setup-collection' },
       h('legend', {}, t('setup.collection')),
       h('div', { class: 'segmented wrap' },
-        state.info.setup.expansions.map((name) => h('button', {
+        factsOf(MYSTERIUM).expansions.map((name) => h('button', {
           type: 'button', 'data-expansion': name, 'aria-pressed': String(collection.expansions.includes(name)),
           onclick: () => save({ ...collection, expansions: toggle(collection.expansions, name) }),
         }, t(`expansion.${name}`))),
-        state.info.setup.promos.map((n) => h('button', {
+        factsOf(MYSTERIUM).promos.map((n) => h('button', {
           type: 'button', 'data-promo': n, 'aria-pressed': String(collection.promos.includes(n)),
           'aria-label': `${t('expansion.promos')} P${n}`,
           onclick: () => save({ ...collection, promos: toggle(collection.promos, n).sort((a, b) => a - b) }),
@@ -201,7 +202,7 @@ function collectionChoices(pick) {
 /** The side of the track this many players use, where they use one: told, it folds to a
  * line; untold, it opens for the numbers printed on the board. */
 function trackChoice() {
-  const side = state.info.setup.track_sides[form.players];
+  const side = factsOf(MYSTERIUM).track_sides[form.players];
   if (!side) return null;
   const told = toldBands(side);
   return h('details', { id: 'setup-track', class: 'box-details', open: !told },
@@ -212,7 +213,7 @@ function trackChoice() {
 /** Classic's own choices: difficulty, the sand timer, the table's collection, and (where a
  * straw poll is held) the rulebook printing whose tie-break the count follows. */
 function classicChoices(pick, time) {
-  form.seconds ??= state.info.setup.sand_timer.box;
+  form.seconds ??= factsOf(MYSTERIUM).sand_timer.box;
   return [
     choice('difficulty', ['easy', 'medium', 'hard'].map((d) => [d, t(`difficulty.${d}`)]), form.difficulty,
       t('setup.difficulty'), pick('difficulty')),
@@ -226,7 +227,7 @@ function classicChoices(pick, time) {
       h('summary', {}, t('setup.more')),
       choice('seconds', TIMER_SECONDS.map((s) => [s, time(s)]), form.seconds, t('setup.timer'), pick('seconds')),
       collectionChoices(pick),
-      state.info.setup.straw_poll.includes(form.players) ? [
+      factsOf(MYSTERIUM).straw_poll.includes(form.players) ? [
         choice('printing', ['original', 'later'].map((p) => [p, t(`printing.${p}`)]), form.printing,
           t('setup.printing'), pick('printing')),
         h('p', { class: 'note' }, t('setup.printing_hint')),
@@ -279,7 +280,7 @@ export function renderSetup() {
   if (!recent) queueMicrotask(remember);
   setDialect(form.edition, form.third);
   // How many the edition takes, from the rules (/api/info).
-  const counts = state.info.setup.players[form.edition];
+  const counts = factsOf(MYSTERIUM).players[form.edition];
   if (!counts.includes(form.players)) form.players = counts[0];
   const { count, each } = seats(form.players);
   const pick = (key) => (value) => { form[key] = value; rerender(); };
@@ -289,7 +290,7 @@ export function renderSetup() {
     topBar(),
     h('form', { class: 'panel wide', onsubmit: start },
       h('h1', {}, t('setup.title')),
-      gameSwitch('mysterium-classic'),
+      gameSwitch(MYSTERIUM),
       choice('edition', [['classic', t('edition.classic')], ['new', t('edition.new')]], form.edition,
         t('setup.edition'), pick('edition')),
       choice('players', counts.map((n) => [n, String(n)]), form.players,

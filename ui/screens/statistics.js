@@ -9,6 +9,7 @@ import { asset, h, toast } from '../dom.js';
 import { hourMark, language, t } from '../i18n.js';
 import { api } from '../api.js';
 import { topBar } from './chrome.js';
+import { MYSTERY_RUMMY, pageOf } from '../rule_sets.js';
 
 
 /** Chartist's own style sheet, linked once. */
@@ -97,7 +98,7 @@ function rummy(r) {
     h('section', { class: 'stat-highest' },
       h('h3', {}, t('statistics.highest')),
       h('ol', { id: 'statistics-highest' }, r.highest.map((top) => h('li', {},
-        h('a', { href: `#/rummy/${top.game}` }, t('statistics.top', { name: top.name, n: top.total })))))));
+        h('a', { href: pageOf(MYSTERY_RUMMY, 'game', top.game) }, t('statistics.top', { name: top.name, n: top.total })))))));
 }
 
 /** The choice of whose games: everyone, a group, a player. */

@@ -6,11 +6,12 @@ import { h, toast } from '../dom.js';
 import { t } from '../i18n.js';
 import { api } from '../api.js';
 import { state } from '../context.js';
+import { MYSTERIUM, factsOf } from '../rule_sets.js';
 
 const BANDS = ['intermediate', 'high'];
 
 /** Where `band` of `side` may start: one space when the rulebooks settle it. */
-const range = (side, band) => state.info.setup.track_bands[side][`${band}_from`];
+const range = (side, band) => factsOf(MYSTERIUM).track_bands[side][`${band}_from`];
 
 /** The bands told for `side`, or null. */
 export function toldBands(side) {

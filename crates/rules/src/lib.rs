@@ -19,6 +19,7 @@ mod command;
 mod decide;
 mod event;
 mod expansions;
+mod facts;
 mod game;
 mod levels;
 mod log;
@@ -39,19 +40,20 @@ pub use clock::HOURS;
 pub use command::Command;
 pub use event::{Event, Group};
 pub use expansions::{Collection, Expansion, PROMOS, Third};
+pub use facts::Facts;
 pub use game::{Game, GroupPick, Manifestation, Outcome, Phase, Psychic, SHARED_VISION_CARDS};
 pub use levels::{Bound, Level, LevelBands, Printed, TrackBands, TrackSide};
 pub use log::{Sealed, Told};
 pub use majority::majority;
 pub use record::{Reached, Record};
 pub use seance_timeline::{
-    Extra, Listed, Param, Refusal, Roles, RuleBook, RuleSet, Rules, Status, Timed, TimelineError,
-    Who,
+    Extra, Listed, Param, Published, Refusal, Roles, RuleBook, RuleSet, Rules, Status, Timed,
+    TimelineError, Who,
 };
 
 use std::time::Duration;
 
-use seance_timeline::{Part, Played, Summary};
+use seance_timeline::{Part, Played, Summary, Title};
 pub use setup::{
     AGES, BOX_SAND_TIMER, Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing,
     SAND_TIMER_SECONDS, SecretMode, Setup, colours_each, sand_timer, track_side,
@@ -175,8 +177,21 @@ impl Timed for Game {
         self.phase == Phase::Interpretation
     }
 
+    fn timer_waits(&self) -> Refusal {
+        Refusal::new(refusals::TIMER_WAITS_FOR_VISIONS)
+    }
+
     fn time_up() -> Option<Command> {
         Some(Command::EndInterpretation)
+    }
+}
+
+/// What a setup screen asks before there is a game.
+impl Published for Game {
+    type Facts = Facts;
+
+    fn facts() -> Facts {
+        facts::facts()
     }
 }
 
@@ -204,6 +219,26 @@ impl Listed for Game {
 
     fn dialect(&self) -> Option<&'static str> {
         self.setup.dialect()
+    }
+
+    /// Each edition its own game in a player's logs.
+    fn title(&self) -> Title {
+        match self.setup.edition {
+            Edition::Classic => Title {
+                name: "Mysterium",
+                source: RuleSet::Mysterium.name(),
+                bgg_id: Some(181_304),
+                board: None,
+            },
+            // No BoardGameGeek id of its own could be confirmed from here, and the classic
+            // game's would file it as that game: the edition is named as the play's board.
+            Edition::New => Title {
+                name: "Mysterium",
+                source: "mysterium-new",
+                bgg_id: None,
+                board: Some("New edition"),
+            },
+        }
     }
 
     /// Everyone wins or loses together, the ghost with the psychics (the new edition's

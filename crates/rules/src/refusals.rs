@@ -88,6 +88,7 @@ seance_timeline::refusals! {
     TIMER_NOT_RUNNING = "timer_not_running",
     TIMER_NOT_STARTED = "timer_not_started",
     TIMER_NOT_WAITING = "timer_not_waiting",
+    TIMER_WAITS_FOR_VISIONS = "timer_waits_for_visions",
     TOKEN_FACES = "token_faces",
     TOKEN_ON_FINISHED = "token_on_finished",
     TOKEN_THERE = "token_there",

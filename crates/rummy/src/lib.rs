@@ -35,7 +35,7 @@ pub use record::{Record, Votes};
 pub use role::Role;
 pub use round::{Ending, Line, PlayerCards, PlayerScore, Round, ScoreError, Scored, score};
 pub use scorepad::{Played, Scorepad, Vote};
-pub use setup::{PLAYERS, Setup, deal};
+pub use setup::{Facts, PLAYERS, Setup, deal};
 pub use standings::{Standings, standings};
 pub use suspects::{
     JOKER, Known, LETTER, MOST_PRINTED, Printed, RIPPER_ESCAPES, SUSPECTS, Suspect, Suspicion,
@@ -43,7 +43,9 @@ pub use suspects::{
 pub use tally::{Correcting, LIMITS, Limits, PlayerTally, RoundTally};
 pub use view::{Dealt, RoundView, View, VoteView};
 
-use seance_timeline::{Extra, Listed, Refusal, Roles, RuleSet, Status, Summary, Timed, Who};
+use seance_timeline::{
+    Extra, Listed, Published, Refusal, Roles, RuleSet, Status, Summary, Timed, Title, Who,
+};
 
 /// A Mystery Rummy game's history.
 pub type Timeline = seance_timeline::Timeline<Scorepad>;
@@ -134,6 +136,15 @@ impl Roles for Scorepad {
 /// Mystery Rummy has no sand timer.
 impl Timed for Scorepad {}
 
+/// What a setup screen asks before there is a game.
+impl Published for Scorepad {
+    type Facts = Facts;
+
+    fn facts() -> Facts {
+        setup::facts()
+    }
+}
+
 /// A Mystery Rummy game in the lists and the history: each player's total, ranked.
 impl Listed for Scorepad {
     type Record = Record;
@@ -148,6 +159,17 @@ impl Listed for Scorepad {
 
     fn players(&self) -> Vec<String> {
         self.players.clone()
+    }
+
+    fn title(&self) -> Title {
+        Title {
+            name: "Mystery Rummy: Jack the Ripper",
+            source: RuleSet::MysteryRummy.name(),
+            // Left out: its BoardGameGeek id could not be confirmed from here, and a wrong
+            // one would log the play under another game; BG Stats matches it by name.
+            bgg_id: None,
+            board: None,
+        }
     }
 
     /// The winner as the standings say; the game begun by its first dealer.

@@ -11,55 +11,11 @@
 
 use chrono::{DateTime, Local, Offset, TimeZone};
 use seance_history::{local, minutes};
-use seance_rules::Edition;
-use seance_timeline::{Part, RuleSet, Summary};
+use seance_timeline::{Part, Summary, Title};
 use serde_json::{Value, json};
 
 /// Where BG Stats takes a play.
 pub const CREATE_PLAY: &str = "https://app.bgstatsapp.com/createPlay.html";
-
-/// The game as BG Stats knows it.
-pub struct Title {
-    pub name: &'static str,
-    /// The game's own identity in the player's logs: each edition its own game.
-    pub source: &'static str,
-    /// Its BoardGameGeek id, where Séance knows it for sure.
-    pub bgg_id: Option<u32>,
-    /// The edition, where it has no BoardGameGeek id of its own.
-    pub board: Option<&'static str>,
-}
-
-impl Title {
-    /// A game of `rule_set`, in the rules' `edition` where it has more than one.
-    pub fn of(rule_set: RuleSet, edition: Option<&str>) -> Title {
-        match rule_set {
-            RuleSet::Mysterium if edition == Some(Edition::New.name()) => Title {
-                name: "Mysterium",
-                source: "mysterium-new",
-                // Its own game in the player's logs. No BoardGameGeek id of its own could
-                // be confirmed from here, and the classic game's would file it as that
-                // game: the edition is named as the play's board instead.
-                bgg_id: None,
-                board: Some("New edition"),
-            },
-            RuleSet::Mysterium => Title {
-                name: "Mysterium",
-                source: rule_set.name(),
-                bgg_id: Some(181_304),
-                board: None,
-            },
-            RuleSet::MysteryRummy => Title {
-                name: "Mystery Rummy: Jack the Ripper",
-                source: rule_set.name(),
-                // Left out: its BoardGameGeek id could not be confirmed from here, and a
-                // wrong one would log the play under another game; BG Stats matches it by
-                // name.
-                bgg_id: None,
-                board: None,
-            },
-        }
-    }
-}
 
 /// A finished game as a play log takes it: what it was, who played, and when it began and
 /// ended (seconds since 1970, the journal's clock).

@@ -18,7 +18,7 @@ use seance_timeline::{
 use serde::Serialize;
 use tokio::sync::broadcast;
 
-use crate::bgstats::{Finished, Title};
+use crate::bgstats::Finished;
 use crate::group_commit::Writer;
 use crate::seats::Seats;
 use seance_timeline::RuleBook;
@@ -388,7 +388,7 @@ impl<G: RuleBook> Games<G> {
                 .ok_or_else(|| GameError::Rule(Refusal::new(refusals::NOT_OVER)))?;
             let (began, ended) = writer.journal().played(id)?;
             Ok(Finished {
-                title: Title::of(G::RULE_SET, game.edition()),
+                title: game.title(),
                 summary,
                 began,
                 ended,

@@ -17,8 +17,6 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use seance_history::{Among, Game as Finished, Played, csv, statistics};
 use seance_journal::{Ended, Exported, IMPORT_CHUNK, Imported, Journal, Ready, Shelf, Unfit};
-use seance_rules::Game;
-use seance_rummy::Scorepad;
 use seance_timeline::{NoSuchRuleSet, Refusal, RuleSet};
 use serde::Deserialize;
 use serde_json::json;
@@ -27,6 +25,7 @@ use crate::access::TableOnly;
 use crate::games::{GameError, blocking};
 use crate::refused::{Refused, refused};
 use crate::request::{Asked, Body, GameId, Page, Params, Shape};
+use crate::rulesets::rule_set;
 use crate::shared::Shared;
 
 /// The largest history file an import reads: over a thousand games (about 25 KB each).
@@ -122,8 +121,9 @@ async fn figures(
 /// The journal, once every finished game in it has its record (written now for any that
 /// ended before records were kept).
 fn recorded(shared: &Shared) -> Result<MutexGuard<'_, Journal>, GameError> {
-    shared.games.record_missing()?;
-    shared.rummy.record_missing()?;
+    for rule_set in RuleSet::ALL {
+        rule_set!(rule_set, G => shared.rule_sets.games::<G>().record_missing())?;
+    }
     Ok(shared.journal())
 }
 
@@ -276,8 +276,7 @@ fn give_back_memory() {
 /// Game `at` of a file, replayed by the rules of its rule set.
 fn replayed(game: Exported, at: usize) -> Result<Ready, Unfit> {
     match game.ruleset.parse() {
-        Ok(RuleSet::Mysterium) => seance_journal::ready::<Game>(game, at),
-        Ok(RuleSet::MysteryRummy) => seance_journal::ready::<Scorepad>(game, at),
+        Ok(rule_set) => rule_set!(rule_set, G => seance_journal::ready::<G>(game, at)),
         Err(NoSuchRuleSet) => Err(Unfit::UnknownRuleset { game: at }),
     }
 }

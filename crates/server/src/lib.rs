@@ -145,18 +145,10 @@ impl Server {
         };
         let journal = Journal::open(path).map_err(StartError::Journal)?;
         let identity = journal.identity().to_owned();
-        let games = Arc::new(games::Games::new(
-            journal.beside().map_err(StartError::Journal)?,
-        ));
-        let rummy = Arc::new(games::Games::new(
-            journal.beside().map_err(StartError::Journal)?,
-        ));
+        let rule_sets = rulesets::RuleSets::open(&journal).map_err(StartError::Journal)?;
         let seats = match trouble {
-            None => {
-                let counted = games.clone();
-                let commits = Box::new(move || counted.commits());
-                seats::Seats::load(&config.data_dir, &identity, commits).map_err(data_err)?
-            }
+            None => seats::Seats::load(&config.data_dir, &identity, rule_sets.commits())
+                .map_err(data_err)?,
             Some(_) => seats::Seats::unsaved(),
         };
         let listener = net::bind(config.port)
@@ -199,8 +191,7 @@ impl Server {
             hushed: Default::default(),
             journal: Mutex::new(journal),
             identity,
-            games,
-            rummy,
+            rule_sets,
             seats,
             data_dir: config.data_dir.clone(),
             awake: awake::Awake::new(),
@@ -278,8 +269,7 @@ impl Server {
     /// accepting requests and waits (at most a few seconds) for the ones under way, then
     /// leaves the whole history in the journal's own file.
     pub async fn shutdown(mut self) {
-        self.shared.games.keep_timers();
-        self.shared.rummy.keep_timers();
+        self.shared.rule_sets.keep_timers();
         let _ = self.stop.send(true);
         match tokio::time::timeout(Duration::from_secs(5), &mut self.task).await {
             Ok(Ok(Ok(()))) => tracing::info!("server stopped"),

@@ -58,7 +58,6 @@ seance_timeline::refusals! {
     STALE = "stale",
     START_DAMAGED = "start_damaged",
     STATISTICS_QUERY = "statistics_query",
-    TIMER_WAITS_FOR_VISIONS = "timer_waits_for_visions",
     TOO_LARGE = "too_large",
     VOLUME = "volume",
     WATCHER_SEES_TABLE = "watcher_sees_table",

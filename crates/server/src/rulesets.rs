@@ -1,47 +1,120 @@
-//! Each rule set's games as its router holds them: the routes of a rule set reach its own
-//! store ([`Carried`]), named by its [`RuleSet`]'s key (`/api/games`, `/api/rummy`). What the
-//! rules answer (who may do what, the views, the sand timer) is theirs ([`RuleBook`]).
+//! Every rule set the server carries, registered here and nowhere else: its games' store
+//! ([`RuleSets`], one field each), the pages the UI shows its games on, and the one match
+//! on a [`RuleSet`] in the server ([`rule_set!`]), which the compiler holds to every rule
+//! set there is. Everything else is generic over a [`Registered`] rule set: its router, the
+//! socket that follows its games, its plays for BG Stats, its games brought in with a
+//! history. What the rules answer (who may do what, the views, the sand timer, the facts a
+//! setup asks, the game as BG Stats knows it) is theirs ([`RuleBook`]).
 
 use std::sync::Arc;
 
-use axum::extract::FromRef;
+use seance_journal::{Journal, JournalError};
 use seance_timeline::{RuleBook, RuleSet};
+use serde::Serialize;
 
 use crate::games::Games;
-use crate::shared::Shared;
+use crate::seats::Commits;
 
-/// A rule set's router's state: its games, and what every request shares.
-pub(crate) struct Carried<G: RuleBook> {
-    pub games: Arc<Games<G>>,
-    pub shared: Arc<Shared>,
+/// Each rule set's games, each on a connection of its own to the journal.
+pub struct RuleSets {
+    mysterium: Arc<Games<seance_rules::Game>>,
+    rummy: Arc<Games<seance_rummy::Scorepad>>,
 }
 
-impl<G: RuleBook> Clone for Carried<G> {
-    fn clone(&self) -> Self {
-        Carried {
-            games: self.games.clone(),
-            shared: self.shared.clone(),
+/// A rule set the server carries: where its games are kept, and where the UI shows them.
+pub trait Registered: RuleBook {
+    const PAGES: Pages;
+
+    fn games(sets: &RuleSets) -> &Arc<Games<Self>>;
+}
+
+impl Registered for seance_rules::Game {
+    const PAGES: Pages = Pages {
+        new: "#/new",
+        game: "#/game/{id}",
+        join: "#/join/{id}",
+        phone: "#/phone/{id}",
+    };
+
+    fn games(sets: &RuleSets) -> &Arc<Games<Self>> {
+        &sets.mysterium
+    }
+}
+
+impl Registered for seance_rummy::Scorepad {
+    const PAGES: Pages = Pages {
+        new: "#/new/rummy",
+        game: "#/rummy/{id}",
+        join: "#/rummy/{id}/join",
+        phone: "#/rummy/{id}/phone",
+    };
+
+    fn games(sets: &RuleSets) -> &Arc<Games<Self>> {
+        &sets.rummy
+    }
+}
+
+/// `$body` with `$G` the type of `$rule_set`'s games: the server's one match on a rule set.
+macro_rules! rule_set {
+    ($rule_set:expr, $G:ident => $body:expr) => {
+        match $rule_set {
+            seance_timeline::RuleSet::Mysterium => {
+                type $G = seance_rules::Game;
+                $body
+            }
+            seance_timeline::RuleSet::MysteryRummy => {
+                type $G = seance_rummy::Scorepad;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use rule_set;
+
+impl RuleSets {
+    /// Each rule set's games on a connection of its own to `journal`'s file.
+    pub fn open(journal: &Journal) -> Result<RuleSets, JournalError> {
+        Ok(RuleSets {
+            mysterium: Arc::new(Games::new(journal.beside()?)),
+            rummy: Arc::new(Games::new(journal.beside()?)),
+        })
+    }
+
+    /// `G`'s games.
+    pub fn games<G: Registered>(&self) -> &Arc<Games<G>> {
+        G::games(self)
+    }
+
+    /// The journal's commits, as any rule set's connection counts them, for the seats.
+    pub fn commits(&self) -> Commits {
+        rule_set!(RuleSet::ALL[0], G => {
+            let games = self.games::<G>().clone();
+            Box::new(move || games.commits())
+        })
+    }
+
+    /// Every rule set's sand timers written where they are (a clean stop).
+    pub fn keep_timers(&self) {
+        for rule_set in RuleSet::ALL {
+            rule_set!(rule_set, G => self.games::<G>().keep_timers());
         }
     }
 }
 
-impl<G: RuleBook> FromRef<Carried<G>> for Arc<Shared> {
-    fn from_ref(carried: &Carried<G>) -> Arc<Shared> {
-        carried.shared.clone()
-    }
-}
-
-impl<G: RuleBook> FromRef<Carried<G>> for Arc<Games<G>> {
-    fn from_ref(carried: &Carried<G>) -> Arc<Games<G>> {
-        carried.games.clone()
-    }
+/// Where the UI shows a rule set's games, `{id}` standing for a game's number: a new game
+/// (its setup), the table's screen, a phone's seat picker and a seat's phone. The UI routes
+/// its screens by them (`/api/info`'s `rule_sets`).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Pages {
+    pub new: &'static str,
+    pub game: &'static str,
+    pub join: &'static str,
+    pub phone: &'static str,
 }
 
 /// A phone's page of the seats of game `id` of `rule_set` (after the join link:
-/// `#/join/3`), as the UI routes it.
+/// `#/join/3`).
 pub fn seats_page(rule_set: RuleSet, id: i64) -> String {
-    match rule_set {
-        RuleSet::Mysterium => format!("#/join/{id}"),
-        RuleSet::MysteryRummy => format!("#/rummy/{id}/join"),
-    }
+    let join = rule_set!(rule_set, G => G::PAGES.join);
+    join.replace("{id}", &id.to_string())
 }

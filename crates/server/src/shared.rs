@@ -4,7 +4,7 @@
 //! phones hold. Below the HTTP modules, which all take it.
 
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard};
 
 use seance_journal::Journal;
 use seance_timeline::{RuleBook, Who};
@@ -12,9 +12,10 @@ use tokio::sync::{broadcast, mpsc, watch};
 
 use crate::credentials::{JoinCode, TableKey};
 use crate::games::{GameError, Games, SnapshotOf};
+use crate::rulesets::RuleSets;
 use crate::settings::SettingsStore;
 use crate::sync::Hold;
-use crate::{access, awake, games, seats};
+use crate::{access, awake, seats};
 
 /// State shared by every request handler.
 pub(crate) struct Shared {
@@ -48,10 +49,8 @@ pub(crate) struct Shared {
     pub(super) journal: Mutex<Journal>,
     /// The journal's identity, which names its plays and seats.
     pub identity: String,
-    /// Mysterium's games.
-    pub games: Arc<games::Games<seance_rules::Game>>,
-    /// Mystery Rummy's scorepads.
-    pub rummy: Arc<games::Games<seance_rummy::Scorepad>>,
+    /// Each rule set's games.
+    pub rule_sets: RuleSets,
     pub seats: seats::Seats,
     pub data_dir: PathBuf,
     /// Keeps the host awake while a table screen shows a game in play.

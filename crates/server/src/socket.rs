@@ -18,6 +18,7 @@ use crate::games::Games;
 use crate::phones::{self, Caller};
 use crate::refused::Refused;
 use crate::request::{RoleQuery, Which};
+use crate::rulesets::rule_set;
 use crate::serve::Admitted;
 use crate::shared::Shared;
 use seance_timeline::{RuleBook, RuleSet};
@@ -35,20 +36,15 @@ pub async fn socket(
 ) -> Result<Response, Refused> {
     let place = place.map(|Extension(place)| place);
     let role = role.as_deref();
-    match which {
-        Some((RuleSet::Mysterium, id)) => {
-            let games = shared.games.clone();
-            follow(ws, shared, games, peer, caller, Some((id, role)), place)
-        }
-        Some((RuleSet::MysteryRummy, id)) => {
-            let games = shared.rummy.clone();
-            follow(ws, shared, games, peer, caller, Some((id, role)), place)
-        }
-        None => {
-            let games = shared.games.clone();
-            follow(ws, shared, games, peer, caller, None, place)
-        }
-    }
+    // A screen that follows no game hears what every screen does, whichever rule set.
+    let (rule_set, watched) = match which {
+        Some((rule_set, id)) => (rule_set, Some((id, role))),
+        None => (RuleSet::ALL[0], None),
+    };
+    rule_set!(rule_set, G => {
+        let games = shared.rule_sets.games::<G>().clone();
+        follow(ws, shared, games, peer, caller, watched, place)
+    })
 }
 
 /// Upgrades a socket that follows a game of `games` (its id, and the role asked for), or

@@ -10,9 +10,7 @@ use seance_played::layers::{circles, imports};
 
 /// The modules that answer requests: the routers and their handlers. Any other module is
 /// below them.
-const HTTP: [&str; 6] = [
-    "routes", "history", "phones", "socket", "trouble", "rulesets",
-];
+const HTTP: [&str; 5] = ["routes", "history", "phones", "socket", "trouble"];
 
 #[test]
 fn no_circle_of_imports_spans_more_than_two_modules() {

@@ -25,7 +25,7 @@ pub use error::{NAME_CHARS, Param, Params, Refusal, check_name, ensure};
 pub use pace::{Act, Allowance, Pace};
 pub use rng::Draw;
 pub use rule_set::{NoSuchRuleSet, RuleSet};
-pub use summary::{Part, Played, Summary};
+pub use summary::{Part, Played, Summary, Title};
 pub use who::{Extra, Knock, NoSuchRole, RoleName, Who};
 
 /// What commands and events need: to be journaled, compared, and carried across threads.
@@ -129,6 +129,10 @@ pub trait Timed: Rules {
     fn timer_runs(&self) -> bool {
         false
     }
+    /// Why the sand timer may not run now, where it does not.
+    fn timer_waits(&self) -> Refusal {
+        Refusal::new(refusals::NO_TIMER)
+    }
     /// What the rules do when the sand runs out.
     fn time_up() -> Option<Self::Command> {
         None
@@ -158,6 +162,8 @@ pub trait Listed: Rules {
     fn dialect(&self) -> Option<&'static str> {
         None
     }
+    /// The game as a play log knows it (each edition its own).
+    fn title(&self) -> Title;
     /// The game as a play log keeps it, once it is over; `None` while it is played.
     fn summary(&self) -> Option<Summary>;
     /// What the history keeps of the game, written once it is over; `None` while it is
@@ -165,10 +171,24 @@ pub trait Listed: Rules {
     fn record(&self) -> Option<Self::Record>;
 }
 
-/// A rule set's whole face to the shells: its core and every part they read.
-pub trait RuleBook: Rules + Roles + Timed + Listed + PartialEq + Send + Sync + 'static {}
+/// What a setup screen asks of the rules before there is a game: how many play, and the
+/// bounds of every number a setup takes (the shells publish it as it is: `/api/info`).
+pub trait Published: Rules {
+    type Facts: Serialize;
 
-impl<G> RuleBook for G where G: Rules + Roles + Timed + Listed + PartialEq + Send + Sync + 'static {}
+    fn facts() -> Self::Facts;
+}
+
+/// A rule set's whole face to the shells: its core and every part they read.
+pub trait RuleBook:
+    Rules + Roles + Timed + Listed + Published + PartialEq + Send + Sync + 'static
+{
+}
+
+impl<G> RuleBook for G where
+    G: Rules + Roles + Timed + Listed + Published + PartialEq + Send + Sync + 'static
+{
+}
 
 /// Where a game stands, as the list of games shows it and the journal keeps it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,8 +1,21 @@
-//! A finished game as a play log keeps it: who played, in which part, who won, and their
-//! scores and ranks where the game keeps any. Each rule set says it of its own games
-//! ([`crate::Listed::summary`]); the shells send it on (BG Stats) without working it out.
+//! A finished game as a play log keeps it: what game it was, who played, in which part,
+//! who won, and their scores and ranks where the game keeps any. Each rule set says it of
+//! its own games ([`crate::Listed::title`], [`crate::Listed::summary`]); the shells send it
+//! on (BG Stats) without working it out.
 
 use serde::Serialize;
+
+/// The game as a play log (BG Stats) knows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Title {
+    pub name: &'static str,
+    /// The game's own identity in the player's logs: each edition its own game.
+    pub source: &'static str,
+    /// Its BoardGameGeek id, where Séance knows it for sure.
+    pub bgg_id: Option<u32>,
+    /// The edition, where it has no BoardGameGeek id of its own.
+    pub board: Option<&'static str>,
+}
 
 /// The part a player had.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

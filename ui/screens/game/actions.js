@@ -7,6 +7,7 @@ import { h, toast } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { isTable, reachable, render, state, showSnapshot } from '../../context.js';
 import { may } from '../../allowed.js';
+import { byKey, pageOf } from '../../rule_sets.js';
 
 /** Fetches the game on screen again (after a refusal, or when a sleeping screen wakes). */
 export async function refresh() {
@@ -32,7 +33,7 @@ const GIVEN_BACK = ['seat_freed', 'not_your_seat'];
  * (given back by the table, or never taken on this phone): its picker says which. */
 export function pickAnotherSeat(game) {
   if (game.seat) seatGivenBack(game.id);
-  location.replace(game.kind === 'rummy' ? `#/rummy/${game.id}/join` : `#/join/${game.id}`);
+  location.replace(pageOf(byKey(game.kind).name, 'join', game.id));
 }
 
 /** The game on screen could not be shown (`game.refused`): why, and on the table, for a

@@ -14,6 +14,7 @@ import { CATEGORIES, cardAtEnd } from './psychics.js';
 import { traceOf } from './groups.js';
 import { guide } from './help.js';
 import { choices, may } from '../../allowed.js';
+import { MYSTERIUM, pageOf } from '../../rule_sets.js';
 
 /** Milliseconds between two lines of the count as the table reads it out. */
 const COUNT_PACE = 1200;
@@ -296,6 +297,6 @@ function summary(view) {
     seatsKept(seatsOf(view)),
     h('div', { class: 'row' },
       playAgain(),
-      h('a', { class: 'button primary', href: '#/new' }, t('home.new_game')),
+      h('a', { class: 'button primary', href: pageOf(MYSTERIUM, 'new') }, t('home.new_game')),
       h('a', { class: 'button', href: '#' }, t('game.home'))));
 }

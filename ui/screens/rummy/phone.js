@@ -14,13 +14,14 @@ import { roundDetails, scoreboard, suspectName } from './rounds.js';
 import { suspectChoice } from './vote.js';
 import { choices, may } from '../../allowed.js';
 import { lastChange } from '../../log.js';
+import { MYSTERY_RUMMY, pageOf } from '../../rule_sets.js';
 
 /** The suspect picked but not yet sealed. */
 let picked = null;
 
 export function renderRummySeats(state) {
   const id = state.game.id;
-  if (mySeat(id)) queueMicrotask(() => { location.hash = `#/rummy/${id}/phone`; });
+  if (mySeat(id)) queueMicrotask(() => { location.hash = pageOf(MYSTERY_RUMMY, 'phone', id); });
   const snapshot = state.game.snapshot;
   if (!snapshot) return h('div', { id: 'seats', class: 'screen' }, topBar(), h('p', { class: 'note' }, '…'));
   const taken = new Set(snapshot.seats);
@@ -33,7 +34,7 @@ export function renderRummySeats(state) {
         type: 'button', class: 'seat', 'data-seat': `player:${p}`, disabled: taken.has(`player:${p}`),
         onclick: () => sit(id, `player:${p}`, 'rummy'),
       }, name, taken.has(`player:${p}`) ? h('span', { class: 'taken' }, t('join.taken')) : null))),
-      h('a', { id: 'watch', class: 'button', href: `#/rummy/${id}` }, t('join.watch')),
+      h('a', { id: 'watch', class: 'button', href: pageOf(MYSTERY_RUMMY, 'game', id) }, t('join.watch')),
       h('p', { class: 'note' }, t('rummy.seat_hint'))));
 }
 
@@ -73,7 +74,7 @@ export function renderRummyPhone(state) {
   }
   const view = snapshot.view;
   if (view.you === null) {
-    queueMicrotask(() => { location.hash = `#/rummy/${game.id}/join`; });
+    queueMicrotask(() => { location.hash = pageOf(MYSTERY_RUMMY, 'join', game.id); });
     return h('div', { id: 'phone', class: 'screen' }, topBar());
   }
   return h('div', {

@@ -6,6 +6,7 @@ import { t } from '../../i18n.js';
 import { api } from '../../api.js';
 import { showScreen, state } from '../../context.js';
 import { gameSwitch, topBar } from '../chrome.js';
+import { MYSTERY_RUMMY, factsOf, pageOf } from '../../rule_sets.js';
 
 const form = { players: 3 };
 
@@ -19,7 +20,7 @@ async function start() {
   });
   try {
     const { id } = await api('/rummy', { method: 'POST', body: { setup: { players } } });
-    location.hash = `#/rummy/${id}`;
+    location.hash = pageOf(MYSTERY_RUMMY, 'game', id);
   } catch (error) {
     toast(error.message);
     button.disabled = false;
@@ -32,14 +33,14 @@ export function renderRummySetup() {
     topBar(),
     h('form', { class: 'panel wide', onsubmit: (e) => { e.preventDefault(); start(); } },
       h('h1', {}, t('rummy.setup_title')),
-      gameSwitch('mystery-rummy'),
+      gameSwitch(MYSTERY_RUMMY),
       h('fieldset', { class: 'choice', id: 'rummy-players' },
         h('legend', {}, t('rummy.players')),
-        h('div', { class: 'segmented' }, state.info.setup.rummy.players.map((n) => h('button', {
+        h('div', { class: 'segmented' }, factsOf(MYSTERY_RUMMY).players.map((n) => h('button', {
           type: 'button', 'data-value': n, 'aria-pressed': String(n === form.players),
           onclick: () => { form.players = n; showScreen(renderRummySetup()); },
         }, String(n))))),
-      h('p', { class: 'note' }, t('rummy.deal', { n: state.info.setup.rummy.deal[form.players] })),
+      h('p', { class: 'note' }, t('rummy.deal', { n: factsOf(MYSTERY_RUMMY).deal[form.players] })),
       h('div', { class: 'players' }, Array.from({ length: form.players }, (_, i) => h('div', { class: 'player-row' },
         h('label', { for: `rummy-name-${i}` }, t('rummy.seat_n', { n: i + 1 })),
         h('input', { id: `rummy-name-${i}`, class: 'name', type: 'text', placeholder: t('rummy.player_n', { n: i + 1 }), maxlength: state.info.setup.name_chars, autocomplete: 'off' })))),

@@ -5,7 +5,6 @@
 //! resets it, or sets a house rule's length the rules allow. The clock itself is
 //! `timer.rs`.
 
-use crate::refusals;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -146,9 +145,7 @@ impl<G: RuleBook> Games<G> {
                 TimerAction::Reset => timer.reset(),
                 TimerAction::Resume => {
                     if !runs {
-                        return Err(GameError::Rule(Refusal::new(
-                            refusals::TIMER_WAITS_FOR_VISIONS,
-                        )));
+                        return Err(GameError::Rule(live.timeline.game().timer_waits()));
                     }
                     started = timer.run(now);
                 }

@@ -5,12 +5,12 @@
 
 use std::sync::Arc;
 
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use axum::http::StatusCode;
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use seance_journal::{GameState, Listing};
-use seance_timeline::{Refusal, RuleBook};
+use seance_timeline::{Refusal, RuleBook, RuleSet};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -21,12 +21,23 @@ use crate::phones::{self, Asking, Reading};
 use crate::refusals;
 use crate::refused::Refused;
 use crate::request::{Asked, Body, GameId, Page, Params, Shape};
-use crate::rulesets::Carried;
+use crate::rulesets::rule_set;
 use crate::settings::Settings;
 use crate::shared::Shared;
 
+/// Every rule set's games, each under its key.
+pub fn routers(shared: &Arc<Shared>) -> Router<Arc<Shared>> {
+    RuleSet::ALL
+        .into_iter()
+        .fold(Router::new(), |routers, rule_set| {
+            routers.merge(
+                rule_set!(rule_set, G => router(shared, shared.rule_sets.games::<G>().clone())),
+            )
+        })
+}
+
 /// Every endpoint of `G`'s games, holding its own store.
-pub fn router<G: RuleBook>(shared: &Arc<Shared>, games: Arc<Games<G>>) -> Router<Arc<Shared>> {
+fn router<G: RuleBook>(shared: &Arc<Shared>, games: Arc<Games<G>>) -> Router<Arc<Shared>> {
     let base = format!("/api/{}", G::RULE_SET.key());
     Router::new()
         .route(&base, post(create::<G>))
@@ -58,6 +69,33 @@ pub fn router<G: RuleBook>(shared: &Arc<Shared>, games: Arc<Games<G>>) -> Router
             games,
             shared: shared.clone(),
         })
+}
+
+/// A rule set's router's state: its games, and what every request shares.
+struct Carried<G: RuleBook> {
+    pub games: Arc<Games<G>>,
+    pub shared: Arc<Shared>,
+}
+
+impl<G: RuleBook> Clone for Carried<G> {
+    fn clone(&self) -> Self {
+        Carried {
+            games: self.games.clone(),
+            shared: self.shared.clone(),
+        }
+    }
+}
+
+impl<G: RuleBook> FromRef<Carried<G>> for Arc<Shared> {
+    fn from_ref(carried: &Carried<G>) -> Arc<Shared> {
+        carried.shared.clone()
+    }
+}
+
+impl<G: RuleBook> FromRef<Carried<G>> for Arc<Games<G>> {
+    fn from_ref(carried: &Carried<G>) -> Arc<Games<G>> {
+        carried.games.clone()
+    }
 }
 
 /// What a list of games may ask for: `?state=playing|finished|archived&edition=new&limit=N&offset=N`.

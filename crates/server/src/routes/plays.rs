@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 use crate::games::{GameError, Games, blocking};
 use crate::refused::Refused;
 use crate::request::GameId;
+use crate::rulesets::rule_set;
 use crate::shared::Shared;
 use crate::{bgstats, qr};
 
@@ -50,11 +51,10 @@ pub async fn forward(
 ) -> Result<impl IntoResponse, Refused> {
     let journal = shared.clone();
     let ruleset = blocking(move || Ok(journal.journal().ruleset(id)?)).await?;
-    let (url, _) = match ruleset.parse() {
-        Ok(RuleSet::Mysterium) => sent(&shared, shared.games.clone(), id).await?,
-        Ok(RuleSet::MysteryRummy) => sent(&shared, shared.rummy.clone(), id).await?,
-        Err(NoSuchRuleSet) => Err(GameError::Journal(JournalError::NoSuchGame(id)))?,
-    };
+    let rule_set: RuleSet = (ruleset.parse())
+        .map_err(|NoSuchRuleSet| GameError::Journal(JournalError::NoSuchGame(id)))?;
+    let (url, _) =
+        rule_set!(rule_set, G => sent(&shared, shared.rule_sets.games::<G>().clone(), id).await?);
     Ok((StatusCode::SEE_OTHER, [(header::LOCATION, url)]))
 }
 

@@ -10,14 +10,14 @@ use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
-use seance_rules::{Edition, LevelBands, TrackSide};
+use seance_timeline::{Published, RuleSet};
 use serde_json::json;
 
 use crate::access::{Device, TableOnly};
 use crate::refusals;
 use crate::refused::{Refused, refused};
 use crate::request::{Body, Which};
-use crate::rulesets::seats_page;
+use crate::rulesets::{Registered, rule_set, seats_page};
 use crate::settings::Settings;
 use crate::shared::Shared;
 use crate::{assets, qr, trouble};
@@ -34,45 +34,16 @@ pub async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<ser
         "devices": shared.devices.load(Ordering::Relaxed),
         "journal": trouble::told(&shared),
         "started": shared.started as u64,
-        // What a setup screen asks of the rules before there is a game: colours per psychic
-        // player by the number at the table, how long a name may be, and the expansions and
-        // promo cards a collection may hold.
-        "setup": {
-            "expansions": seance_rules::Expansion::names(),
-            "promos": seance_rules::PROMOS.collect::<Vec<_>>(),
-            // How many play each edition, the ghost included; Mystery Rummy's players, and
-            // the cards each is dealt by their number.
-            "players": Edition::ALL.map(|e| (e.name().to_owned(), json!(e.players().collect::<Vec<_>>())))
-                .into_iter().collect::<serde_json::Map<_, _>>(),
-            // The classic game's numbers at the table that end with the straw poll, where
-            // the rulebook's printing matters.
-            "straw_poll": Edition::Classic.players().filter(|&n| Edition::Classic.straw_poll(n)).collect::<Vec<_>>(),
-            "rummy": {
-                "players": seance_rummy::PLAYERS.collect::<Vec<_>>(),
-                "deal": seance_rummy::PLAYERS.map(|n| (n.to_string(), json!(seance_rummy::deal(n))))
-                    .collect::<serde_json::Map<_, _>>(),
-            },
-            // The classic game's counts hold the new edition's.
-            "colours_each": Edition::Classic.players().map(|n| (n.to_string(), json!(seance_rules::colours_each(n))))
-                .collect::<serde_json::Map<_, _>>(),
-            "name_chars": seance_timeline::NAME_CHARS,
-            // The classic box's sand timer, and the lengths a house rule may give it.
-            "sand_timer": {
-                "box": seance_rules::BOX_SAND_TIMER,
-                "least": seance_rules::SAND_TIMER_SECONDS.start(),
-                "most": seance_rules::SAND_TIMER_SECONDS.end(),
-            },
-            // The ages the straw poll's tie-break takes.
-            "ages": { "least": seance_rules::AGES.start(), "most": seance_rules::AGES.end() },
-            // The classic track's side by the number at the table, and where each side's
-            // bands may start as far as the rulebooks know: the ranges the table's own
-            // track is read into.
-            "track_sides": Edition::Classic.players().map(|n| (n.to_string(), json!(seance_rules::track_side(Edition::Classic, n))))
-                .collect::<serde_json::Map<_, _>>(),
-            "track_bands": ([TrackSide::FourFive, TrackSide::SixSeven].into_iter())
-                .map(|side| (side.label().to_owned(), json!(LevelBands::rulebook(side))))
-                .collect::<serde_json::Map<_, _>>(),
-        },
+        // What every rule set's setup shares: how long a name may be.
+        "setup": { "name_chars": seance_timeline::NAME_CHARS },
+        // Each rule set, as the journal and the API name it, the UI's pages of its games,
+        // and what its setup asks of its rules before there is a game.
+        "rule_sets": RuleSet::ALL.map(|rule_set| rule_set!(rule_set, G => json!({
+            "name": rule_set.name(),
+            "key": rule_set.key(),
+            "pages": G::PAGES,
+            "facts": G::facts(),
+        }))),
     }))
 }
 

@@ -1,0 +1,46 @@
+// The rule sets the server carries, as `/api/info`'s `rule_sets` tells them: each one's
+// name (as the journal and the lists of games name it), key (its games' place in the API:
+// `/api/rummy/3`), pages (where the UI shows its games: `#/rummy/{id}`) and facts (what
+// its setup asks of its rules). No screen spells a rule set's pages or keys itself.
+
+import { state } from './context.js';
+import { t } from './i18n.js';
+
+/** Mysterium's name in the journal: its own screens ask for its facts by it. */
+export const MYSTERIUM = 'mysterium-classic';
+/** Mystery Rummy's. */
+export const MYSTERY_RUMMY = 'mystery-rummy';
+
+/** Where the rule sets the server last told are kept: a page opened again finds its game
+ * at once, before this visit's facts have come (a first visit waits for them). */
+const KEPT = 'seance.rule_sets';
+
+/** Every rule set, as the server tells it (or told it last, while its facts are on their
+ * way; none on a first visit). */
+export function ruleSets() {
+  if (state.info) return state.info.rule_sets;
+  try {
+    return JSON.parse(localStorage.getItem(KEPT)) ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps the rule sets the server told, for the next visit. */
+export const keepRuleSets = () => localStorage.setItem(KEPT, JSON.stringify(state.info.rule_sets));
+
+/** Rule set `name`, as the server tells it. */
+export const ruleSet = (name) => ruleSets().find((r) => r.name === name);
+
+/** The facts rule set `name`'s setup asks of its rules. */
+export const factsOf = (name) => ruleSet(name).facts;
+
+/** The rule set whose games are under `key` (`games`, `rummy`) in the API. */
+export const byKey = (key) => ruleSets().find((r) => r.key === key);
+
+/** Page `page` (`new`, `game`, `join`, `phone`) of game `id` of rule set `name`. */
+export const pageOf = (name, page, id) => ruleSet(name).pages[page].replace('{id}', id);
+
+/** What a game of the lists is called: its rule set, or its edition where that is a game
+ * of its own. */
+export const gameName = (game) => t(game.edition === 'new' ? 'ruleset.mysterium-new' : `ruleset.${game.ruleset}`);
