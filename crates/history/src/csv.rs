@@ -5,7 +5,7 @@
 
 use seance_rules::Outcome;
 
-use crate::{Game, Played, utc};
+use crate::{Game, Recorded, utc};
 
 const HEADER: [&str; 17] = [
     "game",
@@ -45,7 +45,7 @@ pub fn csv(games: &[Game]) -> String {
             ]
         };
         match &game.played {
-            Played::Mysterium(r) => {
+            Recorded::Mysterium(r) => {
                 let head = common(
                     word(&r.edition),
                     r.difficulty.as_ref().map(word).unwrap_or_default(),
@@ -73,7 +73,7 @@ pub fn csv(games: &[Game]) -> String {
                     row(&mut out, head.iter().cloned().chain(psychic));
                 }
             }
-            Played::Rummy(r) => {
+            Recorded::Rummy(r) => {
                 let head = common(String::new(), String::new(), String::new(), String::new());
                 for (p, name) in r.players.iter().enumerate() {
                     let votes = r.votes.get(p).copied().unwrap_or_default();

@@ -18,37 +18,37 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 /// Named on the wire as the journal and the lists of games name the rule sets.
 #[serde(tag = "ruleset", content = "record")]
-pub enum Played {
+pub enum Recorded {
     #[serde(rename = "mysterium-classic")]
     Mysterium(seance_rules::Record),
     #[serde(rename = "mystery-rummy")]
     Rummy(seance_rummy::Record),
 }
 
-impl Played {
+impl Recorded {
     /// A record as the journal keeps it under its rule set's name; `None` for a rule set
     /// this build does not know or a record it cannot read.
-    pub fn read(ruleset: &str, record: &str) -> Option<Played> {
+    pub fn read(ruleset: &str, record: &str) -> Option<Recorded> {
         match ruleset.parse().ok()? {
             RuleSet::Mysterium => serde_json::from_str(record)
                 .ok()
-                .map(|r: seance_rules::Record| Played::Mysterium(r.mended())),
-            RuleSet::MysteryRummy => serde_json::from_str(record).ok().map(Played::Rummy),
+                .map(|r: seance_rules::Record| Recorded::Mysterium(r.mended())),
+            RuleSet::MysteryRummy => serde_json::from_str(record).ok().map(Recorded::Rummy),
         }
     }
 
     /// Its rule set.
     pub fn rule_set(&self) -> RuleSet {
         match self {
-            Played::Mysterium(_) => RuleSet::Mysterium,
-            Played::Rummy(_) => RuleSet::MysteryRummy,
+            Recorded::Mysterium(_) => RuleSet::Mysterium,
+            Recorded::Rummy(_) => RuleSet::MysteryRummy,
         }
     }
 
     /// Everyone who played, Mysterium's ghost first.
     pub fn players(&self) -> Vec<&str> {
         match self {
-            Played::Mysterium(r) => {
+            Recorded::Mysterium(r) => {
                 let mut names = vec![r.ghost.as_str()];
                 for p in &r.psychics {
                     if !names.contains(&p.name.as_str()) {
@@ -57,7 +57,7 @@ impl Played {
                 }
                 names
             }
-            Played::Rummy(r) => r.players.iter().map(String::as_str).collect(),
+            Recorded::Rummy(r) => r.players.iter().map(String::as_str).collect(),
         }
     }
 }
@@ -72,12 +72,12 @@ pub struct Game {
     pub minutes: i64,
     pub archived: bool,
     #[serde(flatten)]
-    pub played: Played,
+    pub played: Recorded,
 }
 
 impl Game {
     /// The game that began at `began` and was last played at `ended` (seconds).
-    pub fn new(id: i64, began: i64, ended: i64, archived: bool, played: Played) -> Game {
+    pub fn new(id: i64, began: i64, ended: i64, archived: bool, played: Recorded) -> Game {
         Game {
             id,
             began,

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use seance_rules::{Difficulty, Edition, Outcome, Record};
 use serde::Serialize;
 
-use crate::{Game, Played};
+use crate::{Game, Recorded};
 
 /// Whose games.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -194,15 +194,15 @@ pub fn statistics(games: &[Game], among: &Among) -> Statistics {
     let mysterium: Vec<&Record> = counted
         .iter()
         .filter_map(|g| match &g.played {
-            Played::Mysterium(r) => Some(r),
-            Played::Rummy(_) => None,
+            Recorded::Mysterium(r) => Some(r),
+            Recorded::Rummy(_) => None,
         })
         .collect();
     let rummy: Vec<(i64, &seance_rummy::Record)> = counted
         .iter()
         .filter_map(|g| match &g.played {
-            Played::Rummy(r) => Some((g.id, r)),
-            Played::Mysterium(_) => None,
+            Recorded::Rummy(r) => Some((g.id, r)),
+            Recorded::Mysterium(_) => None,
         })
         .collect();
     Statistics {
@@ -346,7 +346,7 @@ mod tests {
             began: 0,
             minutes: 1,
             archived: false,
-            played: Played::Mysterium(Record {
+            played: Recorded::Mysterium(Record {
                 edition: if difficulty.is_some() {
                     Edition::Classic
                 } else {
@@ -369,7 +369,7 @@ mod tests {
             began: 0,
             minutes: 1,
             archived: false,
-            played: Played::Rummy(seance_rummy::Record {
+            played: Recorded::Rummy(seance_rummy::Record {
                 players: players.iter().map(|p| p.0.into()).collect(),
                 totals: players.iter().map(|p| p.1).collect(),
                 winner,
@@ -396,14 +396,14 @@ mod tests {
     #[test]
     fn a_classic_game_without_a_difficulty_counts_as_medium_and_the_new_edition_apart() {
         let level = |game: Game| match game.played {
-            Played::Mysterium(r) => Level::of(&r),
-            Played::Rummy(_) => unreachable!(),
+            Recorded::Mysterium(r) => Level::of(&r),
+            Recorded::Rummy(_) => unreachable!(),
         };
         let classic = |d| mysterium(1, d, Outcome::Won, 5, "G", &[]);
         assert_eq!(level(classic(Some(Difficulty::Easy))), Level::Easy);
         assert_eq!(level(classic(Some(Difficulty::Hard))), Level::Hard);
         let mut undated = classic(Some(Difficulty::Medium));
-        if let Played::Mysterium(r) = &mut undated.played {
+        if let Recorded::Mysterium(r) = &mut undated.played {
             r.difficulty = None;
         }
         assert_eq!(level(undated), Level::Medium);

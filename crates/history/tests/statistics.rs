@@ -2,7 +2,7 @@
 //! classic Mysterium at 2, 3, 5 and 7 players, the new edition at 3 and 5, Mystery Rummy
 //! at 2 and 4. Each figure is checked against the games it counts.
 
-use seance_history::{Among, Game, Level, Played, Rate, statistics};
+use seance_history::{Among, Game, Level, Rate, Recorded, statistics};
 use seance_played::{mysterium, new_edition, rummy};
 use seance_rules::{Difficulty, Outcome, Record};
 use seance_timeline::{Listed, RuleSet};
@@ -10,7 +10,7 @@ use seance_timeline::{Listed, RuleSet};
 const HOUR: i64 = 3600;
 
 /// Game `id`, begun `id` hours into the evening, lasting 40 minutes.
-fn game(id: i64, played: Played) -> Game {
+fn game(id: i64, played: Recorded) -> Game {
     Game::new(id, id * HOUR, id * HOUR + 40 * 60, false, played)
 }
 
@@ -59,14 +59,14 @@ fn evening() -> Evening {
         .iter()
         .cloned()
         .enumerate()
-        .map(|(i, r)| game(i as i64 + 1, Played::Mysterium(r)))
+        .map(|(i, r)| game(i as i64 + 1, Recorded::Mysterium(r)))
         .collect();
     for (id, players) in [
         (7, &["Ana", "Bo"][..]),
         (8, &["Ana", "Bo", "Cy", "Dee"][..]),
     ] {
         let pad = rummy(players);
-        games.push(game(id, Played::Rummy(pad.game().record().unwrap())));
+        games.push(game(id, Recorded::Rummy(pad.game().record().unwrap())));
     }
     Evening { games, mysterium }
 }
@@ -95,8 +95,8 @@ fn a_record_has_a_track_only_where_the_game_had_one() {
     for p in old["psychics"].as_array_mut().unwrap() {
         p["track"] = 0.into();
     }
-    let read = Played::read("mysterium-classic", &old.to_string()).unwrap();
-    assert_eq!(read, Played::Mysterium(mysterium[1].clone()));
+    let read = Recorded::read("mysterium-classic", &old.to_string()).unwrap();
+    assert_eq!(read, Recorded::Mysterium(mysterium[1].clone()));
 }
 
 #[test]
@@ -108,7 +108,7 @@ fn each_record_is_named_as_its_rule_set() {
         assert_eq!(sent["ruleset"], rule_set.name());
         let record = sent["record"].to_string();
         assert_eq!(
-            Played::read(rule_set.name(), &record).as_ref(),
+            Recorded::read(rule_set.name(), &record).as_ref(),
             Some(&game.played)
         );
     }
@@ -117,7 +117,7 @@ fn each_record_is_named_as_its_rule_set() {
             .iter()
             .any(|g| g.played.rule_set() == RuleSet::MysteryRummy)
     );
-    assert_eq!(Played::read("mysterium", "{}"), None);
+    assert_eq!(Recorded::read("mysterium", "{}"), None);
 }
 
 #[test]
@@ -282,8 +282,8 @@ fn mystery_rummy_counts_rounds_totals_votes_and_wins() {
     let records: Vec<&seance_rummy::Record> = games
         .iter()
         .filter_map(|g| match &g.played {
-            Played::Rummy(r) => Some(r),
-            Played::Mysterium(_) => None,
+            Recorded::Rummy(r) => Some(r),
+            Recorded::Mysterium(_) => None,
         })
         .collect();
     let r = statistics(&games, &Among::Everyone).rummy.unwrap();

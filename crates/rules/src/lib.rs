@@ -53,7 +53,7 @@ pub use seance_timeline::{
 
 use std::time::Duration;
 
-use seance_timeline::{Part, Played, Summary, Title};
+use seance_timeline::{Part, PlayerLine, Summary, Title};
 pub use setup::{
     AGES, BOX_SAND_TIMER, Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing,
     SAND_TIMER_SECONDS, SecretMode, Setup, colours_each, sand_timer, track_side,
@@ -245,7 +245,7 @@ impl Listed for Game {
     /// mediums); nobody scores, and no player begins.
     fn summary(&self) -> Option<Summary> {
         let won = self.outcome? == Outcome::Won;
-        let played = |name: &String, part| Played {
+        let played = |name: &String, part| PlayerLine {
             name: name.clone(),
             part,
             started: false,

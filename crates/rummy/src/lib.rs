@@ -34,7 +34,7 @@ pub use log::Told;
 pub use record::{Record, Votes};
 pub use role::Role;
 pub use round::{Ending, Line, PlayerCards, PlayerScore, Round, ScoreError, Scored, score};
-pub use scorepad::{Played, Scorepad, Vote};
+pub use scorepad::{RoundPlayed, Scorepad, Vote};
 pub use setup::{Facts, PLAYERS, Setup, deal};
 pub use standings::{Standings, standings};
 pub use suspects::{

@@ -14,7 +14,7 @@ use crate::tally::RoundTally;
 
 /// A round played: as entered, with the votes cast in it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Played {
+pub struct RoundPlayed {
     pub tally: RoundTally,
     pub votes: Vec<Option<usize>>,
     /// Who called the round's vote (none in a journal older than the record of it).
@@ -34,7 +34,7 @@ pub struct Scorepad {
     pub seed: u64,
     pub first_dealer: usize,
     pub printed: Printed,
-    pub rounds: Vec<Played>,
+    pub rounds: Vec<RoundPlayed>,
     pub vote: Option<Vote>,
 }
 
@@ -122,7 +122,7 @@ impl Scorepad {
                 votes,
                 called_by,
             } if tally.players.len() == n && votes.len() == n => {
-                let played = Played {
+                let played = RoundPlayed {
                     tally: tally.clone(),
                     votes: votes.clone(),
                     called_by: *called_by,
@@ -134,7 +134,7 @@ impl Scorepad {
             Event::RoundCorrected { round, tally }
                 if *round < self.rounds.len() && tally.players.len() == n =>
             {
-                let played = Played {
+                let played = RoundPlayed {
                     tally: tally.clone(),
                     ..self.rounds[*round].clone()
                 };
@@ -151,7 +151,7 @@ impl Scorepad {
     }
 }
 
-fn score_round(played: &Played, printed: &Printed) -> Result<Scored, String> {
+fn score_round(played: &RoundPlayed, printed: &Printed) -> Result<Scored, String> {
     score(
         &played.tally.round(printed, &played.votes),
         &printed.suspicion,

@@ -127,9 +127,9 @@ pub fn short_link(origin: &str, id: i64, code: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use seance_timeline::Played;
+    use seance_timeline::PlayerLine;
 
-    fn finished(title: Title, players: Vec<Played>, cooperative: bool) -> Finished {
+    fn finished(title: Title, players: Vec<PlayerLine>, cooperative: bool) -> Finished {
         Finished {
             title,
             summary: Summary {
@@ -175,7 +175,7 @@ mod tests {
 
     #[test]
     fn each_edition_is_its_own_game() {
-        let played = |name: &str, part, won| Played {
+        let played = |name: &str, part, won| PlayerLine {
             name: name.into(),
             part,
             started: false,

@@ -15,7 +15,7 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use seance_history::{Among, Game as Finished, Played, csv, statistics};
+use seance_history::{Among, Game as Finished, Recorded, csv, statistics};
 use seance_journal::{Ended, Exported, IMPORT_CHUNK, Imported, Journal, Ready, Shelf, Unfit};
 use seance_timeline::{NoSuchRuleSet, Refusal, RuleSet};
 use serde::Deserialize;
@@ -139,7 +139,7 @@ fn finished(
 }
 
 fn read(kept: Ended) -> Option<Finished> {
-    let played = Played::read(&kept.ruleset, &kept.record)?;
+    let played = Recorded::read(&kept.ruleset, &kept.record)?;
     let archived = kept.shelf == Shelf::Archived;
     Some(Finished::new(
         kept.id, kept.began, kept.ended, archived, played,

@@ -25,7 +25,7 @@ pub use error::{NAME_CHARS, Param, Params, Refusal, check_name, ensure};
 pub use pace::{Act, Allowance, Pace};
 pub use rng::Draw;
 pub use rule_set::{NoSuchRuleSet, RuleSet};
-pub use summary::{Part, Played, Summary, Title};
+pub use summary::{Part, PlayerLine, Summary, Title};
 pub use who::{Extra, Knock, NoSuchRole, RoleName, Who};
 
 /// What commands and events need: to be journaled, compared, and carried across threads.

@@ -31,7 +31,7 @@ pub enum Part {
 
 /// One player's line of a finished game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Played {
+pub struct PlayerLine {
     pub name: String,
     pub part: Part,
     /// Whether the game began with them (Mystery Rummy's first dealer).
@@ -47,7 +47,7 @@ pub struct Played {
 /// they played together (all win or all lose) or each for themselves.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Summary {
-    pub players: Vec<Played>,
+    pub players: Vec<PlayerLine>,
     pub cooperative: bool,
 }
 
@@ -60,7 +60,7 @@ impl Summary {
             .iter()
             .zip(scores)
             .enumerate()
-            .map(|(p, (name, &score))| Played {
+            .map(|(p, (name, &score))| PlayerLine {
                 name: name.clone(),
                 part: Part::Player,
                 started: first == p,
