@@ -289,7 +289,7 @@ function convinced() {
 function damaged(snapshot) {
   if (!snapshot.damage) return null;
   return h('div', { class: 'banner damage', role: 'alert' },
-    h('p', {}, t('game.damage', { why: snapshot.damage })),
+    h('p', {}, t('game.damage', { entry: snapshot.damage.entry })),
     h('button', {
       type: 'button', onclick: async () => { await api(`/games/${snapshot.game}/set-aside`, { method: 'POST' }); refresh(); },
     }, t('game.set_aside')));

@@ -79,8 +79,9 @@ pub struct Snapshot<V, A, T> {
     pub can_redo: bool,
     /// What this device may do now, with each action's choices, as the rules say.
     pub allowed: Vec<A>,
-    /// A damaged tail found on loading, kept until the table sets it aside.
-    pub damage: Option<String>,
+    /// A damaged tail found on loading, kept until the table sets it aside: where it
+    /// begins (what is wrong with it is the server's log's, not a person's to read).
+    pub damage: Option<Damaged>,
     /// The sand timer, on the server's clock, for a game that has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timer: Option<TimerView>,
@@ -694,13 +695,19 @@ pub struct Logged<T> {
     pub told: Vec<T>,
 }
 
+/// Where a game's damaged tail begins: its first entry that cannot be read.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Damaged {
+    pub entry: u64,
+}
+
 /// What a snapshot holds around the view: taken under the lock, the view added after.
 struct Around<T> {
     game: i64,
     version: u64,
     can_undo: bool,
     can_redo: bool,
-    damage: Option<String>,
+    damage: Option<Damaged>,
     timer: Option<TimerView>,
     log: Vec<Logged<T>>,
 }
@@ -728,10 +735,7 @@ impl<T> Around<T> {
             version: live.timeline.version(),
             can_undo: live.timeline.can_undo(),
             can_redo: live.timeline.can_redo(),
-            damage: live
-                .damage
-                .as_ref()
-                .map(|d| format!("entry {} is damaged: {}", d.seq, d.why)),
+            damage: live.damage.as_ref().map(|d| Damaged { entry: d.seq }),
             timer: live.timer.as_ref().map(|t| t.view(Instant::now())),
         }
     }

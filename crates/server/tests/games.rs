@@ -784,3 +784,51 @@ async fn a_game_whose_start_is_damaged_is_told_and_set_aside_by_the_table() {
         .unwrap();
     assert_eq!(other.status(), StatusCode::OK);
 }
+
+/// A game whose last entries cannot be read is shown up to them: its snapshot says where
+/// the damage begins, as a number the screens word (what is wrong is the log's), until the
+/// table sets the tail aside and plays on.
+#[tokio::test]
+async fn a_damaged_tail_is_told_by_its_entry_and_set_aside() {
+    let t = table().await;
+    let game = create(&t).await;
+    for (version, psychic) in [(0, 0), (1, 1), (2, 2)] {
+        let given = send(
+            &t,
+            game,
+            version,
+            json!({"type": "give_vision", "psychic": psychic}),
+        )
+        .await;
+        assert_eq!(given.status(), StatusCode::OK);
+    }
+    let t = support::restart_after(t, |dir| {
+        rusqlite::Connection::open(dir.join("seance.sqlite3"))
+            .unwrap()
+            .execute(
+                "UPDATE entries SET entry = '{\"kind\": ' WHERE game = ?1 AND seq = 2",
+                [game],
+            )
+            .unwrap();
+    })
+    .await;
+    let seen = view(&t, game, "table").await;
+    assert_eq!(seen["damage"], json!({"entry": 2}), "{}", seen["damage"]);
+    assert_eq!(seen["version"], 1, "shown up to the damage");
+    let aside = t
+        .api(Method::POST, &format!("/games/{game}/set-aside"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(aside.status(), StatusCode::OK);
+    let seen = view(&t, game, "table").await;
+    assert_eq!(seen["damage"], Value::Null);
+    let again = send(
+        &t,
+        game,
+        seen["version"].as_u64().unwrap(),
+        json!({"type": "give_vision", "psychic": 1}),
+    )
+    .await;
+    assert_eq!(again.status(), StatusCode::OK, "it plays on");
+}
