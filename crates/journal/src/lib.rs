@@ -177,7 +177,8 @@ impl From<rusqlite::Error> for JournalError {
 pub struct GameRecord {
     pub id: i64,
     pub ruleset: String,
-    /// `playing`, `won` or `lost`.
+    /// `playing`, `won`, `lost`, `over` (a game with a winner among its players) or
+    /// `archived` (put away in play); a newer build's may be another, listed as it is.
     pub status: String,
     pub players: Vec<String>,
     /// The rule set's edition, where it has more than one (Mysterium: `classic`, `new`).
@@ -499,14 +500,17 @@ impl Journal {
         Ok(id)
     }
 
-    /// The rule set game `game` is kept under (`mysterium-classic`, `mystery-rummy`).
-    pub fn ruleset(&self, game: i64) -> Result<String, JournalError> {
-        self.conn
+    /// The rule set game `game` is kept under; a name this build knows no rule set by (a
+    /// newer build's) is no game it can serve.
+    pub fn ruleset(&self, game: i64) -> Result<RuleSet, JournalError> {
+        let name: String = self
+            .conn
             .query_row("SELECT ruleset FROM games WHERE id = ?1", [game], |r| {
                 r.get(0)
             })
             .optional()?
-            .ok_or(JournalError::NoSuchGame(game))
+            .ok_or(JournalError::NoSuchGame(game))?;
+        name.parse().map_err(|_| JournalError::NoSuchGame(game))
     }
 
     /// When game `game` began and when it was last played, in seconds since 1970.

@@ -8,8 +8,8 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
-use seance_journal::JournalError;
-use seance_timeline::{NoSuchRuleSet, RuleBook, RuleSet};
+
+use seance_timeline::RuleBook;
 use serde_json::{Value, json};
 
 use crate::games::{GameError, Games, blocking};
@@ -50,9 +50,7 @@ pub async fn forward(
     GameId(id): GameId,
 ) -> Result<impl IntoResponse, Refused> {
     let journal = shared.clone();
-    let ruleset = blocking(move || Ok(journal.journal().ruleset(id)?)).await?;
-    let rule_set: RuleSet = (ruleset.parse())
-        .map_err(|NoSuchRuleSet| GameError::Journal(JournalError::NoSuchGame(id)))?;
+    let rule_set = blocking(move || Ok(journal.journal().ruleset(id)?)).await?;
     let (url, _) =
         rule_set!(rule_set, G => sent(&shared, shared.rule_sets.games::<G>().clone(), id).await?);
     Ok((StatusCode::SEE_OTHER, [(header::LOCATION, url)]))
