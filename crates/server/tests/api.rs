@@ -531,14 +531,7 @@ async fn settings_are_validated_saved_and_broadcast() {
     let pushed = next_json(&mut watcher).await;
     assert_eq!(pushed["type"], "settings");
     assert_eq!(pushed["settings"]["language"], "fr");
-    let read: Value = t
-        .api(reqwest::Method::GET, "/settings")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let read = support::answer(t.api(reqwest::Method::GET, "/settings")).await;
     assert_eq!(read["language"], "fr");
 }
 

@@ -307,15 +307,11 @@ async fn a_running_sand_timer_comes_back_paused_where_it_was_after_the_table_sto
     assert!((115_000..=118_800).contains(&left), "{left} ms left");
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert_eq!(sand(&t, game).await.0, left, "paused time stands still");
-    let resumed: Value = t
-        .api(Method::POST, &format!("/games/{game}/timer"))
-        .json(&json!({"action": "resume"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let resumed = support::answer(
+        t.api(Method::POST, &format!("/games/{game}/timer"))
+            .json(&json!({"action": "resume"})),
+    )
+    .await;
     assert_eq!(resumed["running"], true);
     assert_eq!(resumed["interrupted"], false);
 }

@@ -276,14 +276,7 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
     assert_eq!(status, StatusCode::NOT_FOUND);
 
     // The whole history to another table: the same figures there; brought in twice, once.
-    let exported: Value = t
-        .api(Method::GET, "/history/export.json")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let exported = support::answer(t.api(Method::GET, "/history/export.json")).await;
     assert_eq!(exported["games"].as_array().unwrap().len(), 4);
     assert_eq!(
         import(&t, &exported).await.json::<Value>().await.unwrap(),
@@ -443,14 +436,7 @@ async fn only_the_table_shelves_exports_and_imports() {
     ok(import(&t, &history_file(&[(&won, DAY, 30)])).await).await;
     let id = table_json(&t, "/history").await["games"][0]["id"].clone();
     // A watcher (the join code alone) reads the history and its statistics...
-    let page: Value = t
-        .joined(Method::GET, "/history")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let page = support::answer(t.joined(Method::GET, "/history")).await;
     assert_eq!(page["games"][0]["id"], id);
     let status = t
         .joined(Method::GET, "/statistics")

@@ -12,7 +12,6 @@ use std::path::Path;
 
 use reqwest::Method;
 use seance_timeline::RuleSet;
-use serde_json::Value;
 use support::table;
 
 fn ui(path: &str) -> String {
@@ -51,14 +50,7 @@ fn registered(file: &str, registry: &str) -> BTreeSet<String> {
 #[tokio::test]
 async fn the_server_tells_every_rule_set_with_its_pages_and_facts() {
     let t = table().await;
-    let info: Value = t
-        .api(Method::GET, "/info")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let info = support::answer(t.api(Method::GET, "/info")).await;
     let told = info["rule_sets"].as_array().unwrap();
     assert_eq!(told.len(), RuleSet::ALL.len(), "{info}");
     for (rule_set, told) in RuleSet::ALL.into_iter().zip(told) {

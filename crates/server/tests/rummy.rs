@@ -315,14 +315,7 @@ async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
         view = look(&t, game, "table", None).await.json().await.unwrap();
     }
     // The play for BG Stats, from any device: the totals as scores, ranked, the winner's.
-    let sent: Value = t
-        .joined(Method::GET, &bgstats)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let sent = support::answer(t.joined(Method::GET, &bgstats)).await;
     let play = support::bgstats_play(sent["url"].as_str().unwrap());
     assert_eq!(play, sent["play"]);
     assert_eq!(play["game"]["name"], "Mystery Rummy: Jack the Ripper");

@@ -165,6 +165,11 @@ impl std::fmt::Display for Refused {
 
 /// The refusal `response` carries, which must be `code` with `status`; given back for its
 /// params.
+/// What `request` is answered, as JSON.
+pub async fn answer(request: reqwest::RequestBuilder) -> Value {
+    request.send().await.unwrap().json().await.unwrap()
+}
+
 pub async fn refused_as(response: reqwest::Response, status: StatusCode, code: &str) -> Refused {
     let (got, why) = error_of(response).await;
     assert_eq!((got, why.code.as_str()), (status, code), "{why}");
