@@ -92,8 +92,15 @@ const SCREENS = {
 const pattern = (page) => new RegExp(`^${page.replace(/[/#]/g, '\\$&').replace('{id}', '(\\d+)')}$`);
 
 /** Screens by the address's #hash: the app's own, then each rule set's at its pages; a
- * game's number is the route's parameter. */
-const routes = () => [
+ * game's number is the route's parameter. Made again only when the rule sets told are
+ * others (this visit's facts come after the kept ones). */
+let routed = { from: null, routes: [] };
+const routes = () => {
+  const told = ruleSets();
+  if (routed.from !== told) routed = { from: told, routes: routesOf(told) };
+  return routed.routes;
+};
+const routesOf = (told) => [
   [/^#\/settings$/, screenOf('settings', 'renderSettings')],
   [/^#\/licences$/, screenOf('licences', 'renderLicences')],
   [/^#\/games$/, screenOf('games', 'renderGames')],
@@ -101,7 +108,7 @@ const routes = () => [
   [/^#\/statistics$/, screenOf('statistics', 'renderStatistics')],
   [/^#\/join$/, renderJoin],
   [/^#\/join\/\d+\/[^/]+\/[0-9a-f]+$/, renderInvited],
-  ...ruleSets().filter(({ name }) => SCREENS[name]).flatMap(({ name, key, pages }) => Object.entries(SCREENS[name])
+  ...told.filter(({ name }) => SCREENS[name]).flatMap(({ name, key, pages }) => Object.entries(SCREENS[name])
     .map(([page, [screen, watch]]) => [pattern(pages[page]), screen, watch && ((id) => watch(id, key))])),
 ];
 

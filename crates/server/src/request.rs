@@ -139,13 +139,8 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
     type Rejection = Refused;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Refused> {
-        let Path(named) = Path::<Vec<(String, String)>>::from_request_parts(parts, state)
-            .await
-            .map_err(|_| refused(StatusCode::BAD_REQUEST, refusals::GAME_NUMBER))?;
-        let id = named.iter().find(|(name, _)| name == "id");
-        id.and_then(|(_, id)| id.parse().ok())
-            .map(GameId)
-            .ok_or_else(|| refused(StatusCode::BAD_REQUEST, refusals::GAME_NUMBER))
+        let named = named_in_path(parts, state).await?;
+        game_of(&named).map(GameId)
     }
 }
 
@@ -160,16 +155,32 @@ impl<S: Send + Sync> FromRequestParts<S> for SeatOf {
     type Rejection = Refused;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Refused> {
-        let GameId(id) = GameId::from_request_parts(parts, state).await?;
-        let Path(named) = Path::<Vec<(String, String)>>::from_request_parts(parts, state)
-            .await
-            .map_err(|_| refused(StatusCode::BAD_REQUEST, refusals::GAME_NUMBER))?;
+        let named = named_in_path(parts, state).await?;
+        let id = game_of(&named)?;
         let seat = named.into_iter().find(|(name, _)| name == "seat");
         Ok(SeatOf {
             id,
             seat: seat.map(|(_, seat)| seat).unwrap_or_default(),
         })
     }
+}
+
+/// The path's parameters, by name.
+async fn named_in_path<S: Send + Sync>(
+    parts: &mut Parts,
+    state: &S,
+) -> Result<Vec<(String, String)>, Refused> {
+    let Path(named) = Path::<Vec<(String, String)>>::from_request_parts(parts, state)
+        .await
+        .map_err(|_| refused(StatusCode::BAD_REQUEST, refusals::GAME_NUMBER))?;
+    Ok(named)
+}
+
+/// The game the path's `{id}` names, refused as no number where it is none.
+fn game_of(named: &[(String, String)]) -> Result<i64, Refused> {
+    let id = named.iter().find(|(name, _)| name == "id");
+    id.and_then(|(_, id)| id.parse().ok())
+        .ok_or_else(|| refused(StatusCode::BAD_REQUEST, refusals::GAME_NUMBER))
 }
 
 /// The value of `key` in the request's query: the last, if it was sent more than once.

@@ -21,7 +21,7 @@ use crate::phones::{self, Asking, Reading};
 use crate::refusals;
 use crate::refused::Refused;
 use crate::request::{Asked, Body, GameId, Page, Params, Shape};
-use crate::rulesets::rule_set;
+use crate::rulesets::{Registered, rule_set};
 use crate::settings::Settings;
 use crate::shared::Shared;
 
@@ -30,14 +30,12 @@ pub fn routers(shared: &Arc<Shared>) -> Router<Arc<Shared>> {
     RuleSet::ALL
         .into_iter()
         .fold(Router::new(), |routers, rule_set| {
-            routers.merge(
-                rule_set!(rule_set, G => router(shared, shared.rule_sets.games::<G>().clone())),
-            )
+            routers.merge(rule_set!(rule_set, G => router::<G>(shared)))
         })
 }
 
 /// Every endpoint of `G`'s games, holding its own store.
-fn router<G: RuleBook>(shared: &Arc<Shared>, games: Arc<Games<G>>) -> Router<Arc<Shared>> {
+fn router<G: Registered>(shared: &Arc<Shared>) -> Router<Arc<Shared>> {
     let base = format!("/api/{}", G::RULE_SET.key());
     Router::new()
         .route(&base, post(create::<G>))
@@ -66,15 +64,15 @@ fn router<G: RuleBook>(shared: &Arc<Shared>, games: Arc<Games<G>>) -> Router<Arc
         .route(&format!("{base}/{{id}}/timer"), post(timer::<G>))
         .route(&format!("{base}/{{id}}/knock"), post(phones::knock::<G>))
         .with_state(Carried {
-            games,
+            games: shared.rule_sets.games::<G>().clone(),
             shared: shared.clone(),
         })
 }
 
 /// A rule set's router's state: its games, and what every request shares.
 struct Carried<G: RuleBook> {
-    pub games: Arc<Games<G>>,
-    pub shared: Arc<Shared>,
+    games: Arc<Games<G>>,
+    shared: Arc<Shared>,
 }
 
 impl<G: RuleBook> Clone for Carried<G> {
