@@ -1,15 +1,34 @@
 // Séance's UI entry point: finds the table code, picks the language, keeps the WebSocket
-// open and renders the screen named by the address's #hash. It renders views; it decides
+// open and renders the screen named by the address's #hash. It alone holds the app's state;
+// each screen is handed a context made from it (`context.js`). It renders views; it decides
 // no rule.
 
 import { ApiError, Offline, api, connect, giveUp, keepSeat, manifestUrl, mySeat, takeCode } from './api.js';
 import { browserLanguage, deviceLanguage, language, prefetchLanguage, setDialect, setLanguage, t } from './i18n.js';
 import { h, toast } from './dom.js';
-import { cameBack, handOver, isTable, state } from './context.js';
+import { contextOf } from './context.js';
+import { actsOn } from './act.js';
 import { renderHome } from './screens/home.js';
 import { renderCodeEntry } from './screens/code.js';
 import { renderInvited, renderJoin, renderSeats } from './screens/join.js';
-import { MYSTERIUM, MYSTERY_RUMMY, keepRuleSets, ruleSets } from './rule_sets.js';
+import { MYSTERIUM, MYSTERY_RUMMY, ruleSets, tellRuleSets } from './rule_sets.js';
+
+/**
+ * What the screens show; changed only by what the server says. `game` is the game on
+ * screen: its id, its kind (its rule set's key: `games` for Mysterium, `rummy`), the role it
+ * is seen as, its latest snapshot and when that arrived (performance.now()).
+ */
+const state = { info: null, settings: null, connection: 'closed', devices: 0, game: null, offline: false };
+
+/** Whether this device is the table (it opened the table link), not a phone or a watcher:
+ * the server said so from its credentials. */
+const isTable = () => state.info?.device === 'table';
+
+/** Those waiting for the table's server to be in reach again. */
+const waiting = [];
+
+/** Resolves once the table's server is in reach (at once while it is). */
+const reachable = () => (state.offline ? new Promise((resolve) => { waiting.push(resolve); }) : Promise.resolve());
 
 /** Modules fetched the first time they are needed: a phone joining fetches the home page's
  * and the seat picker's, never the table's screens. */
@@ -28,8 +47,6 @@ const later = {
   rummySetup: () => import('./screens/rummy/setup.js'),
   rummyPhone: () => import('./screens/rummy/phone.js'),
   player: () => import('./sound/player.js'),
-  // What a game's screens send and fetch: a phone's seat picker needs none of it.
-  actions: () => import('./screens/game/actions.js'),
   awake: () => import('./awake.js'),
 };
 const loaded = {};
@@ -47,8 +64,8 @@ function call(key, name, ...args) {
 }
 
 /** The screen `name` of module `key`: shown once its module has come. */
-const screenOf = (key, name) => (state) => {
-  if (loaded[key]) return loaded[key][name](state);
+const screenOf = (key, name) => (ctx) => {
+  if (loaded[key]) return loaded[key][name](ctx);
   load(key).then(render);
   return h('div', { class: 'screen' }, h('p', { class: 'note' }, '…'));
 };
@@ -56,11 +73,11 @@ const screenOf = (key, name) => (state) => {
 /** The table's view of a game of `kind` (its rule set's key), with the table's cues and its
  * sand timer (`listens` names what follows each view, so a screen that changes it hears
  * the game afresh). */
-const asTable = (id, kind) => ({ kind, role: 'table', seat: null, listens: 'table', onView: (before, after) => call('game', 'viewChanged', before, after) });
+const asTable = (id, kind) => ({ kind, role: 'table', seat: null, listens: 'table', onView: (before, after) => call('game', 'viewChanged', before, after, context()) });
 /** The view of this phone's seat, opened by its token. */
 const asSeat = (id, kind) => {
   const held = mySeat(id);
-  return held ? { kind, role: held.seat, seat: held.token, listens: 'seat', onView: (before, after) => call('phone', 'seatViewChanged', held.seat, before, after) } : asTable(id, kind);
+  return held ? { kind, role: held.seat, seat: held.token, listens: 'seat', onView: (before, after) => call('phone', 'seatViewChanged', before, after) } : asTable(id, kind);
 };
 const quiet = () => {};
 /** The table's view, or a seat's, with no cue of its own (a seat picker, a scorepad). */
@@ -135,7 +152,7 @@ function followScreen({ id, watch }) {
     // The same game on another screen ("Just watch" after the seat picker): it follows
     // each view its own way from a fresh one, its sand timer running from the first.
     Object.assign(game, { listens: watch.listens, onView: watch.onView });
-    call('actions', 'refresh');
+    acts.refresh();
   }
 }
 
@@ -149,8 +166,39 @@ function render() {
   const view = state.game?.snapshot?.view;
   setDialect(view?.edition, view?.third);
   document.body.dataset.device = state.info?.device ?? '';
-  showScreen(screen(state));
+  showScreen(screen(context()));
 }
+
+/** What the game on screen is sent (`act.js`): on the game on screen when it is sent. */
+const acts = actsOn({
+  game: () => state.game,
+  offline: () => state.offline,
+  reachable,
+  showSnapshot,
+  refused(game, error) {
+    game.refused = { message: error.message, code: error.code };
+    render();
+  },
+  render,
+});
+
+/** The table's settings changed by this screen (`change`, merged into them): saved, then
+ * what the server keeps. */
+async function saveSettings(change) {
+  state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, ...change } });
+  return state.settings;
+}
+
+// A screen waking from sleep asks again: the timer and the game may have moved on.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible' && state.game?.snapshot) acts.refresh();
+});
+
+/** Whether game `id` is on screen still. */
+const onScreen = (id) => state.game?.id === id;
+
+/** What a screen is handed, as things are now. */
+const context = () => contextOf(state, { ...acts, render, showScreen, saveSettings, onScreen, now: () => context() });
 
 const notices = [document.getElementById('toast'), document.getElementById('offline')];
 
@@ -168,7 +216,7 @@ function showScreen(node) {
   updateStatus();
   // The wake lock's module comes with the first screen that wants it.
   const awake = node.dataset?.awake === 'true';
-  if (awake || loaded.awake) call('awake', 'keepAwake', awake);
+  if (awake || loaded.awake) call('awake', 'keepAwake', awake, isTable());
 }
 
 /** The field a person is in, to find again on the screen drawn anew (a save by the field
@@ -223,7 +271,7 @@ function setOffline(offline) {
   } else {
     state.restored = true;
     if (!state.game) back(null);
-    cameBack();
+    for (const resolve of waiting.splice(0)) resolve();
   }
 }
 
@@ -292,7 +340,7 @@ async function onMessage(message) {
       break;
     case 'knock':
       if (state.game?.id === message.game && state.game.role === 'table' && route().screen === SCREENS[MYSTERIUM].game[0]) {
-        call('game', 'knocked', message.times);
+        call('game', 'knocked', message.times, context());
       }
       break;
   }
@@ -321,9 +369,6 @@ async function factsOf(words) {
 /** Whether the words and the table's facts are in: screens wait for them. */
 let booted = false;
 
-// The screens' ways to the app (`context.js`), handed over before anything is drawn.
-handOver({ render, showScreen, showSnapshot });
-
 async function boot() {
   takeCode();
   // Ask for everything at once: the words (in the table's language, in which the page
@@ -345,14 +390,14 @@ async function boot() {
     } else probe();
     updateStatus();
     // A phone's socket refused or closed: ask why (the table may have freed its seat).
-    if ((connection === 'closed' || connection === 'refused') && state.game?.seat) call('actions', 'refresh');
+    if ((connection === 'closed' || connection === 'refused') && state.game?.seat) acts.refresh();
   });
   const first = route();
   if (first.id === null) follow(null);
   else followScreen(first);
   try {
     [state.info, state.settings] = await facts;
-    keepRuleSets();
+    tellRuleSets(state.info.rule_sets);
     setOffline(false);
   } catch (error) {
     follow.close();

@@ -21,7 +21,6 @@
 
 import { asset, h } from './dom.js';
 import { t } from './i18n.js';
-import { isTable } from './context.js';
 
 /** The silent video, as each browser plays it: H.264 and AAC for iPhones and most phones
  * (decoded by their hardware), VP8 and Opus for the browsers without H.264 (see
@@ -31,6 +30,8 @@ const SOURCES = [['awake/silence.mp4', 'video/mp4'], ['awake/silence.webm', 'vid
 const TOLD = 'seance.awake-told';
 
 let wanted = false;
+/** Whether this device is the table (told with each screen, `keepAwake`). */
+let onTable = false;
 /** The wake lock held, if any. */
 let lock = null;
 /** A wake lock asked for and not answered yet. */
@@ -76,7 +77,7 @@ const fail = () => settle('wakeLock' in navigator ? 'refused' : 'missing');
 /** The table's screen on the machine that serves it: its loopback address. */
 function onHost() {
   const host = location.hostname;
-  return isTable() && (host === 'localhost' || host === '[::1]' || host.startsWith('127.'));
+  return onTable && (host === 'localhost' || host === '[::1]' || host.startsWith('127.'));
 }
 
 /** Asks for what keeps the screen awake, if it is wanted and not kept yet; `tap` says
@@ -216,9 +217,10 @@ function notice() {
 }
 
 /** Keeps the screen awake (`on`) or lets it sleep; called at each render of a screen that
- * wants it (and of the first one that does not). Asked once when first wanted; after a
- * refusal, at the next tap, not at every render. */
-export function keepAwake(on) {
+ * wants it (and of the first one that does not), with whether this device is the `table`.
+ * Asked once when first wanted; after a refusal, at the next tap, not at every render. */
+export function keepAwake(on, table) {
+  onTable = table;
   const was = wanted;
   wanted = on;
   if (!on) {

@@ -1,42 +1,39 @@
-// What the screens are handed: the state they show, whether this device is the table, and
-// what they may ask of the app that shows them (to draw the screen again, to show a
-// snapshot or a whole screen). The app (`app.js`) hands its ways over as it starts; a screen
-// takes them from here, never from the app, so no module imports one that imports it back
-// (`crates/server/tests/ui_imports.rs` holds `ui/` to it).
+// What a screen is handed, and all it is handed: a screen is a function of its context. The
+// app (`app.js`) keeps its state to itself and makes a context for each drawing; no screen
+// imports the state, or this module (`crates/server/tests/ui_imports.rs` holds `ui/` to it).
+
+import { choices, may } from './allowed.js';
 
 /**
- * What the screens show; changed only by what the server says. `game` is the game on
- * screen: its id, its kind (`games` for Mysterium, `rummy`), the role it is seen as, its
- * latest snapshot and when that arrived (performance.now()).
+ * The context of one drawing, from the app's `state` and its `ways`:
+ * - `info`, `settings`: the table's facts and settings as the server last said them;
+ *   `table`: whether this device is the table (the server said so from its credentials);
+ * - `game`: the game on screen (`id`, `kind` — its rule set's key —, the `role` it is seen
+ *   as, the phone's `seat` token, and why it could not be read, `refused`), or null;
+ *   `snapshot`, `view`: its latest snapshot and view; `me`: whose view it is (the view's
+ *   `me`: a seat of its rule set, null for the table's);
+ * - `may(type, fields)`, `choices(type, key, fields)`: what this device may do now;
+ * - the app's ways: `act` (a command), `post`, `rewind` (undo, redo), `timer`, `refresh` (the
+ *   game read again), `render` (drawn again), `showScreen` (a whole page), `saveSettings`
+ *   (a change to the table's settings), `onScreen(id)` (whether game `id` is still shown),
+ *   `now()` (the context as things are now: after an answer, the screen drawn again).
  */
-export const state = { info: null, settings: null, connection: 'closed', devices: 0, game: null, offline: false };
-
-/** Whether this device is the table (it opened the table link), not a phone or a watcher:
- * the server said so from its credentials. */
-export const isTable = () => state.info?.device === 'table';
-
-/** The app's ways, once it has handed them over (nothing is drawn before it starts). */
-const app = { render() {}, showSnapshot() {}, showScreen() {} };
-
-/** The app hands its ways over, once, as it starts. */
-export function handOver(ways) {
-  Object.assign(app, ways);
-}
-
-/** Draws the screen again, from the state as it is now. */
-export const render = () => app.render();
-/** Takes a snapshot of the game on screen (a command's answer) and shows it. */
-export const showSnapshot = (snapshot) => app.showSnapshot(snapshot);
-/** Puts `node` on screen as the whole page. */
-export const showScreen = (node) => app.showScreen(node);
-
-/** Those waiting for the table's server to be in reach again. */
-const waiting = [];
-
-/** Resolves once the table's server is in reach (at once while it is). */
-export const reachable = () => (state.offline ? new Promise((resolve) => { waiting.push(resolve); }) : Promise.resolve());
-
-/** The app says the table's server is in reach again: whoever waited goes on. */
-export function cameBack() {
-  for (const resolve of waiting.splice(0)) resolve();
+export function contextOf(state, ways) {
+  const game = state.game;
+  const snapshot = game?.snapshot ?? null;
+  const view = snapshot?.view ?? null;
+  return Object.freeze({
+    info: state.info,
+    settings: state.settings,
+    table: state.info?.device === 'table',
+    game: game && Object.freeze({
+      id: game.id, kind: game.kind, role: game.role, seat: game.seat, refused: game.refused ?? null,
+    }),
+    snapshot,
+    view,
+    me: view?.me ?? null,
+    may: (type, fields) => may(snapshot, type, fields),
+    choices: (type, key, fields) => choices(snapshot, type, key, fields),
+    ...ways,
+  });
 }

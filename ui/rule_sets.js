@@ -3,7 +3,6 @@
 // `/api/rummy/3`), pages (where the UI shows its games: `#/rummy/{id}`) and facts (what
 // its setup asks of its rules). No screen spells a rule set's pages or keys itself.
 
-import { state } from './context.js';
 import { t } from './i18n.js';
 
 /** Mysterium's name in the journal: its own screens ask for its facts by it. */
@@ -15,10 +14,13 @@ export const MYSTERY_RUMMY = 'mystery-rummy';
  * at once, before this visit's facts have come (a first visit waits for them). */
 const KEPT = 'seance.rule_sets';
 
+/** The rule sets this visit's facts told, once they have come. */
+let told = null;
+
 /** Every rule set, as the server tells it (or told it last, while its facts are on their
  * way; none on a first visit). */
 export function ruleSets() {
-  if (state.info) return state.info.rule_sets;
+  if (told) return told;
   try {
     return JSON.parse(localStorage.getItem(KEPT)) ?? [];
   } catch {
@@ -26,8 +28,11 @@ export function ruleSets() {
   }
 }
 
-/** Keeps the rule sets the server told, for the next visit. */
-export const keepRuleSets = () => localStorage.setItem(KEPT, JSON.stringify(state.info.rule_sets));
+/** The rule sets the server tells (`/api/info`'s `rule_sets`), kept for the next visit. */
+export function tellRuleSets(list) {
+  told = list;
+  localStorage.setItem(KEPT, JSON.stringify(list));
+}
 
 /** Rule set `name`, as the server tells it. */
 export const ruleSet = (name) => ruleSets().find((r) => r.name === name);

@@ -7,7 +7,6 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { render } from './context.js';
 
 const CHIME_KEY = 'seance.chime';
 
@@ -26,10 +25,13 @@ export const chimes = () => localStorage.getItem(CHIME_KEY) !== 'off';
  * browser says), or an alert was refused. */
 let held = navigator.userActivation ? !navigator.userActivation.hasBeenActive : false;
 
+/** Draws the seat's screen again: the way its last drawing handed over (`alertsHeld`). */
+let redraw = () => {};
+
 function hold(on) {
   if (held === on) return;
   held = on;
-  render();
+  redraw();
 }
 
 /** Switches the chime on (chiming once, from the tap, so it is heard and let out) or off. */
@@ -64,8 +66,9 @@ export async function tell() {
 }
 
 /** The line a seat's screen shows while its alerts are held back: tapping it (or anything)
- * lets them out. */
-export function alertsHeld() {
+ * lets them out, and the screen is drawn again (`render`, its context's). */
+export function alertsHeld(render) {
+  redraw = render;
   if (!held || (!vibrates() && !chimes())) return null;
   return h('button', { id: 'alerts-held', type: 'button', class: 'alerts-held' }, t('alerts.held'));
 }

@@ -2,27 +2,25 @@
 
 import { asset, h } from '../dom.js';
 import { LANGUAGES, language, setLanguage, t } from '../i18n.js';
-import { api } from '../api.js';
-import { isTable, render, state } from '../context.js';
 import { ruleSets } from '../rule_sets.js';
 
 /** The table sets the table's language; others only their own. */
-async function chooseLanguage(lang) {
-  if (isTable()) {
-    state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, language: lang } });
+async function chooseLanguage(ctx, lang) {
+  if (ctx.table) {
+    await ctx.saveSettings({ language: lang });
     await setLanguage(lang);
   } else {
     await setLanguage(lang, { remember: true });
   }
-  render();
+  ctx.render();
 }
 
-export function topBar() {
+export function topBar(ctx) {
   return h('header', { class: 'bar' },
     h('a', { class: 'brand', href: '#' }, h('img', { src: asset('icons/brand.png'), alt: '' }), 'Séance'),
     h('div', { id: 'connection', class: 'connection', role: 'status' },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),
-    languageSwitch());
+    languageSwitch(ctx));
 }
 
 /** Whether a bar's folded menu is open on this screen. */
@@ -34,8 +32,8 @@ let menuOpen = false;
  * `phone`, folded on phones): the languages, and a watcher's own. Its button says `label`
  * (`aria`: in words).
  */
-export function barMenu(items, { fold, label, aria }) {
-  const toggle = () => { menuOpen = !menuOpen; render(); };
+export function barMenu(ctx, items, { fold, label, aria }) {
+  const toggle = () => { menuOpen = !menuOpen; ctx.render(); };
   return h('div', { id: 'bar-menu', class: `bar-menu fold-${fold}`, 'data-open': String(menuOpen) },
     h('button', {
       id: 'bar-menu-toggle', type: 'button', class: 'bar-menu-toggle', 'aria-expanded': String(menuOpen),
@@ -45,13 +43,14 @@ export function barMenu(items, { fold, label, aria }) {
 }
 
 /** The languages in a game's bar: folded behind the language's code on a tablet. */
-export function barLanguages() {
+export function barLanguages(ctx) {
   const code = language().toUpperCase();
-  return barMenu([languageSwitch()], { fold: 'tablet', label: `${code} ▾`, aria: `${t('settings.language')} ${code}` });
+  return barMenu(ctx, [languageSwitch(ctx)], { fold: 'tablet', label: `${code} ▾`, aria: `${t('settings.language')} ${code}` });
 }
 
-/** EN · FR · IT; `choose` defaults to setting the table's (or this phone's) language. */
-export function languageSwitch(choose = chooseLanguage) {
+/** EN · FR · IT; `choose` defaults to setting the table's (or this phone's) language (a
+ * screen before the app's start gives no context, only its `choose`). */
+export function languageSwitch(ctx, choose = (lang) => chooseLanguage(ctx, lang)) {
   return h('nav', { class: 'languages', 'aria-label': 'Language / Langue / Lingua' },
     LANGUAGES.map((lang) => h('button', {
       type: 'button', lang, 'aria-pressed': String(lang === language()),

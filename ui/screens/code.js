@@ -20,5 +20,5 @@ export function renderCodeEntry(wrong, retry) {
     wrong ? h('p', { class: 'error', role: 'alert' }, t('code.wrong')) : null,
     h('label', { for: 'code-input' }, t('code.label')), input,
     h('button', { type: 'submit', class: 'primary' }, t('code.join')),
-    languageSwitch((lang) => setLanguage(lang, { remember: true }).then(retry))));
+    languageSwitch(null, (lang) => setLanguage(lang, { remember: true }).then(retry))));
 }

@@ -5,24 +5,23 @@ import { h, toast } from '../dom.js';
 import { language, t } from '../i18n.js';
 import { api } from '../api.js';
 import { topBar } from './chrome.js';
-import { render } from '../context.js';
 import { MYSTERIUM, gameName, pageOf, ruleSet } from '../rule_sets.js';
 
 /** Where a game of the list opens on the table. */
 export const gameHref = (game) => pageOf(game.ruleset, 'game', game.id);
 
 /** Puts a game in play away, or brings one back; the list is drawn again. */
-async function putAway(game, archived) {
+async function putAway(ctx, game, archived) {
   try {
     await api(`/${ruleSet(game.ruleset).key}/${game.id}/archive`, { method: 'POST', body: { archived } });
     toast(t(archived ? 'games.archived' : 'games.restored', { players: game.players.join(', ') }));
-    render();
+    ctx.render();
   } catch (error) {
     toast(error.message);
   }
 }
 
-function item(game) {
+function item(ctx, game) {
   const when = new Date(game.updated_at * 1000).toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'short' });
   return h('li', { class: 'game-item' },
     h('a', { class: 'game-link', href: gameHref(game), 'data-status': game.status, 'data-ruleset': game.ruleset },
@@ -31,16 +30,16 @@ function item(game) {
       h('span', { class: 'when' }, `${t(`status_game.${game.status}`)} · ${when}`)),
     // An unfinished game may be put away, out of the phones' list of games in play.
     game.status === 'playing'
-      ? h('button', { type: 'button', 'data-archive': game.id, onclick: () => putAway(game, true) }, t('games.archive'))
+      ? h('button', { type: 'button', 'data-archive': game.id, onclick: () => putAway(ctx, game, true) }, t('games.archive'))
       : game.status === 'archived'
-        ? h('button', { type: 'button', 'data-restore': game.id, onclick: () => putAway(game, false) }, t('games.restore'))
+        ? h('button', { type: 'button', 'data-restore': game.id, onclick: () => putAway(ctx, game, false) }, t('games.restore'))
         : null);
 }
 
 /** How many games a page shows. */
 const PAGE = 20;
 
-export function renderGames() {
+export function renderGames(ctx) {
   const list = h('ul', { id: 'game-list', class: 'game-list' }, h('li', { class: 'note' }, '…'));
   const older = h('button', { id: 'games-older', type: 'button', hidden: true }, t('games.older'));
   // The games in play first, then those finished, a page at a time, the latest first.
@@ -49,7 +48,7 @@ export function renderGames() {
     const games = await api(`/games?state=${pages.state}&limit=${PAGE}&offset=${pages.shown}`);
     if (pages.first) list.replaceChildren();
     pages.first = false;
-    list.append(...games.map(item));
+    list.append(...games.map((game) => item(ctx, game)));
     pages.shown += games.length;
     if (games.length < PAGE && pages.state === 'playing') {
       Object.assign(pages, { state: 'finished', shown: 0 });
@@ -66,12 +65,12 @@ export function renderGames() {
     id: 'games-archived', type: 'button',
     onclick: async () => {
       const games = await api(`/games?state=archived&limit=${PAGE}`).catch((error) => { toast(error.message); return []; });
-      away.replaceChildren(...(games.length ? games.map(item) : [h('li', { class: 'note' }, t('games.none_archived'))]));
+      away.replaceChildren(...(games.length ? games.map((game) => item(ctx, game)) : [h('li', { class: 'note' }, t('games.none_archived'))]));
       showAway.hidden = true;
     },
   }, t('games.show_archived'));
   return h('div', { id: 'games', class: 'screen' },
-    topBar(),
+    topBar(ctx),
     h('section', { class: 'panel' },
       h('h1', {}, t('games.title')),
       list,

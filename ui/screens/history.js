@@ -9,7 +9,6 @@ import { hourMark, language, t } from '../i18n.js';
 import { api, download } from '../api.js';
 import { topBar } from './chrome.js';
 import { gameHref } from './games.js';
-import { isTable, render } from '../context.js';
 import { MYSTERIUM, MYSTERY_RUMMY } from '../rule_sets.js';
 
 
@@ -63,30 +62,30 @@ const players = (game) => shown(game).players(game.record);
 const names = (game) => shown(game).names(game.record);
 
 /** Puts `game` on `shelf` (`history`, `archived`, `deleted`), then says so. */
-async function shelve(game, shelf, said) {
+async function shelve(ctx, game, shelf, said) {
   try {
     await api(`/history/${game.id}/shelf`, { method: 'POST', body: { shelf } });
     if (shelf === 'deleted') keepDeleted([game, ...deleted().filter((g) => g.id !== game.id)]);
     else keepDeleted(deleted().filter((g) => g.id !== game.id));
     toast(t(said, { players: list(names(game)) }));
-    render();
+    ctx.render();
   } catch (error) {
     toast(error.message);
   }
 }
 
 /** A deletion, asked once: the button turns into the question. */
-function deleteButton(game) {
+function deleteButton(ctx, game) {
   const ask = h('button', { type: 'button', class: 'danger', 'data-delete': game.id }, t('history.delete'));
   ask.onclick = () => ask.replaceWith(h('span', { class: 'confirm', role: 'group', 'aria-label': t('history.delete_ask') },
     h('span', { class: 'note' }, t('history.delete_ask')),
-    h('button', { type: 'button', class: 'danger', 'data-delete-sure': game.id, onclick: () => shelve(game, 'deleted', 'history.deleted') }, t('history.delete_sure')),
-    h('button', { type: 'button', onclick: render }, t('history.keep'))));
+    h('button', { type: 'button', class: 'danger', 'data-delete-sure': game.id, onclick: () => shelve(ctx, game, 'deleted', 'history.deleted') }, t('history.delete_sure')),
+    h('button', { type: 'button', onclick: () => ctx.render() }, t('history.keep'))));
   return ask;
 }
 
-function item(game) {
-  const table = isTable();
+function item(ctx, game) {
+  const table = ctx.table;
   return h('li', { class: 'history-item', 'data-game': game.id, 'data-ruleset': game.ruleset },
     h('div', { class: 'history-head' },
       h('a', { class: 'history-open', href: gameHref(game) }, kind(game)),
@@ -95,24 +94,24 @@ function item(game) {
     players(game),
     table ? h('div', { class: 'row history-actions' },
       game.archived
-        ? h('button', { type: 'button', 'data-unarchive': game.id, onclick: () => shelve(game, 'history', 'history.unarchived') }, t('history.unarchive'))
-        : h('button', { type: 'button', 'data-archive': game.id, onclick: () => shelve(game, 'archived', 'history.archived') }, t('history.archive')),
-      deleteButton(game)) : null);
+        ? h('button', { type: 'button', 'data-unarchive': game.id, onclick: () => shelve(ctx, game, 'history', 'history.unarchived') }, t('history.unarchive'))
+        : h('button', { type: 'button', 'data-archive': game.id, onclick: () => shelve(ctx, game, 'archived', 'history.archived') }, t('history.archive')),
+      deleteButton(ctx, game)) : null);
 }
 
 /** The games deleted in this session, each with its undo. */
-function recentlyDeleted() {
+function recentlyDeleted(ctx) {
   const games = deleted();
-  if (!games.length || !isTable()) return null;
+  if (!games.length || !ctx.table) return null;
   return h('section', { id: 'history-deleted', class: 'history-deleted', 'aria-labelledby': 'history-deleted-title' },
     h('h2', { id: 'history-deleted-title' }, t('history.deleted_title')),
     h('ul', {}, games.map((game) => h('li', {},
       h('span', {}, `${kind(game)} · ${when(game)} · ${list(names(game))}`),
-      h('button', { type: 'button', 'data-undelete': game.id, onclick: () => shelve(game, 'history', 'history.undeleted') }, t('history.undo'))))));
+      h('button', { type: 'button', 'data-undelete': game.id, onclick: () => shelve(ctx, game, 'history', 'history.undeleted') }, t('history.undo'))))));
 }
 
 /** The whole history as a file, and a file brought in. */
-function files() {
+function files(ctx) {
   const picker = h('input', { id: 'history-file', type: 'file', accept: 'application/json,.json', class: 'visually-hidden' });
   picker.onchange = async () => {
     const file = picker.files[0];
@@ -120,7 +119,7 @@ function files() {
     try {
       const done = await api('/history/import', { method: 'POST', raw: await file.text() });
       toast(t('history.imported', { added: done.added, skipped: done.skipped }));
-      render();
+      ctx.render();
     } catch (error) {
       toast(error.message);
     }
@@ -133,7 +132,7 @@ function files() {
     h('label', { id: 'history-import', class: 'button' }, t('history.import'), picker));
 }
 
-export function renderHistory() {
+export function renderHistory(ctx) {
   const archived = location.hash === '#/history/archived';
   const games = h('ul', { id: 'history-list', class: 'history-list' }, h('li', { class: 'note' }, '…'));
   const older = h('button', { id: 'history-older', type: 'button', hidden: true }, t('games.older'));
@@ -141,7 +140,7 @@ export function renderHistory() {
   const more = async () => {
     const page = await api(`/history?limit=${PAGE}&offset=${shown}${archived ? '&archived=true' : ''}`);
     if (shown === 0) games.replaceChildren();
-    games.append(...page.games.map(item));
+    games.append(...page.games.map((game) => item(ctx, game)));
     shown += page.games.length;
     older.hidden = !page.more;
     if (!games.children.length) games.append(h('li', { class: 'note', id: 'history-none' }, t(archived ? 'history.none_archived' : 'history.none')));
@@ -149,16 +148,16 @@ export function renderHistory() {
   older.onclick = () => more().catch((error) => toast(error.message));
   more().catch((error) => toast(error.message));
   return h('div', { id: 'history', class: 'screen' },
-    topBar(),
+    topBar(ctx),
     h('section', { class: 'panel history' },
       h('h1', {}, t(archived ? 'history.archived_title' : 'history.title')),
       h('nav', { class: 'row tabs', 'aria-label': t('history.title') },
         h('a', { class: 'button', href: '#/history', 'aria-current': archived ? null : 'page' }, t('history.games')),
         h('a', { class: 'button', href: '#/history/archived', 'aria-current': archived ? 'page' : null }, t('history.archived_tab')),
         h('a', { id: 'to-statistics', class: 'button', href: '#/statistics' }, t('statistics.title'))),
-      recentlyDeleted(),
+      recentlyDeleted(ctx),
       games,
       older,
-      isTable() ? files() : null,
+      ctx.table ? files(ctx) : null,
       h('a', { class: 'button', href: '#' }, t('settings.back'))));
 }

@@ -5,14 +5,13 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { qrUrl } from '../api.js';
 import { topBar } from './chrome.js';
-import { isTable } from '../context.js';
 import { MYSTERIUM, pageOf } from '../rule_sets.js';
 
-export function renderHome(state) {
-  const address = new URL(state.info.join_url);
-  const table = isTable();
+export function renderHome(ctx) {
+  const address = new URL(ctx.info.join_url);
+  const table = ctx.table;
   return h('div', { id: 'home', class: 'screen' },
-    topBar(),
+    topBar(ctx),
     h('section', { class: 'home' },
       h('div', { class: 'hero' },
         h('h1', {}, 'Séance'),
@@ -28,6 +27,6 @@ export function renderHome(state) {
         h('img', { id: 'join-qr', class: 'qr', src: qrUrl(), width: 240, height: 240, alt: `QR: ${address.host}` }),
         h('p', { class: 'hint' }, t('join.hint')),
         h('dl', {},
-          h('dt', {}, t('join.code')), h('dd', { id: 'table-code' }, state.info.join_code),
+          h('dt', {}, t('join.code')), h('dd', { id: 'table-code' }, ctx.info.join_code),
           h('dt', {}, t('join.address')), h('dd', { id: 'join-url' }, address.host)))));
 }

@@ -5,12 +5,11 @@
 import { h, toast } from '../dom.js';
 import { ghostSeat, nameOf, t } from '../i18n.js';
 import { api, givenBack, keepSeat, mySeat } from '../api.js';
-import { render } from '../context.js';
 import { topBar } from './chrome.js';
 import { MYSTERIUM, byKey, gameName, pageOf } from '../rule_sets.js';
 
 
-export function renderJoin() {
+export function renderJoin(ctx) {
   const list = h('ul', { id: 'join-list', class: 'game-list' }, h('li', { class: 'note' }, '…'));
   api('/games?state=playing').then((playing) => {
     list.replaceChildren(...(playing.length
@@ -20,7 +19,7 @@ export function renderJoin() {
       : [h('li', { class: 'note' }, t('join.none'))]));
   }, (error) => toast(error.message));
   return h('div', { id: 'join', class: 'screen' },
-    topBar(),
+    topBar(ctx),
     h('section', { class: 'panel' },
       h('h1', {}, t('join.pick_game')),
       list,
@@ -28,8 +27,9 @@ export function renderJoin() {
 }
 
 /** Takes `seat` of game `id` (of `kind` games or rummy), with the table's `invitation`
- * where the seat takes one, and opens this phone's screen of it; or says why not. */
-export async function sit(id, seat, kind = 'games', invitation = undefined) {
+ * where the seat takes one, and opens this phone's screen of it; or says why not, and draws
+ * the seats again. */
+export async function sit(ctx, id, seat, kind = 'games', invitation = undefined) {
   try {
     const { token } = await api(`/${kind}/${id}/seats`, { method: 'POST', body: { seat, invitation } });
     keepSeat(id, { seat, token });
@@ -37,7 +37,7 @@ export async function sit(id, seat, kind = 'games', invitation = undefined) {
     location.replace(pageOf(byKey(kind).name, 'phone', id));
   } catch (error) {
     toast(error.message);
-    render();
+    ctx.render();
   }
 }
 
@@ -48,26 +48,26 @@ let invited = null;
 /** Takes the seat the table's invitation is for. The invitation leaves the address bar and
  * the history at once: taken, the phone's screen of the seat replaces it; refused (spent,
  * replaced), the game's seats say why. */
-export function renderInvited() {
+export function renderInvited(ctx) {
   const [, id, seat, invitation] = location.hash.match(/^#\/join\/(\d+)\/([^/]+)\/([0-9a-f]+)$/);
   if (invited !== invitation) {
     invited = invitation;
     history.replaceState(null, '', `${location.pathname}${location.search}${pageOf(MYSTERIUM, 'join', id)}`);
-    sit(Number(id), decodeURIComponent(seat), 'games', invitation);
+    sit(ctx, Number(id), decodeURIComponent(seat), 'games', invitation);
   }
   return h('div', { id: 'invited', class: 'screen' },
-    topBar(),
+    topBar(ctx),
     h('section', { class: 'panel' }, h('p', { class: 'note' }, t('join.taking'))));
 }
 
 /** The seats of game `id`: free ones can be taken; taken ones say so. */
-export function renderSeats(state) {
-  const snapshot = state.game.snapshot;
-  const held = mySeat(state.game.id);
+export function renderSeats(ctx) {
+  const { snapshot, game: { id } } = ctx;
+  const held = mySeat(id);
   if (held) {
-    queueMicrotask(() => { location.hash = pageOf(MYSTERIUM, 'phone', state.game.id); });
+    queueMicrotask(() => { location.hash = pageOf(MYSTERIUM, 'phone', id); });
   }
-  if (!snapshot) return h('div', { id: 'seats', class: 'screen' }, topBar(), h('p', { class: 'note' }, '…'));
+  if (!snapshot) return h('div', { id: 'seats', class: 'screen' }, topBar(ctx), h('p', { class: 'note' }, '…'));
   const view = snapshot.view;
   const taken = new Set(snapshot.seats);
   // Seats the table gives by invitation only (the ghost's): its player scans the code the
@@ -75,19 +75,19 @@ export function renderSeats(state) {
   const byInvitation = new Set(snapshot.by_invitation ?? []);
   const seatButton = (seat, label, colour) => h('button', {
     type: 'button', class: 'seat', 'data-seat': seat, dataset: colour ? { colour } : {},
-    disabled: taken.has(seat) || byInvitation.has(seat), onclick: () => sit(state.game.id, seat),
+    disabled: taken.has(seat) || byInvitation.has(seat), onclick: () => sit(ctx, id, seat),
   }, h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: colour ? { colour } : {} }), label,
   taken.has(seat) ? h('span', { class: 'taken' }, t('join.taken'))
     : byInvitation.has(seat) ? h('span', { class: 'taken' }, t('join.by_invitation')) : null);
   return h('div', { id: 'seats', class: 'screen' },
-    topBar(),
+    topBar(ctx),
     h('section', { class: 'panel' },
-      givenBack(state.game.id) ? h('p', { id: 'given-back', class: 'banner', role: 'status' }, t('join.given_back')) : null,
+      givenBack(id) ? h('p', { id: 'given-back', class: 'banner', role: 'status' }, t('join.given_back')) : null,
       h('h1', {}, t('join.pick_seat')),
       h('div', { class: 'seat-list' },
         seatButton('ghost', ghostSeat(view.ghost), null),
         view.psychics.map((p, i) => seatButton(`psychic:${i}`, nameOf(p), p.colour))),
       [...byInvitation].some((seat) => !taken.has(seat)) ? h('p', { id: 'invitation-hint', class: 'note' }, t('join.invitation_hint')) : null,
-      h('a', { id: 'watch', class: 'button', href: pageOf(MYSTERIUM, 'game', state.game.id) }, t('join.watch')),
+      h('a', { id: 'watch', class: 'button', href: pageOf(MYSTERIUM, 'game', id) }, t('join.watch')),
       h('p', { class: 'note' }, t('join.seat_hint'))));
 }

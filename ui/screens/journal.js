@@ -7,7 +7,6 @@ import { h, toast } from '../dom.js';
 import { refusal, t } from '../i18n.js';
 import { api } from '../api.js';
 import { topBar } from './chrome.js';
-import { isTable } from '../context.js';
 
 /** Waits for the server started again after the choice (its start time changes), then
  * reloads: the journal sound, or still in trouble and told again. */
@@ -26,11 +25,11 @@ async function waitForRestart(started) {
  * first render: the table's choice is not its own). */
 let waiting = false;
 
-export function renderJournal(state) {
-  const trouble = state.info.journal;
-  if (!isTable() && !waiting) {
+export function renderJournal(ctx) {
+  const trouble = ctx.info.journal;
+  if (!ctx.table && !waiting) {
     waiting = true;
-    waitForRestart(state.info.started);
+    waitForRestart(ctx.info.started);
   }
   const outcome = h('p', { id: 'journal-outcome', class: 'note', role: 'status' });
   const choose = async (choice, buttons) => {
@@ -38,28 +37,28 @@ export function renderJournal(state) {
     try {
       const done = await api('/journal', { method: 'POST', body: { choice } });
       outcome.textContent = choice === 'recover' ? t('journal.recovered', done) : t('journal.restarting');
-      await waitForRestart(state.info.started);
+      await waitForRestart(ctx.info.started);
     } catch (error) {
       buttons.forEach((b) => { b.disabled = false; });
       toast(error.message);
     }
   };
   const buttons = [];
-  const choices = isTable() ? trouble.choices.map((choice, i) => {
+  const choices = ctx.table ? trouble.choices.map((choice, i) => {
     const button = h('button', { id: `journal-${choice}`, type: 'button', class: i === 0 ? 'primary' : '',
       onclick: () => choose(choice, buttons) }, t(`journal.${choice}`));
     buttons.push(button);
     return h('li', {}, button, h('p', { class: 'hint' }, t(`journal.${choice}_hint`)));
   }) : null;
   // No socket is open meanwhile: nothing to say of a connection.
-  const bar = topBar();
+  const bar = topBar(ctx);
   bar.querySelector('#connection')?.classList.add('quiet');
   return h('div', { id: 'journal', class: 'screen' },
     bar,
     h('section', { class: 'panel' },
-      h('h1', {}, t(isTable() ? 'journal.title' : 'journal.title_phone')),
+      h('h1', {}, t(ctx.table ? 'journal.title' : 'journal.title_phone')),
       h('p', { id: 'journal-found' }, refusal(trouble)),
-      isTable() ? [h('p', {}, t('journal.choose')), h('ul', { class: 'journal-choices' }, choices)]
+      ctx.table ? [h('p', {}, t('journal.choose')), h('ul', { class: 'journal-choices' }, choices)]
         : h('p', { class: 'note' }, t('journal.phone')),
       outcome));
 }

@@ -4,20 +4,19 @@
 
 import { asset, h } from '../dom.js';
 import { language, t } from '../i18n.js';
-import { render } from '../context.js';
 import { topBar } from './chrome.js';
 
 /** `licences.json`, fetched the first time the screen shows. */
 let shipped = null;
 let asked = false;
 
-function fetchLicences() {
+function fetchLicences(ctx) {
   asked = true;
   fetch(asset('licences.json'))
     .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
     .then((json) => { shipped = json; })
     .catch(() => { asked = false; shipped = { failed: true }; })
-    .finally(() => { if (location.hash === '#/licences') render(); });
+    .finally(() => { if (location.hash === '#/licences') ctx.render(); });
 }
 
 /** A licence's text, folded away until asked for. */
@@ -47,21 +46,21 @@ function libraries(licences) {
       text(licence.text))));
 }
 
-export function renderLicences(state) {
-  if (!asked) fetchLicences();
+export function renderLicences(ctx) {
+  if (!asked) fetchLicences(ctx);
   const body = shipped === null ? h('p', { class: 'note' }, '…')
     : shipped.failed ? h('p', { class: 'note', role: 'alert' }, t('licences.failed'))
       : [
         h('section', { id: 'licences-app' },
           h('h2', {}, t('licences.app_title')),
-          h('p', {}, t('licences.app', { version: state.info.version, licence: shipped.app.licence })),
+          h('p', {}, t('licences.app', { version: ctx.info.version, licence: shipped.app.licence })),
           text(shipped.app.text)),
         credits('licences-fonts', t('licences.fonts'), shipped.fonts, 'licences.font'),
         credits('licences-scripts', t('licences.scripts'), shipped.scripts, 'licences.script'),
         libraries(shipped.libraries),
       ];
   return h('div', { id: 'licences', class: 'screen' },
-    topBar(),
+    topBar(ctx),
     h('section', { class: 'panel' },
       h('h1', {}, t('licences.title')),
       body,

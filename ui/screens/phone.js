@@ -7,38 +7,39 @@ import { h, toast } from '../dom.js';
 import { ghostSeat, hourMark, nameOf, t } from '../i18n.js';
 import { phoneBar } from './phone_bar.js';
 import { alertsHeld, tell } from '../tell.js';
-import { command, pickAnotherSeat, post, refresh, toBgStats, unreadable } from './game/actions.js';
+import { pickAnotherSeat } from '../act.js';
+import { notYet, toBgStats, unreadable } from './shared/ending.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { sealedChoice, traceOf } from './game/groups.js';
 import { countList } from './game/count.js';
 import { CATEGORIES, answerButtons, cardAtEnd } from './game/psychics.js';
-import { helpButton, helpPanel, mysteriumHelp } from './game/help.js';
-import { choices, may } from '../allowed.js';
+import { helpButton, helpPanel } from './shared/help.js';
+import { mysteriumHelp } from './game/help.js';
 import { lastChange, newsFor, newsOf, toldSince } from '../log.js';
 import { crowClass, crowSpent, oneTap } from './game.js';
 
 /** The group tapped on this phone (the culprit, or a vote), before sealing it. */
 let choice = null;
 
-function choose(group) {
+function choose(ctx, group) {
   choice = group;
-  refresh();
+  ctx.refresh();
 }
 
 /** The ghost knocks from the phone, and is told the table heard it. */
-async function knock(times) {
-  if (await post('/knock', { times })) toast(t(times === 1 ? 'phone.knocked_yes' : 'phone.knocked_no'));
+async function knock(ctx, times) {
+  if (await ctx.post('/knock', { times })) toast(t(times === 1 ? 'phone.knocked_yes' : 'phone.knocked_no'));
 }
 
 /** A seat's phone follows its view: the sand timer, and a buzz (or a chime) when something
  * is for its player: the sand run out, their turn to vote, news of them (from the log:
  * what was undone is no news). */
-export function seatViewChanged(seat, before, after) {
+export function seatViewChanged(before, after) {
   setClock(after, performance.now());
   if (!before) return;
   const told = toldSince(after, before.version);
-  const me = seat.startsWith('psychic:') ? Number(seat.split(':')[1]) : null;
-  if (seat === 'ghost' && told.some((event) => event.type === 'crow_used')) crowSpent(after.view);
+  const me = after.view.me?.psychic ?? null;
+  if (after.view.me === 'ghost' && told.some((event) => event.type === 'crow_used')) crowSpent(after.view);
   const ranOut = told.some((event) => event.type === 'timer_ended');
   // Called to vote: a turn, not an event (the rules call each psychic as the vote comes round).
   const called = me !== null && after.view.psychics[me].voting_now && !before.view.psychics[me].voting_now;
@@ -47,20 +48,21 @@ export function seatViewChanged(seat, before, after) {
 }
 
 /** The phone's bar: who holds the seat, and the hour. */
-function header(view, who, colour) {
-  return phoneBar({
+function header(ctx, who, colour) {
+  const view = ctx.view;
+  return phoneBar(ctx, {
     who, colour,
     aside: h('span', { id: 'phone-hour', class: 'hour', title: t('clock.label', { hour: view.hour }) },
       h('span', { 'aria-hidden': 'true' }, hourMark(view.edition, view.hour)),
       h('span', { class: 'visually-hidden' }, t('clock.label', { hour: view.hour }))),
-    help: helpButton(),
+    help: helpButton(ctx),
   });
 }
 
 /** The sand timer, counting down as on the table; the ghost's phone has its buttons. */
-function timerLine(snapshot) {
-  if (snapshot.view.phase !== 'interpretation' || !snapshot.timer) return null;
-  return sandTimer(snapshot.view, { controls: Boolean(may('sand_timer')), compact: true });
+function timerLine(ctx) {
+  if (ctx.view.phase !== 'interpretation' || !ctx.snapshot.timer) return null;
+  return sandTimer(ctx, { controls: Boolean(ctx.may('sand_timer')), compact: true });
 }
 
 /** What this seat is to do now, or waits for, in one line (`phone.now.<key>`); none where
@@ -71,24 +73,26 @@ function nowLine(now) {
   return h('p', { id: 'phone-now', class: 'phone-now', 'data-now': key }, t(`phone.now.${key}`, vars));
 }
 
-function ghostNow(view) {
-  const giving = choices('give_vision', 'psychics').length;
+function ghostNow(ctx) {
+  const view = ctx.view;
+  const giving = ctx.choices('give_vision', 'psychics').length;
   if (giving) return ['give', { n: giving }];
-  if (may('manifest')) return 'answer';
-  if (view.phase === 'ended' || may('choose_culprit')) return null;
-  if (may('share_vision')) return 'share';
+  if (ctx.may('manifest')) return 'answer';
+  if (view.phase === 'ended' || ctx.may('choose_culprit')) return null;
+  if (ctx.may('share_vision')) return 'share';
   if (view.counting) return 'wait_count';
   return `ghost_${view.phase}`;
 }
 
 /** Phase 2, for a psychic: the culprit sealed first, their level told, the shared vision,
  * their vote (or an agreement on the table), then the count read out at the table. */
-function revelationNow(view, me) {
+function revelationNow(ctx, me) {
+  const view = ctx.view;
   const p = view.psychics[me];
   if (view.counting) return 'wait_count';
   if (!view.culprit_sealed) return 'wait_culprit';
   if (view.eldest_asked) return 'eldest';
-  if (may('vote', { psychic: me })) return view.count ? 'again' : 'vote';
+  if (ctx.may('vote', { psychic: me })) return view.count ? 'again' : 'vote';
   if (p.voted) return 'wait_votes';
   if (view.edition === 'new' && !view.shared_vision) return 'wait_shared';
   if (!view.straw_poll) return 'agree';
@@ -96,65 +100,65 @@ function revelationNow(view, me) {
   return ['wait_card', { level: t(`level.${p.level}`), n: p.votes_after }];
 }
 
-function psychicNow(view, me) {
+function psychicNow(ctx, me) {
+  const view = ctx.view;
   const p = view.psychics[me];
   switch (view.phase) {
     case 'visions':
       if (!p.seeking) return 'finished';
       return p.vision ? 'have_vision' : p.completing ? 'wait_completion' : 'wait_vision';
     case 'interpretation':
-      if (choices('place_intuition', 'cards', { psychic: me }).length) {
+      if (ctx.choices('place_intuition', 'cards', { psychic: me }).length) {
         return p.intuition === null ? 'place_pawn' : ['pawn_placed', { card: p.intuition }];
       }
-      return may('place_token', { by: me }) ? 'tokens' : 'wait_sand';
+      return ctx.may('place_token', { by: me }) ? 'tokens' : 'wait_sand';
     case 'manifestation':
       return 'wait_answers';
     case 'revelation':
-      return revelationNow(view, me);
+      return revelationNow(ctx, me);
     default:
       return null;
   }
 }
 
-function ghostScreen(snapshot) {
-  const view = snapshot.view;
+function ghostScreen(ctx) {
+  const view = ctx.view;
   const rows = view.psychics.map((p, i) => {
     const sought = p.seeking ? CATEGORIES.indexOf(p.seeking) : null;
     const card = view.assignments && sought !== null ? view.assignments[i][sought] : null;
-    const giving = choices('give_vision', 'psychics').includes(i);
-    const answers = may('manifest', { psychic: i })?.answers ?? [];
+    const giving = ctx.choices('give_vision', 'psychics').includes(i);
     return h('li', { class: 'phone-row', dataset: { colour: p.colour }, 'data-psychic': i },
       h('span', { class: 'swatch', dataset: { colour: p.colour } }),
       h('span', { class: 'name' }, nameOf(p)),
       h('span', { class: 'sought' }, p.seeking ? t(`category.${p.seeking}`) : t('psychic.finished')),
       card !== null ? h('span', { class: 'secret-card', title: t('phone.their_card') }, card) : null,
       p.intuition !== null ? h('span', { class: 'pawn-on' }, t('phone.pawn_on', { card: p.intuition })) : null,
-      giving ? h('button', { type: 'button', 'data-vision': i, onclick: () => command('give_vision', { psychic: i }) }, t('vision.give')) : null,
-      answerButtons(i, answers));
+      giving ? h('button', { type: 'button', 'data-vision': i, onclick: () => ctx.act('give_vision', { psychic: i }) }, t('vision.give')) : null,
+      answerButtons(ctx, i));
   });
-  const culprit = may('choose_culprit')
+  const culprit = ctx.may('choose_culprit')
     ? h('section', { id: 'phone-culprit' },
       h('h2', {}, t('culprit.choose')),
       sealedChoice(view, {
-        id: 'phone-seal', chosen: choice, onpick: choose,
-        seal: async (group) => { if (await command('choose_culprit', { group })) choice = null; },
+        id: 'phone-seal', chosen: choice, onpick: (group) => choose(ctx, group),
+        seal: async (group) => { if (await ctx.act('choose_culprit', { group })) choice = null; },
         label: (n) => (n ? t('culprit.seal', { n }) : t('culprit.pick_first')),
       }))
     : view.culprit ? culpritLine(view) : null;
-  const share = may('share_vision')
-    ? h('button', { id: 'phone-share-vision', type: 'button', class: 'primary big', onclick: () => command('share_vision') },
+  const share = ctx.may('share_vision')
+    ? h('button', { id: 'phone-share-vision', type: 'button', class: 'primary big', onclick: () => ctx.act('share_vision') },
       t('vision.given'))
     : null;
   return [
-    may('knock') ? h('section', { class: 'knocks', 'aria-label': t('phone.knocks') },
-      h('button', { id: 'knock-1', type: 'button', class: 'big', onclick: () => knock(1) }, t('phone.knock_yes')),
-      h('button', { id: 'knock-2', type: 'button', class: 'big', onclick: () => knock(2) }, t('phone.knock_no'))) : null,
-    timerLine(snapshot),
-    nowLine(ghostNow(view)),
-    oneTap(view),
+    ctx.may('knock') ? h('section', { class: 'knocks', 'aria-label': t('phone.knocks') },
+      h('button', { id: 'knock-1', type: 'button', class: 'big', onclick: () => knock(ctx, 1) }, t('phone.knock_yes')),
+      h('button', { id: 'knock-2', type: 'button', class: 'big', onclick: () => knock(ctx, 2) }, t('phone.knock_no'))) : null,
+    timerLine(ctx),
+    nowLine(ghostNow(ctx)),
+    oneTap(ctx),
     h('ul', { id: 'phone-psychics', class: 'phone-list' }, rows),
     view.phase !== 'ended'
-      ? h('button', { id: 'phone-crow', type: 'button', class: crowClass(''), disabled: !may('use_crow'), onclick: () => command('use_crow') },
+      ? h('button', { id: 'phone-crow', type: 'button', class: crowClass(''), disabled: !ctx.may('use_crow'), onclick: () => ctx.act('use_crow') },
         `${t('crows.short')} ${view.crows_left}`) : null,
     culprit,
     share,
@@ -169,7 +173,8 @@ function phoneCount(view) {
 }
 
 /** The end on a phone: won or lost and why, the count, and (for a psychic) their part. */
-function phoneEnding(view, me) {
+function phoneEnding(ctx, me) {
+  const view = ctx.view;
   const p = me === null ? null : view.psychics[me];
   const cards = p && CATEGORIES.map((c, k) => h('li', { class: p.found[k] ? 'found' : 'missed', 'data-category': c },
     h('span', { class: 'what' }, t(`category.${c}`)),
@@ -184,7 +189,7 @@ function phoneEnding(view, me) {
       h('ol', { class: 'progress' }, cards),
       view.track_side ? h('p', {}, t('phone.your_track', { n: p.track })) : null) : null,
     countList(view),
-    toBgStats());
+    toBgStats(ctx));
 }
 
 /** The culprit the ghost sealed, or (new edition) the trace the app drew for them. */
@@ -195,11 +200,11 @@ function culpritLine(view) {
     whose ? t('culprit.drawn', { name: nameOf(whose), cards: group.cards.join(' · ') }) : t('phone.culprit_is', { n: view.culprit }));
 }
 
-function psychicScreen(snapshot, me) {
-  const view = snapshot.view;
+function psychicScreen(ctx, me) {
+  const { snapshot, view } = ctx;
   const p = view.psychics[me];
   const others = view.psychics.map((q, i) => [q, i]).filter(([q, i]) => i !== me && q.seeking);
-  const tokenActs = others.map(([, i]) => [choices('place_token', 'faces', { by: me, on: i }), may('withdraw_token', { by: me, on: i })]);
+  const tokenActs = others.map(([, i]) => [ctx.choices('place_token', 'faces', { by: me, on: i }), ctx.may('withdraw_token', { by: me, on: i })]);
   const tokens = tokenActs.some(([faces, back]) => faces.length || back)
     ? h('section', { id: 'phone-tokens' },
       h('h2', {}, t('phone.tokens', { agree: p.tokens.agree, disagree: p.tokens.disagree })),
@@ -212,7 +217,7 @@ function psychicScreen(snapshot, me) {
           return h('button', {
             type: 'button', class: 'token choice', 'data-kind': face, 'aria-pressed': String(there),
             'aria-label': t(label, { name: nameOf(q) }), disabled: there ? !back : !faces.includes(face),
-            onclick: () => (there ? command('withdraw_token', { by: me, on: i }) : command('place_token', { by: me, on: i, face })),
+            onclick: () => (there ? ctx.act('withdraw_token', { by: me, on: i }) : ctx.act('place_token', { by: me, on: i, face })),
           }, sign);
         };
         return h('li', { class: 'phone-row', dataset: { colour: q.colour }, 'data-on': i },
@@ -225,21 +230,21 @@ function psychicScreen(snapshot, me) {
             : null);
       })))
     : null;
-  const ballot = may('vote', { psychic: me });
+  const ballot = ctx.may('vote', { psychic: me });
   const vote = view.my_vote !== null ? h('section', { id: 'phone-vote' }, h('p', { class: 'banner' }, t('phone.voted', { n: view.my_vote })))
     : ballot ? h('section', { id: 'phone-vote' },
       sealedChoice(view, {
-        id: 'phone-seal', chosen: choice, onpick: choose,
-        seal: async (group) => { if (await command('vote', { psychic: me, group })) choice = null; },
+        id: 'phone-seal', chosen: choice, onpick: (group) => choose(ctx, group),
+        seal: async (group) => { if (await ctx.act('vote', { psychic: me, group })) choice = null; },
         label: (n) => (n ? t('vote.seal', { n }) : t('vote.pick_first')),
       }))
       : null;
-  const pawn = choices('place_intuition', 'cards', { psychic: me });
+  const pawn = ctx.choices('place_intuition', 'cards', { psychic: me });
   // Phase 1's last answers stay news into Phase 2, until the psychic has a vote to make.
   const news = view.phase === 'revelation' && (ballot || view.my_vote !== null || view.count) ? [] : newsFor(snapshot, me);
   return [
-    timerLine(snapshot),
-    nowLine(psychicNow(view, me)),
+    timerLine(ctx),
+    nowLine(psychicNow(ctx, me)),
     news.length ? h('div', { id: 'phone-news', class: `banner news ${news.some((n) => n.good) ? 'good' : 'bad'}`, role: 'status' },
       news.map((n) => h('p', { dataset: { good: String(n.good) } }, n.said))) : null,
     view.phase === 'revelation' ? [vote, phoneCount(view)] : null,
@@ -251,7 +256,7 @@ function psychicScreen(snapshot, me) {
         h('h2', {}, t('phone.my_pawn')),
         h('div', { class: 'pawn' }, pawn.map((card) => h('button', {
           type: 'button', class: 'chip', 'data-card': card, 'aria-pressed': String(p.intuition === card),
-          onclick: () => command('place_intuition', { psychic: me, card }),
+          onclick: () => ctx.act('place_intuition', { psychic: me, card }),
         }, card))))
       : null,
     tokens,
@@ -260,30 +265,28 @@ function psychicScreen(snapshot, me) {
   ];
 }
 
-export function renderPhone(state) {
-  const game = state.game;
-  if (game.refused) return unreadable(game);
+export function renderPhone(ctx) {
+  const { game } = ctx;
+  if (game.refused) return unreadable(ctx);
   // No seat held here (given back, then reloaded): the seats to choose from.
   if (!game.seat) {
     queueMicrotask(() => pickAnotherSeat(game));
     return h('div', { id: 'phone', class: 'screen' });
   }
-  if (!game.snapshot) {
-    refresh();
-    return h('div', { id: 'phone', class: 'screen' }, h('p', { class: 'note' }, '…'));
-  }
-  const view = game.snapshot.view;
-  const ghost = game.role === 'ghost';
-  const me = ghost ? null : Number(game.role.split(':')[1]);
+  const waiting = notYet(ctx, 'phone');
+  if (waiting) return waiting;
+  const { snapshot, view } = ctx;
+  const ghost = ctx.me === 'ghost';
+  const me = ctx.me?.psychic ?? null;
   const who = ghost ? ghostSeat(view.ghost) : nameOf(view.psychics[me]);
-  const body = view.phase === 'ended' ? phoneEnding(view, me)
-    : ghost ? ghostScreen(game.snapshot) : psychicScreen(game.snapshot, me);
+  const body = view.phase === 'ended' ? phoneEnding(ctx, me)
+    : ghost ? ghostScreen(ctx) : psychicScreen(ctx, me);
   return h('div', {
     id: 'phone', class: 'screen phone', 'data-role': game.role, 'data-phase': view.phase,
-    'data-version': game.snapshot.version, 'data-awake': String(view.phase !== 'ended'),
+    'data-version': snapshot.version, 'data-awake': String(view.phase !== 'ended'),
   },
-    header(view, who, ghost ? null : view.psychics[me].colour),
-    lastChange(game.snapshot),
-    h('div', { class: 'phone-body' }, view.phase === 'ended' ? null : alertsHeld(), body),
-    helpPanel(mysteriumHelp(view), false));
+    header(ctx, who, ghost ? null : view.psychics[me].colour),
+    lastChange(snapshot),
+    h('div', { class: 'phone-body' }, view.phase === 'ended' ? null : alertsHeld(ctx.render), body),
+    helpPanel(ctx, mysteriumHelp(view)));
 }

@@ -13,7 +13,7 @@ import { languageSwitch } from './chrome.js';
  * it, the place of the toast and the reconnect banner (see showScreen in app.js), which lie
  * over the page at the screen's foot: the bar stays one line high.
  */
-export function phoneBar({ who, colour = null, aside = null, help = null }) {
+export function phoneBar(ctx, { who, colour = null, aside = null, help = null }) {
   // Kept in sight as the page scrolls.
   return h('div', { class: 'phone-top' },
     h('header', { class: 'bar phone-bar' },
@@ -23,7 +23,7 @@ export function phoneBar({ who, colour = null, aside = null, help = null }) {
       h('div', { id: 'connection', class: 'connection compact dot-only', role: 'status' },
         h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label visually-hidden' })),
       help,
-      phoneMenu()),
+      phoneMenu(ctx)),
     h('div', { class: 'notices' }));
 }
 
@@ -38,13 +38,13 @@ function awakeLine() {
 onAwakeChange(() => document.getElementById('phone-awake')?.replaceWith(awakeLine()));
 
 /** This phone's own settings: its language, its chime, and whether it stays awake. */
-function phoneMenu() {
+function phoneMenu(ctx) {
   // Open as it is on screen now: its toggle event comes later than a render may.
   const open = document.getElementById('phone-menu')?.open ?? false;
   return h('details', { id: 'phone-menu', class: 'phone-menu', open },
   h('summary', { 'aria-label': t('phone.menu'), title: t('phone.menu') }, '⚙'),
   h('div', { class: 'menu-panel panel' },
-    languageSwitch(),
+    languageSwitch(ctx),
     vibrates() ? null : h('label', { class: 'switch' },
       h('input', {
         id: 'phone-chime', type: 'checkbox', checked: chimes(),

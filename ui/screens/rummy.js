@@ -3,48 +3,50 @@
 // of the game. Everything it shows comes worked out in the view.
 
 import { asset, h } from '../dom.js';
-import { isTable, render } from '../context.js';
 import { t } from '../i18n.js';
-import { playAgain, refresh, seatsKept, toBgStats, unreadable } from './game/actions.js';
-import { cover, phonesPanel } from './game/hidden.js';
+import { notYet, playAgain, seatsKept, toBgStats } from './shared/ending.js';
+import { cover, phonesPanel } from './shared/hidden.js';
+import { barTop, tableControls, watching } from './shared/bar.js';
+import { helpButton, helpPanel } from './shared/help.js';
 import { barLanguages, barMenu, languageSwitch } from './chrome.js';
-import { barTop, tableControls, watching } from './game.js';
 import { votePanel, voteEntry } from './rummy/vote.js';
 import { roundChosen, roundDetails, scoreboard } from './rummy/rounds.js';
 import { openTally, tallyForm } from './rummy/tally.js';
 import { printedForm } from './rummy/printed.js';
-import { may } from '../allowed.js';
 import { lastChange } from '../log.js';
-import { helpButton, helpPanel, rummyHelp } from './game/help.js';
+
+/** What the help of a Mystery Rummy scorepad tells: a round, from the deal to the score. */
+const help = () => ({ title: t('ruleset.mystery-rummy'), steps: 'guide.rummy', legend: [], board: false });
 
 /** A scorepad's seats as the phones panel lists them: [name, label, colour]. */
 const seatsOf = (view) => view.players.map((name, i) => [`player:${i}`, name, null]);
 
 /** What covers the screen now: null, 'phones' or 'printed'. */
 let sheet = null;
-const show = (which) => { sheet = which; render(); };
+const show = (ctx, which) => { sheet = which; ctx.render(); };
 
-function bar(snapshot) {
+function bar(ctx) {
   return h('header', { class: 'bar game-bar' },
     h('a', { class: 'brand', href: '#', 'aria-label': t('game.home') }, h('img', { src: asset('icons/brand.png'), alt: '' })),
     h('span', { class: 'bar-title' }, t('ruleset.mystery-rummy')),
     h('div', { id: 'connection', class: 'connection compact', role: 'status' },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'label' })),
-    helpButton(),
-    isTable() ? [
-      h('button', { id: 'printed', type: 'button', onclick: () => show('printed') }, t('rummy.printed')),
-      tableControls(snapshot, () => show('phones')),
-      barLanguages(),
-    ] : barMenu([watching(), languageSwitch()], { fold: 'phone', label: '⚙', aria: t('phone.menu') }));
+    helpButton(ctx),
+    ctx.table ? [
+      h('button', { id: 'printed', type: 'button', onclick: () => show(ctx, 'printed') }, t('rummy.printed')),
+      tableControls(ctx, () => show(ctx, 'phones')),
+      barLanguages(ctx),
+    ] : barMenu(ctx, [watching(), languageSwitch(ctx)], { fold: 'phone', label: '⚙', aria: t('phone.menu') }));
 }
 
-function roundPanel(view) {
+function roundPanel(ctx) {
+  const view = ctx.view;
   if (view.winner !== null) {
     return h('section', { id: 'rummy-end', class: 'panel stage ending', 'data-outcome': 'won' },
       h('h1', {}, t('rummy.winner', { name: view.players[view.winner], n: view.totals[view.winner] })),
       h('p', {}, t('rummy.winner_why')),
-      h('div', { class: 'row' }, playAgain(), seatsKept(seatsOf(view))),
-      toBgStats());
+      h('div', { class: 'row' }, playAgain(ctx), seatsKept(ctx, seatsOf(view))),
+      toBgStats(ctx));
   }
   return h('section', { id: 'rummy-round', class: 'panel stage' },
     view.another_round ? h('p', { id: 'another-round', class: 'banner', role: 'status' }, t('rummy.another_round')) : null,
@@ -53,37 +55,32 @@ function roundPanel(view) {
       name: view.players[view.dealer], n: view.deal,
     })),
     view.dealt === 'passed' ? h('p', { id: 'deal-convention', class: 'note' }, t('rummy.deal_convention')) : null,
-    votePanel(view),
-    h('button', { id: 'end-round', type: 'button', class: 'primary big', disabled: !may('end_round'), onclick: () => openTally(view, null) },
+    votePanel(ctx),
+    h('button', { id: 'end-round', type: 'button', class: 'primary big', disabled: !ctx.may('end_round'), onclick: () => openTally(ctx, null) },
       t('rummy.end_round')));
 }
 
-export function renderRummy(state) {
-  const game = state.game;
-  const snapshot = game.snapshot;
-  if (game.refused && !snapshot) return unreadable(game);
-  if (!snapshot) {
-    refresh();
-    return h('div', { id: 'rummy', class: 'screen' }, h('p', { class: 'note loading' }, '…'));
-  }
-  const view = snapshot.view;
-  const entry = voteEntry(view);
+export function renderRummy(ctx) {
+  const waiting = notYet(ctx, 'rummy');
+  if (waiting) return waiting;
+  const { snapshot, view } = ctx;
+  const entry = voteEntry(ctx);
   // The scorepad stays in sight for the whole game.
   const awake = String(view.winner === null);
   if (entry) return h('div', { id: 'rummy', class: 'screen covered', 'data-version': snapshot.version, 'data-awake': awake }, entry);
   if (sheet === 'phones') {
     return h('div', { id: 'rummy', class: 'screen covered', 'data-version': snapshot.version, 'data-awake': awake },
-      cover(null, phonesPanel(seatsOf(view), () => show(null))));
+      cover(null, phonesPanel(ctx, seatsOf(view), () => show(ctx, null))));
   }
-  const form = tallyForm(view) ?? (sheet === 'printed' ? printedForm(view, () => show(null)) : null);
+  const form = tallyForm(ctx) ?? (sheet === 'printed' ? printedForm(ctx, () => show(ctx, null)) : null);
   return h('div', { id: 'rummy', class: 'screen game rummy', 'data-version': snapshot.version, 'data-awake': awake },
-    barTop(bar(snapshot)),
+    barTop(bar(ctx)),
     lastChange(snapshot),
-    form ?? h('div', { class: 'board rummy-board', inert: !isTable() },
-      roundPanel(view),
-      scoreboard(view),
+    form ?? h('div', { class: 'board rummy-board', inert: !ctx.table },
+      roundPanel(ctx),
+      scoreboard(ctx),
       // The ending fits one screen: a round's details come when its row is tapped.
       view.rounds.length && (view.winner === null || roundChosen())
-        ? roundDetails(view, { correct: may('correct_round') && ((r) => openTally(view, r)) }) : null),
-    helpPanel(rummyHelp(), false));
+        ? roundDetails(view, { correct: ctx.may('correct_round') && ((r) => openTally(ctx, r)) }) : null),
+    helpPanel(ctx, help()));
 }

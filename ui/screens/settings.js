@@ -3,20 +3,17 @@
 
 import { h, toast } from '../dom.js';
 import { t } from '../i18n.js';
-import { api } from '../api.js';
 import * as player from '../sound/player.js';
 import { languageSwitch, topBar } from './chrome.js';
-import { isTable, render, state } from '../context.js';
 import { lyingFlat, setLyingFlat } from './game/timer.js';
 import { trackBandsEditor } from './track_bands.js';
 import { MYSTERIUM, factsOf } from '../rule_sets.js';
 
 /** Saves the table's sound settings; every screen hears of it over the socket. */
-async function saveSound(change) {
-  const sound = { ...state.settings.sound, ...change, cues: { ...state.settings.sound.cues, ...change.cues } };
-  state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, sound } });
-  player.configure(state.settings.sound);
-  render();
+async function saveSound(ctx, change) {
+  const sound = { ...ctx.settings.sound, ...change, cues: { ...ctx.settings.sound.cues, ...change.cues } };
+  player.configure((await ctx.saveSettings({ sound })).sound);
+  ctx.render();
 }
 
 function toggle(id, label, on, flip) {
@@ -30,31 +27,32 @@ function pressed(id, label, on, onclick, disabled = false) {
 }
 
 /** A 0–1 level of the sound settings, shown as 0–100. */
-function level(id, label, sound, key) {
+function level(ctx, id, label, sound, key) {
   return [
     h('label', { for: id }, label),
     h('input', {
       id, type: 'range', min: 0, max: 100, step: 5, value: Math.round(sound[key] * 100),
-      onchange: (e) => saveSound({ [key]: Number(e.target.value) / 100 }),
+      onchange: (e) => saveSound(ctx, { [key]: Number(e.target.value) / 100 }),
     }),
   ];
 }
 
-function soundSection(sound) {
+function soundSection(ctx) {
+  const sound = ctx.settings.sound;
   const tryButton = (label, play) => h('button', { type: 'button', onclick: play }, label);
   return h('section', { class: 'sound', 'aria-labelledby': 'sound-title' },
     h('h2', { id: 'sound-title' }, t('settings.sound')),
     h('div', { class: 'row' },
-      pressed('sound-mute', t('settings.mute'), sound.muted, () => saveSound({ muted: !sound.muted })),
-      level('sound-volume', t('settings.volume'), sound, 'volume')),
-    toggle('sound-ambience', t('settings.ambience'), sound.ambience, (ambience) => saveSound({ ambience })),
+      pressed('sound-mute', t('settings.mute'), sound.muted, () => saveSound(ctx, { muted: !sound.muted })),
+      level(ctx, 'sound-volume', t('settings.volume'), sound, 'volume')),
+    toggle('sound-ambience', t('settings.ambience'), sound.ambience, (ambience) => saveSound(ctx, { ambience })),
     h('div', { class: 'row' },
       pressed('sound-listen', t('settings.listen'), player.ambiencePlaying(),
-        () => { player.mood(player.ambiencePlaying() ? null : 'seance'); render(); }, !sound.ambience)),
-    musicSection(sound),
+        () => { player.mood(player.ambiencePlaying() ? null : 'seance'); ctx.render(); }, !sound.ambience)),
+    musicSection(ctx, sound),
     h('h3', {}, t('settings.cues')),
     ['hour', 'timer', 'knocks', 'ending'].map((cue) =>
-      toggle(`cue-${cue}`, t(`cue.${cue}`), sound.cues[cue], (on) => saveSound({ cues: { [cue]: on } }))),
+      toggle(`cue-${cue}`, t(`cue.${cue}`), sound.cues[cue], (on) => saveSound(ctx, { cues: { [cue]: on } }))),
     h('h3', {}, t('settings.try')),
     h('div', { class: 'row try' },
       tryButton(t('try.knock1'), () => player.cue('knock', 1)),
@@ -67,12 +65,12 @@ function soundSection(sound) {
 }
 
 /** The players' own music: files or a folder, played as a looping playlist. */
-function musicSection(sound) {
+function musicSection(ctx, sound) {
   const now = player.musicState();
   const has = now.tracks.length > 0;
   const choose = (event) => {
     if (!player.setTracks(event.target.files)) toast(t('music.none'));
-    render();
+    ctx.render();
   };
   const picker = (id, label, folder) => [
     h('label', { class: 'button', for: id }, label),
@@ -90,20 +88,20 @@ function musicSection(sound) {
     h('div', { class: 'row' },
       h('button', {
         id: 'music-play', type: 'button', disabled: !has,
-        onclick: async () => { if (now.playing) player.pauseMusic(); else await player.playMusic(); render(); },
+        onclick: async () => { if (now.playing) player.pauseMusic(); else await player.playMusic(); ctx.render(); },
       }, now.playing ? t('music.pause') : t('music.play')),
-      h('button', { id: 'music-next', type: 'button', disabled: !has, onclick: () => { player.nextTrack(); render(); } },
+      h('button', { id: 'music-next', type: 'button', disabled: !has, onclick: () => { player.nextTrack(); ctx.render(); } },
         t('music.next')),
-      pressed('music-shuffle', t('music.shuffle'), sound.shuffle, () => saveSound({ shuffle: !sound.shuffle })),
-      level('music-volume', t('music.volume'), sound, 'music')));
+      pressed('music-shuffle', t('music.shuffle'), sound.shuffle, () => saveSound(ctx, { shuffle: !sound.shuffle })),
+      level(ctx, 'music-volume', t('music.volume'), sound, 'music')));
 }
 
 /** Both sides of the table's track, told once for every game. */
-function trackSection() {
+function trackSection(ctx) {
   return h('section', { id: 'track-bands', class: 'track-bands-section' },
     h('h2', {}, t('bands.title')),
     h('p', { class: 'note' }, t('bands.hint')),
-    Object.keys(factsOf(MYSTERIUM).track_bands).map((side) => trackBandsEditor(side, render)));
+    Object.keys(factsOf(MYSTERIUM).track_bands).map((side) => trackBandsEditor(ctx, side, () => ctx.render())));
 }
 
 /** The table link, for a tablet to become the table screen; never on a QR code. */
@@ -114,21 +112,21 @@ function tableLink(url) {
     h('p', {}, h('code', { id: 'table-url' }, url)));
 }
 
-export function renderSettings(state) {
-  player.onMusicChange(() => { if (location.hash === '#/settings') render(); });
+export function renderSettings(ctx) {
+  player.onMusicChange(() => { if (location.hash === '#/settings') ctx.render(); });
   return h('div', { id: 'settings', class: 'screen' },
-    topBar(),
+    topBar(ctx),
     h('section', { class: 'panel' },
       h('h1', {}, t('settings.title')),
       h('h2', {}, t('settings.language')),
-      languageSwitch(),
-      h('p', { class: 'note' }, t(isTable() ? 'settings.language_hint' : 'settings.language_hint_phone')),
-      isTable() ? soundSection(state.settings.sound) : null,
-      isTable() ? trackSection() : null,
+      languageSwitch(ctx),
+      h('p', { class: 'note' }, t(ctx.table ? 'settings.language_hint' : 'settings.language_hint_phone')),
+      ctx.table ? soundSection(ctx) : null,
+      ctx.table ? trackSection(ctx) : null,
       h('h2', {}, t('settings.screen')),
-      toggle('lying-flat', t('settings.flat'), lyingFlat(), (on) => { setLyingFlat(on); render(); }),
-      isTable() ? tableLink(state.info.table_url) : null,
-      h('p', { class: 'about' }, t('settings.about', { version: state.info.version }), ' ',
+      toggle('lying-flat', t('settings.flat'), lyingFlat(), (on) => { setLyingFlat(on); ctx.render(); }),
+      ctx.table ? tableLink(ctx.info.table_url) : null,
+      h('p', { class: 'about' }, t('settings.about', { version: ctx.info.version }), ' ',
         h('a', { id: 'about-licences', href: '#/licences' }, t('settings.licences'))),
       h('a', { class: 'button', href: '#' }, t('settings.back'))));
 }

@@ -6,11 +6,10 @@
 import { h, toast } from '../dom.js';
 import { setDialect, t } from '../i18n.js';
 import { api } from '../api.js';
-import { showScreen, state } from '../context.js';
 import { gameSwitch, topBar } from './chrome.js';
 import { CATEGORIES, boxEditor, readBox } from './card_box.js';
 import { bandsSaved, toldBands, trackBandsEditor } from './track_bands.js';
-import { guiding, setGuiding } from './game/help.js';
+import { guiding, setGuiding } from './shared/help.js';
 import { MYSTERIUM, factsOf, pageOf } from '../rule_sets.js';
 
 const COLOURS = ['red', 'yellow', 'blue', 'purple', 'white', 'green'];
@@ -80,7 +79,7 @@ function colourSelect(id, colour, label) {
 }
 
 /** A psychic player's row; ages only where the straw poll may ask (classic). */
-function playerRow(i, each, ages) {
+function playerRow(ctx, i, each, ages) {
   const dealt = COLOURS.slice(i * each, i * each + each);
   const placeholder = each === 1 ? t(`colour.${dealt[0]}`) : t('setup.player_n', { n: i + 1 });
   return h('div', { class: 'player-row' },
@@ -88,7 +87,7 @@ function playerRow(i, each, ages) {
     h('label', { class: 'visually-hidden', for: `name-${i}` }, t('setup.psychic_name', { n: i + 1 })),
     h('input', {
       id: `name-${i}`, class: 'name', type: 'text', placeholder, value: lastName(i + 1, placeholder),
-      maxlength: state.info.setup.name_chars, autocomplete: 'off', list: 'recent-names',
+      maxlength: ctx.info.setup.name_chars, autocomplete: 'off', list: 'recent-names',
     }),
     dealt.map((c, k) => colourSelect(`colour-${i}-${k}`, c, t('setup.colour_of', { n: i + 1 }))),
     ages ? [h('label', { class: 'visually-hidden', for: `age-${i}` }, t('setup.age_of', { n: i + 1 })),
@@ -97,9 +96,9 @@ function playerRow(i, each, ages) {
 }
 
 /** The setup's new-edition part: the box (saved to the table's settings) and the deal. */
-async function newEditionCards() {
+async function newEditionCards(ctx) {
   const cardBox = readBox();
-  state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, card_box: cardBox } });
+  await ctx.saveSettings({ card_box: cardBox });
   const deal = { kind: form.deal };
   if (form.deal === 'sets') {
     for (const category of CATEGORIES) {
@@ -113,7 +112,7 @@ async function newEditionCards() {
   return { card_box: cardBox, deal };
 }
 
-async function collect() {
+async function collect(ctx) {
   const { count, each } = seats(form.players);
   const value = (id) => document.getElementById(id).value.trim();
   const players = Array.from({ length: count }, (_, i) => {
@@ -126,15 +125,15 @@ async function collect() {
   });
   const common = { edition: form.edition, ghost: value('ghost-name') || t('setup.ghost_default'), players, secrets: form.secrets };
   if (form.edition === 'new') {
-    return { ...common, ...(await newEditionCards()), sand_timer: form.houseTimer || null };
+    return { ...common, ...(await newEditionCards(ctx)), sand_timer: form.houseTimer || null };
   }
   return {
     ...common, difficulty: form.difficulty, printing: form.printing, sand_timer: form.seconds === factsOf(MYSTERIUM).sand_timer.box ? null : form.seconds,
-    collection: owned(), third: form.third, track_bands: state.settings?.track_bands ?? {},
+    collection: owned(ctx), third: form.third, track_bands: ctx.settings?.track_bands ?? {},
   };
 }
 
-async function start(event) {
+async function start(ctx, event) {
   event.preventDefault();
   // A band typed just now is saved (and the form drawn again) before the game takes it.
   await bandsSaved();
@@ -142,7 +141,7 @@ async function start(event) {
   if (button.disabled) return;
   button.disabled = true;
   try {
-    const { id } = await api('/games', { method: 'POST', body: { setup: await collect() } });
+    const { id } = await api('/games', { method: 'POST', body: { setup: await collect(ctx) } });
     recent = null; // the next setup offers these names
     location.hash = pageOf(MYSTERIUM, 'game', id);
   } catch (error) {
@@ -153,9 +152,10 @@ async function start(event) {
 
 /** Draws the form again after a choice, keeping what was typed (colours are dealt again:
  * how many each player runs depends on the count). */
-function rerender() {
+function rerender(ctx) {
   const typed = [...document.querySelectorAll('#setup input, #setup select:not(.colour-select)')].map((el) => [el.id, el.value]);
-  showScreen(renderSetup());
+  const now = ctx.now();
+  now.showScreen(renderSetup(now));
   for (const [id, value] of typed) {
     const el = document.getElementById(id);
     if (el) el.value = value;
@@ -163,19 +163,19 @@ function rerender() {
 }
 
 /** The expansions and promo cards the table owns, as its settings keep them. */
-const owned = () => ({ expansions: [], promos: [], ...(state.settings?.collection ?? {}) });
+const owned = (ctx) => ({ expansions: [], promos: [], ...(ctx.settings?.collection ?? {}) });
 
 /** The table's collection beyond the base box (kept in its settings: ticked once), and with
  * Secrets & Lies the third category, objects or stories. */
-function collectionChoices(pick) {
-  const collection = owned();
+function collectionChoices(ctx, pick) {
+  const collection = owned(ctx);
   const save = async (changed) => {
     try {
-      state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, collection: changed } });
+      await ctx.saveSettings({ collection: changed });
     } catch (error) {
       toast(error.message);
     }
-    rerender();
+    rerender(ctx);
   };
   const toggle = (list, item) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
   const stories = collection.expansions.includes('secrets_and_lies');
@@ -201,32 +201,32 @@ function collectionChoices(pick) {
 
 /** The side of the track this many players use, where they use one: told, it folds to a
  * line; untold, it opens for the numbers printed on the board. */
-function trackChoice() {
+function trackChoice(ctx) {
   const side = factsOf(MYSTERIUM).track_sides[form.players];
   if (!side) return null;
-  const told = toldBands(side);
+  const told = toldBands(ctx.settings, side);
   return h('details', { id: 'setup-track', class: 'box-details', open: !told },
     h('summary', {}, told ? t('bands.summary_told', { side, ...told }) : t('bands.summary_untold', { side })),
-    trackBandsEditor(side, rerender));
+    trackBandsEditor(ctx, side, () => rerender(ctx)));
 }
 
 /** Classic's own choices: difficulty, the sand timer, the table's collection, and (where a
  * straw poll is held) the rulebook printing whose tie-break the count follows. */
-function classicChoices(pick, time) {
+function classicChoices(ctx, pick, time) {
   form.seconds ??= factsOf(MYSTERIUM).sand_timer.box;
   return [
     choice('difficulty', ['easy', 'medium', 'hard'].map((d) => [d, t(`difficulty.${d}`)]), form.difficulty,
       t('setup.difficulty'), pick('difficulty')),
-    trackChoice(),
+    trackChoice(ctx),
     h('button', {
       id: 'setup-first-game', type: 'button', 'aria-pressed': String(guiding()),
-      onclick: () => { setGuiding(!guiding()); rerender(); },
+      onclick: () => { setGuiding(!guiding()); rerender(ctx); },
     }, t('setup.first_game')),
     // What a returning table keeps as it was, folded under one line.
     h('details', { id: 'setup-more', class: 'box-details', open: form.moreOpen, ontoggle: (e) => { form.moreOpen = e.target.open; } },
       h('summary', {}, t('setup.more')),
       choice('seconds', TIMER_SECONDS.map((s) => [s, time(s)]), form.seconds, t('setup.timer'), pick('seconds')),
-      collectionChoices(pick),
+      collectionChoices(ctx, pick),
       factsOf(MYSTERIUM).straw_poll.includes(form.players) ? [
         choice('printing', ['original', 'later'].map((p) => [p, t(`printing.${p}`)]), form.printing,
           t('setup.printing'), pick('printing')),
@@ -236,11 +236,11 @@ function classicChoices(pick, time) {
 }
 
 /** Whether no new-edition game was ever started at this table (asked once). */
-async function learnFirstNewGame() {
+async function learnFirstNewGame(ctx) {
   const games = await api('/games?edition=new&limit=1').catch(() => null);
   form.firstNewGame = Array.isArray(games) && games.length === 0;
   if (!document.getElementById('setup')) return;
-  rerender();
+  rerender(ctx);
   // Drawn again with what was typed, which is no choice yet: show the green sets chosen.
   for (const select of document.querySelectorAll('.deal-set select')) {
     const green = [...select.options].find((o) => o.defaultSelected);
@@ -249,13 +249,13 @@ async function learnFirstNewGame() {
 }
 
 /** The new edition's own choices: the box, one set per category or mixed, a house timer. */
-function newEditionChoices(pick, time) {
-  const box = { characters: [], locations: [], objects: [], ...(state.settings?.card_box ?? {}) };
+function newEditionChoices(ctx, pick, time) {
+  const box = { characters: [], locations: [], objects: [], ...(ctx.settings?.card_box ?? {}) };
   const known = CATEGORIES.every((c) => box[c].length);
   if (form.firstNewGame === null) {
     // Asked once: no green preselection until the answer (or if it fails).
     form.firstNewGame = false;
-    learnFirstNewGame();
+    learnFirstNewGame(ctx);
   }
   const green = (category) => (form.firstNewGame ? box[category].find((set) => GREEN.test(set.name.trim())) : null);
   const setPicker = (category) => h('label', { class: 'deal-set' }, t(`box.${category}`),
@@ -270,25 +270,25 @@ function newEditionChoices(pick, time) {
     form.deal === 'sets' && known ? h('div', { class: 'row deal-sets' }, CATEGORIES.map(setPicker)) : null,
     h('details', { class: 'box-details', open: form.boxOpen ?? !known, ontoggle: (e) => { form.boxOpen = e.target.open; } },
       h('summary', {}, t('box.title')),
-      boxEditor(box, form.boxRows, (category, n) => { form.boxRows[category] = n; rerender(); })),
+      boxEditor(box, form.boxRows, (category, n) => { form.boxRows[category] = n; rerender(ctx); })),
     choice('house-timer', [[0, t('setup.no_timer')], ...TIMER_SECONDS.map((s) => [s, time(s)])], form.houseTimer,
       t('setup.house_timer'), pick('houseTimer')),
   ];
 }
 
-export function renderSetup() {
+export function renderSetup(ctx) {
   if (!recent) queueMicrotask(remember);
   setDialect(form.edition, form.third);
   // How many the edition takes, from the rules (/api/info).
   const counts = factsOf(MYSTERIUM).players[form.edition];
   if (!counts.includes(form.players)) form.players = counts[0];
   const { count, each } = seats(form.players);
-  const pick = (key) => (value) => { form[key] = value; rerender(); };
+  const pick = (key) => (value) => { form[key] = value; rerender(ctx); };
   const time = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
   const classic = form.edition === 'classic';
   return h('div', { id: 'setup', class: 'screen' },
-    topBar(),
-    h('form', { class: 'panel wide', onsubmit: start },
+    topBar(ctx),
+    h('form', { class: 'panel wide', onsubmit: (event) => start(ctx, event) },
       h('h1', {}, t('setup.title')),
       gameSwitch(MYSTERIUM),
       choice('edition', [['classic', t('edition.classic')], ['new', t('edition.new')]], form.edition,
@@ -302,19 +302,19 @@ export function renderSetup() {
         h('label', { for: 'ghost-name' }, t('setup.ghost')),
         h('input', {
           id: 'ghost-name', class: 'name', type: 'text', placeholder: t('setup.ghost_default'),
-          value: lastName(0, t('setup.ghost_default')), maxlength: state.info.setup.name_chars, autocomplete: 'off', list: 'recent-names',
+          value: lastName(0, t('setup.ghost_default')), maxlength: ctx.info.setup.name_chars, autocomplete: 'off', list: 'recent-names',
         })),
       h('datalist', { id: 'recent-names' }, recent ? suggestions() : null),
-      h('div', { class: 'players' }, Array.from({ length: count }, (_, i) => playerRow(i, each, classic))),
+      h('div', { class: 'players' }, Array.from({ length: count }, (_, i) => playerRow(ctx, i, each, classic))),
       classic ? h('p', { class: 'note' }, t('setup.ages_hint')) : null,
       choice('secrets', [['app_kept', t('secrets.app_kept')], ['paper', t('secrets.paper')]], form.secrets,
         t('setup.secrets'), pick('secrets')),
       h('p', { class: 'note' }, t(`secrets.${form.secrets}_hint`)),
-      classic ? classicChoices(pick, time) : newEditionChoices(pick, time),
+      classic ? classicChoices(ctx, pick, time) : newEditionChoices(ctx, pick, time),
       // Kept in sight at the foot of the screen, however long the form.
       h('div', { class: 'row setup-actions' },
         // Its own click, not only the form's submit: some WebViews' automation clicks
         // do not submit forms. Enter in a field still does.
-        h('button', { id: 'start-game', type: 'button', class: 'primary', onclick: start }, t('setup.start')),
+        h('button', { id: 'start-game', type: 'button', class: 'primary', onclick: (event) => start(ctx, event) }, t('setup.start')),
         h('a', { class: 'button', href: '#' }, t('settings.back')))));
 }

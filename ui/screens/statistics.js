@@ -114,7 +114,7 @@ function picker(stats, redraw) {
   return h('label', { class: 'field' }, h('span', {}, t('statistics.among')), select);
 }
 
-export function renderStatistics() {
+export function renderStatistics(ctx) {
   chartStyles();
   const body = h('div', { id: 'statistics-body' }, h('p', { class: 'note' }, '…'));
   const draw = async () => {
@@ -130,7 +130,7 @@ export function renderStatistics() {
   };
   draw().catch((error) => toast(error.message));
   return h('div', { id: 'statistics', class: 'screen' },
-    topBar(),
+    topBar(ctx),
     h('section', { class: 'panel statistics' },
       h('h1', {}, t('statistics.title')),
       h('nav', { class: 'row tabs', 'aria-label': t('history.title') },

@@ -4,8 +4,6 @@
 
 import { h, toast } from '../dom.js';
 import { t } from '../i18n.js';
-import { api } from '../api.js';
-import { state } from '../context.js';
 import { MYSTERIUM, factsOf } from '../rule_sets.js';
 
 const BANDS = ['intermediate', 'high'];
@@ -13,9 +11,9 @@ const BANDS = ['intermediate', 'high'];
 /** Where `band` of `side` may start: one space when the rulebooks settle it. */
 const range = (side, band) => factsOf(MYSTERIUM).track_bands[side][`${band}_from`];
 
-/** The bands told for `side`, or null. */
-export function toldBands(side) {
-  return state.settings?.track_bands?.[side] ?? null;
+/** The bands told for `side` in the table's `settings`, or null. */
+export function toldBands(settings, side) {
+  return settings?.track_bands?.[side] ?? null;
 }
 
 /** The latest save, for a setup to wait on before it starts a game with the bands. */
@@ -26,19 +24,19 @@ export const bandsSaved = () => saving;
 
 /** Saves `side` as typed: told once every band has its space, forgotten when a told side
  * is cleared; a refused save keeps what was typed on screen and says why. */
-function save(side, after) {
+function save(ctx, side, after) {
   const typed = Object.fromEntries(BANDS.map((band) => {
     const { lo, hi } = range(side, band);
     const field = document.getElementById(`band-${side}-${band}`);
     return [band, lo === hi ? lo : field.value === '' ? null : Number(field.value)];
   }));
-  const bands = { ...(state.settings.track_bands ?? {}) };
+  const bands = { ...(ctx.settings.track_bands ?? {}) };
   if (BANDS.every((band) => typed[band] !== null)) bands[side] = typed;
-  else if (toldBands(side)) delete bands[side];
+  else if (toldBands(ctx.settings, side)) delete bands[side];
   else return;
   saving = (async () => {
     try {
-      state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, track_bands: bands } });
+      await ctx.saveSettings({ track_bands: bands });
     } catch (error) {
       toast(error.message);
       return;
@@ -49,8 +47,8 @@ function save(side, after) {
 
 /** A side's two band starts, each a number within the rules' range (or the one space they
  * allow), saved as soon as both are there; `after` draws the screen again. */
-export function trackBandsEditor(side, after) {
-  const told = toldBands(side);
+export function trackBandsEditor(ctx, side, after) {
+  const told = toldBands(ctx.settings, side);
   const field = (band) => {
     const { lo, hi } = range(side, band);
     const id = `band-${side}-${band}`;
@@ -59,7 +57,7 @@ export function trackBandsEditor(side, after) {
         ? h('output', { id }, lo)
         : h('input', {
           id, type: 'number', inputmode: 'numeric', min: lo, max: hi, value: told?.[band] ?? '',
-          onchange: () => save(side, after),
+          onchange: () => save(ctx, side, after),
         }));
   };
   return h('fieldset', { class: 'track-bands', 'data-side': side, 'data-told': String(Boolean(told)) },

@@ -48,7 +48,9 @@ pub struct PsychicView {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct View {
-    pub role: Role,
+    /// Whose view this is: the ghost's or a psychic's seat; `None` for the table's (and a
+    /// watcher's).
+    pub me: Option<Role>,
     pub edition: Edition,
     /// Objects, or stories in their place: the screens say the third category's word.
     pub third: Third,
@@ -123,7 +125,7 @@ impl Game {
         let sees_secrets = over || role == Role::Ghost;
         let sees_culprit = over || (role == Role::Ghost && self.ghost_sees_culprit());
         View {
-            role,
+            me: (role != Role::Table).then_some(role),
             edition: self.setup.edition,
             third: self.setup.third,
             ghost: self.setup.ghost.clone(),

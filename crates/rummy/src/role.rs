@@ -6,8 +6,11 @@ use std::fmt;
 use std::str::FromStr;
 
 use seance_timeline::{NoSuchRole, RoleName};
+use serde::Serialize;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Serialised in views as `{"player": 2}`; in words (`player:2`) by `Display`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Role {
     Table,
     Player(usize),

@@ -15,8 +15,8 @@ use crate::tally::{Correcting, LIMITS, Limits, RoundTally};
 #[derive(Debug, Clone, Serialize)]
 pub struct View {
     pub players: Vec<String>,
-    /// The player this view belongs to, on their phone.
-    pub you: Option<usize>,
+    /// Whose view this is: a player's seat, on their phone; `None` for the table's.
+    pub me: Option<Role>,
     /// The round in play, from 1.
     pub round: usize,
     pub deal: u8,
@@ -99,7 +99,7 @@ impl Scorepad {
             .collect();
         View {
             players: self.players.clone(),
-            you,
+            me: (role != Role::Table).then_some(role),
             round: self.rounds.len() + 1,
             deal: self.deal(),
             dealer: self.dealer(self.rounds.len()),

@@ -142,7 +142,7 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
         }
     };
     assert_eq!(pushed["snapshot"]["view"]["vote"]["mine"], json!(0));
-    assert_eq!(pushed["snapshot"]["view"]["you"], json!(0));
+    assert_eq!(pushed["snapshot"]["view"]["me"], json!({"player": 0}));
 
     // Cleo has no phone: she votes on the table; the round cannot end before.
     let (status, why) = error_of(act(&t, game, None, round()).await).await;

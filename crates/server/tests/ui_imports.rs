@@ -1,6 +1,7 @@
 //! The screens' modules stand in layers: no module of `ui/` imports one that imports it
-//! back, however far round (dynamic imports counted). Screens take what the app hands them
-//! from `ui/context.js`, never from `ui/app.js`, which only the page loads.
+//! back, however far round (dynamic imports counted). The app (`ui/app.js`, which only the
+//! page loads) alone holds its state: a screen is a function of the context it is handed,
+//! made by `ui/context.js`, which only the app imports.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
@@ -109,5 +110,19 @@ fn screens_take_their_context_not_the_app() {
     assert!(
         importers.is_empty(),
         "modules importing app.js: {importers:?}"
+    );
+}
+
+#[test]
+fn only_the_app_makes_the_screens_context() {
+    let importers: Vec<_> = imports()
+        .into_iter()
+        .filter(|(_, imported)| imported.contains("context.js"))
+        .map(|(module, _)| module)
+        .collect();
+    assert_eq!(
+        importers,
+        ["app.js"],
+        "modules importing the app's context: a screen takes it as it is handed"
     );
 }

@@ -4,8 +4,6 @@
 
 import { h } from '../../dom.js';
 import { initials, nameOf, t } from '../../i18n.js';
-import { command } from './actions.js';
-import { choices, may } from '../../allowed.js';
 
 /** What each psychic seeks, in order. */
 export const CATEGORIES = ['character', 'location', 'object'];
@@ -28,25 +26,26 @@ function progress(p) {
 }
 
 /** Cards the pawn may go on (the rules say which); the one it is on is pressed. */
-function intuition(p, i) {
-  const cards = choices('place_intuition', 'cards', { psychic: i });
+function intuition(ctx, p, i) {
+  const cards = ctx.choices('place_intuition', 'cards', { psychic: i });
   if (!cards.length) return null;
   return h('div', { class: 'pawn', role: 'group', 'aria-label': t('psychic.intuition_of', { name: nameOf(p) }) },
     cards.map((card) => h('button', {
       type: 'button', class: 'chip', 'aria-pressed': String(p.intuition === card), 'data-card': card,
-      onclick: () => command('place_intuition', { psychic: i, card }),
+      onclick: () => ctx.act('place_intuition', { psychic: i, card }),
     }, card)));
 }
 
 /** The token `by` has on `on`'s pawn: none → ✓ → ✗ → none, one tap (one command) each,
  * skipping a face the rules do not offer. */
-function tokenToggle(view, by, on) {
+function tokenToggle(ctx, by, on) {
+  const view = ctx.view;
   const placed = view.placements.find((x) => x.by === by && x.on === on);
   const giver = view.psychics[by];
-  const faces = choices('place_token', 'faces', { by, on });
+  const faces = ctx.choices('place_token', 'faces', { by, on });
   const later = placed?.face === 'agree' ? ['disagree'] : placed ? [] : ['agree', 'disagree'];
   const face = later.find((f) => faces.includes(f));
-  const next = face ? ['place_token', { by, on, face }] : placed && may('withdraw_token', { by, on }) ? ['withdraw_token', { by, on }] : null;
+  const next = face ? ['place_token', { by, on, face }] : placed && ctx.may('withdraw_token', { by, on }) ? ['withdraw_token', { by, on }] : null;
   const mark = placed ? (placed.face === 'agree' ? '✓' : '✗') : null;
   const label = placed
     ? t(placed.face === 'agree' ? 'token.agree_by' : 'token.disagree_by', { name: nameOf(giver) })
@@ -54,40 +53,43 @@ function tokenToggle(view, by, on) {
   return h('button', {
     type: 'button', class: 'token', 'data-by': by, 'data-face': placed?.face ?? 'none',
     dataset: { colour: giver.colour }, 'aria-label': label, title: label, disabled: !next,
-    onclick: () => command(...next),
+    onclick: () => ctx.act(...next),
   }, h('span', { class: 'initials', 'aria-hidden': 'true' }, initials(view.psychics)[by]), mark && h('span', { class: 'face', 'aria-hidden': 'true' }, mark));
 }
 
-function tokens(view, on) {
+function tokens(ctx, on) {
+  const view = ctx.view;
   const p = view.psychics[on];
-  const open = view.psychics.some((_, by) => may('place_token', { by, on }) || may('withdraw_token', { by, on }));
+  const open = view.psychics.some((_, by) => ctx.may('place_token', { by, on }) || ctx.may('withdraw_token', { by, on }));
   if (!open) return null;
   return h('div', { class: 'tokens', role: 'group', 'aria-label': t('token.on_pawn', { name: nameOf(p) }) },
-    view.psychics.map((_, by) => (by === on ? null : tokenToggle(view, by, on))));
+    view.psychics.map((_, by) => (by === on ? null : tokenToggle(ctx, by, on))));
 }
 
 /** The ghost's answer to psychic `i`: the app's judgement to reveal, or right and wrong
  * (right only once their pawn is on a card), as the rules offer. */
-export function answerButtons(i, answers) {
+export function answerButtons(ctx, i) {
+  const answers = ctx.may('manifest', { psychic: i })?.answers ?? [];
   if (answers.includes(null)) {
-    return h('button', { type: 'button', class: 'primary', 'data-manifest': i, onclick: () => command('manifest', { psychic: i }) },
+    return h('button', { type: 'button', class: 'primary', 'data-manifest': i, onclick: () => ctx.act('manifest', { psychic: i }) },
       t('manifest.reveal'));
   }
   if (!answers.length) return null;
   return [
     h('button', { type: 'button', class: 'right', 'data-right': i, disabled: !answers.includes(true),
-      onclick: () => command('manifest', { psychic: i, right: true }) }, t('manifest.right')),
-    h('button', { type: 'button', class: 'wrong', 'data-wrong': i, onclick: () => command('manifest', { psychic: i, right: false }) },
+      onclick: () => ctx.act('manifest', { psychic: i, right: true }) }, t('manifest.right')),
+    h('button', { type: 'button', class: 'wrong', 'data-wrong': i, onclick: () => ctx.act('manifest', { psychic: i, right: false }) },
       t('manifest.wrong')),
   ];
 }
 
-function answer(i) {
-  const buttons = answerButtons(i, may('manifest', { psychic: i })?.answers ?? []);
+function answer(ctx, i) {
+  const buttons = answerButtons(ctx, i);
   return buttons && h('div', { class: 'answer' }, buttons);
 }
 
-function status(view, p, i) {
+function status(ctx, p, i) {
+  const view = ctx.view;
   const said = view.manifestations.find((m) => m.psychic === i);
   if (said) {
     return h('p', { class: `result ${said.right ? 'right' : 'wrong'}`, 'data-result': said.right ? 'right' : 'wrong' },
@@ -97,8 +99,8 @@ function status(view, p, i) {
   if (!p.seeking) return h('p', { class: 'result done' }, t('psychic.finished'));
   // While others wait for theirs; in the interpretation every seeker has one.
   if (p.vision && view.phase === 'visions') return h('p', { class: 'result vision-in' }, t('vision.received'));
-  if (choices('give_vision', 'psychics').includes(i)) {
-    return h('button', { type: 'button', class: 'vision', 'data-vision': i, onclick: () => command('give_vision', { psychic: i }) },
+  if (ctx.choices('give_vision', 'psychics').includes(i)) {
+    return h('button', { type: 'button', class: 'vision', 'data-vision': i, onclick: () => ctx.act('give_vision', { psychic: i }) },
       p.completing ? t('vision.complete') : t('vision.give'));
   }
   return null;
@@ -132,7 +134,8 @@ function phoneBadge() {
 }
 
 /** A psychic's tile; `phone`: their seat is held by a phone. */
-export function psychicTile(view, p, i, phone = false) {
+export function psychicTile(ctx, p, i, phone = false) {
+  const view = ctx.view;
   return h('article', {
     class: 'psychic', 'data-psychic': i, dataset: { colour: p.colour },
     'data-has-vision': String(p.vision), 'data-on-phone': String(phone), 'aria-label': nameOf(p),
@@ -143,9 +146,9 @@ export function psychicTile(view, p, i, phone = false) {
     phone ? phoneBadge() : null),
   standing(view, p),
   progress(p),
-  status(view, p, i),
-  pawnAndTokens(intuition(p, i), tokens(view, i)),
-  answer(i));
+  status(ctx, p, i),
+  pawnAndTokens(intuition(ctx, p, i), tokens(ctx, i)),
+  answer(ctx, i));
 }
 
 /** The pawn's cards and the tokens on it, together: where a tile is narrow they share its
@@ -155,7 +158,8 @@ function pawnAndTokens(pawn, tokens) {
 }
 
 /** Every psychic's tile; `onPhone(i)`: whether a phone holds psychic i's seat. */
-export function psychicGrid(view, onPhone = () => false) {
+export function psychicGrid(ctx, onPhone = () => false) {
+  const view = ctx.view;
   return h('section', { id: 'psychics', class: 'psychics', 'data-count': view.psychics.length, 'aria-label': t('psychics.title') },
-    view.psychics.map((p, i) => psychicTile(view, p, i, onPhone(i))));
+    view.psychics.map((p, i) => psychicTile(ctx, p, i, onPhone(i))));
 }

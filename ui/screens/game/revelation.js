@@ -6,14 +6,12 @@
 
 import { h } from '../../dom.js';
 import { hourMark, nameOf, t } from '../../i18n.js';
-import { isTable, render, state } from '../../context.js';
-import { command, playAgain, seatsKept, toBgStats } from './actions.js';
+import { playAgain, seatsKept, toBgStats } from '../shared/ending.js';
 import { covering, open, seatsOf } from './hidden.js';
 import { countLines, countList } from './count.js';
 import { CATEGORIES, cardAtEnd } from './psychics.js';
 import { traceOf } from './groups.js';
 import { guide } from './help.js';
-import { choices, may } from '../../allowed.js';
 import { MYSTERIUM, pageOf } from '../../rule_sets.js';
 
 /** Milliseconds between two lines of the count as the table reads it out. */
@@ -33,18 +31,20 @@ export function countStarted() {
 
 /** Whether this screen reads the next line out now: the table's own screen, uncovered and
  * in sight, not paused, with a line the rules let it show. */
-function mayRead() {
-  return !reading.paused && !covering() && document.visibilityState === 'visible' && Boolean(may('show_count'));
+function mayRead(ctx) {
+  return !reading.paused && !covering() && document.visibilityState === 'visible' && Boolean(ctx.may('show_count'));
 }
 
 /** Shows the count's next line after a pause, where the rules have one to show: every
  * screen gets it from the server at once, so all read the same line together. */
-function readOn() {
-  if (reading.next !== null || !mayRead()) return;
+function readOn(ctx) {
+  if (reading.next !== null || !mayRead(ctx)) return;
   reading.next = setTimeout(() => {
     reading.next = null;
-    const lines = choices('show_count', 'lines');
-    if (mayRead() && lines.length) command('show_count', { lines: lines[0] }, { quiet: true });
+    // Read as things are by then: the screen may have been drawn again since.
+    const now = ctx.now();
+    const lines = now.choices('show_count', 'lines');
+    if (mayRead(now) && lines.length) now.act('show_count', { lines: lines[0] }, { quiet: true });
   }, COUNT_PACE);
 }
 
@@ -54,41 +54,42 @@ function stopReading() {
 }
 
 /** The table's buttons under the count: pause and go on, or show it all at once. */
-function readingButtons() {
-  const lines = choices('show_count', 'lines');
+function readingButtons(ctx) {
+  const lines = ctx.choices('show_count', 'lines');
   if (!lines.length) return null;
   return h('div', { class: 'row count-buttons' },
     reading.paused ? h('p', { class: 'note' }, t('count.paused')) : null,
     h('button', {
       id: 'count-pause', type: 'button', 'aria-pressed': String(reading.paused),
-      onclick: () => { reading.paused = !reading.paused; stopReading(); render(); },
+      onclick: () => { reading.paused = !reading.paused; stopReading(); ctx.render(); },
     }, t(reading.paused ? 'count.resume' : 'count.pause')),
     h('button', {
       id: 'count-all', type: 'button',
-      onclick: () => { stopReading(); command('show_count', { lines: lines[lines.length - 1] }, { quiet: true }); },
+      onclick: () => { stopReading(); ctx.act('show_count', { lines: lines[lines.length - 1] }, { quiet: true }); },
     }, t('count.show_all')));
 }
 
 /** The count as this screen shows it: on the table, read on line by line; elsewhere,
  * what the table has shown. */
-function count(view) {
-  if (isTable()) readOn();
-  return countList(view, isTable() ? { below: readingButtons() } : {});
+function count(ctx) {
+  if (ctx.table) readOn(ctx);
+  return countList(ctx.view, ctx.table ? { below: readingButtons(ctx) } : {});
 }
 
 /** Reads the whole count (`lines` long) again on this screen, a line at a time; left
  * behind when the screen shows another game. */
-function readAgain(game, lines) {
+function readAgain(ctx, lines) {
+  const game = ctx.game.id;
   clearInterval(reading.again?.loop);
   reading.again = { game, shown: 0, loop: setInterval(() => {
     reading.again.shown += 1;
-    if (reading.again.shown >= lines || state.game?.id !== game) {
+    if (reading.again.shown >= lines || !ctx.onScreen(game)) {
       clearInterval(reading.again.loop);
       reading.again = null;
     }
-    render();
+    ctx.render();
   }, COUNT_PACE) };
-  render();
+  ctx.render();
 }
 
 /** Whether the count is being read again on this screen (the outcome waits for it). */
@@ -126,21 +127,23 @@ function lineUp(view, { reveal = true, pick = null } = {}) {
 }
 
 /** The levels the table reads off the track, where the bands leave them open. */
-function levelsToRead(view) {
+function levelsToRead(ctx) {
+  const view = ctx.view;
   const unknown = view.psychics.map((p, i) => [p, i]).filter(([p]) => !p.level && !p.voted);
   if (!unknown.length) return null;
   return h('section', { class: 'levels', id: 'levels' },
     h('h3', {}, t('level.read_title')),
     unknown.map(([p, i]) => {
-      const levels = choices('state_level', 'levels', { psychic: i });
+      const levels = ctx.choices('state_level', 'levels', { psychic: i });
       return h('div', { class: 'row', 'data-level-of': i },
         h('span', {}, t('level.read', { name: nameOf(p), space: p.track })),
         levels.map((level) => h('button', { type: 'button', 'data-level': level,
-          onclick: () => command('state_level', { psychic: i, level }) }, t(`level.${level}`))));
+          onclick: () => ctx.act('state_level', { psychic: i, level }) }, t(`level.${level}`))));
     }));
 }
 
-function sharedVision(view) {
+function sharedVision(ctx) {
+  const view = ctx.view;
   const slots = Array.from({ length: view.vision_cards }, (_, i) => i + 1).map((n) => h('li', { class: n <= view.revealed ? 'card up' : 'card down', 'data-card': n },
     n <= view.revealed ? t('vision.card_up', { n }) : t('vision.card_down', { n })));
   const voting = view.psychics.map((p, i) => [p, i]).filter(([p]) => p.voting_now);
@@ -150,13 +153,13 @@ function sharedVision(view) {
     voting.length
       ? h('div', { class: 'vote-now', role: 'status' },
         h('p', { class: 'banner' }, t(`vote.now_${voting[0][0].level}`)),
-        voters(view, voting))
+        voters(ctx, voting))
       : null,
     // Once every vote is in, the cards left face down no longer matter.
     view.revealed < view.vision_cards && !view.counting
       ? h('button', {
-        id: 'reveal-card', type: 'button', class: voting.length ? '' : 'primary', disabled: !may('reveal_vision_card'),
-        onclick: () => command('reveal_vision_card'),
+        id: 'reveal-card', type: 'button', class: voting.length ? '' : 'primary', disabled: !ctx.may('reveal_vision_card'),
+        onclick: () => ctx.act('reveal_vision_card'),
       }, t('vision.turn', { n: view.revealed + 1 }))
       : null,
     ballots(view));
@@ -168,52 +171,53 @@ function ballots(view) {
     `${nameOf(p)}: ${p.voted ? t('vote.sealed_short') : p.level ? t(`level.${p.level}`) : '…'}`)));
 }
 
-function eldest(view) {
-  const among = choices('declare_eldest', 'psychics');
+function eldest(ctx) {
+  const among = ctx.choices('declare_eldest', 'psychics');
   if (!among.length) return null;
   return h('section', { id: 'eldest', class: 'eldest' },
     h('h3', {}, t('eldest.ask')),
     h('div', { class: 'row' }, among.map((i) => h('button', {
-      type: 'button', 'data-eldest': i, onclick: () => command('declare_eldest', { psychic: i }),
-    }, nameOf(view.psychics[i])))));
+      type: 'button', 'data-eldest': i, onclick: () => ctx.act('declare_eldest', { psychic: i }),
+    }, nameOf(ctx.view.psychics[i])))));
 }
 
 /** The group tapped as the psychics' choice, before it is confirmed. */
 let picked = null;
 
 /** The psychics' choice tapped on the line-up itself (`pickable`), where they may make it. */
-function pickable() {
-  return may('pick_group') ? { chosen: picked, onpick: (group) => { picked = group; render(); } } : null;
+function pickable(ctx) {
+  return ctx.may('pick_group') ? { chosen: picked, onpick: (group) => { picked = group; ctx.render(); } } : null;
 }
 
 /** The group the psychics agree on, under `heading`: a tap on the line-up picks it, a
  * second button ends the game with it, so one slip of a finger decides nothing. */
-function agree(heading) {
+function agree(ctx, heading) {
   return h('section', { id: 'agree', class: 'agree' },
     h('h3', {}, t(heading)),
     h('button', {
       id: 'pick-confirm', type: 'button', class: 'primary big', disabled: picked == null,
-      onclick: async () => { if (await command('pick_group', { group: picked })) picked = null; },
+      onclick: async () => { if (await ctx.act('pick_group', { group: picked })) picked = null; },
     }, picked ? t('agree.confirm', { n: picked }) : t('agree.pick_first')));
 }
 
 /** Who votes now, each on their phone or through the passed tablet. */
-function voters(view, voting) {
-  return h('div', { class: 'row' }, voting.map(([p, i]) => (!may('vote', { psychic: i })
+function voters(ctx, voting) {
+  return h('div', { class: 'row' }, voting.map(([p, i]) => (!ctx.may('vote', { psychic: i })
     ? h('span', { class: 'on-phone', dataset: { colour: p.colour } }, t('vote.on_phone', { name: nameOf(p) }))
     : h('button', {
       type: 'button', class: 'primary', 'data-vote': i, dataset: { colour: p.colour },
-      onclick: () => open('vote', { psychic: i, step: 'enter' }),
+      onclick: () => open(ctx, 'vote', { psychic: i, step: 'enter' }),
     }, t('vote.cast', { name: nameOf(p) })))));
 }
 
 /** New edition: the shared vision given at once, then a consensus or a majority. */
-function decision(view, seats) {
+function decision(ctx, seats) {
+  const view = ctx.view;
   if (!view.shared_vision) {
     return h('section', { id: 'shared-vision', class: 'shared-vision' },
       h('p', {}, t('vision.prepare', { ghost: view.ghost })),
-      may('share_vision')
-        ? h('button', { id: 'share-vision', type: 'button', class: 'primary big', onclick: () => command('share_vision') },
+      ctx.may('share_vision')
+        ? h('button', { id: 'share-vision', type: 'button', class: 'primary big', onclick: () => ctx.act('share_vision') },
           t('vision.given'))
         : seats.includes('ghost') ? h('p', { class: 'banner' }, t('vision.on_phone', { ghost: view.ghost })) : null);
   }
@@ -221,48 +225,49 @@ function decision(view, seats) {
   // A tie is news once the table has read the count to its end.
   const tied = view.count && !view.counting && view.count.chosen === null;
   return [
-    may('pick_group') ? agree('agree.consensus') : null,
+    ctx.may('pick_group') ? agree(ctx, 'agree.consensus') : null,
     view.majority_vote ? h('section', { id: 'majority', class: 'shared-vision' },
       h('h3', {}, t(tied ? 'vote.again' : 'vote.majority')),
-      voters(view, voting),
+      voters(ctx, voting),
       ballots(view)) : null,
   ];
 }
 
 /** The revelation's stage: what the table does next. */
-export function revelation(snapshot, game) {
-  const view = snapshot.view;
+export function revelation(ctx) {
+  const { view, snapshot } = ctx;
   const seats = snapshot.seats ?? [];
   let next;
   if (!view.culprit_sealed) {
     // Classic, and the new edition in paper mode: the ghost seals it (in the new edition,
     // the trace of the medium token drawn at the table).
     // Said once: on the table, or on the ghost's phone.
-    const onPhone = !may('choose_culprit') && seats.includes('ghost');
+    const onPhone = !ctx.may('choose_culprit') && seats.includes('ghost');
     next = h('section', { class: 'culprit' },
       h('p', { class: onPhone ? 'banner' : null }, t(onPhone ? 'culprit.on_phone' : 'culprit.first', { ghost: view.ghost })),
-      may('choose_culprit')
-        ? h('button', { id: 'seal-culprit', type: 'button', class: 'primary big', onclick: () => open('culprit') }, t('culprit.open'))
+      ctx.may('choose_culprit')
+        ? h('button', { id: 'seal-culprit', type: 'button', class: 'primary big', onclick: () => open(ctx, 'culprit') }, t('culprit.open'))
         : null);
   } else if (view.edition === 'new') {
-    next = decision(view, seats);
+    next = decision(ctx, seats);
   } else if (view.straw_poll) {
-    next = [levelsToRead(view), sharedVision(view), eldest(view)];
+    next = [levelsToRead(ctx), sharedVision(ctx), eldest(ctx)];
   } else {
     next = [h('p', { class: 'note' }, t('vision.face_up')),
-      may('pick_group') ? agree(`agree.${view.group_pick}`) : null];
+      ctx.may('pick_group') ? agree(ctx, `agree.${view.group_pick}`) : null];
   }
   // The line-up on one side, fills what the rest leaves; what happens now on the other.
   return h('section', { id: 'stage', class: 'stage revelation' },
     h('h2', { class: 'phase-title' }, t('phase.revelation')),
-    lineUp(view, { pick: pickable() }),
-    h('div', { class: 'stage-now' }, next, count(view), guide(view)));
+    lineUp(view, { pick: pickable(ctx) }),
+    h('div', { class: 'stage-now' }, next, count(ctx), guide(view)));
 }
 
 /** The end: won or lost, the culprit, and the game in a few lines. */
-export function ending(view, game) {
+export function ending(ctx) {
+  const { view, game } = ctx;
   const outcome = view.outcome;
-  const hold = readingAgain(game);
+  const hold = readingAgain(game.id);
   // While the count is read again, its own heading is the stage's: the outcome waits.
   return h('section', { id: 'stage', class: `stage ending ${hold ? '' : outcome}`, 'data-outcome': hold ? 'counting' : outcome },
     h('div', { class: 'ending-main' },
@@ -272,18 +277,19 @@ export function ending(view, game) {
           culprit: view.culprit ?? '—', chosen: view.chosen ?? '—', hour: view.hour,
         }))),
       view.groups.length ? lineUp(view, { reveal: !hold }) : null,
-      hold ? null : toBgStats()),
+      hold ? null : toBgStats(ctx)),
     h('div', { class: 'ending-side' },
       countList(view, {
         shown: hold ? reading.again.shown : Infinity,
-        beside: view.count && !hold && isTable()
-          ? h('button', { id: 'count-again', type: 'button', onclick: () => readAgain(game, countLines(view).length) }, t('count.replay'))
+        beside: view.count && !hold && ctx.table
+          ? h('button', { id: 'count-again', type: 'button', onclick: () => readAgain(ctx, countLines(view).length) }, t('count.replay'))
           : null,
       }),
-      hold ? null : summary(view)));
+      hold ? null : summary(ctx)));
 }
 
-function summary(view) {
+function summary(ctx) {
+  const view = ctx.view;
   return h('section', { id: 'summary', class: 'summary' },
     h('h2', {}, t('summary.title')),
     h('p', {}, t('summary.hours', { hour: hourMark(view.edition, view.hour) })),
@@ -294,9 +300,9 @@ function summary(view) {
         h('th', { scope: 'row' }, h('span', { class: 'swatch', dataset: { colour: p.colour } }), nameOf(p)),
         CATEGORIES.map((c, k) => h('td', { class: p.found[k] ? 'found' : 'missed' }, cardAtEnd(view, i, k))),
         view.track_side ? h('td', {}, p.track) : null))))),
-    seatsKept(seatsOf(view)),
+    seatsKept(ctx, seatsOf(view)),
     h('div', { class: 'row' },
-      playAgain(),
+      playAgain(ctx),
       h('a', { class: 'button primary', href: pageOf(MYSTERIUM, 'new') }, t('home.new_game')),
       h('a', { class: 'button', href: '#' }, t('game.home'))));
 }

@@ -6,8 +6,6 @@
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
 import * as player from '../../sound/player.js';
-import { command, timer } from './actions.js';
-import { may } from '../../allowed.js';
 
 /** This screen lies flat between the players: the digits are shown twice, one set upside
  * down, so the far side reads them too. A choice of this device. */
@@ -106,20 +104,20 @@ function hourglass() {
  * it without), for the visions and the interpretation; `compact`: a phone's single row;
  * `small`: one row, before the sand turns; `guided`: beside a first game's steps, a little
  * smaller, still read from two metres. */
-export function sandTimer(view, { controls = true, compact = !controls, small = false, guided = false } = {}) {
+export function sandTimer(ctx, { controls = true, compact = !controls, small = false, guided = false } = {}) {
   const ms = left();
   // The buttons the rules offer this device: turn the sand before the last vision, run the
   // timer, end the interpretation.
   const buttons = [
-    may('start_timer') ? h('button', { id: 'timer-start', type: 'button', onclick: () => command('start_timer') }, t('timer.start_now')) : null,
-    may('sand_timer') ? [
+    ctx.may('start_timer') ? h('button', { id: 'timer-start', type: 'button', onclick: () => ctx.act('start_timer') }, t('timer.start_now')) : null,
+    ctx.may('sand_timer') ? [
       clock.running
-        ? h('button', { id: 'timer-pause', type: 'button', onclick: () => timer('pause') }, t('timer.pause'))
-        : h('button', { id: 'timer-resume', type: 'button', class: 'primary', onclick: () => timer('resume') },
+        ? h('button', { id: 'timer-pause', type: 'button', onclick: () => ctx.timer('pause') }, t('timer.pause'))
+        : h('button', { id: 'timer-resume', type: 'button', class: 'primary', onclick: () => ctx.timer('resume') },
           ms < clock.duration ? t('timer.resume') : t('timer.start')),
-      h('button', { id: 'timer-reset', type: 'button', onclick: () => timer('reset') }, t('timer.reset')),
+      h('button', { id: 'timer-reset', type: 'button', onclick: () => ctx.timer('reset') }, t('timer.reset')),
     ] : null,
-    may('end_interpretation') ? h('button', { id: 'timer-end', type: 'button', onclick: () => command('end_interpretation') }, t('timer.end_now')) : null,
+    ctx.may('end_interpretation') ? h('button', { id: 'timer-end', type: 'button', onclick: () => ctx.act('end_interpretation') }, t('timer.end_now')) : null,
   ];
   const flat = lyingFlat() && !compact;
   const box = h('section', { id: 'sand-timer', class: `sand-timer${compact ? ' compact' : ''}${small ? ' small' : ''}${flat ? ' flat' : ''}${guided ? ' guided' : ''}`, 'aria-label': t('timer.label') },

@@ -5,45 +5,46 @@
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { givenBack, mySeat } from '../../api.js';
-import { render } from '../../context.js';
-import { command, pickAnotherSeat, refresh, toBgStats, unreadable } from '../game/actions.js';
+import { pickAnotherSeat } from '../../act.js';
+import { notYet, toBgStats, unreadable } from '../shared/ending.js';
 import { sit } from '../join.js';
 import { topBar } from '../chrome.js';
 import { phoneBar } from '../phone_bar.js';
 import { roundDetails, scoreboard, suspectName } from './rounds.js';
 import { suspectChoice } from './vote.js';
-import { choices, may } from '../../allowed.js';
 import { lastChange } from '../../log.js';
 import { MYSTERY_RUMMY, pageOf } from '../../rule_sets.js';
 
 /** The suspect picked but not yet sealed. */
 let picked = null;
 
-export function renderRummySeats(state) {
-  const id = state.game.id;
+export function renderRummySeats(ctx) {
+  const { id } = ctx.game;
   if (mySeat(id)) queueMicrotask(() => { location.hash = pageOf(MYSTERY_RUMMY, 'phone', id); });
-  const snapshot = state.game.snapshot;
-  if (!snapshot) return h('div', { id: 'seats', class: 'screen' }, topBar(), h('p', { class: 'note' }, '…'));
+  const snapshot = ctx.snapshot;
+  if (!snapshot) return h('div', { id: 'seats', class: 'screen' }, topBar(ctx), h('p', { class: 'note' }, '…'));
   const taken = new Set(snapshot.seats);
   return h('div', { id: 'seats', class: 'screen' },
-    topBar(),
+    topBar(ctx),
     h('section', { class: 'panel' },
       givenBack(id) ? h('p', { id: 'given-back', class: 'banner', role: 'status' }, t('join.given_back')) : null,
       h('h1', {}, t('join.pick_seat')),
       h('div', { class: 'seat-list' }, snapshot.view.players.map((name, p) => h('button', {
         type: 'button', class: 'seat', 'data-seat': `player:${p}`, disabled: taken.has(`player:${p}`),
-        onclick: () => sit(id, `player:${p}`, 'rummy'),
+        onclick: () => sit(ctx, id, `player:${p}`, 'rummy'),
       }, name, taken.has(`player:${p}`) ? h('span', { class: 'taken' }, t('join.taken')) : null))),
       h('a', { id: 'watch', class: 'button', href: pageOf(MYSTERY_RUMMY, 'game', id) }, t('join.watch')),
       h('p', { class: 'note' }, t('rummy.seat_hint'))));
 }
 
-function vote(view) {
+function vote(ctx) {
+  const view = ctx.view;
+  const me = ctx.me.player;
   if (view.winner !== null) return null;
   if (!view.vote) {
-    if (!choices('call_vote', 'players').includes(view.you)) return null;
+    if (!ctx.choices('call_vote', 'players').includes(me)) return null;
     return h('section', { id: 'phone-vote', class: 'panel' },
-      h('button', { id: 'phone-call-vote', type: 'button', onclick: () => command('call_vote', { by: view.you }) }, t('rummy.i_call_vote')),
+      h('button', { id: 'phone-call-vote', type: 'button', onclick: () => ctx.act('call_vote', { by: me }) }, t('rummy.i_call_vote')),
       h('p', { class: 'note' }, t('rummy.vote_rule')));
   }
   if (view.vote.mine !== null) {
@@ -51,45 +52,42 @@ function vote(view) {
       h('p', { class: 'lead' }, t('rummy.my_vote_sealed', { name: suspectName(view.vote.mine) })),
       h('p', { class: 'note' }, t('rummy.votes_revealed')));
   }
-  if (!may('vote', { player: view.you })) return null;
+  if (!ctx.may('vote', { player: me })) return null;
   return h('section', { id: 'phone-vote', class: 'panel' },
     h('h2', {}, t('rummy.vote_called', { name: view.players[view.vote.by] })),
-    suspectChoice(picked, (s) => { picked = s; render(); }, async (suspect) => {
-      if (await command('vote', { player: view.you, suspect }) !== null) picked = null;
+    suspectChoice(view, picked, (s) => { picked = s; ctx.render(); }, async (suspect) => {
+      if (await ctx.act('vote', { player: me, suspect }) !== null) picked = null;
     }, 'phone-seal'));
 }
 
-export function renderRummyPhone(state) {
-  const game = state.game;
-  if (game.refused) return unreadable(game);
+export function renderRummyPhone(ctx) {
+  const { game } = ctx;
+  if (game.refused) return unreadable(ctx);
   // No seat held here (given back, then reloaded): the seats to choose from.
   if (!game.seat) {
     queueMicrotask(() => pickAnotherSeat(game));
     return h('div', { id: 'phone', class: 'screen' });
   }
-  const snapshot = game.snapshot;
-  if (!snapshot) {
-    refresh();
-    return h('div', { id: 'phone', class: 'screen' }, topBar(), h('p', { class: 'note loading' }, '…'));
-  }
-  const view = snapshot.view;
-  if (view.you === null) {
+  const waiting = notYet(ctx, 'phone', topBar(ctx));
+  if (waiting) return waiting;
+  const { snapshot, view } = ctx;
+  if (ctx.me === null) {
     queueMicrotask(() => { location.hash = pageOf(MYSTERY_RUMMY, 'join', game.id); });
-    return h('div', { id: 'phone', class: 'screen' }, topBar());
+    return h('div', { id: 'phone', class: 'screen' }, topBar(ctx));
   }
   return h('div', {
     id: 'phone', class: 'screen phone rummy', 'data-version': snapshot.version, 'data-awake': String(view.winner === null),
   },
-    phoneBar({ who: view.players[view.you] }),
+    phoneBar(ctx, { who: view.players[ctx.me.player] }),
     lastChange(snapshot),
     h('section', { class: 'panel' },
       view.winner !== null
-        ? [h('p', { class: 'lead' }, t('rummy.winner', { name: view.players[view.winner], n: view.totals[view.winner] })), toBgStats()]
+        ? [h('p', { class: 'lead' }, t('rummy.winner', { name: view.players[view.winner], n: view.totals[view.winner] })), toBgStats(ctx)]
         : [
           h('p', {}, t('rummy.round', { n: view.round }), ' · ', t('rummy.dealer', { name: view.players[view.dealer], n: view.deal })),
           view.dealt === 'passed' ? h('p', { id: 'phone-deal-convention', class: 'note' }, t('rummy.deal_convention')) : null,
         ]),
-    vote(view),
-    scoreboard(view),
+    vote(ctx),
+    scoreboard(ctx),
     view.rounds.length ? roundDetails(view) : null);
 }

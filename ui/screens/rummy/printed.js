@@ -4,10 +4,10 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { command } from '../game/actions.js';
 import { suspectName } from './rounds.js';
 
-export function printedForm(view, close) {
+export function printedForm(ctx, close) {
+  const view = ctx.view;
   const printed = structuredClone(view.printed);
   const field = (key, s, known, max) => h('td', { class: known.confirmed ? '' : 'unconfirmed' },
     h('input', {
@@ -40,6 +40,6 @@ export function printedForm(view, close) {
     h('p', { class: 'note' }, t('rummy.printed_fixed', { letter: view.letter, escapes: view.ripper_escapes })),
     h('p', { class: 'note' }, h('span', { class: 'mark' }, '?'), ' ', t('rummy.unconfirmed')),
     h('div', { class: 'row' },
-      h('button', { id: 'printed-save', type: 'button', class: 'primary', onclick: async () => { if (await command('set_printed', { printed }) !== null) close(); } }, t('rummy.save')),
+      h('button', { id: 'printed-save', type: 'button', class: 'primary', onclick: async () => { if (await ctx.act('set_printed', { printed }) !== null) close(); } }, t('rummy.save')),
       h('button', { type: 'button', onclick: close }, t('hidden.cancel'))));
 }

@@ -3,7 +3,6 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { render } from '../../context.js';
 
 /** The round whose details are open (null: the last one). */
 let chosen = null;
@@ -22,7 +21,8 @@ export const roundChosen = () => chosen !== null;
 export const suspectName = (s) => t(`suspect.${s}`);
 
 /** The rounds, one row each, with the running totals; a row opens its details. */
-export function scoreboard(view) {
+export function scoreboard(ctx) {
+  const view = ctx.view;
   const leader = Math.max(...view.totals);
   return h('section', { id: 'scoreboard', class: 'panel' },
     h('div', { class: 'scores-scroll' }, h('table', { class: 'scores' },
@@ -32,7 +32,7 @@ export function scoreboard(view) {
         class: shown(view) === r ? 'open' : '', 'data-round': r,
       },
       h('th', { scope: 'row' }, h('button', {
-        type: 'button', class: 'quiet', onclick: () => { chosen = r; render(); },
+        type: 'button', class: 'quiet', onclick: () => { chosen = r; ctx.render(); },
         'aria-label': t('rummy.round', { n: r + 1 }),
       }, String(r + 1))),
       round.scored.players.map((s) => h('td', {}, signed(s.points)))))),

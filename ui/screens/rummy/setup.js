@@ -4,7 +4,6 @@
 import { h, toast } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { api } from '../../api.js';
-import { showScreen, state } from '../../context.js';
 import { gameSwitch, topBar } from '../chrome.js';
 import { MYSTERY_RUMMY, factsOf, pageOf } from '../../rule_sets.js';
 
@@ -27,10 +26,10 @@ async function start() {
   }
 }
 
-export function renderRummySetup() {
+export function renderRummySetup(ctx) {
   const typed = [...document.querySelectorAll('#rummy-setup input')].map((el) => [el.id, el.value]);
   const screen = h('div', { id: 'rummy-setup', class: 'screen' },
-    topBar(),
+    topBar(ctx),
     h('form', { class: 'panel wide', onsubmit: (e) => { e.preventDefault(); start(); } },
       h('h1', {}, t('rummy.setup_title')),
       gameSwitch(MYSTERY_RUMMY),
@@ -38,12 +37,12 @@ export function renderRummySetup() {
         h('legend', {}, t('rummy.players')),
         h('div', { class: 'segmented' }, factsOf(MYSTERY_RUMMY).players.map((n) => h('button', {
           type: 'button', 'data-value': n, 'aria-pressed': String(n === form.players),
-          onclick: () => { form.players = n; showScreen(renderRummySetup()); },
+          onclick: () => { form.players = n; ctx.showScreen(renderRummySetup(ctx)); },
         }, String(n))))),
       h('p', { class: 'note' }, t('rummy.deal', { n: factsOf(MYSTERY_RUMMY).deal[form.players] })),
       h('div', { class: 'players' }, Array.from({ length: form.players }, (_, i) => h('div', { class: 'player-row' },
         h('label', { for: `rummy-name-${i}` }, t('rummy.seat_n', { n: i + 1 })),
-        h('input', { id: `rummy-name-${i}`, class: 'name', type: 'text', placeholder: t('rummy.player_n', { n: i + 1 }), maxlength: state.info.setup.name_chars, autocomplete: 'off' })))),
+        h('input', { id: `rummy-name-${i}`, class: 'name', type: 'text', placeholder: t('rummy.player_n', { n: i + 1 }), maxlength: ctx.info.setup.name_chars, autocomplete: 'off' })))),
       h('p', { class: 'note' }, t('rummy.seating_hint')),
       h('div', { class: 'row' },
         h('button', { id: 'start-rummy', type: 'button', class: 'primary', onclick: start }, t('rummy.start')),

@@ -6,12 +6,9 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { render } from '../../context.js';
-import { command } from '../game/actions.js';
 import { showRound, suspectName } from './rounds.js';
 
 const ENDINGS = ['last_card', 'police_chief_resigns', 'ripper_escapes', 'draw_pile_out_twice'];
-const SUSPECTS = [0, 1, 2, 3, 4, 5];
 
 /** The round being entered: null, or { round (null: the round in play), ending, by, alibi,
  * holder, points (the Alibi in play: whose, in front of whom, its points; holder and points
@@ -19,33 +16,38 @@ const SUSPECTS = [0, 1, 2, 3, 4, 5];
  * card numbers do not divide: to count again) }. */
 let draft = null;
 
-const blank = () => ({
-  evidence: [0, 0, 0, 0, 0, 0], joker_cards: [0, 0, 0, 0, 0, 0], suspect_cards: [false, false, false, false, false, false],
-  suspect_cards_in_hand: [false, false, false, false, false, false], letters: 0, alibi: 0, victims_and_scenes: 0, hand: 0, holds_ripper_escapes: false,
-});
+/** A player's cards with nothing counted yet, for the view's suspects. */
+const blank = (view) => {
+  const none = (what) => view.suspects.map(() => what);
+  return {
+    evidence: none(0), joker_cards: none(0), suspect_cards: none(false), suspect_cards_in_hand: none(false),
+    letters: 0, alibi: 0, victims_and_scenes: 0, hand: 0, holds_ripper_escapes: false,
+  };
+};
 
 /** Opens the form for the round in play (`round` null) or for correcting round `round`. */
-export function openTally(view, round) {
+export function openTally(ctx, round) {
+  const view = ctx.view;
   if (round !== null) {
     // The round as the rules open it again: Jokers in cards, and whether some must be
     // counted again.
     const { tally: past, recount, alibi_holder: holder } = view.rounds[round].correcting;
-    const players = past.players.map((p) => ({ ...blank(), ...structuredClone(p) }));
+    const players = past.players.map((p) => ({ ...blank(view), ...structuredClone(p) }));
     draft = { round, ending: past.ending.how, by: past.ending.by ?? 0, alibi: past.alibi, holder,
       points: holder === null ? null : players[holder].alibi, victims: past.victims_in_play, players, who: 0, recount };
   } else {
     draft = { round: null, ending: 'last_card', by: 0, alibi: null, holder: null, points: null, victims: 0,
-      players: view.players.map(blank), who: 0, recount: false };
+      players: view.players.map(() => blank(view)), who: 0, recount: false };
   }
-  render();
+  ctx.render();
 }
 
-function segmented(id, legend, options, current, pick) {
+function segmented(ctx, id, legend, options, current, pick) {
   return h('fieldset', { class: 'choice', id },
     h('legend', {}, legend),
     h('div', { class: 'segmented wrap' }, options.map(([value, text]) => h('button', {
       type: 'button', 'data-value': String(value), 'aria-pressed': String(value === current),
-      onclick: () => { pick(value); render(); },
+      onclick: () => { pick(value); ctx.render(); },
     }, text))));
 }
 
@@ -81,7 +83,8 @@ function toggle(id, label, get, set) {
   }, '✓');
 }
 
-function playerSheet(p, limits) {
+function playerSheet(view, p) {
+  const limits = view.limits;
   const cards = draft.players[p];
   const at = (key, s) => [() => cards[key][s], (v) => { cards[key][s] = v; }];
   const one = (key) => [() => cards[key], (v) => { cards[key] = v; }];
@@ -90,7 +93,7 @@ function playerSheet(p, limits) {
       h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', { scope: 'col' }, t('rummy.evidence')),
         h('th', { scope: 'col' }, t('rummy.jokers')), h('th', { scope: 'col' }, t('rummy.suspect_card')),
         h('th', { scope: 'col' }, t('rummy.suspect_in_hand')))),
-      h('tbody', {}, SUSPECTS.map((s) => h('tr', { 'data-suspect': s },
+      h('tbody', {}, view.suspects.map((_, s) => h('tr', { 'data-suspect': s },
         h('th', { scope: 'row' }, suspectName(s)),
         h('td', {}, counts(`evidence-${s}`, `${suspectName(s)}: ${t('rummy.evidence')}`, ...at('evidence', s), limits.evidence)),
         h('td', {}, counts(`jokers-${s}`, `${suspectName(s)}: ${t('rummy.jokers')}`, ...at('joker_cards', s), limits.jokers)),
@@ -104,43 +107,44 @@ function playerSheet(p, limits) {
     h('p', { class: 'note' }, t('rummy.tally_hint')));
 }
 
-async function submit() {
+async function submit(ctx) {
   const ending = draft.ending === 'ripper_escapes' ? { how: 'ripper_escapes', by: draft.by } : { how: draft.ending };
   // The Alibi's points go to whom it lies in front of, once both are told.
   const players = draft.players.map((p, i) => ({ ...p, alibi: draft.alibi !== null && i === draft.holder ? draft.points ?? 0 : 0 }));
   const tally = { ending, alibi: draft.alibi, victims_in_play: draft.victims, players };
   const done = draft.round === null
-    ? await command('end_round', { tally })
-    : await command('correct_round', { round: draft.round, tally });
+    ? await ctx.act('end_round', { tally })
+    : await ctx.act('correct_round', { round: draft.round, tally });
   if (done !== null) {
     showRound(draft.round);
     draft = null;
-    render();
+    ctx.render();
   }
 }
 
 /** The form over the board while a round is entered, or null. */
-export function tallyForm(view) {
+export function tallyForm(ctx) {
   if (!draft) return null;
+  const view = ctx.view;
   const players = view.players.map((name, p) => [p, name]);
-  return h('form', { id: 'tally', class: 'panel wide tally', onsubmit: (e) => { e.preventDefault(); submit(); } },
+  return h('form', { id: 'tally', class: 'panel wide tally', onsubmit: (e) => { e.preventDefault(); submit(ctx); } },
     h('h1', {}, draft.round === null ? t('rummy.end_round_n', { n: view.round }) : t('rummy.correct', { n: draft.round + 1 })),
-    segmented('tally-ending', t('rummy.how_ended'), ENDINGS.map((e) => [e, t(`ending_choice.${e}`)]), draft.ending, (v) => { draft.ending = v; }),
+    segmented(ctx, 'tally-ending', t('rummy.how_ended'), ENDINGS.map((e) => [e, t(`ending_choice.${e}`)]), draft.ending, (v) => { draft.ending = v; }),
     draft.ending === 'ripper_escapes'
-      ? segmented('tally-by', t('rummy.played_by'), players, draft.by, (v) => { draft.by = v; })
+      ? segmented(ctx, 'tally-by', t('rummy.played_by'), players, draft.by, (v) => { draft.by = v; })
       : null,
-    segmented('tally-alibi', t('rummy.alibi'), [[null, t('rummy.no_alibi')], ...SUSPECTS.map((s) => [s, suspectName(s)])], draft.alibi, (v) => { draft.alibi = v; }),
+    segmented(ctx, 'tally-alibi', t('rummy.alibi'), [[null, t('rummy.no_alibi')], ...view.suspects.map((_, s) => [s, suspectName(s)])], draft.alibi, (v) => { draft.alibi = v; }),
     draft.alibi === null ? null : h('div', { id: 'alibi-in-play', class: 'row' },
-      segmented('tally-alibi-holder', t('rummy.alibi_holder'), players, draft.holder, (v) => { draft.holder = v; }),
+      segmented(ctx, 'tally-alibi-holder', t('rummy.alibi_holder'), players, draft.holder, (v) => { draft.holder = v; }),
       h('label', { class: 'inline' }, t('rummy.alibi_points'),
         stepper('alibi-points', t('rummy.alibi_points'), () => draft.points ?? 0, (v) => { draft.points = v; }, view.limits.points)),
       h('p', { class: 'note' }, t('rummy.alibi_hint'))),
     h('div', { class: 'inline' }, h('span', {}, t('rummy.victims_in_play')),
       counts('victims-in-play', t('rummy.victims_in_play'), () => draft.victims, (v) => { draft.victims = v; }, view.limits.victims)),
     draft.recount ? h('p', { id: 'recount-jokers', class: 'banner' }, t('rummy.recount_jokers')) : null,
-    segmented('tally-who', t('rummy.cards_of'), players, draft.who, (v) => { draft.who = v; }),
-    playerSheet(draft.who, view.limits),
+    segmented(ctx, 'tally-who', t('rummy.cards_of'), players, draft.who, (v) => { draft.who = v; }),
+    playerSheet(view, draft.who),
     h('div', { class: 'row' },
-      h('button', { id: 'score-round', type: 'button', class: 'primary', onclick: submit }, t('rummy.score_round')),
-      h('button', { id: 'tally-cancel', type: 'button', onclick: () => { draft = null; render(); } }, t('hidden.cancel'))));
+      h('button', { id: 'score-round', type: 'button', class: 'primary', onclick: () => submit(ctx) }, t('rummy.score_round')),
+      h('button', { id: 'tally-cancel', type: 'button', onclick: () => { draft = null; ctx.render(); } }, t('hidden.cancel'))));
 }
