@@ -79,8 +79,8 @@ fn straw_poll() -> Game {
 /// Every screen of a game: the table (no phones) and each seat's phone.
 fn screens(game: &Game) -> Vec<(Role, Who<Role>)> {
     std::iter::once((Role::Table, Who::Table { phones: Vec::new() }))
-        .chain(std::iter::once((Role::Ghost, Who::Seat(Role::Ghost))))
-        .chain((0..game.psychics.len()).map(|i| (Role::Psychic(i), Who::Seat(Role::Psychic(i)))))
+        .chain(std::iter::once((Role::Ghost, Who::Seat(Seat::Ghost))))
+        .chain((0..game.psychics.len()).map(|i| (Role::Psychic(i), Who::Seat(Seat::Psychic(i)))))
         .collect()
 }
 

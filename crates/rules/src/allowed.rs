@@ -8,14 +8,14 @@
 use crate::refusals;
 use serde::Serialize;
 
-use seance_timeline::{Extra, Refusal, Who, ensure};
+use seance_timeline::{Extra, Refusal, RoleName, Who, ensure};
 
 use crate::cards::Card;
 use crate::clairvoyancy::Face;
 use crate::command::Command;
 use crate::game::{Game, Phase};
 use crate::levels::Level;
-use crate::role::Role;
+use crate::role::{Role, Seat};
 use crate::setup::SecretMode;
 
 /// A command open now, with the choices it takes.
@@ -203,7 +203,7 @@ impl Command {
 
 /// Whether `who` is the table or the ghost's phone: those keep the game's time and history.
 fn hosts(who: &Who<Role>) -> bool {
-    matches!(who, Who::Table { .. } | Who::Seat(Role::Ghost))
+    matches!(who, Who::Table { .. } | Who::Seat(Seat::Ghost))
 }
 
 impl Game {
@@ -213,13 +213,11 @@ impl Game {
     pub fn permit(&self, who: &Who<Role>, command: &Command) -> Result<(), Refusal> {
         let seat = command.seat();
         match who {
-            Who::Watcher | Who::Seat(Role::Table) => {
-                Err(Refusal::new(seance_timeline::refusals::WATCHER))
-            }
-            Who::Seat(Role::Psychic(p)) => ensure(seat == Role::Psychic(*p), || {
+            Who::Watcher => Err(Refusal::new(seance_timeline::refusals::WATCHER)),
+            Who::Seat(Seat::Psychic(p)) => ensure(seat == Role::Psychic(*p), || {
                 Refusal::new(refusals::PSYCHIC_ACTS_FOR_SELF)
             }),
-            Who::Seat(Role::Ghost) => {
+            Who::Seat(Seat::Ghost) => {
                 ensure(!matches!(seat, Role::Psychic(_)), || {
                     Refusal::new(refusals::GHOST_NOT_FOR_PSYCHICS)
                 })?;
@@ -228,7 +226,8 @@ impl Game {
                 })
             }
             Who::Table { .. } => {
-                ensure(!(command.sealed() && who.on_phone(&seat)), || match seat {
+                let on_phone = seat.seat().is_some_and(|seat| who.on_phone(&seat));
+                ensure(!(command.sealed() && on_phone), || match seat {
                     Role::Ghost => Refusal::new(refusals::CULPRIT_ON_PHONE),
                     _ => Refusal::new(seance_timeline::refusals::VOTE_ON_PHONE),
                 })
@@ -242,7 +241,7 @@ impl Game {
     /// ghost's phone may still knock. A rematch is the table's, once the game has ended. A
     /// line of the count just shown is not undone.
     pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), Refusal> {
-        if matches!(who, Who::Watcher | Who::Seat(Role::Table)) {
+        if matches!(who, Who::Watcher) {
             return Err(Refusal::new(seance_timeline::refusals::WATCHER));
         }
         if extra == Extra::Rematch {

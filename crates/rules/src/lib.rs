@@ -64,7 +64,7 @@ pub use straw_poll::{Ballot, Count, CountStep, Decider};
 pub type Timeline = seance_timeline::Timeline<Game>;
 /// An entry of a Mysterium game's history.
 pub type Entry = seance_timeline::Entry<Command, Event>;
-pub use role::Role;
+pub use role::{Role, Seat};
 pub use view::{PsychicView, View};
 
 /// A new Mysterium game: its timeline, and the events of its start for the journal.
@@ -116,9 +116,9 @@ impl Roles for Game {
     type Told = Told;
     type View = View;
 
-    fn seats(&self) -> Vec<Role> {
-        std::iter::once(Role::Ghost)
-            .chain((0..self.psychics.len()).map(Role::Psychic))
+    fn seats(&self) -> Vec<Seat> {
+        std::iter::once(Seat::Ghost)
+            .chain((0..self.psychics.len()).map(Seat::Psychic))
             .collect()
     }
 
@@ -135,8 +135,8 @@ impl Roles for Game {
     }
 
     /// The ghost's view holds every psychic's cards and the culprit.
-    fn by_invitation(role: Role) -> bool {
-        role == Role::Ghost
+    fn by_invitation(seat: Seat) -> bool {
+        seat == Seat::Ghost
     }
 
     /// The count is read out on the table screen: its lines and the verdict.

@@ -1,6 +1,7 @@
 //! Who is at the table: the table itself, the ghost, and each psychic by their place
-//! (from 0, in the setup's order). A seat is named in words as `ghost` or `psychic:2`,
-//! and the table as `table`: the names its phones and the journal use.
+//! (from 0, in the setup's order). A seat (every role but the table's, which no phone
+//! holds) is named in words as `ghost` or `psychic:2`, and the table as `table`: the names
+//! its phones and the journal use.
 
 use std::fmt;
 use std::str::FromStr;
@@ -16,9 +17,50 @@ pub enum Role {
     Psychic(usize),
 }
 
+/// A seat a phone may hold: the ghost's or a psychic's. Serialised in views as `"ghost"`
+/// or `{"psychic": 2}`; in words as its role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seat {
+    Ghost,
+    Psychic(usize),
+}
+
+impl From<Seat> for Role {
+    fn from(seat: Seat) -> Role {
+        match seat {
+            Seat::Ghost => Role::Ghost,
+            Seat::Psychic(p) => Role::Psychic(p),
+        }
+    }
+}
+
 impl RoleName for Role {
+    type Seat = Seat;
     const NAMES: &'static str = "table, ghost or psychic:N";
     const TABLE: Role = Role::Table;
+
+    fn seat(self) -> Option<Seat> {
+        match self {
+            Role::Table => None,
+            Role::Ghost => Some(Seat::Ghost),
+            Role::Psychic(p) => Some(Seat::Psychic(p)),
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Role::from(*self).fmt(f)
+    }
+}
+
+impl FromStr for Seat {
+    type Err = NoSuchRole;
+
+    fn from_str(text: &str) -> Result<Seat, NoSuchRole> {
+        text.parse::<Role>()?.seat().ok_or(NoSuchRole)
+    }
 }
 
 impl fmt::Display for Role {
@@ -50,6 +92,17 @@ impl FromStr for Role {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seat_is_every_role_but_the_tables_named_as_its_role() {
+        for seat in [Seat::Ghost, Seat::Psychic(0), Seat::Psychic(6)] {
+            assert_eq!(seat.to_string().parse(), Ok(seat));
+            assert_eq!(Role::from(seat).seat(), Some(seat));
+            assert_eq!(seat.to_string(), Role::from(seat).to_string());
+        }
+        assert_eq!(Role::Table.seat(), None);
+        assert_eq!("table".parse::<Seat>(), Err(NoSuchRole));
+    }
 
     #[test]
     fn a_role_reads_back_as_it_is_written() {

@@ -13,9 +13,10 @@ use crate::event::Group;
 use crate::expansions::Third;
 use crate::game::{Game, GroupPick, Manifestation, Outcome, Phase, SHARED_VISION_CARDS};
 use crate::levels::{Level, LevelBands, TrackSide};
-use crate::role::Role;
+use crate::role::{Role, Seat};
 use crate::setup::{Colour, CrowRule, Difficulty, Edition, SecretMode};
 use crate::straw_poll::Count;
+use seance_timeline::RoleName;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PsychicView {
@@ -50,7 +51,7 @@ pub struct PsychicView {
 pub struct View {
     /// Whose view this is: the ghost's or a psychic's seat; `None` for the table's (and a
     /// watcher's).
-    pub me: Option<Role>,
+    pub me: Option<Seat>,
     pub edition: Edition,
     /// Objects, or stories in their place: the screens say the third category's word.
     pub third: Third,
@@ -125,7 +126,7 @@ impl Game {
         let sees_secrets = over || role == Role::Ghost;
         let sees_culprit = over || (role == Role::Ghost && self.ghost_sees_culprit());
         View {
-            me: (role != Role::Table).then_some(role),
+            me: role.seat(),
             edition: self.setup.edition,
             third: self.setup.third,
             ghost: self.setup.ghost.clone(),

@@ -1087,20 +1087,20 @@ fn each_device_acts_only_for_whom_the_rules_say() {
     let refusal =
         |who: Who<Role>, command: &Command| game.permit(&who, command).err().map(|e| e.code);
     // A psychic's phone: its own pawn, nobody else's, and none of the ghost's acts.
-    assert_eq!(refusal(Who::Seat(Role::Psychic(1)), &pawn(1)), None);
+    assert_eq!(refusal(Who::Seat(Seat::Psychic(1)), &pawn(1)), None);
     assert_eq!(
-        refusal(Who::Seat(Role::Psychic(1)), &pawn(2)),
+        refusal(Who::Seat(Seat::Psychic(1)), &pawn(2)),
         Some("psychic_acts_for_self")
     );
     let vision = Command::GiveVision { psychic: 1 };
     assert_eq!(
-        refusal(Who::Seat(Role::Psychic(1)), &vision),
+        refusal(Who::Seat(Seat::Psychic(1)), &vision),
         Some("psychic_acts_for_self")
     );
     // The ghost's phone: the visions, never a psychic's pawn.
-    assert_eq!(refusal(Who::Seat(Role::Ghost), &vision), None);
+    assert_eq!(refusal(Who::Seat(Seat::Ghost), &vision), None);
     assert_eq!(
-        refusal(Who::Seat(Role::Ghost), &pawn(0)),
+        refusal(Who::Seat(Seat::Ghost), &pawn(0)),
         Some("ghost_not_for_psychics")
     );
     // A watcher: nothing.
@@ -1115,7 +1115,7 @@ fn each_device_acts_only_for_whom_the_rules_say() {
     };
     assert_eq!(refusal(table(), &vote), None);
     let phones = Who::Table {
-        phones: vec![Role::Psychic(2), Role::Ghost],
+        phones: vec![Seat::Psychic(2), Seat::Ghost],
     };
     assert_eq!(
         refusal(phones.clone(), &vote),
@@ -1132,8 +1132,8 @@ fn each_device_acts_only_for_whom_the_rules_say() {
     );
     // Undo, the timer and knocks: the table and the ghost's phone.
     for extra in [Extra::Undo, Extra::Redo, Extra::Timer, Extra::Knock] {
-        assert!(t.game().may(&Who::Seat(Role::Ghost), extra).is_ok());
-        assert!(t.game().may(&Who::Seat(Role::Psychic(0)), extra).is_err());
+        assert!(t.game().may(&Who::Seat(Seat::Ghost), extra).is_ok());
+        assert!(t.game().may(&Who::Seat(Seat::Psychic(0)), extra).is_err());
         assert!(t.game().may(&Who::Watcher, extra).is_err());
     }
     for extra in [Extra::Undo, Extra::Redo, Extra::Timer] {
@@ -1208,11 +1208,11 @@ fn the_count_is_told_only_as_far_as_the_table_has_shown_it() {
             );
         }
     }
-    let ghost = Who::Seat(Role::Ghost);
+    let ghost = Who::Seat(Seat::Ghost);
     let show = |lines| Command::ShowCount { lines };
     assert_refused!(t.game().permit(&ghost, &show(1)), "table_shows_count");
     assert_refused!(
-        t.game().permit(&Who::Seat(Role::Psychic(0)), &show(1)),
+        t.game().permit(&Who::Seat(Seat::Psychic(0)), &show(1)),
         "psychic_acts_for_self"
     );
     assert_refused!(t.try_do(show(0)), seance_rules::refusals::COUNT_LINES);

@@ -135,9 +135,7 @@ fn legal_moves(t: &Table) -> Vec<Vec<Command>> {
 /// The devices that may ask: the table (with no phone, or with phones on the seats
 /// `phones` picks), the ghost's phone, each psychic's, a watcher.
 fn devices(game: &Game, phones: u16) -> Vec<Who<Role>> {
-    let seats: Vec<Role> = std::iter::once(Role::Ghost)
-        .chain((0..game.psychics.len()).map(Role::Psychic))
-        .collect();
+    let seats = game.seats();
     let held = seats
         .iter()
         .enumerate()

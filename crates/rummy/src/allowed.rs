@@ -10,7 +10,7 @@ use serde::Serialize;
 use seance_timeline::{Extra, Refusal, Who, ensure};
 
 use crate::command::Command;
-use crate::role::Role;
+use crate::role::{Role, Seat};
 use crate::scorepad::Scorepad;
 use crate::suspects::SUSPECTS;
 
@@ -47,14 +47,12 @@ fn seat(command: &Command) -> Option<(usize, bool)> {
 /// [`Scorepad::permit`] for a command done for `seat` (see [`seat`]).
 fn permit(who: &Who<Role>, seat: Option<(usize, bool)>) -> Result<(), Refusal> {
     match who {
-        Who::Watcher | Who::Seat(Role::Table) => {
-            Err(Refusal::new(seance_timeline::refusals::WATCHER))
-        }
-        Who::Seat(Role::Player(p)) => ensure(seat.is_some_and(|(s, _)| s == *p), || {
+        Who::Watcher => Err(Refusal::new(seance_timeline::refusals::WATCHER)),
+        Who::Seat(Seat::Player(p)) => ensure(seat.is_some_and(|(s, _)| s == *p), || {
             Refusal::new(refusals::PLAYER_ACTS_FOR_SELF)
         }),
         Who::Table { .. } => ensure(
-            !seat.is_some_and(|(s, sealed)| sealed && who.on_phone(&Role::Player(s))),
+            !seat.is_some_and(|(s, sealed)| sealed && who.on_phone(&Seat::Player(s))),
             || Refusal::new(seance_timeline::refusals::VOTE_ON_PHONE),
         ),
     }

@@ -32,7 +32,7 @@ pub use event::Event;
 pub use jack::{JackStep, Verdict, who_is_jack};
 pub use log::Told;
 pub use record::{Record, Votes};
-pub use role::Role;
+pub use role::{Role, Seat};
 pub use round::{Ending, Line, PlayerCards, PlayerScore, Round, ScoreError, Scored, score};
 pub use scorepad::{RoundPlayed, Scorepad, Vote};
 pub use setup::{Facts, PLAYERS, Setup, deal};
@@ -104,8 +104,8 @@ impl Roles for Scorepad {
     type Told = Told;
     type View = View;
 
-    fn seats(&self) -> Vec<Role> {
-        (0..self.players.len()).map(Role::Player).collect()
+    fn seats(&self) -> Vec<Seat> {
+        (0..self.players.len()).map(Seat::Player).collect()
     }
 
     fn permit(&self, who: &Who<Role>, command: &Command) -> Result<(), Refusal> {

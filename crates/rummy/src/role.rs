@@ -8,17 +8,51 @@ use std::str::FromStr;
 use seance_timeline::{NoSuchRole, RoleName};
 use serde::Serialize;
 
-/// Serialised in views as `{"player": 2}`; in words (`player:2`) by `Display`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
     Table,
     Player(usize),
 }
 
+/// A seat a phone may hold: a player's. Serialised in views as `{"player": 2}`; in words
+/// as its role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seat {
+    Player(usize),
+}
+
+impl From<Seat> for Role {
+    fn from(Seat::Player(p): Seat) -> Role {
+        Role::Player(p)
+    }
+}
+
 impl RoleName for Role {
+    type Seat = Seat;
     const NAMES: &'static str = "table or player:N";
     const TABLE: Role = Role::Table;
+
+    fn seat(self) -> Option<Seat> {
+        match self {
+            Role::Table => None,
+            Role::Player(p) => Some(Seat::Player(p)),
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Role::from(*self).fmt(f)
+    }
+}
+
+impl FromStr for Seat {
+    type Err = NoSuchRole;
+
+    fn from_str(text: &str) -> Result<Seat, NoSuchRole> {
+        text.parse::<Role>()?.seat().ok_or(NoSuchRole)
+    }
 }
 
 impl fmt::Display for Role {

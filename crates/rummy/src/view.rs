@@ -6,17 +6,18 @@
 
 use serde::Serialize;
 
-use crate::role::Role;
+use crate::role::{Role, Seat};
 use crate::round::Scored;
 use crate::scorepad::{Scorepad, standings_of};
 use crate::suspects::{JOKER, Known, LETTER, Printed, RIPPER_ESCAPES, SUSPECTS, Suspect};
 use crate::tally::{Correcting, LIMITS, Limits, RoundTally};
+use seance_timeline::RoleName;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct View {
     pub players: Vec<String>,
     /// Whose view this is: a player's seat, on their phone; `None` for the table's.
-    pub me: Option<Role>,
+    pub me: Option<Seat>,
     /// The round in play, from 1.
     pub round: usize,
     pub deal: u8,
@@ -99,7 +100,7 @@ impl Scorepad {
             .collect();
         View {
             players: self.players.clone(),
-            me: (role != Role::Table).then_some(role),
+            me: role.seat(),
             round: self.rounds.len() + 1,
             deal: self.deal(),
             dealer: self.dealer(self.rounds.len()),

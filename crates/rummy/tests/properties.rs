@@ -324,9 +324,9 @@ fn offered(allowed: &[Action], command: &Command) -> bool {
 /// refusing one that is offered.
 fn check_allowed(pad: &Scorepad, seed: u64) {
     let n = pad.players.len();
-    let phones: Vec<Role> = (0..n)
+    let phones: Vec<Seat> = (0..n)
         .filter(|p| seed >> p & 1 == 1)
-        .map(Role::Player)
+        .map(Seat::Player)
         .collect();
     let devices = [
         Who::Table { phones: Vec::new() },
@@ -334,7 +334,7 @@ fn check_allowed(pad: &Scorepad, seed: u64) {
         Who::Watcher,
     ]
     .into_iter()
-    .chain((0..n).map(|p| Who::Seat(Role::Player(p))));
+    .chain((0..n).map(|p| Who::Seat(Seat::Player(p))));
     let space: Vec<Command> = (0..=n)
         .map(|by| Command::CallVote { by })
         .chain(

@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 
 use seance_journal::{ARCHIVED, Append, Damage, Journal, JournalError, TimerRecord};
 use seance_timeline::{
-    Act, Allowance, ChangeKind, Entry, EntryOf, Extra, Refusal, Roles, Timeline, TimelineError, Who,
+    Act, Allowance, ChangeKind, Entry, EntryOf, Extra, Refusal, Roles, Seat, Timeline,
+    TimelineError, Who,
 };
 use serde::Serialize;
 use tokio::sync::broadcast;
@@ -323,12 +324,8 @@ impl<G: RuleBook> Games<G> {
     }
 
     /// The seats game `id` has, by name.
-    pub fn seats(&self, id: i64) -> Result<Vec<String>, GameError> {
-        self.with(id, |_, live| {
-            Ok((live.timeline.game().seats().iter())
-                .map(ToString::to_string)
-                .collect())
-        })
+    pub fn seats(&self, id: i64) -> Result<Vec<Seat<G::Role>>, GameError> {
+        self.with(id, |_, live| Ok(live.timeline.game().seats()))
     }
 
     /// `role`'s view of the game, with what `who` (the device asking) may do now.
@@ -404,7 +401,7 @@ impl<G: RuleBook> Games<G> {
         &self,
         id: i64,
         seats: &Seats,
-        keep: &[String],
+        keep: &[Seat<G::Role>],
         seed: u64,
     ) -> Result<i64, GameError> {
         let _one = self.rematching.hold();

@@ -21,9 +21,9 @@ use crate::games::Games;
 use crate::refused::{Refused, refused};
 use crate::request::{Body, GameId, RoleQuery, SeatOf, Shape, in_query, role_named};
 use crate::rulesets::seats_page;
-use crate::seats::{Door, SeatError};
+use crate::seats::{Door, SeatError, in_words};
 use crate::shared::Shared;
-use seance_timeline::{Knock, Refusal, RoleName, RuleBook, Who};
+use seance_timeline::{Knock, Refusal, RoleName, RuleBook, Seat, Who};
 
 /// Who asks about a game, by the credentials of the request: its [`Device`], and the seat
 /// token it shows (`X-Seat`, or `?seat=` where headers cannot be set).
@@ -75,7 +75,7 @@ pub fn may_see<G: RuleBook>(shared: &Shared, game: i64, role: G::Role, caller: &
     match (role.seat(), caller) {
         (None, _) => true,
         (Some(seat), Caller::Phone(t)) => shared.seats.seat_of(game, t) == Some(seat),
-        (Some(seat), Caller::Table) => !shared.seats.held(game, &seat),
+        (Some(seat), Caller::Table) => !shared.seats.held(game, seat),
         (Some(_), Caller::Watcher) => false,
     }
 }
@@ -86,7 +86,7 @@ pub fn may_see<G: RuleBook>(shared: &Shared, game: i64, role: G::Role, caller: &
 /// retrying with the token of a seat the table freed.
 fn count_guess(shared: &Shared, game: i64, caller: &Caller, peer: SocketAddr) -> Option<Refused> {
     if let Caller::Phone(token) = caller
-        && shared.seats.seat_of(game, token).is_none()
+        && !shared.seats.opens(game, token)
         && !shared.seats.was_freed(game, token)
     {
         if shared.failures.blocked(peer.ip()) {
@@ -121,7 +121,7 @@ fn check_view<G: RuleBook>(
         );
     }
     Err(match caller {
-        Caller::Phone(token) if shared.seats.seat_of(game, token).is_none() => {
+        Caller::Phone(token) if !shared.seats.opens(game, token) => {
             refused(StatusCode::FORBIDDEN, refusals::SEAT_FREED)
         }
         Caller::Phone(_) => refused(StatusCode::FORBIDDEN, refusals::NOT_YOUR_SEAT),
@@ -141,18 +141,12 @@ pub fn who<G: RuleBook>(
 ) -> Result<Who<G::Role>, Refused> {
     match caller {
         Caller::Table => Ok(Who::Table {
-            phones: shared
-                .seats
-                .taken(game)
-                .iter()
-                .filter_map(|seat| seat.parse().ok())
-                .collect(),
+            phones: shared.seats.taken(game),
         }),
         Caller::Watcher => Ok(Who::Watcher),
         Caller::Phone(token) => shared
             .seats
             .seat_of(game, token)
-            .and_then(|seat| seat.parse().ok())
             .map(Who::Seat)
             .ok_or_else(|| {
                 count_guess(shared, game, caller, peer)
@@ -232,15 +226,19 @@ pub fn reader<G: RuleBook>(
 ) -> Result<(Who<G::Role>, G::Role), Refused> {
     let who = who::<G>(shared, game, caller, peer)?;
     let role = match (&who, asked) {
-        (Who::Seat(mine), None) => *mine,
+        (Who::Seat(mine), None) => (*mine).into(),
         (_, asked) => role_named::<G::Role>(asked)?,
     };
     check_view::<G>(shared, game, role, caller, peer)?;
     Ok((who, role))
 }
 
-pub async fn list(State(shared): State<Arc<Shared>>, GameId(id): GameId) -> Json<Value> {
-    Json(json!({ "taken": shared.seats.taken(id) }))
+pub async fn list<G: RuleBook>(
+    State(shared): State<Arc<Shared>>,
+    GameId(id): GameId,
+) -> Json<Value> {
+    let taken = shared.seats.taken::<Seat<G::Role>>(id);
+    Json(json!({ "taken": in_words(&taken) }))
 }
 
 #[derive(Deserialize)]
@@ -261,10 +259,10 @@ pub async fn take<G: RuleBook>(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Body(Wanted { seat, invitation }): Body<Wanted>,
 ) -> Result<(StatusCode, Json<Value>), Refused> {
-    let role = seat_of_game(&games, id, &seat)?;
+    let seat = in_game(&games, id, &seat)?;
     // A seat open to the join code is taken a few times a minute at most from one address;
     // one by invitation is as rare as the table's invitations, and a guess is slowed below.
-    let door = if G::by_invitation(role) {
+    let door = if G::by_invitation(seat) {
         Door::Invitation(invitation.as_deref())
     } else {
         if shared.joins.blocked(peer.ip()) {
@@ -273,7 +271,7 @@ pub async fn take<G: RuleBook>(
         shared.joins.record(peer.ip());
         Door::Open
     };
-    let token = shared.seats.take(id, &seat, door).map_err(|e| match e {
+    let token = shared.seats.take(id, seat, door).map_err(|e| match e {
         // The live invitation is honoured whatever came from the same address before (a
         // phone sharing it with a guesser): only guesses wait, as for the codes.
         SeatError::NotInvited if shared.failures.blocked(peer.ip()) => {
@@ -290,27 +288,34 @@ pub async fn take<G: RuleBook>(
     games.touch(id);
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "seat": seat, "token": token })),
+        Json(json!({ "seat": seat.to_string(), "token": token })),
     ))
 }
 
-/// Seat `seat` of game `id`, as its role: refused for a game or a seat there is not.
-fn seat_of_game<G: RuleBook>(games: &Games<G>, id: i64, seat: &str) -> Result<G::Role, Refused> {
+/// Seat `seat` (named in words, or one of its rule set's) of game `id`: refused, with the
+/// seats it has, for a game or a seat there is not.
+fn in_game<G: RuleBook>(
+    games: &Games<G>,
+    id: i64,
+    seat: impl ToString,
+) -> Result<Seat<G::Role>, Refused> {
     let seats = games.seats(id).map_err(|_| {
         Refused::new(
             StatusCode::NOT_FOUND,
             Refusal::new(refusals::NO_SUCH_GAME).with("game", id),
         )
     })?;
-    (seats.iter().any(|s| s == seat))
-        .then(|| seat.parse().ok())
-        .flatten()
+    let named = seat.to_string();
+    named
+        .parse()
+        .ok()
+        .filter(|seat| seats.contains(seat))
         .ok_or_else(|| {
             Refused::new(
                 StatusCode::BAD_REQUEST,
                 Refusal::new(refusals::NO_SUCH_SEAT)
-                    .with("seat", seat)
-                    .with("seats", seats),
+                    .with("seat", named)
+                    .with("seats", in_words(&seats)),
             )
         })
 }
@@ -322,16 +327,16 @@ pub async fn invite<G: RuleBook>(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
     State(games): State<Arc<Games<G>>>,
-    SeatOf { id, seat }: SeatOf,
+    SeatOf { id, seat }: SeatOf<G::Role>,
 ) -> Result<Json<Value>, Refused> {
-    let role = seat_of_game(&games, id, &seat)?;
-    if !G::by_invitation(role) {
+    let seat = in_game(&games, id, seat)?;
+    if !G::by_invitation(seat) {
         return Err(Refused::new(
             StatusCode::BAD_REQUEST,
-            Refusal::new(refusals::SEAT_OPEN).with("seat", seat),
+            Refusal::new(refusals::SEAT_OPEN).with("seat", seat.to_string()),
         ));
     }
-    let invitation = (shared.seats.invite(id, &seat))
+    let invitation = (shared.seats.invite(id, seat))
         .map_err(SeatError::Io)?
         .ok_or(SeatError::Taken)?;
     let link = format!(
@@ -345,33 +350,22 @@ pub async fn invite<G: RuleBook>(
 }
 
 /// The table hides its invitation again: it opens nothing from now on.
-pub async fn uninvite(
+pub async fn uninvite<G: RuleBook>(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
-    SeatOf { id, seat }: SeatOf,
-) -> StatusCode {
-    shared.seats.uninvite(id, &seat);
-    StatusCode::NO_CONTENT
+    SeatOf { id, seat }: SeatOf<G::Role>,
+) -> Result<StatusCode, Refused> {
+    shared.seats.uninvite(id, seat);
+    Ok(StatusCode::NO_CONTENT)
 }
 
 pub async fn free<G: RuleBook>(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
     State(games): State<Arc<Games<G>>>,
-    SeatOf { id, seat }: SeatOf,
+    SeatOf { id, seat }: SeatOf<G::Role>,
 ) -> Result<StatusCode, Refused> {
-    if seat
-        .parse::<G::Role>()
-        .ok()
-        .and_then(RoleName::seat)
-        .is_none()
-    {
-        return Err(Refused::new(
-            StatusCode::BAD_REQUEST,
-            Refusal::new(refusals::NO_SUCH_SEAT).with("seat", seat),
-        ));
-    }
-    shared.seats.free(id, &seat).map_err(SeatError::Io)?;
+    shared.seats.free(id, seat).map_err(SeatError::Io)?;
     games.touch(id);
     Ok(StatusCode::NO_CONTENT)
 }

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use crate::refused::{Refused, refused};
-use seance_timeline::{Refusal, RoleName, RuleSet};
+use seance_timeline::{Refusal, RoleName, RuleSet, Seat};
 
 /// What an endpoint's body looks like, in the words a refusal shows a programmer.
 pub trait Shape {
@@ -144,25 +144,37 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
     }
 }
 
-/// A seat of the path's game, as the path names it (`…/{id}/seats/{seat}`): the rules say
-/// whether there is one of that name.
-pub struct SeatOf {
+/// A seat of the path's game (`…/{id}/seats/{seat}`), one of its rule set's (whose roles
+/// are `R`): a name that is none is refused here, at the edge. Whether the game has that
+/// seat is for the handler to ask its game.
+pub struct SeatOf<R: RoleName> {
     pub id: i64,
-    pub seat: String,
+    pub seat: Seat<R>,
 }
 
-impl<S: Send + Sync> FromRequestParts<S> for SeatOf {
+impl<R: RoleName, S: Send + Sync> FromRequestParts<S> for SeatOf<R> {
     type Rejection = Refused;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Refused> {
         let named = named_in_path(parts, state).await?;
         let id = game_of(&named)?;
-        let seat = named.into_iter().find(|(name, _)| name == "seat");
+        let (_, seat) = (named.into_iter().find(|(name, _)| name == "seat")).unwrap_or_default();
         Ok(SeatOf {
             id,
-            seat: seat.map(|(_, seat)| seat).unwrap_or_default(),
+            seat: seat_named::<R>(&seat)?,
         })
     }
+}
+
+/// `seat`, named in words (`ghost`, `psychic:2`, `player:1`), as a seat of the rule set
+/// whose roles are `R`: refused for a name that is none.
+pub fn seat_named<R: RoleName>(seat: &str) -> Result<Seat<R>, Refused> {
+    seat.parse().map_err(|_| {
+        Refused::new(
+            StatusCode::BAD_REQUEST,
+            Refusal::new(refusals::NO_SUCH_SEAT).with("seat", seat),
+        )
+    })
 }
 
 /// The path's parameters, by name.

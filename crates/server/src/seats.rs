@@ -9,31 +9,31 @@
 //! appended and synced as it is made, each with the journal's count of commits then. A
 //! journal restored from a backup has fewer commits: the seats taken since are dropped, so
 //! a game it numbers anew opens to no old token. The file is written whole only at start,
-//! kept to the seats of the latest [`KEPT_GAMES`] games.
+//! kept to the seats of the latest games.
+//!
+//! By concern: this module, the seats as phones and the table use them (each rule set's
+//! typed seats in, named in words only at the file's edge); `state.rs`, the seats in memory
+//! and the changes that make them; `file.rs`, the file; `former.rs`, the file of earlier
+//! builds, adopted once.
 
-use crate::sync::Hold;
-use std::collections::BTreeMap;
+mod file;
+mod former;
+mod state;
+
+use std::fmt::Display;
 use std::fs::File;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::Path;
+use std::str::FromStr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
-
 use crate::credentials::equal_in_constant_time;
 use crate::settings::{set_aside, write_atomically};
-
-const FILE: &str = "seats.jsonl";
-/// The file of earlier builds, written whole at every change: read once, then replaced.
-const FORMER: &str = "seats.json";
-
-/// Games whose seats are kept: the latest, by number. A phone of an older game joins
-/// again; memory and the file stay bounded however long a table plays.
-const KEPT_GAMES: usize = 256;
-
-/// How many freed tokens a game remembers: more than its seats change hands in an evening.
-const FREED_KEPT: usize = 32;
+use crate::sync::Hold;
+use file::{FILE, Header, line_of, read};
+use former::{FORMER, read_former};
+use state::{Change, Line, State};
 
 /// The journal's count of commits now, what each change is written with: `None` when it
 /// cannot be read.
@@ -43,155 +43,7 @@ pub type Commits = Box<dyn Fn() -> Option<u64> + Send + Sync>;
 /// photograph of it would keep.
 const INVITATION_LASTS: Duration = Duration::from_secs(10 * 60);
 
-/// A seat a phone holds: its token, and the journal's commits when it was taken.
-#[derive(Clone)]
-struct Held {
-    token: String,
-    at: u64,
-}
-
-/// The seats taken by game and seat name (`ghost`, `psychic:N`, `player:N`), the tokens
-/// freed by game (they open nothing, but a phone still holding one is no guesser: it
-/// retries until told), each game's rematch (phones of the one find the next), and the
-/// table's open invitations by game and seat (in memory only: the table asks anew after a
-/// restart).
-#[derive(Default)]
-struct State {
-    taken: BTreeMap<i64, BTreeMap<String, Held>>,
-    freed: BTreeMap<i64, Vec<String>>,
-    rematches: BTreeMap<i64, (i64, u64)>,
-    invitations: BTreeMap<(i64, String), (String, Instant)>,
-}
-
-/// The first line of the file.
-#[derive(Serialize, Deserialize)]
-struct Header {
-    journal: String,
-}
-
-/// A line after the first: a change, with the journal's commits when it was made.
-#[derive(Serialize, Deserialize)]
-struct Line {
-    at: u64,
-    #[serde(flatten)]
-    change: Change,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum Change {
-    Take {
-        game: i64,
-        seat: String,
-        token: String,
-    },
-    Free {
-        game: i64,
-        seat: String,
-    },
-    /// A token freed before the file was last written whole.
-    Freed {
-        game: i64,
-        token: String,
-    },
-    Rematch {
-        game: i64,
-        next: i64,
-    },
-}
-
-/// The file of earlier builds: the journal, the seats, the tokens freed, the rematches.
-#[derive(Deserialize)]
-struct Former {
-    journal: String,
-    taken: BTreeMap<i64, BTreeMap<String, String>>,
-    #[serde(default)]
-    freed: BTreeMap<i64, Vec<String>>,
-    #[serde(default)]
-    rematches: BTreeMap<i64, i64>,
-}
-
-impl State {
-    fn apply(&mut self, Line { at, change }: Line) {
-        match change {
-            Change::Take { game, seat, token } => {
-                self.taken
-                    .entry(game)
-                    .or_default()
-                    .insert(seat, Held { token, at });
-            }
-            Change::Free { game, seat } => {
-                if let Some(held) = self.taken.get_mut(&game).and_then(|g| g.remove(&seat)) {
-                    self.forget(game, held.token);
-                }
-            }
-            Change::Freed { game, token } => self.forget(game, token),
-            Change::Rematch { game, next } => {
-                self.rematches.insert(game, (next, at));
-            }
-        }
-    }
-
-    fn forget(&mut self, game: i64, token: String) {
-        let freed = self.freed.entry(game).or_default();
-        freed.push(token);
-        if freed.len() > FREED_KEPT {
-            freed.remove(0);
-        }
-    }
-
-    /// Keeps the latest [`KEPT_GAMES`] games' seats, tokens freed and rematches.
-    fn prune(&mut self) {
-        let mut games: Vec<i64> = self
-            .taken
-            .keys()
-            .chain(self.freed.keys())
-            .chain(self.rematches.keys())
-            .copied()
-            .collect();
-        games.sort_unstable();
-        games.dedup();
-        let Some(&oldest) = games.iter().rev().nth(KEPT_GAMES - 1) else {
-            return;
-        };
-        self.taken.retain(|&game, _| game >= oldest);
-        self.freed.retain(|&game, _| game >= oldest);
-        self.rematches.retain(|&game, _| game >= oldest);
-    }
-
-    /// The lines that make this state again.
-    fn lines(&self) -> Vec<Line> {
-        let takes = self.taken.iter().flat_map(|(&game, seats)| {
-            seats.iter().map(move |(seat, held)| Line {
-                at: held.at,
-                change: Change::Take {
-                    game,
-                    seat: seat.clone(),
-                    token: held.token.clone(),
-                },
-            })
-        });
-        let freed = self.freed.iter().flat_map(|(&game, tokens)| {
-            tokens.iter().map(move |token| Line {
-                at: 0,
-                change: Change::Freed {
-                    game,
-                    token: token.clone(),
-                },
-            })
-        });
-        let rematches = self.rematches.iter().map(|(&game, &(next, at))| Line {
-            at,
-            change: Change::Rematch { game, next },
-        });
-        takes.chain(freed).chain(rematches).collect()
-    }
-
-    fn holds(&self, game: i64, name: &str) -> bool {
-        self.taken.get(&game).is_some_and(|g| g.contains_key(name))
-    }
-}
-
+/// The seats phones hold, kept in their file.
 pub struct Seats {
     /// None: seats kept in memory only (while the journal waits for the table's choice).
     file: Option<Mutex<File>>,
@@ -219,11 +71,9 @@ pub enum SeatError {
     Io(io::Error),
 }
 
-/// `value` as a line of the file.
-fn line_of(value: &impl Serialize) -> String {
-    let mut text = serde_json::to_string(value).expect("a line serializes");
-    text.push('\n');
-    text
+/// Seats as the file and the API name them: `ghost`, `psychic:2`, `player:1`.
+pub fn in_words<S: Display>(seats: &[S]) -> Vec<String> {
+    seats.iter().map(ToString::to_string).collect()
 }
 
 /// 128 random bits in hex: a seat's token, or an invitation.
@@ -314,16 +164,14 @@ impl Seats {
             }
         }
         state.apply(line);
-        // Memory stays bounded through a long evening too, not only from start to start.
-        if state.taken.len() > 2 * KEPT_GAMES {
-            state.prune();
-        }
+        state.bounded();
         Ok(())
     }
 
     /// Takes a free seat through its `door`; returns the token that will open it from now
     /// on. An invitation is spent by the seat it opens.
-    pub fn take(&self, game: i64, name: &str, door: Door) -> Result<String, SeatError> {
+    pub fn take(&self, game: i64, seat: impl Display, door: Door) -> Result<String, SeatError> {
+        let name = &seat.to_string();
         let at = self.now();
         let mut state = self.state.hold();
         if state.holds(game, name) {
@@ -350,7 +198,8 @@ impl Seats {
     }
 
     /// Frees a seat (the table's choice: a phone left, or changes hands).
-    pub fn free(&self, game: i64, name: &str) -> io::Result<bool> {
+    pub fn free(&self, game: i64, seat: impl Display) -> io::Result<bool> {
+        let name = &seat.to_string();
         let at = self.now();
         let mut state = self.state.hold();
         if !state.holds(game, name) {
@@ -361,9 +210,10 @@ impl Seats {
         Ok(true)
     }
 
-    /// A new invitation to seat `name` of `game`, open for [`INVITATION_LASTS`] and
-    /// replacing any the table opened before: `None` while a phone holds the seat.
-    pub fn invite(&self, game: i64, name: &str) -> io::Result<Option<String>> {
+    /// A new invitation to `seat` of `game`, open for [`INVITATION_LASTS`] and replacing
+    /// any the table opened before: `None` while a phone holds the seat.
+    pub fn invite(&self, game: i64, seat: impl Display) -> io::Result<Option<String>> {
+        let name = &seat.to_string();
         let mut state = self.state.hold();
         if state.holds(game, name) {
             return Ok(None);
@@ -375,38 +225,44 @@ impl Seats {
         Ok(Some(invitation))
     }
 
-    /// Closes the table's invitation to seat `name` of `game`, once hidden again: a
-    /// photograph of it opens nothing.
-    pub fn uninvite(&self, game: i64, name: &str) {
+    /// Closes the table's invitation to `seat` of `game`, once hidden again: a photograph
+    /// of it opens nothing.
+    pub fn uninvite(&self, game: i64, seat: impl Display) {
         self.state
             .hold()
             .invitations
-            .remove(&(game, name.to_owned()));
+            .remove(&(game, seat.to_string()));
     }
 
-    /// The seats taken in `game`, by name.
-    pub fn taken(&self, game: i64) -> Vec<String> {
+    /// The seats taken in `game`, as its rule set's seats (`S`: the file names them in
+    /// words).
+    pub fn taken<S: FromStr>(&self, game: i64) -> Vec<S> {
         let state = self.state.hold();
-        state
-            .taken
-            .get(&game)
-            .map(|g| g.keys().cloned().collect())
-            .unwrap_or_default()
+        (state.taken.get(&game).into_iter().flatten())
+            .filter_map(|(name, _)| name.parse().ok())
+            .collect()
     }
 
-    /// The seat that `token` opens in `game`, if any.
-    pub fn seat_of(&self, game: i64, token: &str) -> Option<String> {
+    /// The seat that `token` opens in `game`, if any, as its rule set's seat (`S`).
+    pub fn seat_of<S: FromStr>(&self, game: i64, token: &str) -> Option<S> {
         let state = self.state.hold();
         let (name, _) =
             state.taken.get(&game)?.iter().find(|(_, held)| {
                 equal_in_constant_time(held.token.as_bytes(), token.as_bytes())
             })?;
-        Some(name.clone())
+        name.parse().ok()
     }
 
-    /// Whether a phone holds seat `name` in `game`.
-    pub fn held(&self, game: i64, name: &str) -> bool {
-        self.state.hold().holds(game, name)
+    /// Whether `token` opens a seat of `game`.
+    pub fn opens(&self, game: i64, token: &str) -> bool {
+        let state = self.state.hold();
+        (state.taken.get(&game).into_iter().flatten())
+            .any(|(_, held)| equal_in_constant_time(held.token.as_bytes(), token.as_bytes()))
+    }
+
+    /// Whether a phone holds `seat` in `game`.
+    pub fn held(&self, game: i64, seat: impl Display) -> bool {
+        self.state.hold().holds(game, &seat.to_string())
     }
 
     /// The game that followed `game` as its rematch, if any.
@@ -422,7 +278,8 @@ impl Seats {
     /// by the same phone (the same token) in `next`: the seats the table confirmed. The
     /// others' tokens are freed in `next`: those phones, following on, are told so, and are
     /// no guessers.
-    pub fn follow_on(&self, game: i64, next: i64, keep: &[String]) -> io::Result<()> {
+    pub fn follow_on<S: Display>(&self, game: i64, next: i64, keep: &[S]) -> io::Result<()> {
+        let keep: Vec<String> = keep.iter().map(ToString::to_string).collect();
         let at = self.now();
         let mut state = self.state.hold();
         let held: Vec<(String, String)> = (state.taken.get(&game).into_iter().flatten())
@@ -451,103 +308,11 @@ impl Seats {
     }
 }
 
-/// The seats in the file at `path`, if there is one: `None` for another journal's; an
-/// error for a file whose first line cannot be read. A line cut short (a crash while it
-/// was written) is left out; changes made after the journal's `commits` are dropped.
-fn read(path: &Path, journal: &str, commits: u64) -> Result<Option<State>, String> {
-    let file = match File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e.to_string()),
-    };
-    seance_journal::keep_private(path);
-    let mut lines = io::BufReader::new(file).lines();
-    let header: Header = match lines.next() {
-        Some(Ok(text)) => serde_json::from_str(&text).map_err(|e| e.to_string())?,
-        Some(Err(e)) => return Err(e.to_string()),
-        None => return Err("empty".into()),
-    };
-    if header.journal != journal {
-        tracing::warn!(
-            "the seats were another journal's (it was moved or replaced): every seat is free, phones join again"
-        );
-        return Ok(Some(State::default()));
-    }
-    let mut state = State::default();
-    let mut later = 0;
-    let mut lines = lines.peekable();
-    while let Some(text) = lines.next() {
-        let text = text.map_err(|e| e.to_string())?;
-        let line: Line = match serde_json::from_str(&text) {
-            Ok(line) => line,
-            // Cut short by a crash while it was written: that change alone is lost.
-            Err(e) => {
-                if lines.peek().is_some() {
-                    tracing::warn!("a line of the seats file could not be read ({e}); left out");
-                }
-                continue;
-            }
-        };
-        if line.at > commits {
-            later += 1;
-            continue;
-        }
-        state.apply(line);
-    }
-    if later > 0 {
-        tracing::warn!(
-            "{later} seat changes were newer than the journal (it was restored from a backup): they were dropped, and those phones join again"
-        );
-    }
-    Ok(Some(state))
-}
-
-/// The seats in the file of earlier builds at `path`, if it is there and names `journal`
-/// (or none: a file from before seats named their journal is adopted).
-fn read_former(path: &Path, journal: &str) -> io::Result<Option<State>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
-    };
-    let former = serde_json::from_str::<Former>(&text).or_else(|_| {
-        serde_json::from_str(&text).map(|taken| Former {
-            journal: journal.to_owned(),
-            taken,
-            freed: BTreeMap::new(),
-            rematches: BTreeMap::new(),
-        })
-    });
-    let Ok(former) = former.inspect_err(|why| {
-        tracing::warn!("the former seats file was damaged ({why}); every seat is free");
-    }) else {
-        return Ok(None);
-    };
-    if former.journal != journal {
-        return Ok(None);
-    }
-    let mut state = State::default();
-    for (game, seats) in former.taken {
-        for (seat, token) in seats {
-            state
-                .taken
-                .entry(game)
-                .or_default()
-                .insert(seat, Held { token, at: 0 });
-        }
-    }
-    state.freed = former.freed;
-    state.rematches = former
-        .rematches
-        .into_iter()
-        .map(|(g, n)| (g, (n, 0)))
-        .collect();
-    Ok(Some(state))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use seance_rules::Seat;
+    use state::KEPT_GAMES;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -574,22 +339,22 @@ mod tests {
             Err(SeatError::Taken)
         ));
         assert!(seats.held(1, "ghost"));
-        assert_eq!(seats.seat_of(1, &token), Some("ghost".to_string()));
+        assert_eq!(seats.seat_of::<Seat>(1, &token), Some(Seat::Ghost));
         let forged = "0".repeat(32);
-        assert_eq!(seats.seat_of(1, &forged), None);
+        assert_eq!(seats.seat_of::<Seat>(1, &forged), None);
         assert!(!seats.held(2, "ghost"), "seats are per game");
-        assert_eq!(seats.seat_of(2, &token), None);
+        assert_eq!(seats.seat_of::<Seat>(2, &token), None);
         let other = seats.take(1, "psychic:2", Door::Open).unwrap();
         assert_ne!(other, token);
-        assert_eq!(seats.seat_of(1, &other), Some("psychic:2".to_string()));
+        assert_eq!(seats.seat_of::<Seat>(1, &other), Some(Seat::Psychic(2)));
 
         let again = load(dir.path(), "journal-a");
-        assert_eq!(again.taken(1), ["ghost", "psychic:2"]);
-        assert_eq!(again.seat_of(1, &token), Some("ghost".to_string()));
+        assert_eq!(again.taken::<Seat>(1), [Seat::Ghost, Seat::Psychic(2)]);
+        assert_eq!(again.seat_of::<Seat>(1, &token), Some(Seat::Ghost));
         assert!(again.free(1, "ghost").unwrap());
         assert!(!again.held(1, "ghost"));
         assert_eq!(
-            again.seat_of(1, &token),
+            again.seat_of::<Seat>(1, &token),
             None,
             "a freed seat's token opens nothing"
         );
@@ -597,7 +362,7 @@ mod tests {
         assert!(!again.was_freed(1, &forged));
         assert!(!again.was_freed(2, &token));
         let reloaded = load(dir.path(), "journal-a");
-        assert_eq!(reloaded.taken(1), ["psychic:2"]);
+        assert_eq!(reloaded.taken::<Seat>(1), [Seat::Psychic(2)]);
         assert!(reloaded.was_freed(1, &token), "freed tokens are kept");
     }
 
@@ -647,7 +412,7 @@ mod tests {
             "an invitation is its game's"
         );
         let token = seats.take(1, "ghost", door(Some(&latest))).unwrap();
-        assert_eq!(seats.seat_of(1, &token), Some("ghost".to_string()));
+        assert_eq!(seats.seat_of::<Seat>(1, &token), Some(Seat::Ghost));
         assert_eq!(seats.invite(1, "ghost").unwrap(), None, "the seat is held");
         seats.free(1, "ghost").unwrap();
         assert!(
@@ -673,7 +438,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(FILE), "{not json").unwrap();
         let seats = load(dir.path(), "journal-a");
-        assert!(seats.taken(1).is_empty());
+        assert!(seats.taken::<Seat>(1).is_empty());
         let kept = std::fs::read_dir(dir.path())
             .unwrap()
             .filter_map(|e| e.ok())
@@ -698,8 +463,8 @@ mod tests {
         file.write_all(br#"{"at":0,"take":{"game":2,"se"#).unwrap();
         drop(file);
         let seats = load(dir.path(), "journal-a");
-        assert_eq!(seats.seat_of(1, &token), Some("ghost".to_string()));
-        assert!(seats.taken(2).is_empty());
+        assert_eq!(seats.seat_of::<Seat>(1, &token), Some(Seat::Ghost));
+        assert!(seats.taken::<Seat>(2).is_empty());
         // A torn line in the middle costs that change alone, not those after it.
         let mut file = std::fs::OpenOptions::new()
             .append(true)
@@ -709,8 +474,8 @@ mod tests {
         drop(file);
         let later = seats.take(3, "ghost", Door::Open).unwrap();
         let again = load(dir.path(), "journal-a");
-        assert_eq!(again.seat_of(3, &later), Some("ghost".to_string()));
-        assert_eq!(again.seat_of(1, &token), Some("ghost".to_string()));
+        assert_eq!(again.seat_of::<Seat>(3, &later), Some(Seat::Ghost));
+        assert_eq!(again.seat_of::<Seat>(1, &token), Some(Seat::Ghost));
     }
 
     #[test]
@@ -721,11 +486,11 @@ mod tests {
             .unwrap();
         let replaced = load(dir.path(), "journal-b");
         assert_eq!(
-            replaced.seat_of(1, &token),
+            replaced.seat_of::<Seat>(1, &token),
             None,
             "game 1 is another game now"
         );
-        assert!(replaced.taken(1).is_empty());
+        assert!(replaced.taken::<Seat>(1).is_empty());
     }
 
     #[test]
@@ -736,7 +501,7 @@ mod tests {
         let before = seats.take(1, "ghost", Door::Open).unwrap();
         count.store(14, Ordering::Relaxed);
         let since = seats.take(2, "ghost", Door::Open).unwrap();
-        seats.follow_on(1, 3, &[]).unwrap();
+        seats.follow_on::<Seat>(1, 3, &[]).unwrap();
         assert!(
             seats.was_freed(3, &before),
             "left behind: told, not counted"
@@ -744,16 +509,16 @@ mod tests {
         drop(seats);
         let unreadable = Seats::load(dir.path(), "journal-a", Box::new(|| None)).unwrap();
         assert_eq!(
-            unreadable.seat_of(2, &since),
-            Some("ghost".to_string()),
+            unreadable.seat_of::<Seat>(2, &since),
+            Some(Seat::Ghost),
             "a count that cannot be read drops nothing"
         );
         drop(unreadable);
         // The journal as the backup made at its 12th commit left it.
         let restored = Seats::load(dir.path(), "journal-a", counter(12).1).unwrap();
-        assert_eq!(restored.seat_of(1, &before), Some("ghost".to_string()));
+        assert_eq!(restored.seat_of::<Seat>(1, &before), Some(Seat::Ghost));
         assert_eq!(
-            restored.seat_of(2, &since),
+            restored.seat_of::<Seat>(2, &since),
             None,
             "game 2 of the backup is not today's"
         );
@@ -770,12 +535,12 @@ mod tests {
             .collect();
         drop(seats);
         let again = load(dir.path(), "journal-a");
-        assert_eq!(again.seat_of(10, &tokens[9]), None, "an old game's");
+        assert_eq!(again.seat_of::<Seat>(10, &tokens[9]), None, "an old game's");
         assert_eq!(
-            again.seat_of(games, &tokens[games as usize - 1]),
-            Some("ghost".to_string())
+            again.seat_of::<Seat>(games, &tokens[games as usize - 1]),
+            Some(Seat::Ghost)
         );
-        assert_eq!(again.seat_of(11, &tokens[10]), Some("ghost".to_string()));
+        assert_eq!(again.seat_of::<Seat>(11, &tokens[10]), Some(Seat::Ghost));
     }
 
     #[test]
@@ -787,17 +552,17 @@ mod tests {
         )
         .unwrap();
         let adopted = load(dir.path(), "journal-a");
-        assert_eq!(adopted.seat_of(1, "00ff"), Some("ghost".to_string()));
+        assert_eq!(adopted.seat_of::<Seat>(1, "00ff"), Some(Seat::Ghost));
         assert_eq!(adopted.rematch(1), Some(2));
         assert!(!dir.path().join(FORMER).exists(), "replaced");
         assert_eq!(
-            load(dir.path(), "journal-a").seat_of(1, "00ff"),
-            Some("ghost".to_string())
+            load(dir.path(), "journal-a").seat_of::<Seat>(1, "00ff"),
+            Some(Seat::Ghost)
         );
         // From before seats named their journal: adopted by the journal at hand.
         std::fs::remove_file(dir.path().join(FILE)).unwrap();
         std::fs::write(dir.path().join(FORMER), r#"{"1": {"ghost": "00ff"}}"#).unwrap();
         let unnamed = load(dir.path(), "journal-c");
-        assert_eq!(unnamed.seat_of(1, "00ff"), Some("ghost".to_string()));
+        assert_eq!(unnamed.seat_of::<Seat>(1, "00ff"), Some(Seat::Ghost));
     }
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
 use seance_journal::Journal;
-use seance_timeline::{RuleBook, Who};
+use seance_timeline::{RuleBook, Seat, Who};
 use tokio::sync::{broadcast, mpsc, watch};
 
 use crate::credentials::{JoinCode, TableKey};
@@ -81,7 +81,7 @@ impl Shared {
     ) -> Result<Seated<G>, GameError> {
         Ok(Seated {
             snapshot: games.snapshot(game, role, who)?,
-            seats: self.seats.taken(game),
+            seats: seats::in_words(&self.seats.taken::<Seat<G::Role>>(game)),
             rematch: self.seats.rematch(game),
         })
     }

@@ -109,7 +109,8 @@ fn sent<G: RuleBook>(timeline: &Timeline<G>, fields: &mut BTreeSet<String>) {
     let events: Vec<G::Event> = timeline.events().cloned().collect();
     for k in 1..=events.len() {
         let game = G::replay(&events[..k]).unwrap();
-        for role in std::iter::once(G::Role::TABLE).chain(game.seats()) {
+        for role in std::iter::once(G::Role::TABLE).chain(game.seats().into_iter().map(Into::into))
+        {
             let view = serde_json::to_value(game.view(role).unwrap()).unwrap();
             fields.extend(view.as_object().unwrap().keys().cloned());
         }

@@ -26,7 +26,7 @@ pub use pace::{Act, Allowance, Pace};
 pub use rng::Draw;
 pub use rule_set::{NoSuchRuleSet, RuleSet};
 pub use summary::{Part, PlayerLine, Summary, Title};
-pub use who::{Extra, Knock, NoSuchRole, RoleName, Who};
+pub use who::{Extra, Knock, NoSuchRole, RoleName, Seat, Who};
 
 /// What commands and events need: to be journaled, compared, and carried across threads.
 pub trait Record:
@@ -78,7 +78,7 @@ pub trait Roles: Rules {
     type View: Serialize + Send + 'static;
 
     /// The seats this game has (the table holds none).
-    fn seats(&self) -> Vec<Self::Role>;
+    fn seats(&self) -> Vec<Seat<Self::Role>>;
     /// Whether `who` may send `command` at all (the seat it is done for, sealed choices on
     /// phones); [`Rules::decide`] says whether it may be done now.
     fn permit(&self, who: &Who<Self::Role>, command: &Self::Command) -> Result<(), Refusal>;
@@ -87,9 +87,9 @@ pub trait Roles: Rules {
     fn allowed(&self, who: &Who<Self::Role>) -> Vec<Self::Action>;
     /// Whether `who` may ask for `extra` (undo, the sand timer, a knock) in this game.
     fn may(&self, who: &Who<Self::Role>, extra: Extra) -> Result<(), Refusal>;
-    /// Whether `role`'s seat goes to a phone only by the table's invitation, not to anyone
-    /// with the join code: its view holds what the other players must not know.
-    fn by_invitation(_role: Self::Role) -> bool {
+    /// Whether `seat` goes to a phone only by the table's invitation, not to anyone with the
+    /// join code: its view holds what the other players must not know.
+    fn by_invitation(_seat: Seat<Self::Role>) -> bool {
         false
     }
     /// How fast `who` may `act`: a seat's phone changes the game at a person's pace, and

@@ -11,36 +11,51 @@ use std::str::FromStr;
 pub trait RoleName:
     Copy + PartialEq + fmt::Debug + fmt::Display + FromStr + Send + Sync + 'static
 {
+    /// A seat at the table: every role but the table's own, which no phone holds. Named in
+    /// words as its role is.
+    type Seat: Copy
+        + Eq
+        + Ord
+        + fmt::Debug
+        + fmt::Display
+        + FromStr
+        + Into<Self>
+        + Send
+        + Sync
+        + 'static;
+
     /// The roles in words, for a request that names none of them.
     const NAMES: &'static str;
     /// The table's role, which holds no seat.
     const TABLE: Self;
 
-    /// The seat's name; `None` for the table.
-    fn seat(self) -> Option<String> {
-        (self != Self::TABLE).then(|| self.to_string())
-    }
+    /// The seat this role is; `None` for the table.
+    fn seat(self) -> Option<Self::Seat>;
 }
+
+/// A seat of the rule set whose roles are `R`.
+pub type Seat<R> = <R as RoleName>::Seat;
 
 /// A name that is none of a rule set's roles ([`RoleName::NAMES`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NoSuchRole;
 
-/// The sender of a command, or the reader of a view's `allowed`.
+/// The sender of a command, or the reader of a view's `allowed`, among rule set `R`'s
+/// roles: a phone holds a seat, never the table's role.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Who<R> {
+pub enum Who<R: RoleName> {
     /// The table: it acts for every seat, except the sealed choices of the seats phones
     /// hold (`phones`).
-    Table { phones: Vec<R> },
+    Table { phones: Vec<R::Seat> },
     /// A seat's phone: it acts for its own seat.
-    Seat(R),
+    Seat(R::Seat),
     /// The join code alone: sees the table's view, acts for nobody.
     Watcher,
 }
 
-impl<R: PartialEq> Who<R> {
+impl<R: RoleName> Who<R> {
     /// Whether a phone holds `seat` (so that seat's sealed choices are made on it).
-    pub fn on_phone(&self, seat: &R) -> bool {
+    pub fn on_phone(&self, seat: &R::Seat) -> bool {
         match self {
             Who::Table { phones } => phones.contains(seat),
             Who::Seat(mine) => mine == seat,

@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use seance_journal::{GameState, Listing};
-use seance_timeline::{Refusal, RuleBook, RuleSet};
+use seance_timeline::{Refusal, RuleBook, RuleSet, Seat};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -51,7 +51,7 @@ fn router<G: Registered>(shared: &Arc<Shared>) -> Router<Arc<Shared>> {
         .route(&format!("{base}/{{id}}/bgstats.png"), get(plays::png::<G>))
         .route(
             &format!("{base}/{{id}}/seats"),
-            get(phones::list).post(phones::take::<G>),
+            get(phones::list::<G>).post(phones::take::<G>),
         )
         .route(
             &format!("{base}/{{id}}/seats/{{seat}}"),
@@ -59,7 +59,7 @@ fn router<G: Registered>(shared: &Arc<Shared>) -> Router<Arc<Shared>> {
         )
         .route(
             &format!("{base}/{{id}}/seats/{{seat}}/invitation"),
-            post(phones::invite::<G>).delete(phones::uninvite),
+            post(phones::invite::<G>).delete(phones::uninvite::<G>),
         )
         .route(&format!("{base}/{{id}}/timer"), post(timer::<G>))
         .route(&format!("{base}/{{id}}/knock"), post(phones::knock::<G>))
@@ -346,6 +346,8 @@ async fn rematch<G: RuleBook>(
     again: Option<Body<Again>>,
 ) -> Result<Json<Value>, Refused> {
     let Again { keep } = again.map(|Body(again)| again).unwrap_or_default();
+    // A name that is no seat (the table's) is held by no phone: there is nothing to keep.
+    let keep: Vec<Seat<G::Role>> = keep.iter().filter_map(|seat| seat.parse().ok()).collect();
     let seed = random_seed();
     let next = blocking(move || games.rematch(id, &shared.seats, &keep, seed)).await?;
     Ok(Json(json!({ "id": next })))
