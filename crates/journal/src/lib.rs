@@ -177,9 +177,7 @@ impl From<rusqlite::Error> for JournalError {
 pub struct GameRecord {
     pub id: i64,
     pub ruleset: String,
-    /// `playing`, `won`, `lost`, `over` (a game with a winner among its players) or
-    /// `archived` (put away in play); a newer build's may be another, listed as it is.
-    pub status: String,
+    pub status: Standing,
     pub players: Vec<String>,
     /// The rule set's edition, where it has more than one (Mysterium: `classic`, `new`).
     pub edition: Option<String>,
@@ -207,9 +205,39 @@ pub enum GameState {
     Archived,
 }
 
-/// The status of a game put away unfinished: out of the lists of games in play until it is
-/// brought back, or played again.
-pub const ARCHIVED: &str = "archived";
+/// Where a game stands in the lists, as the journal names it (`playing`, `won`, `lost`,
+/// `over`, `archived`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Standing {
+    /// As its rules say ([`Status`]): in play, won, lost, or over (a game with a winner
+    /// among its players).
+    Is(Status),
+    /// Put away unfinished: out of the lists of games in play until it is brought back, or
+    /// played again.
+    Archived,
+    /// A newer build's, listed as it is.
+    Newer(String),
+}
+
+impl Standing {
+    /// Its name in the journal and the API.
+    pub fn name(&self) -> &str {
+        match self {
+            Standing::Is(status) => status.name(),
+            Standing::Archived => "archived",
+            Standing::Newer(name) => name,
+        }
+    }
+
+    /// The standing the journal names `name`.
+    fn named(name: String) -> Standing {
+        match Status::named(&name) {
+            Some(status) => Standing::Is(status),
+            None if name == Standing::Archived.name() => Standing::Archived,
+            None => Standing::Newer(name),
+        }
+    }
+}
 
 impl Default for Listing {
     fn default() -> Self {
@@ -525,13 +553,13 @@ impl Journal {
             .ok_or(JournalError::NoSuchGame(game))
     }
 
-    /// Sets game `game`'s status in the lists ([`ARCHIVED`], or its own to bring it back)
-    /// and leaves when it was last played as it was.
-    pub fn set_status(&mut self, game: i64, status: &str) -> Result<(), JournalError> {
+    /// Sets game `game`'s standing in the lists (archived, or its own status to bring it
+    /// back) and leaves when it was last played as it was.
+    pub fn set_status(&mut self, game: i64, standing: &Standing) -> Result<(), JournalError> {
         let tx = write(&mut self.conn, &self.turns)?;
         let updated = tx.execute(
             "UPDATE games SET status = ?2 WHERE id = ?1",
-            params![game, status],
+            params![game, standing.name()],
         )?;
         if updated == 0 {
             return Err(JournalError::NoSuchGame(game));
@@ -590,7 +618,7 @@ impl Journal {
         let state = listing.state.map(|s| match s {
             GameState::Playing => "playing",
             GameState::Finished => "finished",
-            GameState::Archived => ARCHIVED,
+            GameState::Archived => Standing::Archived.name(),
         });
         let rows = stmt.query_map(
             params![state, listing.edition, listing.limit, listing.offset],
@@ -599,7 +627,7 @@ impl Journal {
                 Ok(GameRecord {
                     id: r.get(0)?,
                     ruleset: r.get(1)?,
-                    status: r.get(2)?,
+                    status: Standing::named(r.get(2)?),
                     players: serde_json::from_str(&players).unwrap_or_default(),
                     edition: r.get(6)?,
                     created_at: r.get(4)?,

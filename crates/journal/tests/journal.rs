@@ -4,7 +4,7 @@ mod common;
 
 use common::setup;
 use rusqlite::Connection;
-use seance_journal::{ARCHIVED, Append, GameState, Journal, JournalError, Listing, TimerRecord};
+use seance_journal::{Append, GameState, Journal, JournalError, Listing, Standing, TimerRecord};
 use seance_rules::*;
 
 /// A journal with one game and `commands` visions given, and the live timeline.
@@ -295,8 +295,8 @@ fn finished_games_stay_as_history() {
     let games = journal.games(&Listing::default()).unwrap();
     assert_eq!(games.len(), 2);
     let by_id = |id| games.iter().find(|g| g.id == id).unwrap();
-    assert_eq!(by_id(first).status, "lost");
-    assert_eq!(by_id(second).status, "playing");
+    assert_eq!(by_id(first).status, Standing::Is(Status::Lost));
+    assert_eq!(by_id(second).status, Standing::Is(Status::Playing));
     assert_eq!(
         by_id(second).players,
         ["Laura", "Stephanie", "Alex", "Carl"]
@@ -331,7 +331,7 @@ fn finished_games_stay_as_history() {
     assert!(ids(&journal, archived.clone()).is_empty());
     // Put away, the game in play leaves the games in play and keeps its last played time.
     let played = by_id(second).updated_at;
-    journal.set_status(second, ARCHIVED).unwrap();
+    journal.set_status(second, &Standing::Archived).unwrap();
     assert!(ids(&journal, playing.clone()).is_empty());
     assert_eq!(
         ids(&journal, finished.clone()),
@@ -342,13 +342,27 @@ fn finished_games_stay_as_history() {
     let listed = journal.games(&archived).unwrap();
     assert_eq!(listed[0].updated_at, played);
     // Brought back, it is in play again.
-    journal.set_status(second, "playing").unwrap();
+    journal
+        .set_status(second, &Standing::Is(Status::Playing))
+        .unwrap();
     assert_eq!(ids(&journal, playing), [second]);
     assert!(ids(&journal, archived).is_empty());
     assert!(matches!(
-        journal.set_status(42, ARCHIVED),
+        journal.set_status(42, &Standing::Archived),
         Err(JournalError::NoSuchGame(42))
     ));
+    // Every standing reads back as it was written; a newer build's is listed as it is.
+    let standings = Status::ALL.map(Standing::Is).into_iter();
+    let newer = Standing::Newer("abandoned".into());
+    for standing in standings.chain([Standing::Archived, newer]) {
+        journal.set_status(second, &standing).unwrap();
+        let listed = journal.games(&Listing::default()).unwrap();
+        let game = listed.iter().find(|g| g.id == second).unwrap();
+        assert_eq!(game.status, standing);
+    }
+    journal
+        .set_status(second, &Standing::Is(Status::Playing))
+        .unwrap();
     let first_page = Listing {
         limit: 1,
         ..Listing::default()

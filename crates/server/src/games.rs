@@ -11,7 +11,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use seance_journal::{ARCHIVED, Append, Damage, Journal, JournalError, TimerRecord};
+use seance_journal::{Append, Damage, Journal, JournalError, Standing, TimerRecord};
 use seance_timeline::{
     Act, Allowance, ChangeKind, Entry, EntryOf, Extra, Refusal, Roles, Seat, Timeline,
     TimelineError, Who,
@@ -616,14 +616,12 @@ impl<G: RuleBook> Games<G> {
             if !game.in_play() {
                 return Err(GameError::Rule(Refusal::new(refusals::NOT_IN_PLAY)));
             }
-            writer.journal().set_status(
-                id,
-                if archived {
-                    ARCHIVED
-                } else {
-                    game.status().name()
-                },
-            )?;
+            let standing = if archived {
+                Standing::Archived
+            } else {
+                Standing::Is(game.status())
+            };
+            writer.journal().set_status(id, &standing)?;
             Ok(())
         })
     }

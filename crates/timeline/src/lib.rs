@@ -203,6 +203,14 @@ pub enum Status {
 }
 
 impl Status {
+    /// Every status.
+    pub const ALL: [Status; 4] = [Status::Playing, Status::Won, Status::Lost, Status::Over];
+
+    /// The status named `name` in the journal, if any.
+    pub fn named(name: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|s| s.name() == name)
+    }
+
     /// Its name in the journal and the API.
     pub fn name(self) -> &'static str {
         match self {

@@ -139,7 +139,7 @@ pub async fn list(
         games
             .into_iter()
             .map(|g| {
-                json!({ "id": g.id, "ruleset": g.ruleset, "edition": g.edition, "status": g.status,
+                json!({ "id": g.id, "ruleset": g.ruleset, "edition": g.edition, "status": g.status.name(),
                         "players": g.players, "created_at": g.created_at, "updated_at": g.updated_at })
             })
             .collect(),
