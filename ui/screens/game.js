@@ -55,11 +55,11 @@ export function viewChanged(before, after, ctx) {
     if (event.type === 'ended') player.cue(event.won ? 'win' : 'loss');
     if (event.type === 'lost_on_time') player.cue('loss');
   }
-  // New edition: each answer knocks once for yes and twice for no as it is recorded, the
-  // app's own (it keeps the secrets) or the one tapped on a medium's tile: one way to give
-  // an answer, heard by the table.
+  // Where each answer knocks once for yes and twice for no as it is recorded (the new
+  // edition), the app's own (it keeps the secrets) or the one tapped on a medium's tile:
+  // one way to give an answer, heard by the table.
   const answer = latest.get('manifested');
-  if (now.edition === 'new' && answer) knocked(answer.right ? 1 : 2, ctx);
+  if (now.answers_knock && answer) knocked(answer.right ? 1 : 2, ctx);
   if (was.phase !== now.phase && player.ambiencePlaying()) {
     if (now.phase === 'manifestation') player.mood('seance');
     if (now.phase === 'revelation') player.mood('reveal');
@@ -163,11 +163,11 @@ function soundBlocked(ctx) {
     t('sound.blocked'));
 }
 
-/** The ghost's knocks from the table (a ghost without a phone), where the rules offer them;
- * in the new edition each answer knocks as it is recorded on its medium's tile instead, the
- * one way to give it. */
+/** The ghost's knocks from the table (a ghost without a phone), where the rules offer them
+ * (not where each answer knocks as it is recorded on its medium's tile, the one way to give
+ * it). */
 function knocks(ctx) {
-  if (!ctx.may('knock') || ctx.view.edition === 'new') return null;
+  if (!ctx.may('knock')) return null;
   return h('div', { class: 'row knock-row' },
     h('button', { id: 'table-knock-1', type: 'button', onclick: () => knocked(1, ctx) }, t('phone.knock_yes')),
     h('button', { id: 'table-knock-2', type: 'button', onclick: () => knocked(2, ctx) }, t('phone.knock_no')));

@@ -94,8 +94,8 @@ function revelationNow(ctx, me) {
   if (view.eldest_asked) return 'eldest';
   if (ctx.may('vote', { psychic: me })) return view.count ? 'again' : 'vote';
   if (p.voted) return 'wait_votes';
-  if (view.edition === 'new' && !view.shared_vision) return 'wait_shared';
-  if (!view.straw_poll) return 'agree';
+  if (view.decision === 'shared_vision' && !view.shared_vision) return 'wait_shared';
+  if (view.decision !== 'straw_poll') return 'agree';
   if (!p.level) return ['state_level', { space: p.track }];
   return ['wait_card', { level: t(`level.${p.level}`), n: p.votes_after }];
 }

@@ -261,12 +261,16 @@ impl Game {
             extra != Extra::Timer || self.setup.timer_seconds().is_some(),
             || Refusal::new(seance_timeline::refusals::NO_TIMER),
         )?;
+        let table_knocks = extra == Extra::Knock && matches!(who, Who::Table { .. });
         ensure(
-            !(extra == Extra::Knock
-                && matches!(who, Who::Table { .. })
-                && self.setup.secrets == SecretMode::AppKept),
+            !(table_knocks && self.setup.secrets == SecretMode::AppKept),
             || Refusal::new(refusals::APP_ANSWERS),
-        )
+        )?;
+        // The new edition's answers are knocked as they are recorded on the table: it has
+        // no knock of its own to give.
+        ensure(!(table_knocks && self.answers_knock()), || {
+            Refusal::new(refusals::ANSWERS_KNOCK)
+        })
     }
 
     /// Everything `who` may do now, with its choices: the commands [`Game::permit`] and

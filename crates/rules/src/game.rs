@@ -126,7 +126,38 @@ pub enum GroupPick {
     Together,
 }
 
+/// How the psychics decide on the culprit's group in Phase 2, as the rulebook of the game's
+/// edition and size has it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Decision {
+    /// Classic, 4 at the table or more: the staged straw poll, a level at a time as the
+    /// shared vision is turned.
+    StrawPoll,
+    /// Classic, 2 or 3: they agree on it (the one psychic player alone, or the two
+    /// together).
+    Agree(GroupPick),
+    /// The new edition: the shared vision given at once, then a consensus (or a majority
+    /// vote, `majority_vote`).
+    SharedVision,
+}
+
 impl Game {
+    /// How the psychics decide on the culprit's group.
+    pub fn decision(&self) -> Decision {
+        match (self.has_straw_poll(), self.group_pick()) {
+            (true, _) => Decision::StrawPoll,
+            (false, Some(pick)) => Decision::Agree(pick),
+            (false, None) => Decision::SharedVision,
+        }
+    }
+
+    /// Whether each answer is knocked on the table as it is recorded, once for yes and twice
+    /// for no (the new edition, where the ghost answers by knocks alone).
+    pub fn answers_knock(&self) -> bool {
+        self.setup.edition == Edition::New
+    }
+
     /// Whether psychic `i`'s player plays two colours (a game of 2 or 3), so that their
     /// colour tells their two psychics apart.
     pub(crate) fn two_colours(&self, i: usize) -> bool {

@@ -41,7 +41,9 @@ pub use command::Command;
 pub use event::{Event, Group};
 pub use expansions::{Collection, Expansion, PROMOS, Third};
 pub use facts::Facts;
-pub use game::{Game, GroupPick, Manifestation, Outcome, Phase, Psychic, SHARED_VISION_CARDS};
+pub use game::{
+    Decision, Game, GroupPick, Manifestation, Outcome, Phase, Psychic, SHARED_VISION_CARDS,
+};
 pub use levels::{Bound, Level, LevelBands, Printed, TrackBands, TrackSide};
 pub use log::{Sealed, Told};
 pub use majority::majority;

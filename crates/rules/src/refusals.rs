@@ -6,6 +6,7 @@ seance_timeline::refusals! {
     AGE = "age",
     ANSWERED_THIS_TURN = "answered_this_turn",
     ANSWERS_ONE_BY_ONE = "answers_one_by_one",
+    ANSWERS_KNOCK = "answers_knock",
     APP_ANSWERS = "app_answers",
     APP_JUDGES = "app_judges",
     BAND_NOT_PRINTED = "band_not_printed",

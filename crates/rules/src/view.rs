@@ -11,7 +11,7 @@ use crate::clock::HOURS;
 use crate::command::Command;
 use crate::event::Group;
 use crate::expansions::Third;
-use crate::game::{Game, GroupPick, Manifestation, Outcome, Phase, SHARED_VISION_CARDS};
+use crate::game::{Decision, Game, Manifestation, Outcome, Phase, SHARED_VISION_CARDS};
 use crate::levels::{Level, LevelBands, TrackSide};
 use crate::role::{Role, Seat};
 use crate::setup::{Colour, CrowRule, Difficulty, Edition, SecretMode};
@@ -85,9 +85,10 @@ pub struct View {
     /// The game has not begun: hour 1, before the first vision (the table lays the cards
     /// out).
     pub before_first_vision: bool,
-    /// Whether the psychics vote in the staged straw poll (classic, 4+ players) rather
-    /// than agree.
-    pub straw_poll: bool,
+    /// How the psychics decide on the culprit's group in Phase 2.
+    pub decision: Decision,
+    /// Each answer is knocked on the table as it is recorded (the new edition).
+    pub answers_knock: bool,
     /// New edition: whether the mediums may vote when they do not agree.
     pub majority_vote: bool,
     /// New edition: whether the ghost has given the shared vision.
@@ -95,8 +96,6 @@ pub struct View {
     pub revealed: u8,
     /// The shared vision's cards (three).
     pub vision_cards: u8,
-    /// Classic without a straw poll: who chooses the culprit's group.
-    pub group_pick: Option<GroupPick>,
     /// What the ghost has said this turn, in order, and in the turn before, played in
     /// `last_turn_hour` (0 before any).
     pub manifestations: Vec<Manifestation>,
@@ -197,12 +196,12 @@ impl Game {
             before_first_vision: self.hour == 1
                 && self.phase == Phase::Visions
                 && self.psychics.iter().all(|p| !p.vision),
-            straw_poll: self.has_straw_poll(),
             majority_vote: self.has_majority_vote(),
             shared_vision: self.shared_vision,
             revealed: self.revealed,
             vision_cards: SHARED_VISION_CARDS,
-            group_pick: self.group_pick(),
+            decision: self.decision(),
+            answers_knock: self.answers_knock(),
             manifestations: self.manifestations.clone(),
             last_turn: self.last_turn.clone(),
             last_turn_hour: self.last_turn_hour,

@@ -977,7 +977,7 @@ fn a_pawn_is_offered_only_the_cards_it_may_go_on() {
 fn the_rules_say_who_votes_now_and_whether_the_next_card_may_turn() {
     let mut t = Table::new(setup(5, Difficulty::Easy, SecretMode::AppKept), 9);
     t.find_everything();
-    assert!(t.game().view(Role::Table).straw_poll);
+    assert_eq!(t.game().view(Role::Table).decision, Decision::StrawPoll);
     assert!(!may_reveal(t.game()), "the culprit is sealed first");
     t.play(Command::ChooseCulprit { group: 1 });
     assert!(may_reveal(t.game()));

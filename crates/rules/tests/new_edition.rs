@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Table, cards, new_setup, table, two_set_box};
+use common::{Table, cards, new_setup, setup, table, two_set_box};
 use seance_played::assert_refused;
 use seance_rules::*;
 
@@ -477,4 +477,44 @@ fn no_log_tells_of_a_sand_timer_or_tokens_the_game_has_not() {
         three.turn(&[]);
     }
     assert!(!said(&three).iter().any(|t| t == "\"tokens_recovered\""));
+}
+
+#[test]
+fn each_edition_and_size_decides_the_culprits_group_as_its_rulebook_says() {
+    let classic = |n| Table::new(setup(n, Difficulty::Easy, SecretMode::AppKept), 1);
+    assert_eq!(
+        classic(2).game().decision(),
+        Decision::Agree(GroupPick::Alone)
+    );
+    assert_eq!(
+        classic(3).game().decision(),
+        Decision::Agree(GroupPick::Together)
+    );
+    for n in 4..=7 {
+        assert_eq!(classic(n).game().decision(), Decision::StrawPoll, "{n}");
+    }
+    for n in 3..=7 {
+        let t = Table::new(new_setup(n, SecretMode::AppKept, false), 1);
+        assert_eq!(t.game().decision(), Decision::SharedVision, "{n}");
+    }
+}
+
+#[test]
+fn the_new_editions_answers_knock_as_they_are_recorded_so_the_table_has_no_knock_of_its_own() {
+    let paper = Table::new(new_setup(4, SecretMode::Paper, false), 1);
+    assert_refused!(
+        paper.game().may(&table(), Extra::Knock),
+        refusals::ANSWERS_KNOCK
+    );
+    assert!(paper.game().view(Role::Table).answers_knock);
+    // The ghost's phone still knocks; a classic table in paper mode knocks for its ghost.
+    assert!(
+        paper
+            .game()
+            .may(&Who::Seat(Seat::Ghost), Extra::Knock)
+            .is_ok()
+    );
+    let classic = Table::new(setup(4, Difficulty::Easy, SecretMode::Paper), 1);
+    assert!(classic.game().may(&table(), Extra::Knock).is_ok());
+    assert!(!classic.game().view(Role::Table).answers_knock);
 }

@@ -16,7 +16,7 @@ function stepText(view, step) {
     case 'majority':
       return t('count.majority', { group: step.group });
     case 'tie':
-      return t(view.edition === 'new' ? 'count.no_majority' : 'count.tie', { groups: step.groups.join(', ') });
+      return t('count.tie', { groups: step.groups.join(', ') });
     case 'outside_tie':
       return t('count.outside_tie', { names: names(view, step.psychics), space: step.space });
     case 'decided':

@@ -248,13 +248,13 @@ export function revelation(ctx) {
       ctx.may('choose_culprit')
         ? h('button', { id: 'seal-culprit', type: 'button', class: 'primary big', onclick: () => open(ctx, 'culprit') }, t('culprit.open'))
         : null);
-  } else if (view.edition === 'new') {
+  } else if (view.decision === 'shared_vision') {
     next = decision(ctx, seats);
-  } else if (view.straw_poll) {
+  } else if (view.decision === 'straw_poll') {
     next = [levelsToRead(ctx), sharedVision(ctx), eldest(ctx)];
   } else {
     next = [h('p', { class: 'note' }, t('vision.face_up')),
-      ctx.may('pick_group') ? agree(ctx, `agree.${view.group_pick}`) : null];
+      ctx.may('pick_group') ? agree(ctx, `agree.${view.decision.agree}`) : null];
   }
   // The line-up on one side, fills what the rest leaves; what happens now on the other.
   return h('section', { id: 'stage', class: 'stage revelation' },
