@@ -18,8 +18,7 @@ function namer(view) {
       if (by === null || by === undefined) return t('log.by_someone');
       if (by === 'table') return t('log.by_table');
       if (by === 'ghost') return view.ghost;
-      const [seat, n] = by.split(':');
-      return seat === 'psychic' ? view.psychics[Number(n)]?.name ?? '?' : name(Number(n));
+      return by.psychic !== undefined ? view.psychics[by.psychic]?.name ?? '?' : name(by.player);
     },
   };
 }

@@ -8,7 +8,9 @@ use std::str::FromStr;
 use seance_timeline::{NoSuchRole, RoleName};
 use serde::Serialize;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Serialised in a log as `"table"` or `{"player": 2}`; in words as `table`, `player:2`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Role {
     Table,
     Player(usize),

@@ -13,8 +13,7 @@ use std::time::{Duration, Instant};
 
 use seance_journal::{Append, Damage, Journal, JournalError, Standing, TimerRecord};
 use seance_timeline::{
-    Act, Allowance, ChangeKind, Entry, EntryOf, Extra, Refusal, Roles, Seat, Timeline,
-    TimelineError, Who,
+    Act, Allowance, ChangeKind, Entry, EntryOf, Extra, Refusal, Seat, Timeline, TimelineError, Who,
 };
 use serde::Serialize;
 use tokio::sync::broadcast;
@@ -68,10 +67,11 @@ impl From<JournalError> for GameError {
     }
 }
 
-/// What a screen receives: a role's view, what its device may do now, and what happened
-/// lately as that role may know it.
-#[derive(Debug, Serialize)]
-pub struct Snapshot<V, A, T> {
+/// What a screen receives of a game of rule set `G`: a role's view, what its device may do
+/// now, and what happened lately as that role may know it.
+#[derive(Serialize)]
+#[serde(bound = "")]
+pub struct Snapshot<G: RuleBook> {
     pub game: i64,
     pub version: u64,
     /// Whether this device may undo (or redo) now: the rules say who, the history whether
@@ -79,7 +79,7 @@ pub struct Snapshot<V, A, T> {
     pub can_undo: bool,
     pub can_redo: bool,
     /// What this device may do now, with each action's choices, as the rules say.
-    pub allowed: Vec<A>,
+    pub allowed: Vec<G::Action>,
     /// A damaged tail found on loading, kept until the table sets it aside: where it
     /// begins (what is wrong with it is the server's log's, not a person's to read).
     pub damage: Option<Damaged>,
@@ -87,14 +87,11 @@ pub struct Snapshot<V, A, T> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timer: Option<TimerView>,
     /// The last few changes, oldest first, as this role may know them.
-    pub log: Vec<Logged<T>>,
+    pub log: Vec<Logged<G>>,
     /// The seats a phone takes only by the table's invitation (`["ghost"]`).
     pub by_invitation: Vec<String>,
-    pub view: V,
+    pub view: G::View,
 }
-
-/// A snapshot of a game of rule set `G`.
-pub type SnapshotOf<G> = Snapshot<<G as Roles>::View, <G as Roles>::Action, <G as Roles>::Told>;
 
 struct Live<G: RuleBook> {
     timeline: Timeline<G>,
@@ -334,7 +331,7 @@ impl<G: RuleBook> Games<G> {
         id: i64,
         role: G::Role,
         who: &Who<G::Role>,
-    ) -> Result<SnapshotOf<G>, GameError> {
+    ) -> Result<Snapshot<G>, GameError> {
         // The view is built outside the game's lock: its next command need not wait on it.
         let (around, game) = self.with(id, |_, live| {
             Ok((Around::of(id, live, role), live.timeline.game().clone()))
@@ -681,13 +678,15 @@ fn sender<G: RuleBook>(who: &Who<G::Role>) -> String {
 }
 
 /// A recent change as `role`'s log tells it.
-#[derive(Debug, Serialize)]
-pub struct Logged<T> {
+#[derive(Serialize)]
+#[serde(bound = "")]
+pub struct Logged<G: RuleBook> {
     pub version: u64,
     pub change: ChangeKind,
-    /// `table` or a seat's name; none for the sand running out, or before a restart.
-    pub by: Option<String>,
-    pub told: Vec<T>,
+    /// Who sent it: the table, or a seat (`"ghost"`, `{"psychic": 2}`); none for the sand
+    /// running out, or before a restart.
+    pub by: Option<G::Role>,
+    pub told: Vec<G::Told>,
 }
 
 /// Where a game's damaged tail begins: its first entry that cannot be read.
@@ -697,25 +696,26 @@ pub struct Damaged {
 }
 
 /// What a snapshot holds around the view: taken under the lock, the view added after.
-struct Around<T> {
+struct Around<G: RuleBook> {
     game: i64,
     version: u64,
     can_undo: bool,
     can_redo: bool,
     damage: Option<Damaged>,
     timer: Option<TimerView>,
-    log: Vec<Logged<T>>,
+    log: Vec<Logged<G>>,
 }
 
-impl<T> Around<T> {
-    fn of<G: RuleBook<Told = T>>(id: i64, live: &Live<G>, role: G::Role) -> Around<T> {
+impl<G: RuleBook> Around<G> {
+    fn of(id: i64, live: &Live<G>, role: G::Role) -> Around<G> {
         let log = live
             .timeline
             .recent()
             .map(|change| Logged {
                 version: change.version,
                 change: change.kind,
-                by: change.by.clone(),
+                // The journal names the sender in words: read once, here.
+                by: change.by.as_deref().and_then(|by| by.parse().ok()),
                 told: change
                     .events
                     .iter()
@@ -735,12 +735,7 @@ impl<T> Around<T> {
         }
     }
 
-    fn with<G: RuleBook<Told = T>>(
-        self,
-        game: &G,
-        who: &Who<G::Role>,
-        view: G::View,
-    ) -> Snapshot<G::View, G::Action, T> {
+    fn with(self, game: &G, who: &Who<G::Role>, view: G::View) -> Snapshot<G> {
         Snapshot {
             game: self.game,
             version: self.version,

@@ -11,7 +11,7 @@ use seance_timeline::{RuleBook, Seat, Who};
 use tokio::sync::{broadcast, mpsc, watch};
 
 use crate::credentials::{JoinCode, TableKey};
-use crate::games::{GameError, Games, SnapshotOf};
+use crate::games::{GameError, Games, Snapshot};
 use crate::rulesets::RuleSets;
 use crate::settings::SettingsStore;
 use crate::sync::Hold;
@@ -98,7 +98,7 @@ impl Shared {
 #[serde(bound = "")]
 pub(crate) struct Seated<G: RuleBook> {
     #[serde(flatten)]
-    snapshot: SnapshotOf<G>,
+    snapshot: Snapshot<G>,
     seats: Vec<String>,
     rematch: Option<i64>,
 }

@@ -363,7 +363,7 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
         since,
         [
             json!(["table", "intuition_placed"]),
-            json!(["psychic:1", "token_placed"]),
+            json!([{"psychic": 1}, "token_placed"]),
             json!(["ghost", "crow_used"])
         ]
     );

@@ -5,11 +5,13 @@ use crate::refusals;
 use std::fmt;
 use std::str::FromStr;
 
+use serde::Serialize;
+
 /// A rule set's roles in words: the table is `table`, a seat is named as its phones and
 /// the journal name it (`ghost`, `psychic:2`, `player:1`), written by `Display` and read
 /// by `FromStr`.
 pub trait RoleName:
-    Copy + PartialEq + fmt::Debug + fmt::Display + FromStr + Send + Sync + 'static
+    Copy + PartialEq + fmt::Debug + fmt::Display + FromStr + Serialize + Send + Sync + 'static
 {
     /// A seat at the table: every role but the table's own, which no phone holds. Named in
     /// words as its role is.
