@@ -77,14 +77,13 @@ export function newsOf(told, snapshot, me) {
 
 /** What befell psychic `me` since their last vision, oldest first, each in words with
  * whether it went well: their answer, a token of theirs that scored, their last card found.
- * A change undone since is not news. */
+ * A change undone since (the version an undo says it `undid`) is not news. */
 export function newsFor(snapshot, me) {
   const news = [];
-  const undone = [];
+  const undone = new Set();
   for (const change of [...(snapshot.log ?? [])].reverse()) {
-    const told = JSON.stringify(change.told);
-    if (change.change === 'undone') undone.push(told);
-    else if (undone.includes(told)) undone.splice(undone.indexOf(told), 1);
+    if (change.change === 'undone') undone.add(change.undid);
+    else if (undone.has(change.version)) continue;
     else if (change.told.some((x) => x.type === 'vision_given' && x.psychic === me)) break;
     else news.unshift(...change.told.map((x) => newsOf(x, snapshot, me)).filter(Boolean));
   }

@@ -827,6 +827,30 @@ fn undo_goes_back_to_the_start_and_redo_returns() {
 }
 
 #[test]
+fn an_undo_says_which_change_it_took_back() {
+    let mut t = Table::new(setup(4, Difficulty::Medium, SecretMode::AppKept), 6);
+    let latest = |t: &Table| t.timeline.recent().last().unwrap().clone();
+    t.play(Command::GiveVision { psychic: 0 }); // version 1
+    t.play(Command::GiveVision { psychic: 1 }); // version 2
+    t.undo(); // 3 takes back 2
+    assert_eq!(
+        (latest(&t).kind, latest(&t).undid),
+        (seance_timeline::ChangeKind::Undone, Some(2))
+    );
+    t.undo(); // 4 takes back 1
+    assert_eq!(latest(&t).undid, Some(1));
+    t.redo(); // 5 brings 1's events back
+    assert_eq!(
+        (latest(&t).kind, latest(&t).undid),
+        (seance_timeline::ChangeKind::Redone, None)
+    );
+    t.undo(); // 6 takes back the redo, 5
+    assert_eq!(latest(&t).undid, Some(5));
+    t.play(Command::GiveVision { psychic: 2 }); // 7
+    assert_eq!(latest(&t).undid, None);
+}
+
+#[test]
 fn the_rulebook_straw_poll_example_votes_in_its_order() {
     // 003 p.12: Stephanie on space 4 votes after the first card (Low), Alex and Carl on 5
     // and 6 after the second (Intermediate), Paul on 11 after the third (High).

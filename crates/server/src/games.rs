@@ -687,6 +687,9 @@ pub struct Logged<G: RuleBook> {
     /// running out, or before a restart.
     pub by: Option<G::Role>,
     pub told: Vec<G::Told>,
+    /// An undo's: the version of the change it took back.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undid: Option<u64>,
 }
 
 /// Where a game's damaged tail begins: its first entry that cannot be read.
@@ -716,6 +719,7 @@ impl<G: RuleBook> Around<G> {
                 change: change.kind,
                 // The journal names the sender in words: read once, here.
                 by: change.by.as_deref().and_then(|by| by.parse().ok()),
+                undid: change.undid,
                 told: change
                     .events
                     .iter()

@@ -249,6 +249,8 @@ pub struct Change<E> {
     /// nobody did (the sand running out) or nobody said.
     pub by: Option<String>,
     pub events: Vec<E>,
+    /// An undo's: the version of the change it took back.
+    pub undid: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -332,6 +334,8 @@ impl<G: Rules> Next<G> {
 pub struct Timeline<G: Rules> {
     start: Vec<G::Event>,
     done: Vec<Vec<G::Event>>,
+    /// The version each change in `done` was made at (a command's, or a redo's).
+    done_at: Vec<u64>,
     undone: Vec<Vec<G::Event>>,
     entries: u64,
     game: G,
@@ -353,6 +357,7 @@ impl<G: Rules> Timeline<G> {
         let mut timeline = Timeline {
             start,
             done: Vec::new(),
+            done_at: Vec::new(),
             undone: Vec::new(),
             entries: 0,
             game,
@@ -425,24 +430,28 @@ impl<G: Rules> Timeline<G> {
 
     /// Keeps `entry`, whose events are already in the game, in the history.
     fn remember(&mut self, entry: EntryOf<G>, by: Option<String>) {
+        self.entries += 1;
+        let mut undid = None;
         let (kind, events) = match entry {
             Entry::Command { events, .. } => {
                 self.done.push(events.clone());
+                self.done_at.push(self.entries);
                 self.undone.clear();
                 (ChangeKind::Done, events)
             }
             Entry::Undo => {
                 let events = self.done.pop().expect("advance() found an entry to undo");
+                undid = self.done_at.pop();
                 self.undone.push(events.clone());
                 (ChangeKind::Undone, events)
             }
             Entry::Redo => {
                 let events = self.undone.pop().expect("advance() found an entry to redo");
                 self.done.push(events.clone());
+                self.done_at.push(self.entries);
                 (ChangeKind::Redone, events)
             }
         };
-        self.entries += 1;
         if self.recent.len() == RECENT {
             self.recent.pop_front();
         }
@@ -451,6 +460,7 @@ impl<G: Rules> Timeline<G> {
             kind,
             by,
             events,
+            undid,
         });
     }
 
