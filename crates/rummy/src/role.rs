@@ -43,19 +43,7 @@ impl RoleName for Role {
     }
 }
 
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Role::from(*self).fmt(f)
-    }
-}
-
-impl FromStr for Seat {
-    type Err = NoSuchRole;
-
-    fn from_str(text: &str) -> Result<Seat, NoSuchRole> {
-        text.parse::<Role>()?.seat().ok_or(NoSuchRole)
-    }
-}
+seance_timeline::seat_named_as_role!(Seat, Role);
 
 impl fmt::Display for Role {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

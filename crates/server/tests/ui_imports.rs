@@ -100,13 +100,18 @@ fn no_module_imports_one_that_imports_it_back() {
     }
 }
 
+/// The modules of `ui/` that import `module`.
+fn importers_of(module: &str) -> Vec<String> {
+    imports()
+        .into_iter()
+        .filter(|(_, imported)| imported.contains(module))
+        .map(|(importer, _)| importer)
+        .collect()
+}
+
 #[test]
 fn screens_take_their_context_not_the_app() {
-    let importers: Vec<_> = imports()
-        .into_iter()
-        .filter(|(_, imported)| imported.contains("app.js"))
-        .map(|(module, _)| module)
-        .collect();
+    let importers = importers_of("app.js");
     assert!(
         importers.is_empty(),
         "modules importing app.js: {importers:?}"
@@ -115,13 +120,8 @@ fn screens_take_their_context_not_the_app() {
 
 #[test]
 fn only_the_app_makes_the_screens_context() {
-    let importers: Vec<_> = imports()
-        .into_iter()
-        .filter(|(_, imported)| imported.contains("context.js"))
-        .map(|(module, _)| module)
-        .collect();
     assert_eq!(
-        importers,
+        importers_of("context.js"),
         ["app.js"],
         "modules importing the app's context: a screen takes it as it is handed"
     );

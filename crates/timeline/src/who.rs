@@ -35,6 +35,27 @@ pub trait RoleName:
     fn seat(self) -> Option<Self::Seat>;
 }
 
+/// Names a rule set's seat type `$seat` in words as its role `$role` is named: `Display`
+/// and `FromStr` through the role (a seat is every role but the table's).
+#[macro_export]
+macro_rules! seat_named_as_role {
+    ($seat:ty, $role:ty) => {
+        impl ::std::fmt::Display for $seat {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                <$role>::from(*self).fmt(f)
+            }
+        }
+
+        impl ::std::str::FromStr for $seat {
+            type Err = $crate::NoSuchRole;
+
+            fn from_str(text: &str) -> Result<$seat, $crate::NoSuchRole> {
+                $crate::RoleName::seat(text.parse::<$role>()?).ok_or($crate::NoSuchRole)
+            }
+        }
+    };
+}
+
 /// A seat of the rule set whose roles are `R`.
 pub type Seat<R> = <R as RoleName>::Seat;
 
