@@ -45,14 +45,7 @@ pub fn majority(ballots: &[Ballot]) -> Count {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ballots(groups: &[u8]) -> Vec<Ballot> {
-        groups
-            .iter()
-            .enumerate()
-            .map(|(psychic, &group)| Ballot { psychic, group })
-            .collect()
-    }
+    use crate::straw_poll::tests::ballots;
 
     #[test]
     fn more_votes_than_any_other_decide_and_a_tie_decides_nothing() {

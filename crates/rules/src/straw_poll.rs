@@ -214,7 +214,7 @@ fn eldest_by_age(among: &[usize], voters: &[Voter]) -> Option<usize> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn voters(tracks: &[u8]) -> Vec<Voter> {
@@ -224,7 +224,8 @@ mod tests {
             .collect()
     }
 
-    fn ballots(groups: &[u8]) -> Vec<Ballot> {
+    /// A ballot for each of `groups`, psychic 0 first: what the counts' tests vote.
+    pub(crate) fn ballots(groups: &[u8]) -> Vec<Ballot> {
         groups
             .iter()
             .enumerate()
