@@ -303,14 +303,12 @@ async fn the_manifest_opens_a_home_screen_app_with_the_devices_own_secret() {
                 .unwrap()
         }
     };
-    let (status, why) = error_of(t.get("/api/manifest.webmanifest").send().await.unwrap()).await;
-    assert_eq!(
-        (status, why.code.as_str()),
-        (
-            StatusCode::UNAUTHORIZED,
-            seance_server::refusals::CODE_NEEDED
-        )
-    );
+    refused_as(
+        t.get("/api/manifest.webmanifest").send().await.unwrap(),
+        StatusCode::UNAUTHORIZED,
+        seance_server::refusals::CODE_NEEDED,
+    )
+    .await;
 
     let phone = manifest(t.code.clone()).await;
     assert_eq!(phone.status(), StatusCode::OK);
@@ -364,11 +362,12 @@ async fn the_manifest_opens_a_home_screen_app_with_the_devices_own_secret() {
     let table: Value = manifest(t.key.clone()).await.json().await.unwrap();
     assert_eq!(table["start_url"], format!("/?key={}", t.key));
     let wrong = if t.code.starts_with('0') { "1" } else { "0" }.to_owned() + &t.code[1..];
-    let (status, why) = error_of(manifest(wrong).await).await;
-    assert_eq!(
-        (status, why.code.as_str()),
-        (StatusCode::FORBIDDEN, seance_server::refusals::WRONG_CODE)
-    );
+    refused_as(
+        manifest(wrong).await,
+        StatusCode::FORBIDDEN,
+        seance_server::refusals::WRONG_CODE,
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -460,11 +459,12 @@ async fn a_page_of_another_site_cannot_make_the_table_wait() {
                 .send()
                 .await
                 .unwrap();
-            let (status, why) = error_of(asked).await;
-            assert_eq!(
-                (status, why.code.as_str()),
-                (StatusCode::FORBIDDEN, seance_server::refusals::OTHER_SITE)
-            );
+            refused_as(
+                asked,
+                StatusCode::FORBIDDEN,
+                seance_server::refusals::OTHER_SITE,
+            )
+            .await;
         }
     }
     // None of it was counted: a first wrong code is just wrong.

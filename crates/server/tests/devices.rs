@@ -276,34 +276,32 @@ async fn a_phone_acts_and_sees_for_its_own_seat_only(kind: Kind) {
     assert_eq!(everything(&t, &kind, game).await, before);
 }
 
-#[tokio::test]
-async fn classic_the_join_code_only_watches() {
-    a_watcher_may_only_watch(classic()).await;
+/// Each check as a test in each game a table plays: `NAME::classic`, `NAME::new_edition`,
+/// `NAME::rummy`.
+macro_rules! in_each_game {
+    ($($name:ident: $check:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test]
+            async fn classic() {
+                super::$check(super::classic()).await;
+            }
+
+            #[tokio::test]
+            async fn new_edition() {
+                super::$check(super::new_edition()).await;
+            }
+
+            #[tokio::test]
+            async fn rummy() {
+                super::$check(super::rummy()).await;
+            }
+        }
+    )*};
 }
 
-#[tokio::test]
-async fn new_edition_the_join_code_only_watches() {
-    a_watcher_may_only_watch(new_edition()).await;
-}
-
-#[tokio::test]
-async fn rummy_the_join_code_only_watches() {
-    a_watcher_may_only_watch(rummy()).await;
-}
-
-#[tokio::test]
-async fn classic_each_phone_keeps_to_its_seat() {
-    a_phone_acts_and_sees_for_its_own_seat_only(classic()).await;
-}
-
-#[tokio::test]
-async fn new_edition_each_phone_keeps_to_its_seat() {
-    a_phone_acts_and_sees_for_its_own_seat_only(new_edition()).await;
-}
-
-#[tokio::test]
-async fn rummy_each_phone_keeps_to_its_seat() {
-    a_phone_acts_and_sees_for_its_own_seat_only(rummy()).await;
+in_each_game! {
+    the_join_code_only_watches: a_watcher_may_only_watch,
+    each_phone_keeps_to_its_seat: a_phone_acts_and_sees_for_its_own_seat_only,
 }
 
 /// Once, any phone could read the ghost's view (every psychic's cards: the solution) while

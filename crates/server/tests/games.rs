@@ -556,14 +556,12 @@ async fn a_journal_in_trouble_waits_untouched_for_the_table_s_choice() {
             .contains("0 bytes")
     );
     // No game is served meanwhile, and nothing is written.
-    let (status, why) = error_of(t.api(Method::GET, "/games").send().await.unwrap()).await;
-    assert_eq!(
-        (status, why.code.as_str()),
-        (
-            StatusCode::SERVICE_UNAVAILABLE,
-            seance_server::refusals::JOURNAL_WAITS
-        )
-    );
+    refused_as(
+        t.api(Method::GET, "/games").send().await.unwrap(),
+        StatusCode::SERVICE_UNAVAILABLE,
+        seance_server::refusals::JOURNAL_WAITS,
+    )
+    .await;
     assert_eq!(std::fs::read(&journal).unwrap(), b"", "not written to");
     for beside in ["-wal", "-shm", ".mark"] {
         let mut name = journal.as_os_str().to_owned();
@@ -591,14 +589,12 @@ async fn a_journal_in_trouble_waits_untouched_for_the_table_s_choice() {
         .await
         .unwrap();
     assert_eq!(again, json!({"choice": "retry"}));
-    let (status, why) = error_of(choose(&t, &key, "recover").await.unwrap()).await;
-    assert_eq!(
-        (status, why.code.as_str()),
-        (
-            StatusCode::CONFLICT,
-            seance_server::refusals::JOURNAL_CHOSEN
-        )
-    );
+    refused_as(
+        choose(&t, &key, "recover").await.unwrap(),
+        StatusCode::CONFLICT,
+        seance_server::refusals::JOURNAL_CHOSEN,
+    )
+    .await;
     restarts
         .recv()
         .await

@@ -14,7 +14,7 @@ use seance_played::{
 use seance_rules::{Difficulty, Outcome, Status, Timeline};
 use seance_timeline::Listed;
 use serde_json::{Value, json};
-use support::{Table, act_as, error_of, ok, table, table_json};
+use support::{Table, act_as, error_of, ok, refused_as, table, table_json};
 
 async fn import(t: &Table, file: &Value) -> reqwest::Response {
     t.api(Method::POST, "/history/import")
@@ -213,20 +213,15 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
         hers["mysterium"]["clairvoyancy"].as_array().unwrap().len(),
         1
     );
-    let (status, why) = error_of(
+    refused_as(
         t.api(Method::GET, "/statistics?group=Ann&player=Ann")
             .send()
             .await
             .unwrap(),
+        StatusCode::BAD_REQUEST,
+        seance_server::refusals::STATISTICS_QUERY,
     )
     .await;
-    assert_eq!(
-        (status, why.code.as_str()),
-        (
-            StatusCode::BAD_REQUEST,
-            seance_server::refusals::STATISTICS_QUERY
-        )
-    );
 
     // Archived: out of the history, still counted. Deleted: out of both, and undone.
     let shelve = async |id: &Value, shelf: &str| {
@@ -476,20 +471,15 @@ async fn only_the_table_shelves_exports_and_imports() {
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let (status, why) = error_of(
+    refused_as(
         t.api(Method::GET, "/history?limit=500")
             .send()
             .await
             .unwrap(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        seance_server::refusals::LIST_LIMIT,
     )
     .await;
-    assert_eq!(
-        (status, why.code.as_str()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            seance_server::refusals::LIST_LIMIT
-        )
-    );
 }
 
 #[tokio::test]

@@ -6,7 +6,7 @@ mod support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Table, act_as, error_of, look_as, ok, table, take_seat};
+use support::{Table, act_as, error_of, look_as, ok, refused_as, table, take_seat};
 
 fn card_box() -> Value {
     let sets = json!([{"name": "green", "cards": [1, 2, 3, 4, 5, 6, 7, 8]},
@@ -219,14 +219,12 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
         .send()
         .await
         .unwrap();
-    let (status, why) = error_of(away).await;
-    assert_eq!(
-        (status, why.code.as_str()),
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            seance_server::refusals::NOT_IN_PLAY
-        )
-    );
+    refused_as(
+        away,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        seance_server::refusals::NOT_IN_PLAY,
+    )
+    .await;
 }
 
 #[tokio::test]

@@ -423,7 +423,7 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
     let last = after["log"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(
         last,
-        json!({"version": now + 1, "change": "undone", "by": "ghost", "told": done["told"]})
+        json!({"version": now + 1, "change": "undone", "by": "ghost", "told": done["told"], "undid": done["version"]})
     );
 
     let mut table_screen = t.socket_with(&format!("&games={game}&role=table")).await;
