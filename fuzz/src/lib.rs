@@ -67,9 +67,13 @@ fn look_all<G: RuleBook>(timeline: &Timeline<G>) {
     let game = timeline.game();
     let _ = game.allowed(&Who::Table { phones: Vec::new() });
     let _ = game.allowed(&Who::Watcher);
-    for role in std::iter::once(G::Role::TABLE).chain(game.seats()) {
+    let seats = game.seats();
+    for &seat in &seats {
+        let _ = game.allowed(&Who::Seat(seat));
+    }
+    let roles = seats.into_iter().map(Into::into);
+    for role in std::iter::once(G::Role::TABLE).chain(roles) {
         let _ = game.view(role);
-        let _ = game.allowed(&Who::Seat(role));
         for change in timeline.recent() {
             for event in &change.events {
                 let _ = game.told(event, role);
