@@ -61,7 +61,10 @@ export function actsOn(app) {
     const game = app.game();
     if (game == null) return;
     try {
-      app.showSnapshot(await api(`/${game.kind}/${game.id}${readingAs(game)}`, { seat: game.seat }));
+      const snapshot = await api(`/${game.kind}/${game.id}${readingAs(game)}`, { seat: game.seat });
+      // Shown only while the screen still follows the game as it asked (a seat taken
+      // meanwhile follows it as that seat).
+      if (app.game() === game) app.showSnapshot(snapshot);
     } catch (error) {
       if (error instanceof Offline) return; // the reconnecting state says so
       if (!(error instanceof ApiError)) throw error;

@@ -111,7 +111,7 @@ async function askLock(tap) {
       }
     });
     // Not wanted any more while it was asked for: let go at once.
-    if (!wanted) return keepAwake(false);
+    if (!wanted) return keepAwake(false, onTable);
     stopVideo();
     settle('held');
   } catch {

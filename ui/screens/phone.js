@@ -8,7 +8,7 @@ import { ghostSeat, hourMark, nameOf, t } from '../i18n.js';
 import { phoneBar } from './phone_bar.js';
 import { alertsHeld, tell } from '../tell.js';
 import { pickAnotherSeat } from '../act.js';
-import { notYet, toBgStats, unreadable } from './shared/ending.js';
+import { loading, notYet, toBgStats, unreadable } from './shared/ending.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { sealedChoice, traceOf } from './game/groups.js';
 import { countList } from './game/count.js';
@@ -275,6 +275,8 @@ export function renderPhone(ctx) {
   }
   const waiting = notYet(ctx, 'phone');
   if (waiting) return waiting;
+  // A view that is not this seat's (asked before the seat was taken) waits for its own.
+  if (ctx.me === null) return loading(ctx, 'phone');
   const { snapshot, view } = ctx;
   const ghost = ctx.me === 'ghost';
   const me = ctx.me?.psychic ?? null;

@@ -141,7 +141,8 @@ async function start(ctx, event) {
   if (button.disabled) return;
   button.disabled = true;
   try {
-    const { id } = await api('/games', { method: 'POST', body: { setup: await collect(ctx) } });
+    // The settings as they are now, the band just saved among them.
+    const { id } = await api('/games', { method: 'POST', body: { setup: await collect(ctx.now()) } });
     recent = null; // the next setup offers these names
     location.hash = pageOf(MYSTERIUM, 'game', id);
   } catch (error) {

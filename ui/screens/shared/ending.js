@@ -28,13 +28,17 @@ export function unreadable(ctx) {
         h('a', { class: 'button', href: '#' }, t('game.home')))));
 }
 
-/** The screen `id` of a game not shown yet, or null once its snapshot is here: why it cannot
- * be read, or, while it is read (asked here), its place with `top` (a bar) over it. */
-export function notYet(ctx, id, top = null) {
-  if (ctx.game.refused && !ctx.snapshot) return unreadable(ctx);
-  if (ctx.snapshot) return null;
+/** The screen `id` while its game is read (asked here), with `top` (a bar) over it. */
+export function loading(ctx, id, top = null) {
   ctx.refresh();
   return h('div', { id, class: 'screen' }, top, h('p', { class: 'note loading' }, '…'));
+}
+
+/** The screen `id` of a game not shown yet, or null once its snapshot is here: why it cannot
+ * be read, or its place while it is read. */
+export function notYet(ctx, id, top = null) {
+  if (ctx.game.refused && !ctx.snapshot) return unreadable(ctx);
+  return ctx.snapshot ? null : loading(ctx, id, top);
 }
 
 /** Seats phones hold that the table has unticked for the rematch, by game. */
