@@ -70,7 +70,7 @@ impl FromStr for Role {
             "ghost" => Ok(Role::Ghost),
             _ => text
                 .strip_prefix("psychic:")
-                .and_then(|i| i.parse().ok())
+                .and_then(seance_timeline::place_named)
                 .map(Role::Psychic)
                 .ok_or(NoSuchRole),
         }
@@ -104,6 +104,8 @@ mod tests {
             "psychic:",
             "psychic:-1",
             "psychic:x",
+            "psychic:01",
+            "psychic:+1",
             "player:1",
         ] {
             assert_eq!(wrong.parse::<Role>(), Err(NoSuchRole), "{wrong}");

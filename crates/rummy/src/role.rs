@@ -62,7 +62,7 @@ impl FromStr for Role {
             "table" => Ok(Role::Table),
             _ => text
                 .strip_prefix("player:")
-                .and_then(|p| p.parse().ok())
+                .and_then(seance_timeline::place_named)
                 .map(Role::Player)
                 .ok_or(NoSuchRole),
         }
@@ -84,6 +84,8 @@ mod tests {
             "player",
             "player:",
             "player:-1",
+            "player:01",
+            "player:+1",
             "ghost",
             "psychic:1",
         ] {

@@ -320,7 +320,7 @@ impl<G: RuleBook> Games<G> {
         f(&self.writer, &mut game).map_err(|e| e.in_dialect(game.timeline.game().dialect()))
     }
 
-    /// The seats game `id` has, by name.
+    /// The seats game `id` has, as its rule set's seats.
     pub fn seats(&self, id: i64) -> Result<Vec<Seat<G::Role>>, GameError> {
         self.with(id, |_, live| Ok(live.timeline.game().seats()))
     }
@@ -717,7 +717,7 @@ impl<G: RuleBook> Around<G> {
             .map(|change| Logged {
                 version: change.version,
                 change: change.kind,
-                // The journal names the sender in words: read once, here.
+                // The journal names the sender in words: read into the role for the wire.
                 by: change.by.as_deref().and_then(|by| by.parse().ok()),
                 undid: change.undid,
                 told: change

@@ -12,7 +12,7 @@
 //! kept to the seats of the latest games.
 //!
 //! By concern: this module, the seats as phones and the table use them (each rule set's
-//! typed seats in, named in words only at the file's edge); `state.rs`, the seats in memory
+//! typed seats in and out, kept named in words in memory and in the file); `state.rs`, the seats in memory
 //! and the changes that make them; `file.rs`, the file; `former.rs`, the file of earlier
 //! builds, adopted once.
 

@@ -26,7 +26,7 @@ pub use pace::{Act, Allowance, Pace};
 pub use rng::Draw;
 pub use rule_set::{NoSuchRuleSet, RuleSet};
 pub use summary::{Part, PlayerLine, Summary, Title};
-pub use who::{Extra, Knock, NoSuchRole, RoleName, Seat, Who};
+pub use who::{Extra, Knock, NoSuchRole, RoleName, Seat, Who, place_named};
 
 /// What commands and events need: to be journaled, compared, and carried across threads.
 pub trait Record:

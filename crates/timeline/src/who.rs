@@ -56,6 +56,15 @@ macro_rules! seat_named_as_role {
     };
 }
 
+/// A place at the table (`2` in `psychic:2`) as Séance writes it: digits, no sign and no
+/// leading zero, so that each seat has one name.
+pub fn place_named(digits: &str) -> Option<usize> {
+    digits
+        .parse()
+        .ok()
+        .filter(|n: &usize| n.to_string() == digits)
+}
+
 /// A seat of the rule set whose roles are `R`.
 pub type Seat<R> = <R as RoleName>::Seat;
 
