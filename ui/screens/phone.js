@@ -21,9 +21,12 @@ import { crowClass, crowSpent, oneTap } from './game.js';
 /** The group tapped on this phone (the culprit, or a vote), before sealing it. */
 let choice = null;
 
+/** A group tapped: drawn at once, here. (Asking the server again drew the screen a moment
+ * later, replacing the seal button under a finger already on its way to it: WebKit then
+ * dropped the tap.) */
 function choose(ctx, group) {
   choice = group;
-  ctx.refresh();
+  ctx.render();
 }
 
 /** The ghost knocks from the phone, and is told the table heard it. */
