@@ -354,9 +354,9 @@ pub async fn uninvite<G: RuleBook>(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
     SeatOf { id, seat }: SeatOf<G::Role>,
-) -> Result<StatusCode, Refused> {
+) -> StatusCode {
     shared.seats.uninvite(id, seat);
-    Ok(StatusCode::NO_CONTENT)
+    StatusCode::NO_CONTENT
 }
 
 pub async fn free<G: RuleBook>(
