@@ -14,7 +14,7 @@
 //! rules one at a time: a file costs about its size in memory, not a tree of values.
 
 use rusqlite::params;
-use seance_timeline::{Entry, EntryOf, Listed, Timeline};
+use seance_timeline::{Entry, EntryOf, Listed, Roles, Timeline};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
@@ -130,7 +130,7 @@ pub fn read(text: &[u8]) -> Result<HistoryFile, Unfit> {
 
 /// Game `game` (its place in the file, from 1) replayed by the rules of `G`: refused unless
 /// its setup is one the rules would start, every entry follows and the game has ended.
-pub fn ready<G: Listed>(exported: Exported, game: usize) -> Result<Ready, Unfit> {
+pub fn ready<G: Listed + Roles>(exported: Exported, game: usize) -> Result<Ready, Unfit> {
     let damaged = Unfit::Damaged { game };
     let start: Vec<G::Event> =
         serde_json::from_str(exported.start.get()).map_err(|_| damaged.clone())?;
@@ -150,7 +150,7 @@ pub fn ready<G: Listed>(exported: Exported, game: usize) -> Result<Ready, Unfit>
             }
         }
         timeline
-            .push_by(entry, e.sender.clone())
+            .push_by(entry, e.sender.as_deref().and_then(|s| s.parse().ok()))
             .map_err(|_| damaged.clone())?;
     }
     let played = timeline.game();

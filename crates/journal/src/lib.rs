@@ -26,7 +26,7 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
-use seance_timeline::{Entry, Listed, RuleSet, Rules, Status, Timeline};
+use seance_timeline::{Entry, Listed, Roles, RuleSet, Status, Timeline};
 use serde::Serialize;
 use turns::{Turn, Turns};
 
@@ -308,7 +308,7 @@ pub struct TimerRecord {
 
 /// A game read back: its timeline up to any damage, the damage if there is some, and its
 /// sand timer if one was written.
-pub struct Loaded<G: Rules> {
+pub struct Loaded<G: Roles> {
     pub timeline: Timeline<G>,
     pub damage: Option<Damage>,
     pub timer: Option<TimerRecord>,
@@ -738,7 +738,7 @@ impl Journal {
     }
 
     /// Reads a game back, recovering it up to the first entry that does not make sense.
-    pub fn load<G: Rules>(&self, game: i64) -> Result<Loaded<G>, JournalError> {
+    pub fn load<G: Roles>(&self, game: i64) -> Result<Loaded<G>, JournalError> {
         let kept: Option<(String, String)> = self
             .conn
             .query_row(
@@ -781,8 +781,9 @@ impl Journal {
             } else {
                 match serde_json::from_str(&text) {
                     Err(e) => Some(damage(format!("unreadable: {e}"))),
+                    // Words in the file: a sender no role is named as is nobody said.
                     Ok(entry) => timeline
-                        .push_by(entry, sender)
+                        .push_by(entry, sender.and_then(|s| s.parse().ok()))
                         .err()
                         .map(|e| damage(e.to_string())),
                 }

@@ -9,7 +9,7 @@ use seance_timeline::{NoSuchRole, RoleName};
 use serde::Serialize;
 
 /// Serialised in a log as `"table"` or `{"player": 2}`; in words as `table`, `player:2`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Table,

@@ -100,9 +100,9 @@ struct Live<G: RuleBook> {
     /// The action ids of the last few commands, each with the device that sent it and the
     /// version it made: the same tap sent again by the same device is acknowledged, not
     /// done twice; another device's id is no use to anyone else.
-    acted: VecDeque<Acted>,
-    /// How far each device (as [`sender`] names it) has gone into its pace, per act.
-    paces: HashMap<(String, Act), Allowance>,
+    acted: VecDeque<Acted<G::Role>>,
+    /// How far each device (by the role it sends as) has gone into its pace, per act.
+    paces: HashMap<(G::Role, Act), Allowance>,
     /// When it was last asked for: the least recent is let go first.
     used: Instant,
 }
@@ -112,10 +112,9 @@ struct Live<G: RuleBook> {
 /// a replay). Others are read back from the journal when asked for.
 const IN_MEMORY: usize = 64;
 
-/// A command done for an action id: who sent it (as [`sender`] names a device), its id,
-/// and the version it made.
-struct Acted {
-    by: String,
+/// A command done for an action id: who sent it, its id, and the version it made.
+struct Acted<R> {
+    by: R,
     action: String,
     made: u64,
 }
@@ -369,7 +368,7 @@ impl<G: RuleBook> Games<G> {
         let Some(pace) = G::pace(who, act) else {
             return Ok(());
         };
-        let allowance = live.paces.entry((sender::<G>(who), act)).or_default();
+        let allowance = live.paces.entry((who.role(), act)).or_default();
         (allowance.take(pace, self.started.elapsed())).map_err(GameError::TooFast)
     }
 
@@ -509,7 +508,7 @@ impl<G: RuleBook> Games<G> {
         permitted: impl FnOnce(&Timeline<G>) -> Result<(), GameError>,
         entry: impl FnOnce(&Timeline<G>) -> Result<EntryOf<G>, GameError>,
     ) -> Result<Made, GameError> {
-        let by = sender::<G>(who);
+        let by = who.role();
         self.with(id, |writer, live| {
             permitted(&live.timeline)?;
             if let Some(done) = action
@@ -574,7 +573,7 @@ impl<G: RuleBook> Games<G> {
         if let Some(who) = who {
             self.paced(live, who, Act::Change)?;
         }
-        let by = who.map(sender::<G>);
+        let by = who.map(Who::role);
         // Most commands leave the sand alone; one that moves it writes it with itself.
         let runs = next.game().timer_runs();
         let follow = |timer: &SandTimer, now| timer.follow(runs, now);
@@ -588,7 +587,7 @@ impl<G: RuleBook> Games<G> {
                 live.timeline.version() + 1,
                 next.entry(),
                 next.game().status(),
-                by.as_deref(),
+                by.map(|role| role.to_string()).as_deref(),
             )
             .with_record(next.game().record())
             .with_timer(kept),
@@ -669,14 +668,6 @@ fn let_go<G: RuleBook>(live: &mut HashMap<i64, Arc<Mutex<Live<G>>>>) {
     }
 }
 
-/// Who sent a change, as the log names them: `table`, or the seat's name.
-fn sender<G: RuleBook>(who: &Who<G::Role>) -> String {
-    match who {
-        Who::Seat(role) => role.to_string(),
-        Who::Table { .. } | Who::Watcher => "table".into(),
-    }
-}
-
 /// A recent change as `role`'s log tells it.
 #[derive(Serialize)]
 #[serde(bound = "")]
@@ -717,8 +708,7 @@ impl<G: RuleBook> Around<G> {
             .map(|change| Logged {
                 version: change.version,
                 change: change.kind,
-                // The journal names the sender in words: read into the role for the wire.
-                by: change.by.as_deref().and_then(|by| by.parse().ok()),
+                by: change.by,
                 undid: change.undid,
                 told: change
                     .events

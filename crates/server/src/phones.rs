@@ -19,11 +19,11 @@ use serde_json::{Value, json};
 use crate::access::{Device, TableOnly};
 use crate::games::Games;
 use crate::refused::{Refused, refused};
-use crate::request::{Body, GameId, RoleQuery, SeatOf, Shape, in_query, role_named};
+use crate::request::{Body, GameId, RoleQuery, SeatOf, Shape, in_query};
 use crate::rulesets::seats_page;
 use crate::seats::{Door, SeatError, in_words};
 use crate::shared::Shared;
-use seance_timeline::{Knock, Refusal, RoleName, RuleBook, Seat, Who};
+use seance_timeline::{Knock, Refusal, RoleName, RuleBook, Seat, SeatName, Who};
 
 /// Who asks about a game, by the credentials of the request: its [`Device`], and the seat
 /// token it shows (`X-Seat`, or `?seat=` where headers cannot be set).
@@ -205,10 +205,10 @@ where
     type Rejection = Refused;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Refused> {
-        let RoleQuery(asked) = RoleQuery::from_request_parts(parts, state).await?;
+        let asked = RoleQuery::from_request_parts(parts, state).await?.of()?;
         let (id, peer, caller) = about_a_game(parts, state).await?;
         let shared = Arc::<Shared>::from_ref(state);
-        let (who, role) = reader::<G>(&shared, id, &caller, peer, asked.as_deref())?;
+        let (who, role) = reader::<G>(&shared, id, &caller, peer, asked)?;
         Ok(Reading { id, role, who })
     }
 }
@@ -222,12 +222,12 @@ pub fn reader<G: RuleBook>(
     game: i64,
     caller: &Caller,
     peer: SocketAddr,
-    asked: Option<&str>,
+    asked: Option<G::Role>,
 ) -> Result<(Who<G::Role>, G::Role), Refused> {
     let who = who::<G>(shared, game, caller, peer)?;
     let role = match (&who, asked) {
         (Who::Seat(mine), None) => (*mine).into(),
-        (_, asked) => role_named::<G::Role>(asked)?,
+        (_, asked) => asked.unwrap_or(G::Role::TABLE),
     };
     check_view::<G>(shared, game, role, caller, peer)?;
     Ok((who, role))
@@ -259,7 +259,7 @@ pub async fn take<G: RuleBook>(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Body(Wanted { seat, invitation }): Body<Wanted>,
 ) -> Result<(StatusCode, Json<Value>), Refused> {
-    let seat = in_game(&games, id, &seat)?;
+    let seat = named_in_game(&games, id, &seat)?;
     // A seat open to the join code is taken a few times a minute at most from one address;
     // one by invitation is as rare as the table's invitations, and a guess is slowed below.
     let door = if G::by_invitation(seat) {
@@ -292,32 +292,51 @@ pub async fn take<G: RuleBook>(
     ))
 }
 
-/// Seat `seat` (named in words, or one of its rule set's) of game `id`: refused, with the
-/// seats it has, for a game or a seat there is not.
+/// The seat named `named` (a body's words) in game `id`: refused, with the seats it has,
+/// for a game or a seat there is not.
+fn named_in_game<G: RuleBook>(
+    games: &Games<G>,
+    id: i64,
+    named: &str,
+) -> Result<Seat<G::Role>, Refused> {
+    let seats = seats_of(games, id)?;
+    (named.parse().ok())
+        .filter(|seat| seats.contains(seat))
+        .ok_or_else(|| no_such_seat(named, &seats))
+}
+
+/// Seat `seat` (a path's, read as a seat of its rule set) of game `id`: refused as
+/// [`named_in_game`] refuses.
 fn in_game<G: RuleBook>(
     games: &Games<G>,
     id: i64,
-    seat: impl ToString,
+    seat: Seat<G::Role>,
 ) -> Result<Seat<G::Role>, Refused> {
-    let seats = games.seats(id).map_err(|_| {
+    let seats = seats_of(games, id)?;
+    match seats.contains(&seat) {
+        true => Ok(seat),
+        false => Err(no_such_seat(&seat.to_string(), &seats)),
+    }
+}
+
+/// The seats of game `id`, refused for a game there is not.
+fn seats_of<G: RuleBook>(games: &Games<G>, id: i64) -> Result<Vec<Seat<G::Role>>, Refused> {
+    games.seats(id).map_err(|_| {
         Refused::new(
             StatusCode::NOT_FOUND,
             Refusal::new(refusals::NO_SUCH_GAME).with("game", id),
         )
-    })?;
-    let named = seat.to_string();
-    named
-        .parse()
-        .ok()
-        .filter(|seat| seats.contains(seat))
-        .ok_or_else(|| {
-            Refused::new(
-                StatusCode::BAD_REQUEST,
-                Refusal::new(refusals::NO_SUCH_SEAT)
-                    .with("seat", named)
-                    .with("seats", in_words(&seats)),
-            )
-        })
+    })
+}
+
+/// `named` is none of `seats`.
+fn no_such_seat<S: SeatName>(named: &str, seats: &[S]) -> Refused {
+    Refused::new(
+        StatusCode::BAD_REQUEST,
+        Refusal::new(refusals::NO_SUCH_SEAT)
+            .with("seat", named)
+            .with("seats", in_words(seats)),
+    )
 }
 
 /// The table invites a phone to a seat taken only by invitation (the ghost's): the link

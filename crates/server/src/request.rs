@@ -205,8 +205,9 @@ pub fn in_query(parts: &Parts, key: &str) -> Option<String> {
         .map(|(_, value)| value)
 }
 
-/// The `?role=` a request reads a game as, as the text it sent.
-pub struct RoleQuery(pub Option<String>);
+/// The `?role=` a request reads a game as, as the text it sent: read as one of a rule
+/// set's roles ([`RoleQuery::of`]) once the game says which rule set.
+pub struct RoleQuery(Option<String>);
 
 impl<S: Send + Sync> FromRequestParts<S> for RoleQuery {
     type Rejection = Refused;
@@ -216,17 +217,20 @@ impl<S: Send + Sync> FromRequestParts<S> for RoleQuery {
     }
 }
 
-/// The role named `role`, `table` if none.
-pub fn role_named<R: RoleName>(role: Option<&str>) -> Result<R, Refused> {
-    let role = role.unwrap_or("table");
-    role.parse().map_err(|_| {
-        Refused::new(
-            StatusCode::BAD_REQUEST,
-            Refusal::new(refusals::NO_SUCH_ROLE)
-                .with("role", role)
-                .with("roles", R::NAMES),
-        )
-    })
+impl RoleQuery {
+    /// The role asked for among `R`, if any: refused, with the roles there are, for a
+    /// name that is none of them.
+    pub fn of<R: RoleName>(&self) -> Result<Option<R>, Refused> {
+        let Some(role) = &self.0 else { return Ok(None) };
+        role.parse().map(Some).map_err(|_| {
+            Refused::new(
+                StatusCode::BAD_REQUEST,
+                Refusal::new(refusals::NO_SUCH_ROLE)
+                    .with("role", role.as_str())
+                    .with("roles", R::NAMES),
+            )
+        })
+    }
 }
 
 /// The most a request's body may hold: far more than any command, setup or the settings

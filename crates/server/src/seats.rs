@@ -20,11 +20,10 @@ mod file;
 mod former;
 mod state;
 
-use std::fmt::Display;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
-use std::str::FromStr;
+use seance_timeline::SeatName;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -72,7 +71,7 @@ pub enum SeatError {
 }
 
 /// Seats as the file and the API name them: `ghost`, `psychic:2`, `player:1`.
-pub fn in_words<S: Display>(seats: &[S]) -> Vec<String> {
+pub fn in_words<S: SeatName>(seats: &[S]) -> Vec<String> {
     seats.iter().map(ToString::to_string).collect()
 }
 
@@ -170,7 +169,7 @@ impl Seats {
 
     /// Takes a free seat through its `door`; returns the token that will open it from now
     /// on. An invitation is spent by the seat it opens.
-    pub fn take(&self, game: i64, seat: impl Display, door: Door) -> Result<String, SeatError> {
+    pub fn take(&self, game: i64, seat: impl SeatName, door: Door) -> Result<String, SeatError> {
         let name = &seat.to_string();
         let at = self.now();
         let mut state = self.state.hold();
@@ -198,7 +197,7 @@ impl Seats {
     }
 
     /// Frees a seat (the table's choice: a phone left, or changes hands).
-    pub fn free(&self, game: i64, seat: impl Display) -> io::Result<bool> {
+    pub fn free(&self, game: i64, seat: impl SeatName) -> io::Result<bool> {
         let name = &seat.to_string();
         let at = self.now();
         let mut state = self.state.hold();
@@ -212,7 +211,7 @@ impl Seats {
 
     /// A new invitation to `seat` of `game`, open for [`INVITATION_LASTS`] and replacing
     /// any the table opened before: `None` while a phone holds the seat.
-    pub fn invite(&self, game: i64, seat: impl Display) -> io::Result<Option<String>> {
+    pub fn invite(&self, game: i64, seat: impl SeatName) -> io::Result<Option<String>> {
         let name = &seat.to_string();
         let mut state = self.state.hold();
         if state.holds(game, name) {
@@ -227,7 +226,7 @@ impl Seats {
 
     /// Closes the table's invitation to `seat` of `game`, once hidden again: a photograph
     /// of it opens nothing.
-    pub fn uninvite(&self, game: i64, seat: impl Display) {
+    pub fn uninvite(&self, game: i64, seat: impl SeatName) {
         self.state
             .hold()
             .invitations
@@ -236,7 +235,7 @@ impl Seats {
 
     /// The seats taken in `game`, as its rule set's seats (`S`: the file names them in
     /// words).
-    pub fn taken<S: FromStr>(&self, game: i64) -> Vec<S> {
+    pub fn taken<S: SeatName>(&self, game: i64) -> Vec<S> {
         let state = self.state.hold();
         (state.taken.get(&game).into_iter().flatten())
             .filter_map(|(name, _)| name.parse().ok())
@@ -244,7 +243,7 @@ impl Seats {
     }
 
     /// The seat that `token` opens in `game`, if any, as its rule set's seat (`S`).
-    pub fn seat_of<S: FromStr>(&self, game: i64, token: &str) -> Option<S> {
+    pub fn seat_of<S: SeatName>(&self, game: i64, token: &str) -> Option<S> {
         let state = self.state.hold();
         let (name, _) =
             state.taken.get(&game)?.iter().find(|(_, held)| {
@@ -261,7 +260,7 @@ impl Seats {
     }
 
     /// Whether a phone holds `seat` in `game`.
-    pub fn held(&self, game: i64, seat: impl Display) -> bool {
+    pub fn held(&self, game: i64, seat: impl SeatName) -> bool {
         self.state.hold().holds(game, &seat.to_string())
     }
 
@@ -278,7 +277,7 @@ impl Seats {
     /// by the same phone (the same token) in `next`: the seats the table confirmed. The
     /// others' tokens are freed in `next`: those phones, following on, are told so, and are
     /// no guessers.
-    pub fn follow_on<S: Display>(&self, game: i64, next: i64, keep: &[S]) -> io::Result<()> {
+    pub fn follow_on<S: SeatName>(&self, game: i64, next: i64, keep: &[S]) -> io::Result<()> {
         let keep: Vec<String> = keep.iter().map(ToString::to_string).collect();
         let at = self.now();
         let mut state = self.state.hold();
@@ -311,7 +310,7 @@ impl Seats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use seance_rules::Seat;
+    use seance_rules::Seat::{self, Ghost, Psychic};
     use state::KEPT_GAMES;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, Ordering};
@@ -331,28 +330,28 @@ mod tests {
     fn a_seat_is_taken_once_opens_to_its_token_only_and_survives_a_restart() {
         let dir = tempfile::tempdir().unwrap();
         let seats = load(dir.path(), "journal-a");
-        assert!(!seats.held(1, "ghost"), "a free seat stays with the table");
-        let token = seats.take(1, "ghost", Door::Open).unwrap();
+        assert!(!seats.held(1, Ghost), "a free seat stays with the table");
+        let token = seats.take(1, Ghost, Door::Open).unwrap();
         assert_eq!(token.len(), 32);
         assert!(matches!(
-            seats.take(1, "ghost", Door::Open),
+            seats.take(1, Ghost, Door::Open),
             Err(SeatError::Taken)
         ));
-        assert!(seats.held(1, "ghost"));
+        assert!(seats.held(1, Ghost));
         assert_eq!(seats.seat_of::<Seat>(1, &token), Some(Seat::Ghost));
         let forged = "0".repeat(32);
         assert_eq!(seats.seat_of::<Seat>(1, &forged), None);
-        assert!(!seats.held(2, "ghost"), "seats are per game");
+        assert!(!seats.held(2, Ghost), "seats are per game");
         assert_eq!(seats.seat_of::<Seat>(2, &token), None);
-        let other = seats.take(1, "psychic:2", Door::Open).unwrap();
+        let other = seats.take(1, Psychic(2), Door::Open).unwrap();
         assert_ne!(other, token);
         assert_eq!(seats.seat_of::<Seat>(1, &other), Some(Seat::Psychic(2)));
 
         let again = load(dir.path(), "journal-a");
         assert_eq!(again.taken::<Seat>(1), [Seat::Ghost, Seat::Psychic(2)]);
         assert_eq!(again.seat_of::<Seat>(1, &token), Some(Seat::Ghost));
-        assert!(again.free(1, "ghost").unwrap());
-        assert!(!again.held(1, "ghost"));
+        assert!(again.free(1, Ghost).unwrap());
+        assert!(!again.held(1, Ghost));
         assert_eq!(
             again.seat_of::<Seat>(1, &token),
             None,
@@ -371,14 +370,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let seats = load(dir.path(), "journal-a");
         for game in 1..=50 {
-            seats.take(game, "ghost", Door::Open).unwrap();
+            seats.take(game, Ghost, Door::Open).unwrap();
         }
         let size = || std::fs::metadata(dir.path().join(FILE)).unwrap().len();
         let before = size();
-        seats.take(51, "psychic:0", Door::Open).unwrap();
+        seats.take(51, Psychic(0), Door::Open).unwrap();
         let grown = size() - before;
         assert!(grown < 120, "one line: {grown} bytes");
-        seats.free(51, "psychic:0").unwrap();
+        seats.free(51, Psychic(0)).unwrap();
         assert!(size() - before - grown < 80);
     }
 
@@ -388,17 +387,17 @@ mod tests {
         let seats = load(dir.path(), "journal-a");
         let door = |shown| Door::Invitation(shown);
         assert!(matches!(
-            seats.take(1, "ghost", door(None)),
+            seats.take(1, Ghost, door(None)),
             Err(SeatError::Uninvited)
         ));
-        let first = seats.invite(1, "ghost").unwrap().unwrap();
-        let latest = seats.invite(1, "ghost").unwrap().unwrap();
+        let first = seats.invite(1, Ghost).unwrap().unwrap();
+        let latest = seats.invite(1, Ghost).unwrap().unwrap();
         assert_ne!(first, latest);
         let forged = "0".repeat(32);
         for wrong in [first.as_str(), "", &forged] {
             assert!(
                 matches!(
-                    seats.take(1, "ghost", door(Some(wrong))),
+                    seats.take(1, Ghost, door(Some(wrong))),
                     Err(SeatError::NotInvited)
                 ),
                 "{wrong:?}"
@@ -406,27 +405,27 @@ mod tests {
         }
         assert!(
             matches!(
-                seats.take(2, "ghost", door(Some(&latest))),
+                seats.take(2, Ghost, door(Some(&latest))),
                 Err(SeatError::NotInvited)
             ),
             "an invitation is its game's"
         );
-        let token = seats.take(1, "ghost", door(Some(&latest))).unwrap();
+        let token = seats.take(1, Ghost, door(Some(&latest))).unwrap();
         assert_eq!(seats.seat_of::<Seat>(1, &token), Some(Seat::Ghost));
-        assert_eq!(seats.invite(1, "ghost").unwrap(), None, "the seat is held");
-        seats.free(1, "ghost").unwrap();
+        assert_eq!(seats.invite(1, Ghost).unwrap(), None, "the seat is held");
+        seats.free(1, Ghost).unwrap();
         assert!(
             matches!(
-                seats.take(1, "ghost", door(Some(&latest))),
+                seats.take(1, Ghost, door(Some(&latest))),
                 Err(SeatError::NotInvited)
             ),
             "an invitation is spent by the seat it opened"
         );
-        let hidden = seats.invite(1, "ghost").unwrap().unwrap();
-        seats.uninvite(1, "ghost");
+        let hidden = seats.invite(1, Ghost).unwrap().unwrap();
+        seats.uninvite(1, Ghost);
         assert!(
             matches!(
-                seats.take(1, "ghost", door(Some(&hidden))),
+                seats.take(1, Ghost, door(Some(&hidden))),
                 Err(SeatError::NotInvited)
             ),
             "an invitation hidden again opens nothing"
@@ -454,7 +453,7 @@ mod tests {
     fn a_last_line_cut_short_by_a_crash_is_left_out() {
         let dir = tempfile::tempdir().unwrap();
         let token = load(dir.path(), "journal-a")
-            .take(1, "ghost", Door::Open)
+            .take(1, Ghost, Door::Open)
             .unwrap();
         let mut file = std::fs::OpenOptions::new()
             .append(true)
@@ -472,7 +471,7 @@ mod tests {
             .unwrap();
         file.write_all(b"{\"at\":0,\"fr\n").unwrap();
         drop(file);
-        let later = seats.take(3, "ghost", Door::Open).unwrap();
+        let later = seats.take(3, Ghost, Door::Open).unwrap();
         let again = load(dir.path(), "journal-a");
         assert_eq!(again.seat_of::<Seat>(3, &later), Some(Seat::Ghost));
         assert_eq!(again.seat_of::<Seat>(1, &token), Some(Seat::Ghost));
@@ -482,7 +481,7 @@ mod tests {
     fn seats_belong_to_their_journal() {
         let dir = tempfile::tempdir().unwrap();
         let token = load(dir.path(), "journal-a")
-            .take(1, "ghost", Door::Open)
+            .take(1, Ghost, Door::Open)
             .unwrap();
         let replaced = load(dir.path(), "journal-b");
         assert_eq!(
@@ -498,9 +497,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (count, commits) = counter(10);
         let seats = Seats::load(dir.path(), "journal-a", commits).unwrap();
-        let before = seats.take(1, "ghost", Door::Open).unwrap();
+        let before = seats.take(1, Ghost, Door::Open).unwrap();
         count.store(14, Ordering::Relaxed);
-        let since = seats.take(2, "ghost", Door::Open).unwrap();
+        let since = seats.take(2, Ghost, Door::Open).unwrap();
         seats.follow_on::<Seat>(1, 3, &[]).unwrap();
         assert!(
             seats.was_freed(3, &before),
@@ -531,7 +530,7 @@ mod tests {
         let seats = load(dir.path(), "journal-a");
         let games = KEPT_GAMES as i64 + 10;
         let tokens: Vec<String> = (1..=games)
-            .map(|game| seats.take(game, "ghost", Door::Open).unwrap())
+            .map(|game| seats.take(game, Ghost, Door::Open).unwrap())
             .collect();
         drop(seats);
         let again = load(dir.path(), "journal-a");

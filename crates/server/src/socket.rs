@@ -32,17 +32,17 @@ pub async fn socket(
     caller: Caller,
     place: Option<Extension<Admitted>>,
     Which(which): Which,
-    RoleQuery(role): RoleQuery,
+    asked: RoleQuery,
 ) -> Result<Response, Refused> {
     let place = place.map(|Extension(place)| place);
-    let role = role.as_deref();
     // A screen that follows no game hears what every screen does, whichever rule set.
     let (rule_set, watched) = match which {
-        Some((rule_set, id)) => (rule_set, Some((id, role))),
+        Some((rule_set, id)) => (rule_set, Some(id)),
         None => (RuleSet::ALL[0], None),
     };
     rule_set!(rule_set, G => {
         let games = shared.rule_sets.games::<G>().clone();
+        let watched = watched.map(|id| Ok::<_, Refused>((id, asked.of()?))).transpose()?;
         follow(ws, shared, games, peer, caller, watched, place)
     })
 }
@@ -55,7 +55,7 @@ fn follow<G: RuleBook>(
     games: Arc<Games<G>>,
     peer: SocketAddr,
     caller: Caller,
-    watched: Option<(i64, Option<&str>)>,
+    watched: Option<(i64, Option<G::Role>)>,
     place: Option<Admitted>,
 ) -> Result<Response, Refused> {
     let watch = match watched {

@@ -26,7 +26,7 @@ pub use pace::{Act, Allowance, Pace};
 pub use rng::Draw;
 pub use rule_set::{NoSuchRuleSet, RuleSet};
 pub use summary::{Part, PlayerLine, Summary, Title};
-pub use who::{Extra, Knock, NoSuchRole, RoleName, Seat, Who, place_named};
+pub use who::{Extra, Knock, NoSuchRole, RoleName, Seat, SeatName, Who, place_named};
 
 /// What commands and events need: to be journaled, compared, and carried across threads.
 pub trait Record:
@@ -241,13 +241,13 @@ pub type EntryOf<G> = Entry<<G as Rules>::Command, <G as Rules>::Event>;
 /// A recent change to the game, as the screens' logs tell it: the events a command caused,
 /// or those an undo took back or a redo brought back.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Change<E> {
+pub struct Change<E, R> {
     /// The version the change made.
     pub version: u64,
     pub kind: ChangeKind,
-    /// Who sent it, as the shells name the device (`table`, a seat's name); none when
-    /// nobody did (the sand running out) or nobody said.
-    pub by: Option<String>,
+    /// Who sent it: the table (or a watcher), or a seat's phone; none when nobody did (the
+    /// sand running out) or nobody said.
+    pub by: Option<R>,
     pub events: Vec<E>,
     /// An undo's: the version of the change it took back.
     pub undid: Option<u64>,
@@ -331,7 +331,7 @@ impl<G: Rules> Next<G> {
 }
 
 #[derive(Debug, Clone)]
-pub struct Timeline<G: Rules> {
+pub struct Timeline<G: Roles> {
     start: Vec<G::Event>,
     done: Vec<Vec<G::Event>>,
     /// The version each change in `done` was made at (a command's, or a redo's).
@@ -339,10 +339,10 @@ pub struct Timeline<G: Rules> {
     undone: Vec<Vec<G::Event>>,
     entries: u64,
     game: G,
-    recent: VecDeque<Change<G::Event>>,
+    recent: VecDeque<Change<G::Event, G::Role>>,
 }
 
-impl<G: Rules> Timeline<G> {
+impl<G: Roles> Timeline<G> {
     /// A new game's timeline from the events of its start, given back for the journal.
     pub fn begin(start: Vec<G::Event>) -> Result<(Self, Vec<G::Event>), TimelineError> {
         Ok((Timeline::resume(start.clone(), [])?, start))
@@ -400,7 +400,7 @@ impl<G: Rules> Timeline<G> {
 
     /// [`Timeline::push`] of an entry `by` sent, which its change in [`Timeline::recent`]
     /// remembers.
-    pub fn push_by(&mut self, entry: EntryOf<G>, by: Option<String>) -> Result<(), TimelineError> {
+    pub fn push_by(&mut self, entry: EntryOf<G>, by: Option<G::Role>) -> Result<(), TimelineError> {
         // In place: a game read back from the journal replays every entry, copying nothing.
         advance(
             &mut self.game,
@@ -423,13 +423,13 @@ impl<G: Rules> Timeline<G> {
 
     /// Adds the entry [`Timeline::after`] looked at, `by` its sender, with no change made
     /// meanwhile.
-    pub fn record(&mut self, Next { entry, game }: Next<G>, by: Option<String>) {
+    pub fn record(&mut self, Next { entry, game }: Next<G>, by: Option<G::Role>) {
         self.game = game;
         self.remember(entry, by);
     }
 
     /// Keeps `entry`, whose events are already in the game, in the history.
-    fn remember(&mut self, entry: EntryOf<G>, by: Option<String>) {
+    fn remember(&mut self, entry: EntryOf<G>, by: Option<G::Role>) {
         self.entries += 1;
         let mut undid = None;
         let (kind, events) = match entry {
@@ -465,7 +465,7 @@ impl<G: Rules> Timeline<G> {
     }
 
     /// The last [`RECENT`] changes, oldest first.
-    pub fn recent(&self) -> impl Iterator<Item = &Change<G::Event>> {
+    pub fn recent(&self) -> impl Iterator<Item = &Change<G::Event, G::Role>> {
         self.recent.iter()
     }
 

@@ -3,6 +3,7 @@
 
 use crate::refusals;
 use std::fmt;
+use std::hash::Hash;
 use std::str::FromStr;
 
 use serde::Serialize;
@@ -11,20 +12,11 @@ use serde::Serialize;
 /// the journal name it (`ghost`, `psychic:2`, `player:1`), written by `Display` and read
 /// by `FromStr`.
 pub trait RoleName:
-    Copy + PartialEq + fmt::Debug + fmt::Display + FromStr + Serialize + Send + Sync + 'static
+    Copy + Eq + Hash + fmt::Debug + fmt::Display + FromStr + Serialize + Send + Sync + 'static
 {
     /// A seat at the table: every role but the table's own, which no phone holds. Named in
     /// words as its role is.
-    type Seat: Copy
-        + Eq
-        + Ord
-        + fmt::Debug
-        + fmt::Display
-        + FromStr
-        + Into<Self>
-        + Send
-        + Sync
-        + 'static;
+    type Seat: SeatName + Into<Self>;
 
     /// The roles in words, for a request that names none of them.
     const NAMES: &'static str;
@@ -33,6 +25,14 @@ pub trait RoleName:
 
     /// The seat this role is; `None` for the table.
     fn seat(self) -> Option<Self::Seat>;
+}
+
+/// A rule set's seat in words, as the shells keep the seats phones hold (`ghost`,
+/// `psychic:2`, `player:1`): only a rule set's seat is one ([`seat_named_as_role!`]), not
+/// any text.
+pub trait SeatName:
+    Copy + Eq + Ord + fmt::Debug + fmt::Display + FromStr + Send + Sync + 'static
+{
 }
 
 /// Names a rule set's seat type `$seat` in words as its role `$role` is named: `Display`
@@ -53,6 +53,8 @@ macro_rules! seat_named_as_role {
                 $crate::RoleName::seat(text.parse::<$role>()?).ok_or($crate::NoSuchRole)
             }
         }
+
+        impl $crate::SeatName for $seat {}
     };
 }
 
@@ -86,6 +88,15 @@ pub enum Who<R: RoleName> {
 }
 
 impl<R: RoleName> Who<R> {
+    /// The role its changes are told as sent by: a seat's, else the table's (a watcher
+    /// sends none but a knock, which is the table's sound).
+    pub fn role(&self) -> R {
+        match self {
+            Who::Seat(seat) => (*seat).into(),
+            Who::Table { .. } | Who::Watcher => R::TABLE,
+        }
+    }
+
     /// Whether a phone holds `seat` (so that seat's sealed choices are made on it).
     pub fn on_phone(&self, seat: &R::Seat) -> bool {
         match self {
