@@ -20,10 +20,10 @@ mod file;
 mod former;
 mod state;
 
+use seance_timeline::SeatName;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
-use seance_timeline::SeatName;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
