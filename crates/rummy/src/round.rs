@@ -34,6 +34,17 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// Every way a round of `players` may end, Ripper Escapes once for each who may have
+    /// played it: the round's form offers these.
+    pub fn every(players: usize) -> Vec<Ending> {
+        let escapes = (0..players).map(|by| Ending::RipperEscapes { by });
+        [Ending::LastCard, Ending::PoliceChiefResigns]
+            .into_iter()
+            .chain(escapes)
+            .chain([Ending::DrawPileOutTwice])
+            .collect()
+    }
+
     /// Whether the round ended with the Ripper caught: scored with a Jack, unless nobody on
     /// the table can be Jack.
     pub fn catches(self) -> bool {

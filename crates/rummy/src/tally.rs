@@ -320,6 +320,31 @@ mod tests {
     }
 
     #[test]
+    fn every_ending_the_form_offers_is_one_a_tally_takes() {
+        // Each kind named: a kind added to the rules and not offered fails here.
+        let kind = |ending: &Ending| match ending {
+            Ending::LastCard => 0,
+            Ending::PoliceChiefResigns => 1,
+            Ending::RipperEscapes { .. } => 2,
+            Ending::DrawPileOutTwice => 3,
+        };
+        for players in 2..=6 {
+            let offered = Ending::every(players);
+            let kinds: std::collections::BTreeSet<_> = offered.iter().map(kind).collect();
+            assert_eq!(kinds.len(), 4);
+            // One more player's Ripper Escapes than there are: the one ending not offered.
+            for ending in Ending::every(players + 1) {
+                let round = RoundTally {
+                    ending,
+                    victims_in_play: VICTIMS,
+                    ..tally(vec![PlayerTally::default(); players])
+                };
+                assert_eq!(round.check().is_ok(), offered.contains(&ending), "{ending:?}");
+            }
+        }
+    }
+
+    #[test]
     fn a_round_opened_again_counts_journaled_joker_points_as_jokers_where_they_divide() {
         let mut ann = PlayerTally::default();
         ann.joker_cards[DRUITT] = 1;

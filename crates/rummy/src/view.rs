@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::role::{Role, Seat};
-use crate::round::Scored;
+use crate::round::{Ending, Scored};
 use crate::scorepad::{Scorepad, standings_of};
 use crate::suspects::{JOKER, Known, LETTER, Printed, RIPPER_ESCAPES, SUSPECTS, Suspect};
 use crate::tally::{Correcting, LIMITS, Limits, RoundTally};
@@ -39,6 +39,8 @@ pub struct View {
     pub ripper_escapes: u32,
     /// How many of each card a round's form may count.
     pub limits: Limits,
+    /// The ways a round may end, as the round's form offers them.
+    pub endings: Vec<Ending>,
 }
 
 /// How a round's dealer came to deal: the rulebook draws the first at random; it says
@@ -124,6 +126,7 @@ impl Scorepad {
             letter: LETTER,
             ripper_escapes: RIPPER_ESCAPES,
             limits: LIMITS,
+            endings: Ending::every(self.players.len()),
         }
     }
 

@@ -8,7 +8,11 @@ import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { showRound, suspectName } from './rounds.js';
 
-const ENDINGS = ['last_card', 'police_chief_resigns', 'ripper_escapes', 'draw_pile_out_twice'];
+/** The kinds of ending the view offers (`how`), each once, in its order. */
+const hows = (view) => [...new Set(view.endings.map((e) => e.how))];
+
+/** The players who may have ended the round in the chosen way, for an ending that names one. */
+const enders = (view) => view.endings.filter((e) => e.how === draft.ending && e.by !== undefined).map((e) => e.by);
 
 /** The round being entered: null, or { round (null: the round in play), ending, by, alibi,
  * holder, points (the Alibi in play: whose, in front of whom, its points; holder and points
@@ -36,7 +40,7 @@ export function openTally(ctx, round) {
     draft = { round, ending: past.ending.how, by: past.ending.by ?? 0, alibi: past.alibi, holder,
       points: holder === null ? null : players[holder].alibi, victims: past.victims_in_play, players, who: 0, recount };
   } else {
-    draft = { round: null, ending: 'last_card', by: 0, alibi: null, holder: null, points: null, victims: 0,
+    draft = { round: null, ending: view.endings[0].how, by: 0, alibi: null, holder: null, points: null, victims: 0,
       players: view.players.map(() => blank(view)), who: 0, recount: false };
   }
   ctx.render();
@@ -108,7 +112,7 @@ function playerSheet(view, p) {
 }
 
 async function submit(ctx) {
-  const ending = draft.ending === 'ripper_escapes' ? { how: 'ripper_escapes', by: draft.by } : { how: draft.ending };
+  const ending = ctx.view.endings.find((e) => e.how === draft.ending && (e.by === undefined || e.by === draft.by));
   // The Alibi's points go to whom it lies in front of, once both are told.
   const players = draft.players.map((p, i) => ({ ...p, alibi: draft.alibi !== null && i === draft.holder ? draft.points ?? 0 : 0 }));
   const tally = { ending, alibi: draft.alibi, victims_in_play: draft.victims, players };
@@ -129,9 +133,9 @@ export function tallyForm(ctx) {
   const players = view.players.map((name, p) => [p, name]);
   return h('form', { id: 'tally', class: 'panel wide tally', onsubmit: (e) => { e.preventDefault(); submit(ctx); } },
     h('h1', {}, draft.round === null ? t('rummy.end_round_n', { n: view.round }) : t('rummy.correct', { n: draft.round + 1 })),
-    segmented(ctx, 'tally-ending', t('rummy.how_ended'), ENDINGS.map((e) => [e, t(`ending_choice.${e}`)]), draft.ending, (v) => { draft.ending = v; }),
-    draft.ending === 'ripper_escapes'
-      ? segmented(ctx, 'tally-by', t('rummy.played_by'), players, draft.by, (v) => { draft.by = v; })
+    segmented(ctx, 'tally-ending', t('rummy.how_ended'), hows(view).map((e) => [e, t(`ending_choice.${e}`)]), draft.ending, (v) => { draft.ending = v; }),
+    enders(view).length
+      ? segmented(ctx, 'tally-by', t('rummy.played_by'), players.filter(([p]) => enders(view).includes(p)), draft.by, (v) => { draft.by = v; })
       : null,
     segmented(ctx, 'tally-alibi', t('rummy.alibi'), [[null, t('rummy.no_alibi')], ...view.suspects.map((_, s) => [s, suspectName(s)])], draft.alibi, (v) => { draft.alibi = v; }),
     draft.alibi === null ? null : h('div', { id: 'alibi-in-play', class: 'row' },
