@@ -6,6 +6,7 @@ import { h, toast } from '../dom.js';
 import { ghostSeat, nameOf, t } from '../i18n.js';
 import { api, givenBack, keepSeat, mySeat } from '../api.js';
 import { topBar } from './chrome.js';
+import { notYet } from './shared/ending.js';
 import { MYSTERIUM, byKey, gameName, pageOf } from '../rule_sets.js';
 
 
@@ -67,7 +68,8 @@ export function renderSeats(ctx) {
   if (held) {
     queueMicrotask(() => { location.hash = pageOf(MYSTERIUM, 'phone', id); });
   }
-  if (!snapshot) return h('div', { id: 'seats', class: 'screen' }, topBar(ctx), h('p', { class: 'note' }, '…'));
+  const waiting = notYet(ctx, 'seats', topBar(ctx));
+  if (waiting) return waiting;
   const view = snapshot.view;
   const taken = new Set(snapshot.seats);
   // Seats the table gives by invitation only (the ghost's): its player scans the code the

@@ -22,7 +22,8 @@ export function renderRummySeats(ctx) {
   const { id } = ctx.game;
   if (mySeat(id)) queueMicrotask(() => { location.hash = pageOf(MYSTERY_RUMMY, 'phone', id); });
   const snapshot = ctx.snapshot;
-  if (!snapshot) return h('div', { id: 'seats', class: 'screen' }, topBar(ctx), h('p', { class: 'note' }, '…'));
+  const waiting = notYet(ctx, 'seats', topBar(ctx));
+  if (waiting) return waiting;
   const taken = new Set(snapshot.seats);
   return h('div', { id: 'seats', class: 'screen' },
     topBar(ctx),
