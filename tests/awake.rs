@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::Client;
 use seance_e2e::lan::{NAME, Proxy};
-use seance_e2e::{Browsers, Engine, Table, api_as, misfits, tap, wait_for};
+use seance_e2e::{Browsers, Engine, Page, Table, api_as, go, misfits, scan, tap, wait_for};
 use serde_json::{Value, json};
 
 use crate::Test;
@@ -37,12 +37,8 @@ pub fn in_engine(browsers: Browsers) -> Vec<Test> {
 /// What keeps the page's screen awake, as it says on its root (`data-awake`).
 async fn awake(client: &Client) -> String {
     let said = client
-        .execute(
-            "return document.documentElement.dataset.awake ?? ''",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("return document.documentElement.dataset.awake ?? ''")
+        .await;
     said.as_str().unwrap_or_default().to_owned()
 }
 
@@ -82,18 +78,13 @@ async fn awake_in(client: &Client, states: &[&str]) -> String {
 /// browser asks of it to keep the screen on (sound not muted, a sound track, no loop).
 async fn video(client: &Client) -> Value {
     client
-        .execute(
-            "const v = document.getElementById('awake-video');
+        .script("const v = document.getElementById('awake-video');
              if (!v) return null;
              const audio = v.mozHasAudio ?? (v.audioTracks ? v.audioTracks.length > 0
                : (v.webkitAudioDecodedByteCount ?? 0) > 0);
              const box = v.getBoundingClientRect();
              return { paused: v.paused, time: v.currentTime, muted: v.muted, loop: v.loop,
-               volume: v.volume, audio, src: v.currentSrc, shown: box.width > 0 && box.height > 0 };",
-            vec![],
-        )
-        .await
-        .unwrap()
+               volume: v.volume, audio, src: v.currentSrc, shown: box.width > 0 && box.height > 0 };").await
 }
 
 /// Asserts that the silent video plays: not paused, its time moving on between two reads
@@ -131,13 +122,11 @@ async fn plays(client: &Client, engine: &str) -> String {
 /// The files of `ui/awake/` the page has fetched.
 async fn fetched_media(client: &Client) -> Vec<String> {
     let found = client
-        .execute(
+        .script(
             "return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)
                .filter((p) => p.includes('/awake/'))",
-            vec![],
         )
-        .await
-        .unwrap();
+        .await;
     serde_json::from_value(found).unwrap()
 }
 
@@ -177,19 +166,12 @@ async fn kept_awake(browsers: Browsers) {
     let proxy = Proxy::start().await;
     let origin = format!("http://{NAME}:{port}");
     let phone = browsers.open_at_name(390, 844, &proxy).await;
-    phone
-        .goto(&format!("{origin}/?code={}", table.code()))
-        .await
-        .unwrap();
+    go(&phone, &format!("{origin}/?code={}", table.code())).await;
     wait_for(&phone, "#home").await;
     // A page here is not a secure one: no wake lock in any engine.
     let secure = phone
-        .execute(
-            "return [window.isSecureContext, 'wakeLock' in navigator]",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("return [window.isSecureContext, 'wakeLock' in navigator]")
+        .await;
     assert_eq!(secure, json!([false, false]), "{engine} at {origin}");
 
     let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
@@ -205,7 +187,7 @@ async fn kept_awake(browsers: Browsers) {
     .await["id"]
         .as_u64()
         .unwrap();
-    phone.goto(&format!("{origin}/#/join/{id}")).await.unwrap();
+    go(&phone, &format!("{origin}/#/join/{id}")).await;
     wait_for(&phone, "button[data-seat='psychic:0']").await;
     // The way to a seat fetches nothing of it.
     assert_eq!(fetched_media(&phone).await, Vec::<String>::new());
@@ -265,13 +247,11 @@ async fn kept_awake(browsers: Browsers) {
 
     // The seat freed, the screen may sleep: the video is paused and taken off the page.
     phone
-        .execute(
+        .script(
             "document.getElementById('awake-video').addEventListener('pause', () => {
                document.documentElement.dataset.awakePaused = 'yes'; });",
-            vec![],
         )
-        .await
-        .unwrap();
+        .await;
     api_as(
         &phone,
         Some(&key),
@@ -282,12 +262,7 @@ async fn kept_awake(browsers: Browsers) {
     .await;
     awake_is(&phone, "off").await;
     let left = phone
-        .execute(
-            "return [document.getElementById('awake-video'), document.documentElement.dataset.awakePaused ?? null]",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("return [document.getElementById('awake-video'), document.documentElement.dataset.awakePaused ?? null]").await;
     assert_eq!(left, json!([null, "yes"]), "{engine}: the video let go");
 
     if browsers.engine() == Engine::WebKit {
@@ -307,20 +282,12 @@ async fn present_notice(client: &Client) -> bool {
 /// screen on again.
 async fn lock_after_reload(browsers: &Browsers, table: &Table, key: &str, id: u64) {
     let phone = browsers.open(390, 844).await;
-    phone.goto(&table.phone_url).await.unwrap();
-    wait_for(&phone, "#home").await;
+    scan(&phone, table).await;
     let secure = phone
-        .execute(
-            "return [window.isSecureContext, 'wakeLock' in navigator]",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("return [window.isSecureContext, 'wakeLock' in navigator]")
+        .await;
     assert_eq!(secure, json!([true, true]), "webkit at {}", table.origin());
-    phone
-        .goto(&format!("{}/#/join/{id}", table.origin()))
-        .await
-        .unwrap();
+    go(&phone, &format!("{}/#/join/{id}", table.origin())).await;
     tap(&phone, "button[data-seat='psychic:1']").await;
     wait_for(&phone, "#phone[data-role='psychic:1'][data-version]").await;
     for round in ["seated", "reloaded"] {

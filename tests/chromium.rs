@@ -4,9 +4,9 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Browsers, Process, Table, accessibility_violations, act, api, attr, chromedriver, chromium,
-    free_port, misfits, present, screenshot, screenshot_qr, speak, tap, text, wait_for,
-    wait_for_text, wav,
+    Browsers, Page, Process, Table, accessibility_violations, act, api, attr, chromedriver,
+    chromium, free_port, go, misfits, present, screenshot, screenshot_qr, speak, tap, text,
+    wait_for, wait_for_text, wav,
 };
 use serde_json::json;
 
@@ -123,13 +123,13 @@ async fn other_site(driver: u16) {
             let _ = stream.write_all(answer.as_bytes()).await;
         }
     });
-    client.goto(&format!("http://{address}/")).await.unwrap();
+    go(&client, &format!("http://{address}/")).await;
     wait_for(&client, "#ready").await;
     let settled = "return [...document.images].every((i) => i.complete)";
-    while client.execute(settled, vec![]).await.unwrap() != serde_json::json!(true) {
+    while client.script(settled).await != serde_json::json!(true) {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    client.goto(&table.local_url).await.unwrap();
+    go(&client, &table.local_url).await;
     wait_for(&client, "#home").await;
     wait_for_text(&client, "#connection", "Connected").await;
     client.close().await.unwrap();
@@ -138,7 +138,7 @@ async fn other_site(driver: u16) {
 async fn home_and_qr(driver: u16) {
     let table = Table::start(0);
     let client = chromium(driver, 1280, 800).await;
-    client.goto(&table.local_url).await.unwrap();
+    go(&client, &table.local_url).await;
     wait_for(&client, "#home").await;
     assert_eq!(client.title().await.unwrap(), "Séance");
     let code = text(&client, "#table-code").await;
@@ -171,10 +171,10 @@ async fn home_and_qr(driver: u16) {
 async fn sockets(driver: u16) {
     let table = Table::start(0);
     let first = chromium(driver, 1280, 800).await;
-    first.goto(&table.local_url).await.unwrap();
+    go(&first, &table.local_url).await;
     wait_for_text(&first, "#connection", "1 screen connected").await;
     let second = chromium(driver, 1280, 800).await;
-    second.goto(&table.local_url).await.unwrap();
+    go(&second, &table.local_url).await;
     wait_for_text(&second, "#connection", "2 screens connected").await;
     wait_for_text(&first, "#connection", "2 screens connected").await;
     second.close().await.unwrap();
@@ -185,7 +185,7 @@ async fn sockets(driver: u16) {
 async fn code_entry(driver: u16) {
     let table = Table::start(0);
     let client = chromium(driver, 1280, 800).await;
-    client.goto(table.origin()).await.unwrap();
+    go(&client, table.origin()).await;
     wait_for(&client, "#code-entry").await;
     let input = wait_for(&client, "#code-input").await;
     input.send_keys("ZZZZZ-ZZZZZ").await.unwrap();
@@ -206,7 +206,7 @@ async fn code_entry(driver: u16) {
 async fn watcher(driver: u16) {
     let table = Table::start(0);
     let tablet = chromium(driver, 1280, 800).await;
-    tablet.goto(&table.local_url).await.unwrap();
+    go(&tablet, &table.local_url).await;
     wait_for(&tablet, "#new-game").await;
     let setup = json!({"setup": {"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept",
         "players": [{"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
@@ -216,16 +216,13 @@ async fn watcher(driver: u16) {
         .unwrap();
 
     let phone = chromium(driver, 390, 844).await;
-    phone.goto(&table.phone_url).await.unwrap();
+    go(&phone, &table.phone_url).await;
     wait_for(&phone, "#join-game").await;
     assert!(
         !present(&phone, "#new-game").await,
         "a phone starts no game"
     );
-    phone
-        .goto(&format!("{}/#/game/{id}", table.origin()))
-        .await
-        .unwrap();
+    go(&phone, &format!("{}/#/game/{id}", table.origin())).await;
     wait_for(&phone, "#watching").await;
     wait_for(&phone, "[data-psychic='2']").await;
     for control in ["#undo", "#redo", "#phones", "#ghost-look"] {
@@ -235,31 +232,24 @@ async fn watcher(driver: u16) {
         );
     }
     let inert: bool = phone
-        .execute("return document.querySelector('.board').inert", vec![])
+        .script("return document.querySelector('.board').inert")
         .await
-        .unwrap()
         .as_bool()
         .unwrap();
     assert!(inert, "a watcher cannot tap the board");
     let toast = phone
-        .execute(
+        .script(
             "const t = document.getElementById('toast'); return t.hidden ? null : t.textContent",
-            vec![],
         )
-        .await
-        .unwrap();
+        .await;
     assert!(toast.is_null(), "a watcher is told of no error: {toast}");
     screenshot(&phone, "watcher-game-390x844").await;
     phone
-        .execute("window.scrollTo(0, document.body.scrollHeight)", vec![])
-        .await
-        .unwrap();
+        .script("window.scrollTo(0, document.body.scrollHeight)")
+        .await;
     screenshot(&phone, "watcher-game-bottom-390x844").await;
     // The table, meanwhile, keeps its controls.
-    tablet
-        .goto(&format!("{}#/game/{id}", table.origin()))
-        .await
-        .unwrap();
+    go(&tablet, &format!("{}#/game/{id}", table.origin())).await;
     wait_for(&tablet, "#undo").await;
     assert!(!present(&tablet, "#watching").await);
     for client in [tablet, phone] {
@@ -273,7 +263,7 @@ async fn watcher(driver: u16) {
 async fn told(driver: u16) {
     let table = Table::start(0);
     let tablet = chromium(driver, 1280, 800).await;
-    tablet.goto(&table.local_url).await.unwrap();
+    go(&tablet, &table.local_url).await;
     wait_for(&tablet, "#new-game").await;
     api(&tablet, "PUT", "/settings", json!({"language": "fr"})).await;
     let setup = json!({"setup": {"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept",
@@ -286,18 +276,12 @@ async fn told(driver: u16) {
     let phone = Browsers::chromium(driver)
         .open_speaking(390, 844, "de-DE")
         .await;
-    phone.goto(&table.phone_url).await.unwrap();
+    go(&phone, &table.phone_url).await;
     wait_for(&phone, "html[lang='fr'] #home").await;
-    phone
-        .goto(&format!("{}/#/join/{id}", table.origin()))
-        .await
-        .unwrap();
+    go(&phone, &format!("{}/#/join/{id}", table.origin())).await;
     tap(&phone, "button[data-seat='psychic:0']").await;
     wait_for(&phone, "#phone[data-role='psychic:0']").await;
-    tablet
-        .goto(&format!("{}#/game/{id}", table.origin()))
-        .await
-        .unwrap();
+    go(&tablet, &format!("{}#/game/{id}", table.origin())).await;
     tap(&tablet, "#begin").await;
     act(&tablet, "button[data-vision='0']").await;
     wait_for_text(&phone, "#last-change", "Stephanie a reçu une vision").await;
@@ -313,12 +297,8 @@ async fn told(driver: u16) {
     };
     let before = crows(&tablet).await;
     tablet
-        .execute(
-            "const crow = document.getElementById('crow'); crow.click(); crow.click();",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("const crow = document.getElementById('crow'); crow.click(); crow.click();")
+        .await;
     wait_for_text(&tablet, "#last-change", "corbeau").await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let after: u32 = crows(&tablet).await.parse().unwrap();
@@ -328,12 +308,10 @@ async fn told(driver: u16) {
         "one crow for a double tap"
     );
     let toast = tablet
-        .execute(
+        .script(
             "const t = document.getElementById('toast'); return t.hidden ? null : t.textContent",
-            vec![],
         )
-        .await
-        .unwrap();
+        .await;
     // The crow spent is announced, once; a double tap is no error.
     assert_eq!(
         toast,
@@ -355,7 +333,7 @@ async fn told(driver: u16) {
 async fn language(driver: u16) {
     let table = Table::start(0);
     let client = chromium(driver, 1280, 800).await;
-    client.goto(&table.local_url).await.unwrap();
+    go(&client, &table.local_url).await;
     wait_for(&client, "#home").await;
     tap(&client, ".languages button[lang=fr]").await;
     wait_for_text(&client, "#join-title", "Rejoindre depuis un téléphone").await;
@@ -365,7 +343,7 @@ async fn language(driver: u16) {
 
     // A new screen on the table machine opens in the table's language.
     let fresh = chromium(driver, 1280, 800).await;
-    fresh.goto(&table.local_url).await.unwrap();
+    go(&fresh, &table.local_url).await;
     wait_for_text(&fresh, "#join-title", "Rejoindre depuis un téléphone").await;
     tap(&fresh, ".languages button[lang=it]").await;
     wait_for_text(&fresh, "#join-title", "Unisciti da un telefono").await;
@@ -379,7 +357,7 @@ async fn language(driver: u16) {
 async fn table_with_a_game(driver: u16, visions: u64) -> (Table, Client, serde_json::Value) {
     let table = Table::start(0);
     let client = chromium(driver, 1280, 800).await;
-    client.goto(&table.local_url).await.unwrap();
+    go(&client, &table.local_url).await;
     wait_for(&client, "#home").await;
     let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
@@ -401,7 +379,7 @@ async fn journal_trouble(driver: u16) {
     let journal = std::fs::read(dir.path().join("seance.sqlite3")).unwrap();
 
     let table = Table::start_in(0, dir);
-    client.goto(&table.local_url).await.unwrap();
+    go(&client, &table.local_url).await;
     wait_for(&client, "#journal").await;
     tap(&client, ".languages button[lang=fr]").await;
     let found = wait_for_text(
@@ -424,7 +402,7 @@ async fn journal_trouble(driver: u16) {
     let phone = Browsers::chromium(driver)
         .open_speaking(390, 844, "de-DE")
         .await;
-    phone.goto(&table.phone_url).await.unwrap();
+    go(&phone, &table.phone_url).await;
     wait_for_text(&phone, "#journal", "La table s'occupe de son journal").await;
     assert!(
         !present(&phone, "#journal-recover").await,
@@ -461,10 +439,7 @@ async fn journal_trouble(driver: u16) {
 async fn timer_after_crash(driver: u16) {
     // The last of three visions turns the sand.
     let (table, client, game) = table_with_a_game(driver, 3).await;
-    client
-        .goto(&format!("{}#/game/{game}", table.local_url))
-        .await
-        .unwrap();
+    go(&client, &format!("{}#/game/{game}", table.local_url)).await;
     wait_for_text(&client, "#sand-timer", "1:5").await;
     // The server dies: the screen says so, its buttons wait, the sand stands still.
     let port: u16 = table
@@ -478,12 +453,8 @@ async fn timer_after_crash(driver: u16) {
     // The screen stays tappable: a command tapped while the server is away is kept and
     // sent once it is back (network.rs), never swallowed by a screen that ignores taps.
     let taps = client
-        .execute(
-            "return getComputedStyle(document.getElementById('app')).pointerEvents",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("return getComputedStyle(document.getElementById('app')).pointerEvents")
+        .await;
     assert_ne!(
         taps,
         json!("none"),
@@ -532,7 +503,7 @@ async fn busy_port(driver: u16) {
         table.local_url
     );
     let client = chromium(driver, 1280, 800).await;
-    client.goto(&table.local_url).await.unwrap();
+    go(&client, &table.local_url).await;
     wait_for(&client, "#home").await;
     let read = screenshot_qr(&client, "home-moved-port").await;
     assert_eq!(read, table.join_url);
@@ -543,37 +514,24 @@ async fn busy_port(driver: u16) {
 async fn phone(driver: u16) {
     let table = Table::start(0);
     let client = chromium(driver, 390, 844).await;
-    client.goto(&table.local_url).await.unwrap();
+    go(&client, &table.local_url).await;
     wait_for(&client, "#home").await;
     let overflow: bool = client
-        .execute(
-            "return document.documentElement.scrollWidth > window.innerWidth",
-            vec![],
-        )
+        .script("return document.documentElement.scrollWidth > window.innerWidth")
         .await
-        .unwrap()
         .as_bool()
         .unwrap();
     assert!(!overflow, "nothing may stick out sideways on a phone");
     let small_targets = client
-        .execute(
-            "return [...document.querySelectorAll('button, a')].filter(e => { const r = e.getBoundingClientRect(); return r.width < 44 || r.height < 44; }).map(e => e.textContent)",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("return [...document.querySelectorAll('button, a')].filter(e => { const r = e.getBoundingClientRect(); return r.width < 44 || r.height < 44; }).map(e => e.textContent)").await;
     assert_eq!(
         small_targets,
         json!([]),
         "every touch target is at least 44 px"
     );
     client
-        .execute(
-            "document.getElementById('join-qr').scrollIntoView({block: 'center'})",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("document.getElementById('join-qr').scrollIntoView({block: 'center'})")
+        .await;
     assert_eq!(
         screenshot_qr(&client, "home-en-390x844").await,
         table.join_url
@@ -644,7 +602,7 @@ const done = arguments[arguments.length - 1];
 async fn sounds(driver: u16) {
     let table = Table::start(0);
     let client = chromium(driver, 1280, 800).await;
-    client.goto(&table.local_url).await.unwrap();
+    go(&client, &table.local_url).await;
     wait_for(&client, "#home").await;
     let m = client.execute_async(MEASURE_SOUNDS, vec![]).await.unwrap();
     assert!(m.get("error").is_none(), "{m}");
@@ -692,20 +650,12 @@ async fn sounds(driver: u16) {
 async fn sound_settings(driver: u16) {
     let table = Table::start(0);
     let client = chromium(driver, 1280, 800).await;
-    client
-        .goto(&format!("{}#/settings", table.local_url))
-        .await
-        .unwrap();
+    go(&client, &format!("{}#/settings", table.local_url)).await;
     wait_for(&client, "#settings #sound-mute[aria-pressed=false]").await;
     tap(&client, "#sound-mute").await;
     wait_for(&client, "#sound-mute[aria-pressed=true]").await;
     client
-        .execute(
-            "const v = document.getElementById('sound-volume'); v.value = 30; v.dispatchEvent(new Event('change'))",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("const v = document.getElementById('sound-volume'); v.value = 30; v.dispatchEvent(new Event('change'))").await;
     wait_for(&client, "#sound-volume[value='30']").await;
     tap(&client, "#cue-knocks").await;
     wait_for(&client, "#cue-knocks:not(:checked)").await;
@@ -723,10 +673,7 @@ async fn sound_settings(driver: u16) {
 
     // Another screen, later: the table kept them.
     let again = chromium(driver, 390, 844).await;
-    again
-        .goto(&format!("{}#/settings", table.local_url))
-        .await
-        .unwrap();
+    go(&again, &format!("{}#/settings", table.local_url)).await;
     wait_for(&again, "#sound-mute[aria-pressed=true]").await;
     wait_for(&again, "#sound-volume[value='30']").await;
     wait_for(&again, "#cue-knocks:not(:checked)").await;
@@ -744,10 +691,7 @@ async fn own_music(driver: u16) {
     wav(&first, 3.0, 220.0);
     wav(&second, 3.0, 330.0);
     let client = chromium(driver, 1280, 800).await;
-    client
-        .goto(&format!("{}#/settings", table.local_url))
-        .await
-        .unwrap();
+    go(&client, &format!("{}#/settings", table.local_url)).await;
     let picker = wait_for(&client, "#music-files").await;
     picker
         .send_keys(&format!("{}\n{}", first.display(), second.display()))
@@ -770,9 +714,7 @@ async fn own_music(driver: u16) {
         }
         if std::time::Instant::now() >= deadline {
             let page = client
-                .execute("return [document.getElementById('toast').textContent, document.getElementById('music-play').outerHTML]", vec![])
-                .await
-                .unwrap();
+                .script("return [document.getElementById('toast').textContent, document.getElementById('music-play').outerHTML]").await;
             panic!("the music never played: {now} {page}");
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
@@ -796,10 +738,7 @@ async fn accessibility(driver: u16) {
             ("#/settings", "#settings"),
             ("#/licences", "#licences-libraries"),
         ] {
-            client
-                .goto(&format!("{}{screen}", table.local_url))
-                .await
-                .unwrap();
+            go(&client, &format!("{}{screen}", table.local_url)).await;
             wait_for(&client, ready).await;
             found.extend(
                 accessibility_violations(&client)
@@ -811,7 +750,7 @@ async fn accessibility(driver: u16) {
         client.close().await.unwrap();
     }
     let stranger = chromium(driver, 390, 844).await;
-    stranger.goto(table.origin()).await.unwrap();
+    go(&stranger, table.origin()).await;
     wait_for(&stranger, "#code-entry").await;
     found.extend(
         accessibility_violations(&stranger)
@@ -821,12 +760,8 @@ async fn accessibility(driver: u16) {
     );
     // The check itself can fail: a button with no name is a critical problem.
     stranger
-        .execute(
-            "document.body.append(document.createElement('button'))",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("document.body.append(document.createElement('button'))")
+        .await;
     let planted = accessibility_violations(&stranger).await;
     assert!(
         planted.iter().any(|v| v.starts_with("button-name")),
@@ -874,12 +809,9 @@ async fn licences(driver: u16) {
         ),
     ] {
         let client = chromium(driver, width, height).await;
-        client.goto(&table.local_url).await.unwrap();
+        go(&client, &table.local_url).await;
         speak(&client, lang).await;
-        client
-            .goto(&format!("{}#/settings", table.local_url))
-            .await
-            .unwrap();
+        go(&client, &format!("{}#/settings", table.local_url)).await;
         tap(&client, "#about-licences").await;
         wait_for_text(&client, "#licences-libraries h2", &heading).await;
         let app = text(&client, "#licences-app p").await;

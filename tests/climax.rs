@@ -11,8 +11,9 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Browsers, Table, act, api, attr, chromium, command, ghost_cards, ghost_phone, phone_on_seats,
-    revelation_step, screenshot, speak, tap, text, under_the_knock, wait_for, wait_for_text,
+    Browsers, Page, Table, act, api, attr, chromium, command, ghost_cards, ghost_phone, go,
+    phone_on_seats, revelation_step, screenshot, speak, tap, text, under_the_knock, wait_for,
+    wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -96,10 +97,7 @@ struct Sample {
 }
 
 async fn samples(client: &Client) -> Vec<Sample> {
-    let raw = client
-        .execute("return window.samples", vec![])
-        .await
-        .unwrap();
+    let raw = client.script("return window.samples").await;
     raw.as_array()
         .unwrap()
         .iter()
@@ -173,7 +171,7 @@ async fn view(tablet: &Client, id: u64) -> Value {
 async fn climax(driver: u16, game: Game, lang: &str) {
     let table = Table::start(0);
     let tablet = chromium(driver, 1280, 800).await;
-    tablet.goto(&table.local_url).await.unwrap();
+    go(&tablet, &table.local_url).await;
     wait_for(&tablet, "#home").await;
     speak(&tablet, lang).await;
     let id = api(
@@ -188,10 +186,11 @@ async fn climax(driver: u16, game: Game, lang: &str) {
     let secrets = ghost_cards(&tablet, id).await;
     let psychics = secrets.as_array().unwrap().len();
     // A new query makes a whole new page, which takes the language.
-    tablet
-        .goto(&format!("{}/?climax={lang}#/game/{id}", table.origin()))
-        .await
-        .unwrap();
+    go(
+        &tablet,
+        &format!("{}/?climax={lang}#/game/{id}", table.origin()),
+    )
+    .await;
     tap(&tablet, "#begin").await;
     let ghost = ghost_phone(&Browsers::chromium(driver), &table, &tablet, id).await;
     speak(&ghost, lang).await;
@@ -242,7 +241,7 @@ async fn climax(driver: u16, game: Game, lang: &str) {
 
     let screens: [&Client; 5] = [&tablet, &ghost, &seated[0], &seated[1], &watcher];
     for screen in screens {
-        screen.execute(SAMPLE, vec![]).await.unwrap();
+        screen.script(SAMPLE).await;
     }
 
     // Phase 2: the culprit sealed on the ghost's phone (classic), the seated psychics'
@@ -338,10 +337,7 @@ async fn climax(driver: u16, game: Game, lang: &str) {
     // moment is when the verdict entered its page, on the one machine's clock).
     let mut verdicts = Vec::new();
     for screen in screens {
-        let at = screen
-            .execute("return window.verdictAt ?? null", vec![])
-            .await
-            .unwrap();
+        let at = screen.script("return window.verdictAt ?? null").await;
         verdicts.push(at.as_f64().expect("every screen showed the verdict"));
     }
     for (at, name) in verdicts.iter().zip(names).skip(1) {
@@ -386,12 +382,8 @@ async fn climax(driver: u16, game: Game, lang: &str) {
     for phone in &seated {
         wait_for(phone, "#phone-ending #phone-part").await;
         let shown = phone
-            .execute(
-                "return document.querySelectorAll('#phone-ending #count li').length",
-                vec![],
-            )
-            .await
-            .unwrap();
+            .script("return document.querySelectorAll('#phone-ending #count li').length")
+            .await;
         assert_eq!(shown, json!(lines.len()));
     }
     wait_for(&ghost, "#phone-ending #phone-outcome").await;

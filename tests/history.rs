@@ -8,8 +8,8 @@
 
 use fantoccini::{Client, Locator};
 use seance_e2e::{
-    Table, accessibility_violations, api, chromium, misfits, screenshot, speak, tap, text,
-    wait_for, wait_for_text,
+    Page, Table, accessibility_violations, api, chromium, go, misfits, screenshot, speak, tap,
+    text, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -69,10 +69,11 @@ async fn looked_at(
     for (client, width, height) in screens {
         for lang in ["en", "fr", "it"] {
             speak(client, lang).await;
-            client
-                .goto(&format!("{}/?look={name}-{lang}{hash}", table.origin()))
-                .await
-                .unwrap();
+            go(
+                client,
+                &format!("{}/?look={name}-{lang}{hash}", table.origin()),
+            )
+            .await;
             wait_for(client, ready).await;
             let shot = format!("{name}-{lang}-{width}x{height}");
             let mut found = Vec::new();
@@ -115,7 +116,7 @@ async fn charts_disagree(client: &Client) -> Vec<String> {
           });
           return { id: figure.id, horizontal, names, rows, keys, groups };
         });"#;
-    let charts = client.execute(script, vec![]).await.unwrap();
+    let charts = client.script(script).await;
     let mut problems = Vec::new();
     for chart in charts.as_array().unwrap() {
         let id = chart["id"].as_str().unwrap();
@@ -190,7 +191,7 @@ async fn charts_disagree(client: &Client) -> Vec<String> {
 async fn charts_drawn(client: &Client) {
     let drawn = "return [...document.querySelectorAll('figure.stat-chart .chart')].every((c) => c.querySelector('svg .ct-bar'))";
     for _ in 0..100 {
-        if client.execute(drawn, vec![]).await.unwrap() == json!(true) {
+        if client.script(drawn).await == json!(true) {
             return;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
@@ -203,13 +204,7 @@ async fn rows(client: &Client, css: &str) -> String {
     let script = format!(
         "return [...document.querySelectorAll(\"{css} tr\")].map((r) => [...r.cells].map((c) => c.textContent).join(' ')).join('\\n')"
     );
-    client
-        .execute(&script, vec![])
-        .await
-        .unwrap()
-        .as_str()
-        .unwrap()
-        .to_owned()
+    client.script(&script).await.as_str().unwrap().to_owned()
 }
 
 /// `GET path` on the server at `origin` as a phone's browser first asks it: the status and
@@ -244,23 +239,18 @@ fn forwarded(origin: &str, path: &str) -> (u16, String) {
 async fn bgstats_scans(driver: u16, table: &Table, href: &str, api_path: &str, began: Option<i64>) {
     for (width, height) in [(1280, 800), (800, 1280)] {
         let client = chromium(driver, width, height).await;
-        client.goto(&table.local_url).await.unwrap();
+        go(&client, &table.local_url).await;
         wait_for(&client, "#home").await;
-        client
-            .goto(&format!("{}/{href}", table.origin()))
-            .await
-            .unwrap();
+        go(&client, &format!("{}/{href}", table.origin())).await;
         wait_for(&client, "#bgstats img").await;
         let name = format!("bgstats-{}-{width}x{height}", api_path.replace('/', "-"));
         let png = screenshot(&client, &name).await;
         let rect = client
-            .execute(
+            .script(
                 "const r = document.querySelector('#bgstats img').getBoundingClientRect();
                  return [devicePixelRatio, r.left, r.top, r.width, r.height];",
-                vec![],
             )
-            .await
-            .unwrap();
+            .await;
         let at = |i: usize| rect[i].as_f64().unwrap();
         assert_eq!(at(0), 1.0, "a 1× screen");
         assert!(
@@ -335,7 +325,7 @@ async fn history(driver: u16) {
     // A table in Paris: BG Stats logs its plays on its clock.
     let table = Table::start_with(0, tempfile::tempdir().unwrap(), &[("TZ", "Europe/Paris")]);
     let tablet = chromium(driver, 1280, 800).await;
-    tablet.goto(&table.local_url).await.unwrap();
+    go(&tablet, &table.local_url).await;
     wait_for(&tablet, "#home").await;
 
     // Nothing yet: each screen says so, with no empty chart.
@@ -350,10 +340,7 @@ async fn history(driver: u16) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("seance-history.json");
     std::fs::write(&path, file.to_string()).unwrap();
-    tablet
-        .goto(&format!("{}#/history", table.origin()))
-        .await
-        .unwrap();
+    go(&tablet, &format!("{}#/history", table.origin())).await;
     wait_for(&tablet, "#history-none").await;
     tablet
         .find(Locator::Css("#history-file"))
@@ -437,26 +424,17 @@ async fn history(driver: u16) {
     // The statistics: charts, and their figures as tables, drawn with nothing the page's
     // Content Security Policy refuses (each refusal an error in the console).
     tablet
-        .execute(
-            "const said = document.documentElement.dataset;
+        .script("const said = document.documentElement.dataset;
              said.refused = '[]';
              document.addEventListener('securitypolicyviolation', (e) => {
                said.refused = JSON.stringify([...JSON.parse(said.refused), `${e.violatedDirective} ${e.sample}`]);
-             });",
-            vec![],
-        )
-        .await
-        .unwrap();
+             });").await;
     tap(&tablet, "#to-statistics").await;
     wait_for(&tablet, "#chart-levels svg .ct-bar").await;
     wait_for(&tablet, "#chart-votes svg .ct-bar").await;
     let refused = tablet
-        .execute(
-            "return JSON.parse(document.documentElement.dataset.refused)",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("return JSON.parse(document.documentElement.dataset.refused)")
+        .await;
     assert_eq!(
         refused,
         serde_json::json!([]),
@@ -481,7 +459,7 @@ async fn history(driver: u16) {
     // The charts further down, kept for people to look at.
     for (part, css) in [("ghosts", "#chart-ghosts"), ("rummy", "#statistics-rummy")] {
         let script = format!("document.querySelector('{css}').scrollIntoView()");
-        tablet.execute(&script, vec![]).await.unwrap();
+        tablet.script(&script).await;
         screenshot(&tablet, &format!("statistics-{part}-en-1280x800")).await;
     }
     // One player: Ann played only Mystery Rummy.
@@ -536,10 +514,7 @@ async fn history(driver: u16) {
     file["games"][0]["origin"] = json!("another-table/three");
     let imported = api(&tablet, "POST", "/history/import", file).await;
     assert_eq!(imported["added"], 1);
-    tablet
-        .goto(&format!("{}#/history", table.origin()))
-        .await
-        .unwrap();
+    go(&tablet, &format!("{}#/history", table.origin())).await;
     // The evening's first game began an hour after it: it is the oldest.
     let card = "#history-list .history-item:last-child";
     wait_for_text(&tablet, card, "Ana").await;
@@ -562,7 +537,7 @@ async fn history(driver: u16) {
     let mut screens = Vec::new();
     for (width, height) in [(1280, 800), (800, 1280), (390, 844)] {
         let client = chromium(driver, width, height).await;
-        client.goto(&table.local_url).await.unwrap();
+        go(&client, &table.local_url).await;
         wait_for(&client, "#home").await;
         screens.push((client, width, height));
     }

@@ -100,7 +100,7 @@ impl Screens {
         let mut clients = Vec::new();
         for (width, height) in SIZES {
             let client = chromium(driver, width, height).await;
-            client.goto(&table.local_url).await.unwrap();
+            go(&client, &table.local_url).await;
             wait_for(&client, "#home").await;
             clients.push((client, width, height));
         }
@@ -151,15 +151,11 @@ impl Screens {
                 speak(client, lang).await;
                 let guide = if self.guide { "on" } else { "off" };
                 client
-                    .execute(
-                        &format!("localStorage.setItem('seance.guide', '{guide}')"),
-                        vec![],
-                    )
-                    .await
-                    .unwrap();
+                    .script(&format!("localStorage.setItem('seance.guide', '{guide}')"))
+                    .await;
                 // A new query makes a whole new page, which takes the language.
                 let url = format!("{}/?look={stage}-{lang}{hash}", self.table.origin());
-                client.goto(&url).await.unwrap();
+                go(client, &url).await;
                 wait_for(client, ready).await;
                 let shot = format!("layout-{players}p-{stage}-{lang}-{width}x{height}");
                 screenshot(client, &shot).await;
@@ -190,10 +186,7 @@ impl Screens {
                 // its height or more with nothing in it.
                 if !scroll && PHASE_TWO.contains(&stage) {
                     let band: [u32; 2] = serde_json::from_value(
-                        client
-                            .execute(include_str!("support/filled.js"), vec![])
-                            .await
-                            .unwrap(),
+                        client.script(include_str!("support/filled.js")).await,
                     )
                     .unwrap();
                     if (band[1] - band[0]) * 10 >= *height {
@@ -203,10 +196,7 @@ impl Screens {
                         ));
                     }
                 }
-                let apart = client
-                    .execute(include_str!("support/apart.js"), vec![])
-                    .await
-                    .unwrap();
+                let apart = client.script(include_str!("support/apart.js")).await;
                 for problem in serde_json::from_value::<Vec<String>>(apart).unwrap() {
                     self.problems.push(format!("{shot}: {problem}"));
                 }
@@ -234,19 +224,14 @@ impl Screens {
             ),
         ] {
             client
-                .execute(
-                    &format!(
+                .script(&format!(
                         "const ns = 'http://www.w3.org/2000/svg';
                          const svg = document.createElementNS(ns, 'svg');
                          svg.setAttribute('width', '0'); svg.setAttribute('height', '0'); svg.style.position = 'absolute';
                          svg.innerHTML = '<filter id=\"{deficiency}\"><feColorMatrix type=\"matrix\" values=\"{matrix}\"/></filter>';
                          document.body.append(svg);
                          document.documentElement.style.filter = 'url(#{deficiency})';"
-                    ),
-                    vec![],
-                )
-                .await
-                .unwrap();
+                    )).await;
             screenshot(
                 client,
                 &format!("layout-{players}p-{stage}-{deficiency}-1280x800"),
@@ -273,22 +258,6 @@ async fn read_on(screens: &Screens, id: u64, mut snapshot: Value) -> Value {
             .await;
     }
     snapshot
-}
-
-/// A token the snapshot offers to put where none lies yet, if any.
-fn unplaced(snapshot: &Value) -> Option<Value> {
-    let placed = snapshot["view"]["placements"].as_array().unwrap();
-    snapshot["allowed"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|a| {
-            a["type"] == "place_token"
-                && !placed
-                    .iter()
-                    .any(|p| p["by"] == a["by"] && p["on"] == a["on"])
-        })
-        .cloned()
 }
 
 async fn classic(driver: u16, players: usize, phase: Phase) {
@@ -468,13 +437,7 @@ async fn new_edition(driver: u16, players: usize) {
         if snapshot["view"]["phase"] == "ended" {
             break;
         }
-        let next = snapshot["allowed"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|a| !matches!(a["type"].as_str().unwrap(), "knock" | "use_crow"))
-            .expect("the revelation goes on")
-            .clone();
+        let next = new_edition_step(&snapshot);
         // The mediums decide: they agree on a trace, or vote.
         if matches!(next["type"].as_str(), Some("pick_group" | "vote")) && !deciding {
             deciding = true;

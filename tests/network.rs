@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use fantoccini::Client;
 use seance_e2e::{
-    Browsers, Engine, Table, Wifi, api, attr, present, screenshot, sounds, tap, version, wait_for,
-    wait_for_text,
+    Browsers, Engine, Page, Table, Wifi, api, attr, go, present, scan, screenshot, sounds, tap,
+    version, wait_for, wait_for_text,
 };
 use serde_json::json;
 
@@ -58,12 +58,9 @@ async fn interpretation(tablet: &Client, table: &Table) -> u64 {
 /// A phone (390×844) at `origin` with the join code, holding `seat` of game `id`.
 async fn seated(browsers: &Browsers, table: &Table, origin: &str, id: u64, seat: &str) -> Client {
     let phone = browsers.open(390, 844).await;
-    phone
-        .goto(&format!("{origin}/?code={}", table.code()))
-        .await
-        .unwrap();
+    go(&phone, &format!("{origin}/?code={}", table.code())).await;
     wait_for(&phone, "#home").await;
-    phone.goto(&format!("{origin}/#/join/{id}")).await.unwrap();
+    go(&phone, &format!("{origin}/#/join/{id}")).await;
     tap(&phone, &format!("button[data-seat='{seat}']")).await;
     wait_for(&phone, &format!("#phone[data-role='{seat}'][data-version]")).await;
     phone
@@ -72,12 +69,7 @@ async fn seated(browsers: &Browsers, table: &Table, origin: &str, id: u64, seat:
 /// The cards `phone`'s intuition pawn may go on.
 async fn pawn_cards(phone: &Client) -> Vec<String> {
     let cards = phone
-        .execute(
-            "return [...document.querySelectorAll('#phone-pawn button[data-card]')].map((b) => b.dataset.card)",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("return [...document.querySelectorAll('#phone-pawn button[data-card]')].map((b) => b.dataset.card)").await;
     serde_json::from_value(cards).unwrap()
 }
 
@@ -104,15 +96,10 @@ async fn wifi_drop(driver: u16) {
     wifi.drop_bytes(true);
     let dropped = Instant::now();
     phone
-        .execute(
-            "window.droppedAt = performance.now();
+        .script("window.droppedAt = performance.now();
              new MutationObserver(() => {
                if (!window.saidAt && !document.getElementById('offline').hidden) window.saidAt = performance.now();
-             }).observe(document.getElementById('offline'), { attributes: true });",
-            vec![],
-        )
-        .await
-        .unwrap();
+             }).observe(document.getElementById('offline'), { attributes: true });").await;
     tokio::time::sleep(Duration::from_secs(2)).await;
     tap(&phone, &format!("#phone-pawn button[data-card='{card}']")).await;
     // Said at once: the tap is on its way.
@@ -127,9 +114,8 @@ async fn wifi_drop(driver: u16) {
     // A beat missed and the next late: the phone says it has lost the table.
     wait_for(&phone, "#offline:not([hidden])").await;
     let said = phone
-        .execute("return window.saidAt - window.droppedAt", vec![])
+        .script("return window.saidAt - window.droppedAt")
         .await
-        .unwrap()
         .as_f64()
         .unwrap();
     eprintln!("the drop was said {said:.0} ms into it");
@@ -205,7 +191,7 @@ async fn wifi_drop(driver: u16) {
 async fn typed_code(driver: u16) {
     let table = Table::start(0);
     let phone = Browsers::chromium(driver).open(390, 844).await;
-    phone.goto(table.origin()).await.unwrap();
+    go(&phone, table.origin()).await;
     wait_for(&phone, "#code-input").await;
     // As read off the table's screen and typed: lower case, a space for the dash, and the
     // look-alike letters a person may type for the digits.
@@ -226,14 +212,13 @@ async fn typed_code(driver: u16) {
     wait_for(&phone, "#connection[data-state='open']").await;
     let qr_loaded = "return [...document.images].filter((i) => i.src.includes('/api/qr.png')).every((i) => i.complete && i.naturalWidth > 0)";
     let deadline = Instant::now() + Duration::from_secs(10);
-    while phone.execute(qr_loaded, vec![]).await.unwrap() != json!(true) {
+    while phone.script(qr_loaded).await != json!(true) {
         assert!(Instant::now() < deadline, "the QR code did not load");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let kept = phone
-        .execute("return localStorage.getItem('seance.code')", vec![])
-        .await
-        .unwrap();
+        .script("return localStorage.getItem('seance.code')")
+        .await;
     let (first, last) = table.code().split_at(5);
     assert_eq!(
         kept,
@@ -252,27 +237,19 @@ async fn browser_language(browsers: Browsers) {
     let tablet = browsers.open(1280, 800).await;
     let id = interpretation(&tablet, &table).await;
     let phone = browsers.open_speaking(390, 844, lang).await;
-    phone.goto(&table.phone_url).await.unwrap();
-    wait_for(&phone, "#home").await;
+    scan(&phone, &table).await;
     let deadline = Instant::now() + Duration::from_secs(10);
     while !present(&phone, &format!("html[lang='{speaks}'] #home")).await {
         let said = phone
-            .execute(
-                "return [navigator.languages, document.documentElement.lang]",
-                vec![],
-            )
-            .await
-            .unwrap();
+            .script("return [navigator.languages, document.documentElement.lang]")
+            .await;
         assert!(
             Instant::now() < deadline,
             "the phone speaks {said}, not {speaks}"
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    phone
-        .goto(&format!("{}/#/join/{id}", table.origin()))
-        .await
-        .unwrap();
+    go(&phone, &format!("{}/#/join/{id}", table.origin())).await;
     wait_for_text(&phone, "#seats h1", title).await;
     // The table changes its language: it speaks it, the phone keeps its browser's.
     let other = if speaks == "it" { "fr" } else { "it" };
@@ -295,12 +272,8 @@ async fn browser_language(browsers: Browsers) {
 /// The audio context's state on `phone`, as its sound player says it on the page's root.
 async fn audio(phone: &Client) -> Option<String> {
     let said = phone
-        .execute(
-            "return document.documentElement.dataset.audio ?? null",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("return document.documentElement.dataset.audio ?? null")
+        .await;
     said.as_str().map(str::to_owned)
 }
 

@@ -6,7 +6,7 @@
 
 use fantoccini::Client;
 use seance_e2e::{
-    Browsers, Table, act, api, attr, chromium, ghost_phone, keep_lines, lines_never_say,
+    Browsers, Table, act, api, attr, chromium, ghost_phone, go, keep_lines, lines_never_say,
     phone_on_seats, played, present, screenshot, sounds, tap, under_the_knock, wait_for,
     wait_for_text,
 };
@@ -91,7 +91,7 @@ async fn seat(driver: u16, table: &Table, id: u64, seat: &str) -> Client {
 async fn won(driver: u16) {
     let table = Table::start(0);
     let tablet = chromium(driver, 1280, 800).await;
-    tablet.goto(&table.local_url).await.unwrap();
+    go(&tablet, &table.local_url).await;
     let id = set_up(&tablet, "4", "app_kept", "sets").await;
     wait_for_text(&tablet, "#stage", "cards · the ").await;
     // The table's first game of this edition: the green-backed sets, as 004 recommends.
@@ -207,7 +207,7 @@ async fn won(driver: u16) {
 async fn lost(driver: u16) {
     let table = Table::start(0);
     let tablet = chromium(driver, 1280, 800).await;
-    tablet.goto(&table.local_url).await.unwrap();
+    go(&tablet, &table.local_url).await;
     let id = set_up(&tablet, "3", "paper", "mixed").await;
     tap(&tablet, "#begin").await;
     // Two medium players with two colours each: four mediums; Stephanie's phone holds red.

@@ -9,9 +9,9 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::{
-    Browsers, Engine, Table, accessibility_violations, act, attr, cdp, chromium_at_name, misfits,
-    phone_on_seats_speaking, played, present, said, says, screenshot, screenshot_qr, sounds, speak,
-    speak_browsers, tap, taps, text, wait_for, wait_for_said, wait_for_text,
+    Browsers, Engine, Page, Table, accessibility_violations, act, attr, cdp, chromium_at_name, go,
+    misfits, phone_on_seats_speaking, played, present, said, says, screenshot, screenshot_qr,
+    sounds, speak, speak_browsers, tap, taps, text, wait_for, wait_for_said, wait_for_text,
 };
 use serde_json::json;
 
@@ -46,10 +46,10 @@ async fn told_it_may_sleep(driver: u16) {
     )
     .await;
     let address = table.phone_url.replace("127.0.0.1", "seance-table.local");
-    phone.goto(&address).await.unwrap();
+    go(&phone, &address).await;
     wait_for(&phone, "#home").await;
     let origin = address.split("/?").next().unwrap();
-    phone.goto(&format!("{origin}/#/join/{id}")).await.unwrap();
+    go(&phone, &format!("{origin}/#/join/{id}")).await;
     tap(&phone, "button[data-seat='psychic:0']").await;
     let seated = "#phone[data-role='psychic:0'][data-version]";
     wait_for(&phone, seated).await;
@@ -60,13 +60,8 @@ async fn told_it_may_sleep(driver: u16) {
     assert!(said.contains("auto-lock"), "{said}");
     // In the page, above the phone's body: not in its bar, which stays one line.
     let placed = phone
-        .execute(
-            "const n = document.getElementById('awake-notice');
-             return [n.closest('.phone-top') !== null, n.nextElementSibling.classList.contains('phone-body')];",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("const n = document.getElementById('awake-notice');
+             return [n.closest('.phone-top') !== null, n.nextElementSibling.classList.contains('phone-body')];").await;
     assert_eq!(placed, json!([false, true]));
     let height = bar_height(&phone).await;
     assert!(height <= 100.0, "the bar is {height} px high");
@@ -104,11 +99,13 @@ async fn told_it_may_sleep(driver: u16) {
         json!({"urls": ["*/awake/silence.*"]}),
     )
     .await;
-    far.goto(&table.local_url.replace("127.0.0.1", "seance-table.local"))
-        .await
-        .unwrap();
+    go(
+        &far,
+        &table.local_url.replace("127.0.0.1", "seance-table.local"),
+    )
+    .await;
     wait_for(&far, "#home").await;
-    far.goto(&format!("{origin}/#/game/{id}")).await.unwrap();
+    go(&far, &format!("{origin}/#/game/{id}")).await;
     wait_for(&far, "#game[data-version]").await;
     tap(&far, "#game .bar h1, #game .bar").await;
     wait_for(&far, "html[data-awake='missing']").await;
@@ -168,12 +165,7 @@ async fn phone(browsers: &Browsers, table: &Table, tablet: &Client, id: u64, sea
         assert!(found.is_empty(), "the seats screen: {found:?}");
         // A phone fetches its own screens only, all under the page's version.
         let fetched = client
-            .execute(
-                "return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)",
-                vec![],
-            )
-            .await
-            .unwrap();
+            .script("return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)").await;
         let fetched: Vec<&str> = fetched
             .as_array()
             .unwrap()
@@ -252,10 +244,7 @@ async fn take_invited(tablet: &Client, phone: &Client, table: &Table, id: u64) {
         "{link}"
     );
     // The phone opens it on this machine, as it would at the LAN address.
-    phone
-        .goto(&link.replacen(&table.join_url, &table.phone_url, 1))
-        .await
-        .unwrap();
+    go(phone, &link.replacen(&table.join_url, &table.phone_url, 1)).await;
     wait_for(phone, "#phone[data-role='ghost'][data-version]").await;
     wait_for_text(tablet, "#hidden h2", "on your phone now").await;
     tap(tablet, "#hidden-done").await;
@@ -358,15 +347,10 @@ async fn turn(
         .await;
         // Each row's ✓ and ✗ sit side by side at 390 px, a face pressed or not.
         let split = psychics[1]
-            .execute(
-                "return [...document.querySelectorAll('#phone-tokens .phone-row')].filter(row => {
+            .script("return [...document.querySelectorAll('#phone-tokens .phone-row')].filter(row => {
                    const [agree, disagree] = row.querySelectorAll('.token');
                    return agree && disagree && agree.getBoundingClientRect().top !== disagree.getBoundingClientRect().top;
-                 }).map(row => row.textContent)",
-                vec![],
-            )
-            .await
-            .unwrap();
+                 }).map(row => row.textContent)").await;
         assert_eq!(split, serde_json::json!([]), "✓ and ✗ wrapped apart");
         screenshot(
             ghost,
@@ -463,12 +447,8 @@ async fn table_and_five_phones(browsers: Browsers) {
     tap(&ghost, "#knock-2").await;
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
     while tablet
-        .execute(
-            "return document.documentElement.dataset.knockAt ?? null",
-            vec![],
-        )
+        .script("return document.documentElement.dataset.knockAt ?? null")
         .await
-        .unwrap()
         .is_null()
     {
         assert!(
@@ -571,28 +551,15 @@ async fn table_and_five_phones(browsers: Browsers) {
     tap(&tablet, "#phones").await;
     tap(&tablet, "#hidden button[data-free='psychic:3']").await;
     wait_for_text(&tablet, "#hidden [data-seat='psychic:3']", "free").await;
-    wait_for_said(
-        &psychics[3],
-        "#seats #given-back",
-        lang,
-        "join.given_back",
-        &[],
-    )
-    .await;
+    let given_back = |paul| wait_for_said(paul, "#seats #given-back", lang, "join.given_back", &[]);
+    given_back(&psychics[3]).await;
     screenshot(
         &psychics[3],
         &browsers.shot(&format!("phone-seat-given-back-{lang}-390x844")),
     )
     .await;
     psychics[3].refresh().await.unwrap();
-    wait_for_said(
-        &psychics[3],
-        "#seats #given-back",
-        lang,
-        "join.given_back",
-        &[],
-    )
-    .await;
+    given_back(&psychics[3]).await;
     tap(&psychics[3], "button[data-seat='psychic:3']").await;
     wait_for(&psychics[3], "#phone[data-role='psychic:3'][data-version]").await;
     assert!(!present(&psychics[3], "#given-back").await);
@@ -626,29 +593,20 @@ async fn chimed(browsers: &Browsers, phone: &Client) -> bool {
 /// they sit; scrolled, they pass under the bar with the rest of the page).
 async fn covered(phone: &Client) -> Vec<String> {
     let found = phone
-        .execute(
-            "window.scrollTo(0, 0);
+        .script("window.scrollTo(0, 0);
              const shown = [...document.querySelectorAll('#phone-me, #sand-timer, #phone button.primary, #phone .knocks button, #phone-pawn .chip')];
              const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
              return [...document.querySelectorAll('#toast:not([hidden]), #offline:not([hidden])')].flatMap((over) =>
                shown.filter((el) => meet(over.getBoundingClientRect(), el.getBoundingClientRect()))
-                 .map((el) => `#${over.id} covers ${el.id || el.className} ${el.textContent.trim().slice(0, 20)}`))",
-            vec![],
-        )
-        .await
-        .unwrap();
+                 .map((el) => `#${over.id} covers ${el.id || el.className} ${el.textContent.trim().slice(0, 20)}`))").await;
     serde_json::from_value(found).unwrap()
 }
 
 /// How tall `phone`'s bar is, in CSS pixels.
 async fn bar_height(phone: &Client) -> f64 {
     phone
-        .execute(
-            "return document.querySelector('.phone-bar').getBoundingClientRect().height",
-            vec![],
-        )
+        .script("return document.querySelector('.phone-bar').getBoundingClientRect().height")
         .await
-        .unwrap()
         .as_f64()
         .unwrap()
 }

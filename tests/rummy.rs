@@ -6,8 +6,8 @@
 
 use fantoccini::{Client, Locator};
 use seance_e2e::{
-    Browsers, Table, accessibility_violations, act, api, chromium, phone_on_seats, present,
-    screenshot, tap, taps, text, wait_for, wait_for_text,
+    Browsers, Page, Table, accessibility_violations, act, api, chromium, go, phone_on_seats,
+    present, screenshot, tap, taps, text, wait_for, wait_for_text,
 };
 
 use crate::Test;
@@ -31,16 +31,13 @@ pub fn tests(p: u16) -> Vec<Test> {
 async fn votes_on_the_tablet(driver: u16) {
     let table = Table::start(0);
     let tablet = chromium(driver, 1280, 800).await;
-    tablet.goto(&table.local_url).await.unwrap();
+    go(&tablet, &table.local_url).await;
     wait_for(&tablet, "#home").await;
     let setup = serde_json::json!({"setup": {"players": ["Ann", "Ben", "Cleo"]}});
     let id = api(&tablet, "POST", "/rummy", setup).await["id"]
         .as_u64()
         .unwrap();
-    tablet
-        .goto(&format!("{}#/rummy/{id}", table.origin()))
-        .await
-        .unwrap();
+    go(&tablet, &format!("{}#/rummy/{id}", table.origin())).await;
     wait_for(&tablet, "#rummy[data-version] #call-vote").await;
     let before = taps(&tablet).await;
     tap(&tablet, "#call-vote").await;
@@ -153,7 +150,7 @@ async fn total(client: &Client, p: usize) -> String {
 async fn whole_game(driver: u16) {
     let table = Table::start(0);
     let tablet = chromium(driver, 1280, 800).await;
-    tablet.goto(&table.local_url).await.unwrap();
+    go(&tablet, &table.local_url).await;
     tap(&tablet, "#new-game").await;
     tap(&tablet, "#ruleset [data-ruleset='mystery-rummy']").await;
     wait_for(&tablet, "#rummy-setup").await;
@@ -304,9 +301,8 @@ async fn whole_game(driver: u16) {
     screenshot(&tablet, "rummy-won-en-1280x800").await;
     // The ending fits the screen: nothing to scroll to.
     let tall = tablet
-        .execute("return document.documentElement.scrollHeight", vec![])
-        .await
-        .unwrap();
+        .script("return document.documentElement.scrollHeight")
+        .await;
     assert!(
         tall.as_u64().unwrap() <= 800,
         "the ending is {tall} px tall"
@@ -329,10 +325,7 @@ async fn whole_game(driver: u16) {
     assert!(!present(&tablet, "#guide-on").await);
     tap(&tablet, "#help-close").await;
     // The game is listed as Mystery Rummy and opens from the list.
-    tablet
-        .goto(&format!("{}/#/games", table.origin()))
-        .await
-        .unwrap();
+    go(&tablet, &format!("{}/#/games", table.origin())).await;
     wait_for_text(
         &tablet,
         "#game-list [data-ruleset='mystery-rummy']",

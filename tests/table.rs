@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 use seance_e2e::{
-    Browsers, Engine, Table, accessibility_violations, act, api, attr, chromium, command,
-    ghost_cards, ink_height, keep_lines, lines_never_say, misfits, played, present, screenshot,
-    sounds, speak, tap, tap_to, taps, text, version, wait_for, wait_for_text,
+    Browsers, Engine, Page, Table, accessibility_violations, act, api, attr, chromium, command,
+    ghost_cards, go, ink_height, keep_lines, lines_never_say, misfits, played, present, scan,
+    screenshot, sounds, speak, tap, tap_to, taps, text, version, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -101,12 +101,9 @@ async fn damaged_start(driver: u16) {
         )
         .unwrap();
     let table = Table::start_in(0, data_dir);
-    tablet.goto(&table.local_url).await.unwrap();
+    go(&tablet, &table.local_url).await;
     wait_for(&tablet, "#home").await;
-    tablet
-        .goto(&format!("{}/#/game/{damaged}", table.origin()))
-        .await
-        .unwrap();
+    go(&tablet, &format!("{}/#/game/{damaged}", table.origin())).await;
     wait_for_text(
         &tablet,
         "#unreadable .banner",
@@ -127,22 +124,14 @@ async fn put_away(driver: u16) {
     let tablet = chromium(driver, 1280, 800).await;
     let old = visions_over_api(&tablet, &table, 120).await;
     let live = visions_over_api(&tablet, &table, 120).await;
-    tablet
-        .goto(&format!("{}/#/games", table.origin()))
-        .await
-        .unwrap();
+    go(&tablet, &format!("{}/#/games", table.origin())).await;
     tap(&tablet, &format!("[data-archive='{old}']")).await;
     wait_for_text(&tablet, "#toast", "Put away: Laura, Stephanie").await;
     let offered = |client: &Client, list: &'static str| {
         let client = client.clone();
         async move {
             let hrefs = client
-                .execute(
-                    &format!("return [...document.querySelectorAll('{list} a')].map((a) => a.getAttribute('href'))"),
-                    vec![],
-                )
-                .await
-                .unwrap();
+                .script(&format!("return [...document.querySelectorAll('{list} a')].map((a) => a.getAttribute('href'))")).await;
             serde_json::from_value::<Vec<String>>(hrefs).unwrap()
         }
     };
@@ -156,12 +145,8 @@ async fn put_away(driver: u16) {
     screenshot(&tablet, "games-put-away-en-1280x800").await;
 
     let phone = chromium(driver, 390, 844).await;
-    phone.goto(&table.phone_url).await.unwrap();
-    wait_for(&phone, "#home").await;
-    phone
-        .goto(&format!("{}/#/join", table.origin()))
-        .await
-        .unwrap();
+    scan(&phone, &table).await;
+    go(&phone, &format!("{}/#/join", table.origin())).await;
     wait_for(&phone, "#join-list a").await;
     assert_eq!(
         offered(&phone, "#join-list").await,
@@ -181,7 +166,7 @@ async fn put_away(driver: u16) {
 /// Sets a game up through the screens: `names[0]` is the ghost, the rest psychic players.
 /// Returns the game's number, on the visions of hour I.
 pub(crate) async fn set_up(client: &Client, table: &Table, names: &[&str], paper: bool) -> u64 {
-    client.goto(&table.local_url).await.unwrap();
+    go(client, &table.local_url).await;
     tap_to(client, "#new-game", "#setup").await;
     tap(
         client,
@@ -220,12 +205,7 @@ async fn ghost_secrets(client: &Client) -> Vec<Vec<String>> {
     tap(client, "#hidden-ready").await;
     wait_for(client, "#ghost-secrets").await;
     let cells = client
-        .execute(
-            "return [...document.querySelectorAll('#ghost-secrets tbody tr')].map(r => [...r.querySelectorAll('td')].map(d => d.textContent))",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("return [...document.querySelectorAll('#ghost-secrets tbody tr')].map(r => [...r.querySelectorAll('td')].map(d => d.textContent))").await;
     tap(client, "#hidden-done").await;
     wait_for(client, "#game[data-version]").await;
     serde_json::from_value(cells).unwrap()
@@ -236,7 +216,7 @@ pub(crate) async fn offered(client: &Client, what: &str) -> Vec<usize> {
     let script = format!(
         "return [...document.querySelectorAll('button[{what}]')].map(b => Number(b.getAttribute('{what}')))"
     );
-    serde_json::from_value(client.execute(&script, vec![]).await.unwrap()).unwrap()
+    serde_json::from_value(client.script(&script).await).unwrap()
 }
 
 /// One turn tapped on the table: visions, the intuitions on `cards[i]` (none if `None`),
@@ -306,7 +286,7 @@ async fn right_turns(client: &Client, secrets: &[Vec<String>], n: usize) {
 
 async fn found_counts(client: &Client) -> Vec<usize> {
     let script = "return [...document.querySelectorAll('.psychic')].map(t => t.querySelectorAll('.progress .found').length)";
-    serde_json::from_value(client.execute(script, vec![]).await.unwrap()).unwrap()
+    serde_json::from_value(client.script(script).await).unwrap()
 }
 
 /// Passes the tablet to the ghost, who seals `group`.
@@ -355,7 +335,7 @@ async fn texts(client: &Client, css: &str) -> Vec<String> {
 /// The strings `expression` makes of the page.
 async fn texts_of(client: &Client, expression: &str) -> Vec<String> {
     let script = format!("return {expression}");
-    serde_json::from_value(client.execute(&script, vec![]).await.unwrap()).unwrap()
+    serde_json::from_value(client.script(&script).await).unwrap()
 }
 
 /// Every one of `marks` told apart from the others.
@@ -371,7 +351,7 @@ async fn seven_players_win(driver: u16) {
     let client = chromium(driver, 1280, 800).await;
     // The board told once, in Settings: the 6-7 side's Intermediate from space 4, High from
     // 8. Not counted in the game's taps: it is told once for every game after.
-    client.goto(&table.local_url).await.unwrap();
+    go(&client, &table.local_url).await;
     tap(&client, "a[href='#/settings']").await;
     // The 4-5 side's High band, then on to the next field as a person does: the save
     // leaves the field moved to focused, and every digit typed next lands in it.
@@ -381,10 +361,7 @@ async fn seven_players_win(driver: u16) {
         .await
         .unwrap();
     wait_for(&client, "fieldset[data-side='4-5'][data-told='true']").await;
-    let focused = client
-        .execute("return document.activeElement.id", vec![])
-        .await
-        .unwrap();
+    let focused = client.script("return document.activeElement.id").await;
     assert_eq!(focused, json!("band-6-7-intermediate"), "focus kept");
     for space in ["4", "8"] {
         let field = client.active_element().await.unwrap();
@@ -410,12 +387,7 @@ async fn seven_players_win(driver: u16) {
     );
     assert_eq!(attr(&client, "#setup-track", "open").await, None);
     let fold = client
-        .execute(
-            "const r = document.getElementById('start-game').getBoundingClientRect(); return r.bottom <= innerHeight && r.top >= 0",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("const r = document.getElementById('start-game').getBoundingClientRect(); return r.bottom <= innerHeight && r.top >= 0").await;
     assert_eq!(fold, json!(true), "Begin is above the fold");
     screenshot(&client, "setup-7p-told-en-1280x800").await;
     let detours = taps(&client).await;
@@ -518,12 +490,7 @@ async fn timer_ink(driver: u16) {
         ("flat", "off", "on"),
     ] {
         client
-            .execute(
-                &format!("localStorage.setItem('seance.guide', '{guide}'); localStorage.setItem('seance.flat', '{flat}')"),
-                vec![],
-            )
-            .await
-            .unwrap();
+            .script(&format!("localStorage.setItem('seance.guide', '{guide}'); localStorage.setItem('seance.flat', '{flat}')")).await;
         client.refresh().await.unwrap();
         wait_for(&client, "#sand-timer[data-state='running']").await;
         let ink = ink_height(&client, "#timer-digits").await;
@@ -621,10 +588,7 @@ async fn five_players_win(browsers: Browsers, width: u32, height: u32) {
     // and nothing of it is shown.
     votes(&client, &[(1, 1)], true).await;
     tokio::time::sleep(Duration::from_millis(2600)).await;
-    let id = client
-        .execute("return location.hash.split('/')[2]", vec![])
-        .await
-        .unwrap();
+    let id = client.script("return location.hash.split('/')[2]").await;
     let covered = api(
         &client,
         "GET",
@@ -650,9 +614,9 @@ async fn five_players_win(browsers: Browsers, width: u32, height: u32) {
     tap(&client, "#count-pause").await;
     let lines = "return document.querySelectorAll('#count li').length";
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let paused = client.execute(lines, vec![]).await.unwrap();
+    let paused = client.script(lines).await;
     tokio::time::sleep(Duration::from_millis(2600)).await;
-    assert_eq!(client.execute(lines, vec![]).await.unwrap(), paused);
+    assert_eq!(client.script(lines).await, paused);
     detours += 2;
     for giveaway in ["#outcome", "[data-chosen='true']", "[data-culprit='true']"] {
         assert!(
@@ -716,12 +680,7 @@ async fn five_players_win(browsers: Browsers, width: u32, height: u32) {
     tap(&client, "a[href='#/new']").await;
     wait_for(&client, "#recent-names option[value='Stephanie']").await;
     let offered = client
-        .execute(
-            "return ['ghost-name', 'name-0', 'name-3'].map((id) => document.getElementById(id).value)",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("return ['ghost-name', 'name-0', 'name-3'].map((id) => document.getElementById(id).value)").await;
     assert_eq!(offered, serde_json::json!(["Laura", "Stephanie", "Paul"]));
     client.close().await.unwrap();
 }
@@ -788,7 +747,7 @@ async fn two_players(driver: u16) {
 async fn expansions(driver: u16) {
     let table = Table::start(0);
     let client = chromium(driver, 1280, 800).await;
-    client.goto(&table.local_url).await.unwrap();
+    go(&client, &table.local_url).await;
     tap_to(&client, "#new-game", "#setup").await;
     tap(&client, "#setup-players button[data-value='5']").await;
     // Folded under one line, as a returning table leaves them.
@@ -854,7 +813,7 @@ async fn expansions(driver: u16) {
 /// Plays a 5-player game over the API to the revelation, with Alex's ✓ on Stephanie in
 /// hour I: Alex ends on space 5 (Intermediate), the others on 4 (Low).
 async fn revelation_over_api(client: &Client, table: &Table) -> u64 {
-    client.goto(&table.local_url).await.unwrap();
+    go(client, &table.local_url).await;
     wait_for(client, "#home").await;
     let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
@@ -892,10 +851,7 @@ async fn tie_break(driver: u16) {
     let table = Table::start(0);
     let client = chromium(driver, 1280, 800).await;
     let id = revelation_over_api(&client, &table).await;
-    client
-        .goto(&format!("{}#/game/{id}", table.origin()))
-        .await
-        .unwrap();
+    go(&client, &format!("{}#/game/{id}", table.origin())).await;
     wait_for(&client, "#line-up").await;
     seal_culprit(&client, 3).await;
     act(&client, "#reveal-card").await;
@@ -930,7 +886,7 @@ async fn visions_over_api(client: &Client, table: &Table, seconds: u64) -> u64 {
 /// A 5-player game (Laura the ghost; Stephanie, Alex, Carl and Paul) made over the API with
 /// the first `given` visions given, its sand timer of `seconds` started by the last.
 pub async fn visions_given(client: &Client, table: &Table, given: u64, seconds: u64) -> u64 {
-    client.goto(&table.local_url).await.unwrap();
+    go(client, &table.local_url).await;
     wait_for(client, "#home").await;
     let setup = json!({"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept", "players": [
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
@@ -962,16 +918,13 @@ async fn timer_on_two_screens(driver: u16) {
     let first = chromium(driver, 1280, 800).await;
     let id = visions_over_api(&first, &table, 6).await;
     let second = chromium(driver, 1280, 800).await;
-    second.goto(&table.local_url).await.unwrap();
+    go(&second, &table.local_url).await;
     wait_for(&second, "#home").await;
     // The second screen lies flat between the players: its digits read from both sides.
     tap(&second, "a[href='#/settings']").await;
     tap(&second, "#lying-flat").await;
     for screen in [&first, &second] {
-        screen
-            .goto(&format!("{}#/game/{id}", table.origin()))
-            .await
-            .unwrap();
+        go(screen, &format!("{}#/game/{id}", table.origin())).await;
         wait_for(screen, "#sand-timer[data-state='idle']").await;
     }
     assert_eq!(text(&second, "#timer-digits").await, "0:06");
@@ -1015,12 +968,7 @@ async fn timer_on_two_screens(driver: u16) {
     }
     let mark = async |client: &Client, name: &str| -> f64 {
         let script = format!("return Number(document.documentElement.dataset.{name} ?? 0)");
-        client
-            .execute(&script, vec![])
-            .await
-            .unwrap()
-            .as_f64()
-            .unwrap()
+        client.script(&script).await.as_f64().unwrap()
     };
     let ended = [
         mark(&first, "timerEndedAt").await,
@@ -1047,10 +995,7 @@ async fn timer_on_two_screens(driver: u16) {
 /// given by a tap on the table.
 async fn sand_running(client: &Client, table: &Table) {
     let id = visions_over_api(client, table, 120).await;
-    client
-        .goto(&format!("{}#/game/{id}", table.origin()))
-        .await
-        .unwrap();
+    go(client, &format!("{}#/game/{id}", table.origin())).await;
     act(client, "button[data-vision='3']").await;
 }
 
@@ -1117,24 +1062,16 @@ async fn screens_in_three_languages(driver: u16) {
             ];
             for (name, hash, ready) in stages {
                 // A reload, so the page takes the language (a change of #hash alone would not).
-                client
-                    .goto(&format!("{}/{hash}", table.origin()))
-                    .await
-                    .unwrap();
+                go(&client, &format!("{}/{hash}", table.origin())).await;
                 client.refresh().await.unwrap();
                 wait_for(&client, ready).await;
                 let shot = format!("table-{name}-{lang}-{width}x{height}");
                 screenshot(&client, &shot).await;
                 let fit = client
-                    .execute(
-                        "return { overflow: document.documentElement.scrollWidth > window.innerWidth,
+                    .script("return { overflow: document.documentElement.scrollWidth > window.innerWidth,
                           small: [...document.querySelectorAll('button, a, select, input')].filter(e => {
                             const r = e.getBoundingClientRect(); return r.width > 0 && (r.width < 44 || r.height < 44); })
-                            .map(e => e.id || e.textContent) }",
-                        vec![],
-                    )
-                    .await
-                    .unwrap();
+                            .map(e => e.id || e.textContent) }").await;
                 if fit["overflow"] == json!(true) {
                     problems.push(format!("{shot}: sticks out sideways"));
                 }
@@ -1151,21 +1088,13 @@ async fn screens_in_three_languages(driver: u16) {
                 }
             }
             // The timer's digits are read from across the table.
-            client
-                .goto(&format!("{}/#/game/{mid}", table.origin()))
-                .await
-                .unwrap();
+            go(&client, &format!("{}/#/game/{mid}", table.origin())).await;
             // A change of #hash alone: the screen draws once the game's view arrives.
             wait_for(&client, "#timer-digits").await;
             let share = client
-                .execute(
-                    "const r = document.getElementById('timer-digits').getBoundingClientRect();
+                .script("const r = document.getElementById('timer-digits').getBoundingClientRect();
                      const size = parseFloat(getComputedStyle(document.getElementById('timer-digits')).fontSize);
-                     return size * 0.72 / window.innerHeight",
-                    vec![],
-                )
-                .await
-                .unwrap()
+                     return size * 0.72 / window.innerHeight").await
                 .as_f64()
                 .unwrap();
             if width > height && share < 0.15 {
@@ -1177,10 +1106,7 @@ async fn screens_in_three_languages(driver: u16) {
         }
         // The hidden panels too, in English.
         speak(&client, "en").await;
-        client
-            .goto(&format!("{}/#/game/{mid}", table.origin()))
-            .await
-            .unwrap();
+        go(&client, &format!("{}/#/game/{mid}", table.origin())).await;
         tap(&client, "#ghost-look").await;
         tap(&client, "#hidden-ready").await;
         wait_for(&client, "#ghost-secrets").await;

@@ -196,22 +196,7 @@ async fn classic(client: &Client, stage: Stage) -> u64 {
         // A token from each psychic on every pawn the rules offer: ✓ from the even, ✗ from
         // the odd.
         let mut snapshot = get(id).await;
-        loop {
-            let placed = snapshot["view"]["placements"].as_array().unwrap().clone();
-            let Some(token) = snapshot["allowed"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|a| {
-                    a["type"] == "place_token"
-                        && !placed
-                            .iter()
-                            .any(|p| p["by"] == a["by"] && p["on"] == a["on"])
-                })
-                .cloned()
-            else {
-                break;
-            };
+        while let Some(token) = unplaced(&snapshot) {
             let mut place = first_choice(&token);
             if token["by"].as_u64().unwrap() % 2 == 1 {
                 place["face"] = token["faces"].as_array().unwrap().last().unwrap().clone();
@@ -239,13 +224,25 @@ async fn classic(client: &Client, stage: Stage) -> u64 {
         if next["type"] == "vote" && stage == Stage::Vote {
             return id;
         }
-        let mut step = first_choice(&next);
-        if next["type"] == "show_count" {
-            step["lines"] = next["lines"].as_array().unwrap().last().unwrap().clone();
-        }
-        snapshot = command(client, id, step).await;
+        snapshot = command(client, id, onward(&next)).await;
     }
     id
+}
+
+/// The page, reloaded, speaks `lang`.
+async fn speak_afresh(client: &Client, lang: &str) {
+    speak(client, lang).await;
+    client.refresh().await.unwrap();
+    wait_for(client, "#app > *").await;
+}
+
+/// `next` as a command with its first choice, a count read out to its last line.
+fn onward(next: &Value) -> Value {
+    let mut step = first_choice(next);
+    if next["type"] == "show_count" {
+        step["lines"] = next["lines"].as_array().unwrap().last().unwrap().clone();
+    }
+    step
 }
 
 /// A new-edition game of 7 (its own words: candles, traces, mediums), played on to
@@ -281,21 +278,11 @@ async fn new_edition(client: &Client, stage: Stage) -> u64 {
     // The revelation, each step the first the rules offer, until the mediums decide.
     let mut snapshot = api(client, "GET", &format!("/games/{id}"), Value::Null).await;
     loop {
-        let next = snapshot["allowed"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|a| !matches!(a["type"].as_str().unwrap(), "knock" | "use_crow"))
-            .expect("the revelation goes on")
-            .clone();
+        let next = new_edition_step(&snapshot);
         if matches!(next["type"].as_str(), Some("pick_group" | "vote")) {
             return id;
         }
-        let mut step = first_choice(&next);
-        if next["type"] == "show_count" {
-            step["lines"] = next["lines"].as_array().unwrap().last().unwrap().clone();
-        }
-        snapshot = command(client, id, step).await;
+        snapshot = command(client, id, onward(&next)).await;
     }
 }
 
@@ -342,12 +329,7 @@ async fn show(client: &Client, hash: &str, ready: &str) {
 /// at least 500 px wide, however narrow its page).
 async fn frame(client: &Client) -> (i64, i64) {
     let sizes = client
-        .execute(
-            "return [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("return [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]").await;
     (sizes[0].as_i64().unwrap(), sizes[1].as_i64().unwrap())
 }
 
@@ -362,9 +344,8 @@ async fn resize(client: &Client, frame: &mut (i64, i64), width: u32, height: u32
             .await
             .unwrap();
         let sizes = client
-            .execute("return [window.innerWidth, window.innerHeight]", vec![])
-            .await
-            .unwrap();
+            .script("return [window.innerWidth, window.innerHeight]")
+            .await;
         page = (sizes[0].as_i64().unwrap(), sizes[1].as_i64().unwrap());
         if page == (width, height) {
             return;
@@ -394,7 +375,7 @@ async fn tablets(browsers: Browsers, stages: &'static [Stage]) {
     let table = Table::start(0);
     let client = browsers.open(1366, 1280).await;
     let mut frame = frame(&client).await;
-    client.goto(&table.local_url).await.unwrap();
+    go(&client, &table.local_url).await;
     wait_for(&client, "#home").await;
     let mut screens = Vec::new();
     for &stage in stages {
@@ -414,9 +395,7 @@ async fn tablets(browsers: Browsers, stages: &'static [Stage]) {
     let mut problems = Vec::new();
     let mut looks = 0;
     for lang in LANGUAGES {
-        speak(&client, lang).await;
-        client.refresh().await.unwrap();
-        wait_for(&client, "#app > *").await;
+        speak_afresh(&client, lang).await;
         for (width, height) in TABLETS {
             resize(&client, &mut frame, width, height).await;
             for (stage, hash) in &screens {
@@ -474,18 +453,13 @@ async fn tablets(browsers: Browsers, stages: &'static [Stage]) {
 /// page under it starts; and where the notices start and end.
 async fn header(client: &Client) -> (f64, f64, Vec<(String, f64, f64)>) {
     let found = client
-        .execute(
-            "window.scrollTo(0, 0);
+        .script("window.scrollTo(0, 0);
              const top = document.querySelector('#app .phone-top, #app .game-top');
              const head = top.getBoundingClientRect();
              const next = top.nextElementSibling?.getBoundingClientRect();
              const notices = [...document.querySelectorAll('#toast:not([hidden]), #offline:not([hidden])')]
                .map((n) => { const b = n.getBoundingClientRect(); return [n.id, b.top, b.bottom]; });
-             return [head.height, next ? next.top : head.bottom, notices];",
-            vec![],
-        )
-        .await
-        .unwrap();
+             return [head.height, next ? next.top : head.bottom, notices];").await;
     let notices = found[2]
         .as_array()
         .unwrap()
@@ -534,7 +508,7 @@ async fn phones(browsers: Browsers) {
     // WebKit's X screen is made for the window's first size: the largest.
     let client = browsers.open(430, 932).await;
     let mut frame = frame(&client).await;
-    client.goto(&table.local_url).await.unwrap();
+    go(&client, &table.local_url).await;
     wait_for(&client, "#home").await;
     let sand = classic(&client, Stage::Interpretation).await;
     let visions = classic(&client, Stage::Visions).await;
@@ -548,8 +522,7 @@ async fn phones(browsers: Browsers) {
         seats.insert(id.to_string(), take_seat(&client, &path, seat).await);
     }
     // The phone scans the join code: a phone, no longer the table, holding the three seats.
-    client.goto(&table.phone_url).await.unwrap();
-    wait_for(&client, "#home").await;
+    scan(&client, &table).await;
     client
         .execute(
             "localStorage.setItem('seance.seats', JSON.stringify(arguments[0]))",
@@ -587,9 +560,7 @@ async fn phones(browsers: Browsers) {
     let mut problems = Vec::new();
     let mut looks = 0;
     for lang in LANGUAGES {
-        speak(&client, lang).await;
-        client.refresh().await.unwrap();
-        wait_for(&client, "#app > *").await;
+        speak_afresh(&client, lang).await;
         for (width, height) in PHONES {
             resize(&client, &mut frame, width, height).await;
             for (name, hash, ready) in &screens {
@@ -611,13 +582,8 @@ async fn phones(browsers: Browsers) {
                     wait_for(&client, "#help-panel").await;
                     settle(&client).await;
                     let close = client
-                        .execute(
-                            "const b = document.getElementById('help-close').getBoundingClientRect();
-                             return b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth;",
-                            vec![],
-                        )
-                        .await
-                        .unwrap();
+                        .script("const b = document.getElementById('help-close').getBoundingClientRect();
+                             return b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth;").await;
                     if close != json!(true) {
                         problems.push(format!("{shot}: the help's close is out of sight"));
                         screenshot(&client, &format!("{shot}-help")).await;

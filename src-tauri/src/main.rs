@@ -4,6 +4,7 @@
 
 mod cli;
 mod headless;
+mod paint;
 mod window;
 
 use std::process::ExitCode;

@@ -41,7 +41,7 @@ pub fn run(lock: InstanceLock, config: Config) -> Result<(), Box<dyn std::error:
             .inner_size(1280.0, 800.0)
             .min_inner_size(360.0, 560.0)
             .build()?;
-            paint_without_layers(&window)?;
+            crate::paint::without_layers(&window)?;
             let handle = app.handle().clone();
             follow(&handle, &mut server, config);
             app.manage(Running(Mutex::new(Some((server, lock)))));
@@ -65,26 +65,6 @@ pub fn run(lock: InstanceLock, config: Config) -> Result<(), Box<dyn std::error:
             }
         }
     });
-    Ok(())
-}
-
-/// WebKitGTK paints the page without composited layers: the table screen is a still page
-/// repainted once a second at most, and its layers' backing store (tiles of the whole page,
-/// drawn by software GL where there is no GPU) cost about 90 MiB of the web process's
-/// memory for nothing the players see (`bench/startup`).
-#[cfg(target_os = "linux")]
-fn paint_without_layers(window: &tauri::WebviewWindow) -> tauri::Result<()> {
-    use webkit2gtk::{HardwareAccelerationPolicy, SettingsExt, WebViewExt};
-    window.with_webview(|webview| {
-        if let Some(settings) = webview.inner().settings() {
-            settings.set_hardware_acceleration_policy(HardwareAccelerationPolicy::Never);
-        }
-    })
-}
-
-/// Elsewhere the system's webview decides.
-#[cfg(not(target_os = "linux"))]
-fn paint_without_layers(_: &tauri::WebviewWindow) -> tauri::Result<()> {
     Ok(())
 }
 

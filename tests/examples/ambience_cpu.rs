@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use seance_e2e::cpu::cpu;
-use seance_e2e::{Table, chromedriver, chromium, tap, wait_for};
+use seance_e2e::{Table, chromedriver, chromium, go, tap, wait_for};
 
 #[tokio::main]
 async fn main() {
@@ -17,10 +17,7 @@ async fn main() {
     let (port, driver) = chromedriver();
     let table = Table::start(0);
     let client = chromium(port, 1280, 800).await;
-    client
-        .goto(&format!("{}#/settings", table.local_url))
-        .await
-        .unwrap();
+    go(&client, &format!("{}#/settings", table.local_url)).await;
     wait_for(&client, "#sound-listen").await;
     tokio::time::sleep(Duration::from_secs(3)).await;
     let rest = cpu(driver.0.id(), window).await;

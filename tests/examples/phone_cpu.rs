@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 use fantoccini::Client;
 use seance_e2e::cpu::cpu;
 use seance_e2e::{
-    Table, api, chromedriver, chromium, command, ghost_cards, revelation_step, tap, wait_for,
+    Table, api, chromedriver, chromium, command, ghost_cards, go, revelation_step, scan, tap,
+    wait_for,
 };
 use serde_json::{Value, json};
 
@@ -31,7 +32,7 @@ async fn main() {
     let (phone_port, phone_driver) = chromedriver();
     let table = Table::start(0);
     let tablet = chromium(table_port, 1280, 800).await;
-    tablet.goto(&table.local_url).await.unwrap();
+    go(&tablet, &table.local_url).await;
     wait_for(&tablet, "#home").await;
     let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
@@ -49,23 +50,16 @@ async fn main() {
     let timer = json!({"action": "duration", "seconds": seconds + 60});
     api(&tablet, "POST", &format!("/games/{id}/timer"), timer).await;
     let secrets = ghost_cards(&tablet, id).await;
-    tablet
-        .goto(&format!("{}#/game/{id}", table.local_url))
-        .await
-        .unwrap();
+    go(&tablet, &format!("{}#/game/{id}", table.local_url)).await;
     tap(&tablet, "#begin").await;
 
     let phone = chromium(phone_port, 390, 844).await;
-    phone.goto("about:blank").await.unwrap();
+    go(&phone, "about:blank").await;
     tokio::time::sleep(settle).await;
     let empty = cpu(phone_driver.0.id(), window).await;
 
-    phone.goto(&table.phone_url).await.unwrap();
-    wait_for(&phone, "#home").await;
-    phone
-        .goto(&format!("{}/#/join/{id}", table.origin()))
-        .await
-        .unwrap();
+    scan(&phone, &table).await;
+    go(&phone, &format!("{}/#/join/{id}", table.origin())).await;
     tap(&phone, "button[data-seat='psychic:0']").await;
     wait_for(&phone, "#phone[data-role='psychic:0'][data-version]").await;
     tokio::time::sleep(settle).await;

@@ -9,7 +9,9 @@
 use std::time::Duration;
 
 use fantoccini::Client;
-use seance_e2e::{Table, api, cdp, chromedriver, chromium, chromium_command, free_port, wait_for};
+use seance_e2e::{
+    Page, Table, api, cdp, chromedriver, chromium, chromium_command, free_port, go, wait_for,
+};
 use serde_json::json;
 
 /// A network as Chromium emulates it.
@@ -66,29 +68,19 @@ async fn phone(port: u16, network: Network) -> Client {
 
 /// Opens `link` as a scanned QR code does; returns once the seat picker is ready.
 async fn visit(phone: &Client, link: &str) -> Visit {
-    phone.goto("about:blank").await.unwrap();
-    phone.goto(link).await.unwrap();
+    go(phone, "about:blank").await;
+    go(phone, link).await;
     let ms = loop {
-        if let Some(ms) = phone
-            .execute("return window.seated", vec![])
-            .await
-            .unwrap()
-            .as_f64()
-        {
+        if let Some(ms) = phone.script("return window.seated").await.as_f64() {
             break ms;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
     // What went over the network: a file from the cache has no transfer size.
     let crossed = phone
-        .execute(
-            "const all = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
+        .script("const all = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
              const sent = all.filter((e) => e.transferSize > 0);
-             return [sent.reduce((n, e) => n + e.transferSize, 0), sent.length];",
-            vec![],
-        )
-        .await
-        .unwrap();
+             return [sent.reduce((n, e) => n + e.transferSize, 0), sent.length];").await;
     Visit {
         ms,
         bytes: crossed[0].as_u64().unwrap(),
@@ -107,7 +99,7 @@ async fn main() {
     let table = Table::start(free_port());
     let (driver, _chromedriver) = chromedriver();
     let screen = chromium(driver, 1280, 800).await;
-    screen.goto(&table.local_url).await.unwrap();
+    go(&screen, &table.local_url).await;
     wait_for(&screen, "#new-game").await;
     let setup = json!({"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept", "players": [
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},

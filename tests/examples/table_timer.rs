@@ -14,7 +14,9 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::cpu::cpu;
-use seance_e2e::{Browsers, Table, api, chromedriver, chromium, ghost_phone, tap, wait_for};
+use seance_e2e::{
+    Browsers, Page, Table, api, chromedriver, chromium, ghost_phone, go, tap, wait_for,
+};
 use serde_json::json;
 
 /// A 5-player game with three visions given; the fourth starts the timer.
@@ -54,19 +56,11 @@ async fn start_timer(client: &Client, id: u64, seconds: u64) -> (f64, f64) {
 
 async fn mark(client: &Client, name: &str) -> f64 {
     let script = format!("return Number(document.documentElement.dataset.{name} ?? NaN)");
-    client
-        .execute(&script, vec![])
-        .await
-        .unwrap()
-        .as_f64()
-        .unwrap_or(f64::NAN)
+    client.script(&script).await.as_f64().unwrap_or(f64::NAN)
 }
 
 async fn open_game(client: &Client, table: &Table, id: u64) {
-    client
-        .goto(&format!("{}/#/game/{id}", table.origin()))
-        .await
-        .unwrap();
+    go(client, &format!("{}/#/game/{id}", table.origin())).await;
     client.refresh().await.unwrap();
     wait_for(client, "#sand-timer").await;
 }
@@ -79,13 +73,11 @@ async fn knock_latency(screen: &Client, table: &Table, id: u64, port: u16) -> (V
     let (mut knocks, mut floor) = (Vec::new(), Vec::new());
     for _ in 0..10 {
         let pressed = phone
-            .execute(
+            .script(
                 "const at = performance.timeOrigin + performance.now();
                  document.getElementById('knock-1').click(); return at;",
-                vec![],
             )
             .await
-            .unwrap()
             .as_f64()
             .unwrap();
         let heard = loop {
@@ -122,7 +114,7 @@ async fn main() {
     let (port, driver) = chromedriver();
     let table = Table::start(0);
     let screen = chromium(port, 1280, 800).await;
-    screen.goto(&table.local_url).await.unwrap();
+    go(&screen, &table.local_url).await;
     wait_for(&screen, "#home").await;
 
     // Taps from the home screen to the first vision, as a new table would make them.
@@ -152,7 +144,7 @@ async fn main() {
 
     // Drift: a fresh game watched by the table and a second screen.
     let second = chromium(port, 390, 844).await;
-    second.goto(&table.local_url).await.unwrap();
+    go(&second, &table.local_url).await;
     wait_for(&second, "#home").await;
     let id = game(&screen, seconds).await;
     open_game(&screen, &table, id).await;

@@ -543,12 +543,7 @@ async fn fit_page(client: &Client, width: u32, height: u32) {
     let mut page = serde_json::Value::Null;
     for _ in 0..20 {
         let sizes = client
-            .execute(
-                "return [window.innerWidth, window.innerHeight, window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]",
-                vec![],
-            )
-            .await
-            .unwrap();
+            .script("return [window.innerWidth, window.innerHeight, window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]").await;
         let size = |i: usize| sizes[i].as_u64().unwrap() as u32;
         page = serde_json::json!([size(0), size(1)]);
         if page == wanted {
@@ -568,11 +563,7 @@ async fn fit_page(client: &Client, width: u32, height: u32) {
 pub async fn misfits(client: &Client, scroll: bool) -> Vec<String> {
     // Judged in the shipped fonts, not a fallback the page has yet to swap out.
     let deadline = Instant::now() + Duration::from_secs(5);
-    while client
-        .execute("return document.fonts.status", vec![])
-        .await
-        .unwrap()
-        != "loaded"
+    while client.script("return document.fonts.status").await != "loaded"
         && Instant::now() < deadline
     {
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -619,8 +610,7 @@ pub async fn text(client: &Client, css: &str) -> String {
 pub async fn under_the_knock(client: &Client) -> Vec<String> {
     wait_for(client, "#knock-seen").await;
     let under = client
-        .execute(
-            "const k = document.getElementById('knock-seen').getBoundingClientRect();
+        .script("const k = document.getElementById('knock-seen').getBoundingClientRect();
              const meets = (r) => r.width > 0 && r.height > 0
                && r.left < k.right && k.left < r.right && r.top < k.bottom && k.top < r.bottom;
              return [...document.querySelectorAll('#app *')].filter((el) =>
@@ -629,11 +619,7 @@ pub async fn under_the_knock(client: &Client) -> Vec<String> {
                && (el.matches('h3, .marker, .group-card, button')
                  || [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim()))
                && meets(el.getBoundingClientRect()))
-               .map((el) => el.textContent.trim());",
-            vec![],
-        )
-        .await
-        .unwrap();
+               .map((el) => el.textContent.trim());").await;
     serde_json::from_value(under).unwrap()
 }
 
@@ -753,7 +739,7 @@ pub async fn wait_for_said(
 pub async fn wait_for_images(client: &Client) {
     let deadline = Instant::now() + Duration::from_secs(20);
     let loaded = "return [...document.images].every(i => i.complete && i.naturalWidth > 0)";
-    while client.execute(loaded, vec![]).await.unwrap() != serde_json::Value::Bool(true) {
+    while client.script(loaded).await != serde_json::Value::Bool(true) {
         assert!(Instant::now() < deadline, "images still loading after 20 s");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -966,10 +952,7 @@ pub async fn accessibility_violations(client: &Client) -> Vec<String> {
     );
     let source = std::fs::read_to_string(axe)
         .unwrap_or_else(|e| panic!("{axe}: {e}; run scripts/setup --test"));
-    client
-        .execute(&format!("{source}; return true"), vec![])
-        .await
-        .unwrap();
+    client.script(&format!("{source}; return true")).await;
     let found = client
         .execute_async(
             "const done = arguments[arguments.length - 1];
@@ -1034,12 +1017,8 @@ fn not_clicked(error: &fantoccini::error::CmdError) -> bool {
 /// the app keeps them on the page's root.
 pub async fn page_errors(client: &Client) -> Vec<String> {
     let said = client
-        .execute(
-            "return document.documentElement.dataset.errors ?? '[]'",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("return document.documentElement.dataset.errors ?? '[]'")
+        .await;
     serde_json::from_str(said.as_str().unwrap_or("[]")).unwrap_or_default()
 }
 
@@ -1077,7 +1056,7 @@ async fn tap_did_nothing(client: &Client, css: &str, waited: Duration, seen: &st
 /// The version of the game on screen (`[data-version]` on the table's or a phone's screen).
 pub async fn version(client: &Client) -> u64 {
     let script = "return document.querySelector('#game[data-version], #rummy[data-version], #phone[data-version]')?.dataset.version ?? null";
-    let value = client.execute(script, vec![]).await.unwrap();
+    let value = client.script(script).await;
     value.as_str().map_or(0, |v| v.parse().unwrap())
 }
 
@@ -1091,12 +1070,7 @@ pub async fn act(client: &Client, css: &str) {
     while version(client).await <= before {
         if started.elapsed() > waited {
             let toast = client
-                .execute(
-                    "return document.getElementById('toast').hidden ? '' : document.getElementById('toast').textContent",
-                    vec![],
-                )
-                .await
-                .unwrap();
+                .script("return document.getElementById('toast').hidden ? '' : document.getElementById('toast').textContent").await;
             let seen = format!("version {before}; the screen says {toast}");
             tap_did_nothing(client, css, waited, &seen).await;
         }
@@ -1162,21 +1136,16 @@ pub async fn command(client: &Client, id: u64, command: serde_json::Value) -> se
 /// Chooses this device's language, taken by the next page it loads.
 pub async fn speak(client: &Client, lang: &str) {
     client
-        .execute(
-            &format!("localStorage.setItem('seance.lang', '{lang}')"),
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script(&format!("localStorage.setItem('seance.lang', '{lang}')"))
+        .await;
 }
 
 /// Forgets this device's own choice of language: the next page it loads speaks its
 /// browser's.
 pub async fn speak_browsers(client: &Client) {
     client
-        .execute("localStorage.removeItem('seance.lang')", vec![])
-        .await
-        .unwrap();
+        .script("localStorage.removeItem('seance.lang')")
+        .await;
 }
 
 /// Whether `css` is on the page now.
@@ -1213,8 +1182,7 @@ pub async fn tap_to(client: &Client, css: &str, to: &str) {
 /// the page's root, where Firefox's WebDriver scripts read it too.
 pub async fn keep_lines(client: &Client) {
     client
-        .execute(
-            "const root = document.documentElement;
+        .script("const root = document.documentElement;
              const read = () => {
                const kept = new Set(JSON.parse(root.dataset.lines ?? '[]'));
                const before = kept.size;
@@ -1225,23 +1193,15 @@ pub async fn keep_lines(client: &Client) {
                if (kept.size !== before) root.dataset.lines = JSON.stringify([...kept]);
              };
              new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
-             read();",
-            vec![],
-        )
-        .await
-        .unwrap();
+             read();").await;
 }
 
 /// Panics if a line kept since [`keep_lines`] says any of `never` (the words an edition has
 /// no use for), whatever their case; returns how many lines were read.
 pub async fn lines_never_say(client: &Client, who: &str, never: &[&str]) -> usize {
     let kept = client
-        .execute(
-            "return JSON.parse(document.documentElement.dataset.lines ?? '[]')",
-            vec![],
-        )
-        .await
-        .unwrap();
+        .script("return JSON.parse(document.documentElement.dataset.lines ?? '[]')")
+        .await;
     let lines: Vec<String> = serde_json::from_value(kept).unwrap();
     for line in &lines {
         let lower = line.to_lowercase();
@@ -1257,13 +1217,11 @@ pub async fn lines_never_say(client: &Client, who: &str, never: &[&str]) -> usiz
 /// the page's modules).
 pub async fn sounds(client: &Client) -> (Vec<serde_json::Value>, serde_json::Value) {
     let heard = client
-        .execute(
+        .script(
             "const said = document.documentElement.dataset;
              return [JSON.parse(said.cues ?? '[]'), said.mood || null];",
-            vec![],
         )
-        .await
-        .unwrap();
+        .await;
     (
         heard[0].as_array().cloned().unwrap_or_default(),
         heard[1].clone(),
@@ -1274,6 +1232,29 @@ pub async fn sounds(client: &Client) -> (Vec<serde_json::Value>, serde_json::Val
 pub fn played(cues: &[serde_json::Value], name: &str, arg: Option<u64>) -> bool {
     cues.iter()
         .any(|c| c["name"] == name && arg.is_none_or(|a| c["arg"].as_u64() == Some(a)))
+}
+
+/// A page's own scripts, run as a test reads the page (a test stops where one fails).
+pub trait Page {
+    /// What `js` (a function body) returns on the page.
+    fn script(&self, js: &str) -> impl std::future::Future<Output = serde_json::Value>;
+}
+
+impl Page for Client {
+    async fn script(&self, js: &str) -> serde_json::Value {
+        self.execute(js, vec![]).await.unwrap()
+    }
+}
+
+/// Opens `url` on `client`, as a person types a link or scans a code.
+pub async fn go(client: &Client, url: &str) {
+    client.goto(url).await.unwrap();
+}
+
+/// `client` scans the table's join code: its home screen, as a guest at the table.
+pub async fn scan(client: &Client, table: &Table) {
+    go(client, &table.phone_url).await;
+    wait_for(client, "#home").await;
 }
 
 /// A phone (390×844) at the table, on the seat picker at `seats` (`#/join/ID`,
@@ -1291,12 +1272,8 @@ pub async fn phone_on_seats_speaking(
     locale: &str,
 ) -> Client {
     let phone = browsers.open_speaking(390, 844, locale).await;
-    phone.goto(&table.phone_url).await.unwrap();
-    wait_for(&phone, "#home").await;
-    phone
-        .goto(&format!("{}/{seats}", table.origin()))
-        .await
-        .unwrap();
+    scan(&phone, table).await;
+    go(&phone, &format!("{}/{seats}", table.origin())).await;
     let lang = &locale[..2];
     wait_for(&phone, &format!("html[lang='{lang}'] button[data-seat]")).await;
     phone
@@ -1315,10 +1292,7 @@ pub async fn ghost_phone(browsers: &Browsers, table: &Table, tablet: &Client, id
     .await;
     let phone = browsers.open(390, 844).await;
     let link = invited["link"].as_str().unwrap();
-    phone
-        .goto(&link.replacen(&table.join_url, &table.phone_url, 1))
-        .await
-        .unwrap();
+    go(&phone, &link.replacen(&table.join_url, &table.phone_url, 1)).await;
     wait_for(&phone, "#phone[data-role='ghost'][data-version]").await;
     phone
 }
@@ -1413,6 +1387,34 @@ pub fn next_in_revelation(now: &serde_json::Value) -> serde_json::Value {
             _ => true,
         })
         .unwrap_or_else(|| panic!("the revelation goes on: {now}"))
+        .clone()
+}
+
+/// A token the snapshot offers to put where none lies yet, if any.
+pub fn unplaced(snapshot: &serde_json::Value) -> Option<serde_json::Value> {
+    let placed = snapshot["view"]["placements"].as_array().unwrap();
+    snapshot["allowed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| {
+            a["type"] == "place_token"
+                && !placed
+                    .iter()
+                    .any(|p| p["by"] == a["by"] && p["on"] == a["on"])
+        })
+        .cloned()
+}
+
+/// The new edition's next step in the revelation: the first thing the rules allow, knocks
+/// and crows aside.
+pub fn new_edition_step(snapshot: &serde_json::Value) -> serde_json::Value {
+    snapshot["allowed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| !matches!(a["type"].as_str().unwrap(), "knock" | "use_crow"))
+        .expect("the revelation goes on")
         .clone()
 }
 

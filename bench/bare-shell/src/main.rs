@@ -2,6 +2,10 @@
 //! Séance and painting the same way (on Linux, WebKitGTK without composited layers, as
 //! Séance's window), logging when its page has loaded.
 
+// Séance's window's own painting (`src-tauri/src/paint.rs`): the same floor for both.
+#[path = "../../../src-tauri/src/paint.rs"]
+mod paint;
+
 use tauri::webview::PageLoadEvent;
 use tauri::{WebviewUrl, WebviewWindowBuilder};
 
@@ -14,7 +18,7 @@ fn main() {
                     .title("Hello")
                     .inner_size(1280.0, 800.0)
                     .build()?;
-            paint_without_layers(&window)?;
+            paint::without_layers(&window)?;
             Ok(())
         })
         .on_page_load(move |_, payload| {
@@ -27,20 +31,4 @@ fn main() {
         })
         .run(tauri::generate_context!())
         .expect("the bare shell runs");
-}
-
-/// As Séance's window paints (`src-tauri/src/window.rs`): the same floor for both.
-#[cfg(target_os = "linux")]
-fn paint_without_layers(window: &tauri::WebviewWindow) -> tauri::Result<()> {
-    use webkit2gtk::{HardwareAccelerationPolicy, SettingsExt, WebViewExt};
-    window.with_webview(|webview| {
-        if let Some(settings) = webview.inner().settings() {
-            settings.set_hardware_acceleration_policy(HardwareAccelerationPolicy::Never);
-        }
-    })
-}
-
-#[cfg(not(target_os = "linux"))]
-fn paint_without_layers(_: &tauri::WebviewWindow) -> tauri::Result<()> {
-    Ok(())
 }

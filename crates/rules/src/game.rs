@@ -174,26 +174,20 @@ impl Game {
         }
     }
 
-    /// Folds a whole history. Fails on the first event that does not fit the game so far.
-    pub fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Game, String> {
-        let mut events = events.into_iter();
-        let Some(Event::Started {
+    /// The game its start event sets up; refused for any other event.
+    pub fn begin(start: &Event) -> Result<Game, String> {
+        let Event::Started {
             setup,
             seed,
             layout,
-        }) = events.next()
+        } = start
         else {
             return Err("a game's history must begin with its start".into());
         };
-        let mut game = Game::begin(setup.as_ref().clone(), *seed, layout.clone());
-        for (i, event) in events.enumerate() {
-            game.apply(event)
-                .map_err(|why| format!("event {}: {why}", i + 2))?;
-        }
-        Ok(game)
+        Ok(Game::set_up(setup.as_ref().clone(), *seed, layout.clone()))
     }
 
-    fn begin(setup: Setup, seed: u64, layout: Layout) -> Game {
+    fn set_up(setup: Setup, seed: u64, layout: Layout) -> Game {
         let faces = setup.starting_faces();
         let psychics = setup
             .psychic_seats()

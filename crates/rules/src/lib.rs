@@ -90,8 +90,8 @@ impl seance_timeline::Rules for Game {
         self.setup.clone()
     }
 
-    fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Game, String> {
-        Game::replay(events)
+    fn begin(start: &Event) -> Result<Game, String> {
+        Game::begin(start)
     }
 
     fn apply(&mut self, event: &Event) -> Result<(), String> {

@@ -69,7 +69,7 @@ mod tests {
             Difficulty::Easy,
             SecretMode::AppKept,
         );
-        Game::replay(&Game::start(setup, 1).unwrap()).unwrap()
+        <Game as seance_timeline::Rules>::replay(&Game::start(setup, 1).unwrap()).unwrap()
     }
 
     #[test]

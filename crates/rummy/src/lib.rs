@@ -76,8 +76,8 @@ impl seance_timeline::Rules for Scorepad {
         }
     }
 
-    fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Scorepad, String> {
-        Scorepad::replay(events)
+    fn begin(start: &Event) -> Result<Scorepad, String> {
+        Scorepad::begin(start)
     }
 
     fn apply(&mut self, event: &Event) -> Result<(), String> {

@@ -73,13 +73,14 @@ impl Scorepad {
         })
     }
 
-    pub fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<Scorepad, String> {
-        let mut events = events.into_iter();
-        let Some(Event::Started {
+    /// The game its start event sets up; refused for any other event, or a setup that
+    /// does not hold together.
+    pub fn begin(start: &Event) -> Result<Scorepad, String> {
+        let Event::Started {
             setup,
             seed,
             dealer,
-        }) = events.next()
+        } = start
         else {
             return Err("a game's history must begin with its start".into());
         };
@@ -87,19 +88,14 @@ impl Scorepad {
         if *dealer >= setup.players.len() {
             return Err(format!("there is no player {dealer} to deal"));
         }
-        let mut pad = Scorepad {
+        Ok(Scorepad {
             players: setup.players.clone(),
             seed: *seed,
             first_dealer: *dealer,
             printed: setup.printed,
             rounds: Vec::new(),
             vote: None,
-        };
-        for (i, event) in events.enumerate() {
-            pad.apply(event)
-                .map_err(|why| format!("event {}: {why}", i + 2))?;
-        }
-        Ok(pad)
+        })
     }
 
     /// Applies an event; one that does not fit the game so far is refused.

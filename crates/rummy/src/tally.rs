@@ -339,7 +339,11 @@ mod tests {
                     victims_in_play: VICTIMS,
                     ..tally(vec![PlayerTally::default(); players])
                 };
-                assert_eq!(round.check().is_ok(), offered.contains(&ending), "{ending:?}");
+                assert_eq!(
+                    round.check().is_ok(),
+                    offered.contains(&ending),
+                    "{ending:?}"
+                );
             }
         }
     }

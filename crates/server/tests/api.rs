@@ -7,7 +7,7 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
 use serde_json::Value;
-use support::{error_of, next_json, refused_as, table, table_on};
+use support::{Sent, error_of, next_json, refused_as, table, table_on};
 use tokio_tungstenite::tungstenite::Message;
 
 /// `ui/` as written, read from the repository.
@@ -30,7 +30,7 @@ fn gunzip(bytes: &[u8]) -> Vec<u8> {
 #[tokio::test]
 async fn the_home_page_names_the_version_and_every_module_with_safe_headers() {
     let t = table().await;
-    let page = t.get("/").send().await.unwrap();
+    let page = t.get("/").sent().await;
     assert_eq!(page.status(), StatusCode::OK);
     assert_eq!(page.headers()["content-type"], "text/html");
     assert_eq!(page.headers()["cache-control"], "no-cache");
@@ -76,12 +76,7 @@ async fn the_home_page_names_the_version_and_every_module_with_safe_headers() {
     assert!(html.contains(&format!("href=\"/v/{version}/i18n/en.json\" as=\"fetch\"")));
     assert!(html.starts_with("<!doctype html>\n<html lang=\"en\">"));
 
-    let again = t
-        .get("/")
-        .header("if-none-match", etag)
-        .send()
-        .await
-        .unwrap();
+    let again = t.get("/").header("if-none-match", etag).sent().await;
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
 
     // Another language at the table: the page and its words follow.
@@ -90,11 +85,10 @@ async fn the_home_page_names_the_version_and_every_module_with_safe_headers() {
     let put = t
         .api(reqwest::Method::PUT, "/settings")
         .json(&settings)
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(put.status(), StatusCode::OK);
-    let html = t.get("/").send().await.unwrap().text().await.unwrap();
+    let html = t.get("/").sent().await.text().await.unwrap();
     assert!(html.contains("<html lang=\"fr\">"));
     assert!(html.contains(&format!("/v/{version}/i18n/fr.json")));
 }
@@ -102,7 +96,7 @@ async fn the_home_page_names_the_version_and_every_module_with_safe_headers() {
 #[tokio::test]
 async fn the_ui_is_compressed_as_asked_and_cached_for_good_under_its_version() {
     let t = table().await;
-    let html = t.get("/").send().await.unwrap().text().await.unwrap();
+    let html = t.get("/").sent().await.text().await.unwrap();
     let version = html
         .split("/v/")
         .nth(1)
@@ -178,7 +172,7 @@ async fn the_ui_is_compressed_as_asked_and_cached_for_good_under_its_version() {
             ("bytes=100-", 100, len - 1),
             ("bytes=-10", len - 10, len - 1),
         ] {
-            let part = t.get(&path).header("range", range).send().await.unwrap();
+            let part = t.get(&path).header("range", range).sent().await;
             assert_eq!(part.status(), StatusCode::PARTIAL_CONTENT, "{file} {range}");
             assert_eq!(
                 part.headers()["content-range"],
@@ -189,21 +183,15 @@ async fn the_ui_is_compressed_as_asked_and_cached_for_good_under_its_version() {
         let outside = t
             .get(&path)
             .header("range", format!("bytes={len}-"))
-            .send()
-            .await
-            .unwrap();
+            .sent()
+            .await;
         assert_eq!(outside.status(), StatusCode::RANGE_NOT_SATISFIABLE);
         assert_eq!(
             outside.headers()["content-range"],
             format!("bytes */{len}").as_str()
         );
     }
-    let text = t
-        .get(&app)
-        .header("range", "bytes=0-1")
-        .send()
-        .await
-        .unwrap();
+    let text = t.get(&app).header("range", "bytes=0-1").sent().await;
     assert_eq!(text.status(), StatusCode::OK);
     assert!(text.headers().get("accept-ranges").is_none());
     for missing in ["/nope.js", &format!("/v/{version}/nope.js"), "/v/", "/v/x"] {
@@ -219,7 +207,7 @@ async fn the_ui_is_compressed_as_asked_and_cached_for_good_under_its_version() {
 async fn the_api_needs_the_join_code_or_the_table_key() {
     let t = table().await;
     refused_as(
-        t.get("/api/info").send().await.unwrap(),
+        t.get("/api/info").sent().await,
         StatusCode::UNAUTHORIZED,
         seance_server::refusals::CODE_NEEDED,
     )
@@ -227,7 +215,7 @@ async fn the_api_needs_the_join_code_or_the_table_key() {
 
     let wrong = if t.code.starts_with('0') { "1" } else { "0" }.to_owned() + &t.code[1..];
     refused_as(
-        t.get("/api/info").bearer_auth(&wrong).send().await.unwrap(),
+        t.get("/api/info").bearer_auth(&wrong).sent().await,
         StatusCode::FORBIDDEN,
         seance_server::refusals::WRONG_CODE,
     )
@@ -236,9 +224,8 @@ async fn the_api_needs_the_join_code_or_the_table_key() {
     let t = &t;
     let info = |secret: String| async move {
         t.with(&secret, reqwest::Method::GET, "/info")
-            .send()
+            .sent()
             .await
-            .unwrap()
             .json::<Value>()
             .await
             .unwrap()
@@ -263,21 +250,14 @@ async fn the_api_needs_the_join_code_or_the_table_key() {
     assert!(watcher["table_url"].is_null());
     assert!(!watcher.to_string().contains(&t.key));
 
-    let by_query = t
-        .get(&format!("/api/qr.png?code={}", t.code))
-        .send()
-        .await
-        .unwrap();
+    let by_query = t.get(&format!("/api/qr.png?code={}", t.code)).sent().await;
     assert_eq!(by_query.status(), StatusCode::OK);
     assert_eq!(by_query.headers()["content-type"], "image/png");
     let png = by_query.bytes().await.unwrap();
     assert_eq!(support::qr_text(&png), t.server.join_url(), "the join link");
 
     refused_as(
-        t.api(reqwest::Method::GET, "/séances")
-            .send()
-            .await
-            .unwrap(),
+        t.api(reqwest::Method::GET, "/séances").sent().await,
         StatusCode::NOT_FOUND,
         seance_server::refusals::NO_ENDPOINT,
     )
@@ -298,13 +278,12 @@ async fn the_manifest_opens_a_home_screen_app_with_the_devices_own_secret() {
         let t = &t;
         async move {
             t.get(&format!("/api/manifest.webmanifest?code={secret}"))
-                .send()
+                .sent()
                 .await
-                .unwrap()
         }
     };
     refused_as(
-        t.get("/api/manifest.webmanifest").send().await.unwrap(),
+        t.get("/api/manifest.webmanifest").sent().await,
         StatusCode::UNAUTHORIZED,
         seance_server::refusals::CODE_NEEDED,
     )
@@ -341,7 +320,7 @@ async fn the_manifest_opens_a_home_screen_app_with_the_devices_own_secret() {
             && icons.iter().any(|i| i["sizes"] == "192x192")
     );
     for icon in icons {
-        let served = t.get(icon["src"].as_str().unwrap()).send().await.unwrap();
+        let served = t.get(icon["src"].as_str().unwrap()).sent().await;
         assert_eq!(served.status(), StatusCode::OK, "{icon}");
         assert_eq!(
             served.headers()["content-type"],
@@ -377,9 +356,8 @@ async fn rebinding_hosts_and_foreign_origins_are_refused() {
     let evil_host = t
         .api(reqwest::Method::GET, "/info")
         .header("host", format!("evil.example:{port}"))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     refused_as(
         evil_host,
         StatusCode::FORBIDDEN,
@@ -390,17 +368,15 @@ async fn rebinding_hosts_and_foreign_origins_are_refused() {
     let evil_origin = t
         .api(reqwest::Method::GET, "/info")
         .header("origin", "http://evil.example")
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(evil_origin.status(), StatusCode::FORBIDDEN);
 
     let same_origin = t
         .api(reqwest::Method::GET, "/info")
         .header("origin", format!("http://127.0.0.1:{port}"))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(same_origin.status(), StatusCode::OK);
     assert!(
         same_origin
@@ -418,9 +394,8 @@ async fn repeated_wrong_codes_are_slowed_down() {
         statuses.push(
             t.get("/api/info")
                 .bearer_auth("ZZZZZZZZZZ")
-                .send()
+                .sent()
                 .await
-                .unwrap()
                 .status(),
         );
     }
@@ -428,20 +403,11 @@ async fn repeated_wrong_codes_are_slowed_down() {
     assert_eq!(*statuses.last().unwrap(), StatusCode::TOO_MANY_REQUESTS);
     // Only the guessing waits: the table's key and the join code from that address are
     // honoured (a table whose page was hammered, a phone beside a guesser).
-    let table = t.api(reqwest::Method::GET, "/info").send().await.unwrap();
+    let table = t.api(reqwest::Method::GET, "/info").sent().await;
     assert_eq!(table.status(), StatusCode::OK);
-    let phone = t
-        .joined(reqwest::Method::GET, "/info")
-        .send()
-        .await
-        .unwrap();
+    let phone = t.joined(reqwest::Method::GET, "/info").sent().await;
     assert_eq!(phone.status(), StatusCode::OK);
-    let guess = t
-        .get("/api/info")
-        .bearer_auth("YYYYYYYYYY")
-        .send()
-        .await
-        .unwrap();
+    let guess = t.get("/api/info").bearer_auth("YYYYYYYYYY").sent().await;
     assert_eq!(guess.status(), StatusCode::TOO_MANY_REQUESTS);
 }
 
@@ -456,9 +422,8 @@ async fn a_page_of_another_site_cannot_make_the_table_wait() {
             let asked = t
                 .get("/api/info?code=ZZZZZZZZZZ")
                 .header("sec-fetch-site", site)
-                .send()
-                .await
-                .unwrap();
+                .sent()
+                .await;
             refused_as(
                 asked,
                 StatusCode::FORBIDDEN,
@@ -468,12 +433,7 @@ async fn a_page_of_another_site_cannot_make_the_table_wait() {
         }
     }
     // None of it was counted: a first wrong code is just wrong.
-    let wrong = t
-        .get("/api/info")
-        .bearer_auth("ZZZZZZZZZZ")
-        .send()
-        .await
-        .unwrap();
+    let wrong = t.get("/api/info").bearer_auth("ZZZZZZZZZZ").sent().await;
     assert_eq!(
         error_of(wrong).await.1.code,
         seance_server::refusals::WRONG_CODE
@@ -482,9 +442,8 @@ async fn a_page_of_another_site_cannot_make_the_table_wait() {
     let own = t
         .api(reqwest::Method::GET, "/info")
         .header("sec-fetch-site", "same-origin")
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(own.status(), StatusCode::OK);
 }
 
@@ -498,9 +457,8 @@ async fn settings_are_validated_saved_and_broadcast() {
     refused_as(
         t.api(reqwest::Method::PUT, "/settings")
             .json(&serde_json::json!({"language": "de"}))
-            .send()
-            .await
-            .unwrap(),
+            .sent()
+            .await,
         StatusCode::UNPROCESSABLE_ENTITY,
         seance_server::refusals::LANGUAGE,
     )
@@ -510,9 +468,8 @@ async fn settings_are_validated_saved_and_broadcast() {
         .api(reqwest::Method::PUT, "/settings")
         .header("content-type", "application/json")
         .body("{language")
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     let (status, why) = error_of(malformed).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(
@@ -524,9 +481,8 @@ async fn settings_are_validated_saved_and_broadcast() {
     let saved = t
         .api(reqwest::Method::PUT, "/settings")
         .json(&serde_json::json!({"language": "fr"}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(saved.status(), StatusCode::OK);
     let pushed = next_json(&mut watcher).await;
     assert_eq!(pushed["type"], "settings");
@@ -615,11 +571,7 @@ async fn a_busy_port_moves_the_table_and_its_join_link() {
 async fn a_later_launch_can_ask_for_the_window() {
     let mut t = table().await;
     let mut focus = t.server.take_requests().unwrap().focus;
-    let asked = t
-        .api(reqwest::Method::POST, "/instance/focus")
-        .send()
-        .await
-        .unwrap();
+    let asked = t.api(reqwest::Method::POST, "/instance/focus").sent().await;
     assert_eq!(asked.status(), StatusCode::NO_CONTENT);
     tokio::time::timeout(Duration::from_secs(2), focus.recv())
         .await
@@ -650,9 +602,7 @@ async fn the_table_s_files_are_its_owner_s_alone() {
         .json(&serde_json::json!({"setup": {"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept",
             "players": [{"name": "Ann", "colours": ["red"]}, {"name": "Ben", "colours": ["blue"]},
                         {"name": "Cy", "colours": ["green"]}]}}))
-        .send()
-        .await
-        .unwrap()
+        .sent().await
         .json::<Value>()
         .await
         .unwrap()["id"]
@@ -662,9 +612,8 @@ async fn the_table_s_files_are_its_owner_s_alone() {
         .post(format!("{base}/games/{game}/seats"))
         .bearer_auth(server.join_code().to_string())
         .json(&serde_json::json!({"seat": "psychic:0"}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(seat.status(), StatusCode::CREATED);
     let mode =
         |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;

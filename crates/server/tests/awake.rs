@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{act_as, ok, rummy_for_two, table, table_json};
+use support::{Sent, act_as, ok, rummy_for_two, table, table_json};
 
 /// What the system was asked, in order: `inhibit`, `uninhibit` (the screen saver) and
 /// `idle` (logind's idle lock, whose other end the test keeps).
@@ -200,9 +200,7 @@ async fn the_host_stays_awake_while_the_table_shows_a_game_in_play() {
     // Undone, the game is in play again; the table leaving it lets go once more.
     ok(t.api(Method::POST, &format!("/rummy/{game}/undo"))
         .json(&json!({"version": table_json(&t, &format!("/rummy/{game}?role=table")).await["version"]}))
-        .send()
-        .await
-        .unwrap())
+        .sent().await)
     .await;
     expect(
         &log,

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
 use reqwest::{Method, StatusCode};
-use support::table;
+use support::{Sent, table};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
@@ -411,7 +411,7 @@ async fn a_socket_that_sends_a_large_message_is_closed() {
     .await;
     assert!(ended.is_ok(), "the socket was closed");
     assert_eq!(
-        t.api(Method::GET, "/games").send().await.unwrap().status(),
+        t.api(Method::GET, "/games").sent().await.status(),
         StatusCode::OK
     );
 }

@@ -8,7 +8,7 @@ mod support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Table, error_of, table, take_seat};
+use support::{Sent, Table, error_of, table, take_seat};
 
 /// A request from a device that scanned the QR code: the phone holding `token`, or a
 /// watcher for `None`.
@@ -94,9 +94,8 @@ async fn create(t: &Table, kind: &Kind) -> i64 {
     let made = t
         .api(Method::POST, &format!("/{}", kind.base))
         .json(&json!({"setup": kind.setup, "seed": 5}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(made.status(), StatusCode::CREATED);
     made.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
 }
@@ -209,8 +208,7 @@ async fn others_are_refused(
     let base = kind.base;
     for seat in kind.seats.iter().filter(|&&s| Some(s) != mine) {
         let path = format!("/{base}/{game}?role={seat}");
-        let (status, why) =
-            error_of(joined(t, token, Method::GET, &path).send().await.unwrap()).await;
+        let (status, why) = error_of(joined(t, token, Method::GET, &path).sent().await).await;
         assert_eq!(
             status,
             StatusCode::FORBIDDEN,
@@ -227,9 +225,8 @@ async fn others_are_refused(
         let sent = json!({"version": version, "command": command});
         let response = joined(t, token, Method::POST, &format!("/{base}/{game}/commands"))
             .json(&sent)
-            .send()
-            .await
-            .unwrap();
+            .sent()
+            .await;
         let (status, why) = error_of(response).await;
         assert_eq!(
             status,
@@ -247,7 +244,7 @@ async fn a_watcher_may_only_watch(kind: Kind) {
     others_are_refused(&t, &kind, game, None, None).await;
     // The table's view is open to a watcher; nothing has changed.
     let path = format!("/{}/{game}?role=table", kind.base);
-    let seen = t.joined(Method::GET, &path).send().await.unwrap();
+    let seen = t.joined(Method::GET, &path).sent().await;
     assert_eq!(seen.status(), StatusCode::OK);
     assert_eq!(everything(&t, &kind, game).await, before);
 }
@@ -271,7 +268,7 @@ async fn a_phone_acts_and_sees_for_its_own_seat_only(kind: Kind) {
             Method::GET,
             &format!("/{}/{game}?role={seat}", kind.base),
         );
-        assert_eq!(own.send().await.unwrap().status(), StatusCode::OK, "{seat}");
+        assert_eq!(own.sent().await.status(), StatusCode::OK, "{seat}");
     }
     assert_eq!(everything(&t, &kind, game).await, before);
 }
@@ -311,16 +308,10 @@ async fn regression_a_phone_cannot_read_a_free_ghost_seat() {
     let t = table().await;
     let game = create(&t, &classic()).await;
     let ghost = format!("/games/{game}?role=ghost");
-    let (status, _) = error_of(t.joined(Method::GET, &ghost).send().await.unwrap()).await;
+    let (status, _) = error_of(t.joined(Method::GET, &ghost).sent().await).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let phone = take_seat(&t, "games", game, "psychic:0").await;
-    let (status, _) = error_of(
-        joined(&t, Some(&phone), Method::GET, &ghost)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let (status, _) = error_of(joined(&t, Some(&phone), Method::GET, &ghost).sent().await).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let table_sees: Value = support::table_json(&t, &ghost).await;
     assert!(table_sees["view"]["assignments"].is_array());
@@ -336,14 +327,11 @@ async fn regression_a_phone_cannot_free_a_seat_to_take_it() {
         let held = take_seat(&t, kind.base, game, kind.seats[0]).await;
         let seats = format!("/{}/{game}/seats", kind.base);
         let free = format!("{seats}/{}", kind.seats[0]);
-        let (status, why) = error_of(t.joined(Method::DELETE, &free).send().await.unwrap()).await;
+        let (status, why) = error_of(t.joined(Method::DELETE, &free).sent().await).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{why}");
         let thief = take_seat(&t, kind.base, game, kind.seats[1]).await;
         let by_a_phone = t.joined(Method::DELETE, &free).header("X-Seat", &thief);
-        assert_eq!(
-            by_a_phone.send().await.unwrap().status(),
-            StatusCode::FORBIDDEN
-        );
+        assert_eq!(by_a_phone.sent().await.status(), StatusCode::FORBIDDEN);
         let taken: Value = support::table_json(&t, &seats).await;
         assert!(
             taken["taken"]
@@ -358,13 +346,13 @@ async fn regression_a_phone_cannot_free_a_seat_to_take_it() {
             &format!("/{}/{game}?role={}", kind.base, kind.seats[0]),
         );
         assert_eq!(
-            own.send().await.unwrap().status(),
+            own.sent().await.status(),
             StatusCode::OK,
             "the real holder keeps it"
         );
         // The table may free it.
         assert_eq!(
-            t.api(Method::DELETE, &free).send().await.unwrap().status(),
+            t.api(Method::DELETE, &free).sent().await.status(),
             StatusCode::NO_CONTENT
         );
     }
@@ -386,10 +374,7 @@ async fn regression_seats_belong_to_their_journal() {
     let again = create(&t, &classic()).await;
     assert_eq!(again, game, "a new journal numbers its games from 1 again");
     let view = format!("/games/{again}?role=ghost");
-    let seen = joined(&t, Some(&ghost), Method::GET, &view)
-        .send()
-        .await
-        .unwrap();
+    let seen = joined(&t, Some(&ghost), Method::GET, &view).sent().await;
     assert_eq!(
         seen.status(),
         StatusCode::FORBIDDEN,
@@ -424,9 +409,8 @@ async fn regression_leaving_out_the_seat_token_gives_no_power() {
         let response = t
             .joined(Method::POST, &format!("/games/{game}/commands"))
             .json(&sent)
-            .send()
-            .await
-            .unwrap();
+            .sent()
+            .await;
         let (status, why) = error_of(response).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{command}: {why}");
         assert!(why.code == seance_timeline::refusals::WATCHER, "{why}");
@@ -434,8 +418,7 @@ async fn regression_leaving_out_the_seat_token_gives_no_power() {
     let undo = t
         .joined(Method::POST, &format!("/games/{game}/undo"))
         .json(&json!({"version": 0}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(undo.status(), StatusCode::FORBIDDEN);
 }

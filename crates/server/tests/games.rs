@@ -5,7 +5,7 @@ mod support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Socket, Table, error_of, next_json, refused_as, table};
+use support::{Sent, Socket, Table, error_of, next_json, refused_as, table};
 
 fn five_players() -> Value {
     json!({
@@ -25,9 +25,8 @@ async fn create(t: &Table) -> i64 {
     let made = t
         .api(Method::POST, "/games")
         .json(&json!({"setup": five_players(), "seed": 7}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(made.status(), StatusCode::CREATED);
     made.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
 }
@@ -35,9 +34,8 @@ async fn create(t: &Table) -> i64 {
 async fn send(t: &Table, game: i64, version: u64, command: Value) -> reqwest::Response {
     t.api(Method::POST, &format!("/games/{game}/commands"))
         .json(&json!({"version": version, "command": command}))
-        .send()
+        .sent()
         .await
-        .unwrap()
 }
 
 /// The next view pushed on `socket`, skipping other messages.
@@ -53,9 +51,8 @@ async fn next_view(socket: &mut Socket) -> Value {
 async fn view(t: &Table, game: i64, role: &str) -> Value {
     let got = t
         .api(Method::GET, &format!("/games/{game}?role={role}"))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(got.status(), StatusCode::OK);
     got.json().await.unwrap()
 }
@@ -131,9 +128,8 @@ async fn refusals_say_why_and_change_nothing() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     let why = refused_as(
         t.api(Method::GET, &format!("/games/{game}?role=medium"))
-            .send()
-            .await
-            .unwrap(),
+            .sent()
+            .await,
         StatusCode::BAD_REQUEST,
         seance_server::refusals::NO_SUCH_ROLE,
     )
@@ -145,15 +141,13 @@ async fn refusals_say_why_and_change_nothing() {
             Method::GET,
             &format!("/games/{game}?role=medium&role=table"),
         )
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(twice.status(), StatusCode::OK);
     let (status, why) = error_of(
         t.api(Method::GET, &format!("/games/{game}?role=psychic:4"))
-            .send()
-            .await
-            .unwrap(),
+            .sent()
+            .await,
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -164,9 +158,7 @@ async fn refusals_say_why_and_change_nothing() {
 
     let bad_setup = t.api(Method::POST, "/games")
         .json(&json!({"setup": {"ghost": "Laura", "players": [], "difficulty": "easy", "secrets": "paper"}}))
-        .send()
-        .await
-        .unwrap();
+        .sent().await;
     assert_eq!(bad_setup.status(), StatusCode::UNPROCESSABLE_ENTITY);
 
     assert_eq!(view(&t, game, "ghost").await, before);
@@ -181,9 +173,8 @@ async fn undo_and_redo_are_one_request_away() {
     let undone = t
         .api(Method::POST, &format!("/games/{game}/undo"))
         .json(&json!({"version": 1}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(undone.json::<Value>().await.unwrap()["version"], 2);
     let now = view(&t, game, "table").await;
     assert_eq!(now["view"], fresh);
@@ -191,17 +182,15 @@ async fn undo_and_redo_are_one_request_away() {
     let redone = t
         .api(Method::POST, &format!("/games/{game}/redo"))
         .json(&json!({"version": 2}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(redone.status(), StatusCode::OK);
     assert_eq!(view(&t, game, "table").await["view"]["crows_left"], 2);
     refused_as(
         t.api(Method::POST, &format!("/games/{game}/redo"))
             .json(&json!({"version": 3}))
-            .send()
-            .await
-            .unwrap(),
+            .sent()
+            .await,
         StatusCode::CONFLICT,
         seance_server::refusals::NOTHING_TO_REDO,
     )
@@ -243,9 +232,8 @@ async fn a_house_rule_sand_timer_is_part_of_the_setup_and_survives_a_restart() {
     let made = t
         .api(Method::POST, "/games")
         .json(&json!({ "setup": setup }))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     let game = made.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
     assert_eq!(
         view(&t, game, "table").await["timer"]["duration_ms"],
@@ -260,9 +248,8 @@ async fn a_house_rule_sand_timer_is_part_of_the_setup_and_survives_a_restart() {
     let refused = t
         .api(Method::POST, "/games")
         .json(&json!({ "setup": setup }))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     refused_as(
         refused,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -433,9 +420,8 @@ async fn the_sand_timer_runs_on_the_server_and_ends_the_interpretation() {
     // Undoing the timer's end puts the sand back: it runs again from the top.
     t.api(Method::POST, &format!("/games/{game}/undo"))
         .json(&json!({"version": 5}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     let again = view(&t, game, "table").await;
     assert_eq!(again["view"]["phase"], "interpretation");
     assert_eq!(again["timer"]["running"], true);
@@ -482,9 +468,7 @@ async fn a_repeated_tap_is_one_action_and_its_answer_is_the_new_snapshot() {
     let watcher = t
         .joined(Method::POST, &format!("/games/{game}/commands"))
         .json(&json!({"version": 0, "command": {"type": "give_vision", "psychic": 0}, "action": "0-vision-0"}))
-        .send()
-        .await
-        .unwrap();
+        .sent().await;
     assert_eq!(
         error_of(watcher).await.1.code,
         seance_timeline::refusals::WATCHER
@@ -495,9 +479,7 @@ async fn a_repeated_tap_is_one_action_and_its_answer_is_the_new_snapshot() {
         .joined(Method::POST, &format!("/games/{game}/commands"))
         .header("X-Seat", phone)
         .json(&json!({"version": 1, "command": {"type": "place_intuition", "psychic": 0, "card": cards[0]}, "action": "0-vision-0"}))
-        .send()
-        .await
-        .unwrap();
+        .sent().await;
     assert_eq!(placed.json::<Value>().await.unwrap()["version"], 2);
     assert_eq!(
         view(&t, game, "table").await["view"]["psychics"][0]["intuition"],
@@ -514,9 +496,7 @@ async fn a_clean_stop_leaves_the_whole_history_in_the_journal_file() {
     for psychic in 0..4 {
         t.api(Method::POST, &format!("/games/{game}/commands"))
             .json(&json!({"version": psychic, "command": {"type": "give_vision", "psychic": psychic}}))
-            .send()
-            .await
-            .unwrap();
+            .sent().await;
     }
     assert_eq!(view(&t, game, "table").await["timer"]["running"], true);
     let support::Table { server, dir, .. } = t;
@@ -557,7 +537,7 @@ async fn a_journal_in_trouble_waits_untouched_for_the_table_s_choice() {
     );
     // No game is served meanwhile, and nothing is written.
     refused_as(
-        t.api(Method::GET, "/games").send().await.unwrap(),
+        t.api(Method::GET, "/games").sent().await,
         StatusCode::SERVICE_UNAVAILABLE,
         seance_server::refusals::JOURNAL_WAITS,
     )
@@ -680,16 +660,14 @@ async fn an_unfinished_game_is_put_away_and_brought_back() {
     let elsewhere = t
         .api(Method::POST, &format!("/games/{old}/archive"))
         .json(&json!({"archived": false}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(elsewhere.status(), StatusCode::NOT_FOUND);
     let shapeless = t
         .api(Method::POST, &format!("/rummy/{old}/archive"))
         .json(&json!({"archived": "yes"}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(shapeless.status(), StatusCode::BAD_REQUEST);
     assert_eq!(listed("archived").await, [old], "a refusal changes nothing");
     // Brought back, it is in play again.
@@ -704,9 +682,8 @@ async fn an_unfinished_game_is_put_away_and_brought_back() {
     let called = t
         .api(Method::POST, &format!("/rummy/{old}/commands"))
         .json(&json!({"version": 0, "command": {"type": "call_vote", "by": 0}}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(called.status(), StatusCode::OK, "{:?}", called.text().await);
     assert!(listed("archived").await.is_empty());
     assert!(listed("playing").await.contains(&old));
@@ -730,10 +707,7 @@ async fn a_game_whose_start_is_damaged_is_told_and_set_aside_by_the_table() {
     })
     .await;
     refused_as(
-        t.api(Method::GET, &format!("/games/{game}"))
-            .send()
-            .await
-            .unwrap(),
+        t.api(Method::GET, &format!("/games/{game}")).sent().await,
         StatusCode::CONFLICT,
         seance_server::refusals::START_DAMAGED,
     )
@@ -741,9 +715,8 @@ async fn a_game_whose_start_is_damaged_is_told_and_set_aside_by_the_table() {
     let listed = |t: &Table| {
         let list = t.api(Method::GET, "/games");
         async move {
-            list.send()
+            list.sent()
                 .await
-                .unwrap()
                 .json::<Value>()
                 .await
                 .unwrap()
@@ -757,23 +730,19 @@ async fn a_game_whose_start_is_damaged_is_told_and_set_aside_by_the_table() {
     assert!(listed(&t).await.contains(&game));
     let aside = format!("/games/{game}/set-aside");
     refused_as(
-        t.joined(Method::POST, &aside).send().await.unwrap(),
+        t.joined(Method::POST, &aside).sent().await,
         StatusCode::FORBIDDEN,
         seance_timeline::refusals::TABLE_ONLY,
     )
     .await;
-    let done = t.api(Method::POST, &aside).send().await.unwrap();
+    let done = t.api(Method::POST, &aside).sent().await;
     assert_eq!(done.status(), StatusCode::OK);
     assert_eq!(
         listed(&t).await,
         [sound],
         "out of the list; the other game plays on"
     );
-    let other = t
-        .api(Method::GET, &format!("/games/{sound}"))
-        .send()
-        .await
-        .unwrap();
+    let other = t.api(Method::GET, &format!("/games/{sound}")).sent().await;
     assert_eq!(other.status(), StatusCode::OK);
 }
 
@@ -809,9 +778,8 @@ async fn a_damaged_tail_is_told_by_its_entry_and_set_aside() {
     assert_eq!(seen["version"], 1, "shown up to the damage");
     let aside = t
         .api(Method::POST, &format!("/games/{game}/set-aside"))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(aside.status(), StatusCode::OK);
     let seen = view(&t, game, "table").await;
     assert_eq!(seen["damage"], Value::Null);

@@ -14,14 +14,13 @@ use seance_played::{
 use seance_rules::{Difficulty, Outcome, Status, Timeline};
 use seance_timeline::Listed;
 use serde_json::{Value, json};
-use support::{Table, act_as, error_of, ok, refused_as, table, table_json};
+use support::{Sent, Table, act_as, error_of, ok, refused_as, table, table_json};
 
 async fn import(t: &Table, file: &Value) -> reqwest::Response {
     t.api(Method::POST, "/history/import")
         .body(file.to_string())
-        .send()
+        .sent()
         .await
-        .unwrap()
 }
 
 /// A Mystery Rummy game for Ann and Ben played through the API to its end: each round Ann
@@ -215,9 +214,8 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
     );
     refused_as(
         t.api(Method::GET, "/statistics?group=Ann&player=Ann")
-            .send()
-            .await
-            .unwrap(),
+            .sent()
+            .await,
         StatusCode::BAD_REQUEST,
         seance_server::refusals::STATISTICS_QUERY,
     )
@@ -227,9 +225,8 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
     let shelve = async |id: &Value, shelf: &str| {
         t.api(Method::POST, &format!("/history/{id}/shelf"))
             .json(&json!({ "shelf": shelf }))
-            .send()
+            .sent()
             .await
-            .unwrap()
     };
     ok(shelve(&time["id"], "archived").await).await;
     let ids = |page: &Value| -> Vec<Value> {
@@ -297,9 +294,8 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
     // The CSV table: a header, then a row per player of each game.
     let csv = t
         .api(Method::GET, "/history/export.csv")
-        .send()
+        .sent()
         .await
-        .unwrap()
         .text()
         .await
         .unwrap();
@@ -337,9 +333,8 @@ async fn a_bad_file_is_refused_with_what_to_do_and_changes_nothing() {
         error_of(
             t.api(Method::POST, "/history/import")
                 .body(body)
-                .send()
-                .await
-                .unwrap(),
+                .sent()
+                .await,
         )
         .await
     };
@@ -433,12 +428,7 @@ async fn only_the_table_shelves_exports_and_imports() {
     // A watcher (the join code alone) reads the history and its statistics...
     let page = support::answer(t.joined(Method::GET, "/history")).await;
     assert_eq!(page["games"][0]["id"], id);
-    let status = t
-        .joined(Method::GET, "/statistics")
-        .send()
-        .await
-        .unwrap()
-        .status();
+    let status = t.joined(Method::GET, "/statistics").sent().await.status();
     assert_eq!(status, StatusCode::OK);
     // ...and changes nothing, nor takes the journal away.
     for (method, path) in [
@@ -450,9 +440,8 @@ async fn only_the_table_shelves_exports_and_imports() {
         let (status, why) = error_of(
             t.joined(method, &path)
                 .json(&json!({"shelf": "deleted"}))
-                .send()
-                .await
-                .unwrap(),
+                .sent()
+                .await,
         )
         .await;
         assert_eq!(
@@ -465,17 +454,13 @@ async fn only_the_table_shelves_exports_and_imports() {
     let (status, _) = error_of(
         t.api(Method::POST, &format!("/history/{id}/shelf"))
             .json(&json!({"shelf": "bin"}))
-            .send()
-            .await
-            .unwrap(),
+            .sent()
+            .await,
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     refused_as(
-        t.api(Method::GET, "/history?limit=500")
-            .send()
-            .await
-            .unwrap(),
+        t.api(Method::GET, "/history?limit=500").sent().await,
         StatusCode::UNPROCESSABLE_ENTITY,
         seance_server::refusals::LIST_LIMIT,
     )
@@ -548,7 +533,7 @@ async fn the_table_plays_on_while_a_large_history_is_brought_in() {
     ok(act_as(&t, "rummy", game, None, first).await).await;
     let importing = tokio::spawn({
         let request = t.api(Method::POST, "/history/import").body(file);
-        async move { request.send().await.unwrap() }
+        async move { request.sent().await }
     });
     // Once games are being written…
     while table_json(&t, "/history?limit=1").await["games"] == json!([]) {

@@ -7,7 +7,7 @@ mod support;
 use reqwest::{Method, StatusCode};
 use seance_server::refusals::{GAME_NUMBER, LIST_LIMIT, LIST_QUERY};
 use serde_json::{Value, json};
-use support::{Table, error_of, refused_as, table};
+use support::{Sent, Table, error_of, refused_as, table};
 
 /// The table can still list its games, at once.
 async fn still_answers(t: &Table) {
@@ -54,9 +54,8 @@ async fn numbers_no_card_allows_are_refused_and_the_scorepad_goes_on() {
         let answer = t
             .api(Method::POST, &format!("/rummy/{game}/commands"))
             .json(&sent)
-            .send()
-            .await
-            .unwrap();
+            .sent()
+            .await;
         let status = answer.status();
         let body: Value = answer.json().await.unwrap();
         assert_eq!(
@@ -129,13 +128,7 @@ async fn only_a_game_that_exists_is_followed() {
             .await;
         assert!(refused.is_err(), "{key} 999 does not exist");
     }
-    let (status, why) = error_of(
-        t.api(Method::GET, "/games/999?role=table")
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let (status, why) = error_of(t.api(Method::GET, "/games/999?role=table").sent().await).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{why}");
     still_answers(&t).await;
 }
@@ -154,7 +147,7 @@ async fn a_path_whose_game_is_no_number_is_refused_in_words_of_its_own() {
         (Method::POST, "/history/99999999999999999999/shelf"),
     ] {
         refused_as(
-            t.api(method, path).json(&json!({})).send().await.unwrap(),
+            t.api(method, path).json(&json!({})).sent().await,
             StatusCode::BAD_REQUEST,
             GAME_NUMBER,
         )
@@ -183,13 +176,8 @@ async fn a_list_of_games_is_a_page_within_its_bounds() {
         ("limit=-1", StatusCode::BAD_REQUEST, LIST_QUERY),
         ("state=ended", StatusCode::BAD_REQUEST, LIST_QUERY),
     ] {
-        let (got, why) = error_of(
-            t.api(Method::GET, &format!("/games?{query}"))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let (got, why) =
+            error_of(t.api(Method::GET, &format!("/games?{query}")).sent().await).await;
         assert_eq!((got, why.code.as_str()), (status, code), "{query}: {why}");
     }
     still_answers(&t).await;

@@ -6,7 +6,7 @@ mod support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Table, act_as, error_of, look_as, ok, refused_as, table, take_seat};
+use support::{Sent, Table, act_as, error_of, look_as, ok, refused_as, table, take_seat};
 
 fn card_box() -> Value {
     let sets = json!([{"name": "green", "cards": [1, 2, 3, 4, 5, 6, 7, 8]},
@@ -31,9 +31,8 @@ async fn new_game(t: &Table) -> i64 {
     let made = t
         .api(Method::POST, "/games")
         .json(&json!({"setup": setup, "seed": 3}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     made.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
 }
 
@@ -53,12 +52,7 @@ async fn the_box_is_kept_in_the_settings_and_checked() {
     let mut bad = card_box();
     bad["objects"][1]["cards"][0] = json!(3);
     settings["card_box"] = bad;
-    let refused = t
-        .api(Method::PUT, "/settings")
-        .json(&settings)
-        .send()
-        .await
-        .unwrap();
+    let refused = t.api(Method::PUT, "/settings").json(&settings).sent().await;
     let (status, message) = error_of(refused).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
@@ -79,12 +73,7 @@ async fn the_box_is_kept_in_the_settings_and_checked() {
         "{message}"
     );
     settings["card_box"] = card_box();
-    ok(t.api(Method::PUT, "/settings")
-        .json(&settings)
-        .send()
-        .await
-        .unwrap())
-    .await;
+    ok(t.api(Method::PUT, "/settings").json(&settings).sent().await).await;
     let kept: Value = support::table_json(&t, "/settings").await;
     assert_eq!(kept["card_box"], card_box());
 }
@@ -216,9 +205,8 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
     let away = t
         .api(Method::POST, &format!("/games/{game}/archive"))
         .json(&json!({"archived": true}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     refused_as(
         away,
         StatusCode::UNPROCESSABLE_ENTITY,

@@ -12,7 +12,8 @@ use futures_util::StreamExt;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use support::{
-    Socket, Table, act_as, ask_seat, error_of, look_as, next_json, ok, refused_as, table, take_seat,
+    Sent, Socket, Table, act_as, ask_seat, error_of, look_as, next_json, ok, refused_as, table,
+    take_seat,
 };
 use tokio_tungstenite::tungstenite::Message;
 
@@ -26,9 +27,8 @@ async fn create(t: &Table, seed: u64) -> i64 {
     let made = t
         .api(Method::POST, "/games")
         .json(&json!({"setup": setup(), "seed": seed}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     made.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
 }
 
@@ -87,7 +87,7 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
     )
     .await;
     refused_as(
-        with(&"0".repeat(32)).send().await.unwrap(),
+        with(&"0".repeat(32)).sent().await,
         StatusCode::FORBIDDEN,
         seance_server::refusals::INVITATION_SPENT,
     )
@@ -104,19 +104,19 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
     // Only the table invites, and only to a seat taken that way.
     let ask = |seat: &str| format!("/games/{game}/seats/{seat}/invitation");
     refused_as(
-        t.joined(Method::POST, &ask("ghost")).send().await.unwrap(),
+        t.joined(Method::POST, &ask("ghost")).sent().await,
         StatusCode::FORBIDDEN,
         seance_timeline::refusals::TABLE_ONLY,
     )
     .await;
     refused_as(
-        t.api(Method::POST, &ask("psychic:0")).send().await.unwrap(),
+        t.api(Method::POST, &ask("psychic:0")).sent().await,
         StatusCode::BAD_REQUEST,
         seance_server::refusals::SEAT_OPEN,
     )
     .await;
     refused_as(
-        t.api(Method::POST, &ask("psychic:9")).send().await.unwrap(),
+        t.api(Method::POST, &ask("psychic:9")).sent().await,
         StatusCode::BAD_REQUEST,
         seance_server::refusals::NO_SUCH_SEAT,
     )
@@ -139,12 +139,11 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
     // The table's QR code of a game leads a phone to that game's seats.
     let seats = t
         .joined(Method::GET, &format!("/qr.png?games={game}"))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     let seats = support::qr_text(&seats.bytes().await.unwrap());
     assert_eq!(seats, format!("{}#/join/{game}", t.server.join_url()));
-    let taken = with(invitation).send().await.unwrap();
+    let taken = with(invitation).sent().await;
     assert_eq!(taken.status(), StatusCode::CREATED);
     let token = taken.json::<Value>().await.unwrap()["token"]
         .as_str()
@@ -154,14 +153,14 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
         look(&t, game, "ghost", Some(&token)).await.status(),
         StatusCode::OK
     );
-    let (status, why) = error_of(t.api(Method::POST, &ask("ghost")).send().await.unwrap()).await;
+    let (status, why) = error_of(t.api(Method::POST, &ask("ghost")).sent().await).await;
     assert_eq!(status, StatusCode::CONFLICT, "no invitation to a held seat");
     assert!(why.code == seance_server::refusals::SEAT_TAKEN, "{why}");
 
     // Freed, the seat is not taken again with the spent invitation.
     free_ghost(&t, game).await;
     refused_as(
-        with(invitation).send().await.unwrap(),
+        with(invitation).sent().await,
         StatusCode::FORBIDDEN,
         seance_server::refusals::INVITATION_SPENT,
     )
@@ -347,9 +346,8 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
     let stale = t
         .api(Method::POST, &format!("/games/{game}/commands"))
         .json(&json!({"version": 4, "command": {"type": "use_crow"}}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     refused_as(stale, StatusCode::CONFLICT, seance_server::refusals::STALE).await;
     let seen: Value = look(&t, game, "table", None).await.json().await.unwrap();
     let since: Vec<Value> = seen["log"]
@@ -415,9 +413,8 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
         .joined(Method::POST, &format!("/games/{game}/undo"))
         .header("X-Seat", ghost.clone())
         .json(&json!({"version": now}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(undone.status(), StatusCode::OK);
     let after = seen(alex.clone(), "psychic:1").await;
     let last = after["log"].as_array().unwrap().last().unwrap().clone();
@@ -500,9 +497,8 @@ async fn a_phone_retrying_with_a_freed_seat_is_not_locked_out_but_a_guessed_toke
 async fn free_ghost(t: &Table, game: i64) {
     let freed = t
         .api(Method::DELETE, &format!("/games/{game}/seats/ghost"))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(freed.status(), StatusCode::NO_CONTENT);
 }
 
@@ -722,11 +718,11 @@ async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
         for (token, role) in devices {
             let asked = match token {
                 Some(token) => look(&t, game, role, Some(token)).await,
-                None => t
-                    .joined(Method::GET, &format!("/games/{game}?role=table"))
-                    .send()
-                    .await
-                    .unwrap(),
+                None => {
+                    t.joined(Method::GET, &format!("/games/{game}?role=table"))
+                        .sent()
+                        .await
+                }
             };
             let answer: Value = asked.json().await.unwrap();
             assert!(
@@ -744,9 +740,8 @@ async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
         }
         let bgstats = t
             .joined(Method::GET, &format!("/games/{game}/bgstats"))
-            .send()
-            .await
-            .unwrap();
+            .sent()
+            .await;
         assert_eq!(
             error_of(bgstats).await.1.code,
             seance_server::refusals::NOT_OVER
@@ -784,9 +779,8 @@ async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
         let shown = t
             .api(Method::POST, &format!("/games/{game}/shown"))
             .json(&json!({ "version": version }))
-            .send()
-            .await
-            .unwrap();
+            .sent()
+            .await;
         assert_eq!(shown.status(), StatusCode::NO_CONTENT);
         let told = Instant::now();
         while !(0..heard.len()).all(reached) {
@@ -963,9 +957,8 @@ async fn a_rematch_keeps_each_phone_the_table_keeps_its_seat_and_draws_anew() {
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = error_of(
         t.joined(Method::POST, &format!("/games/{game}/rematch"))
-            .send()
-            .await
-            .unwrap(),
+            .sent()
+            .await,
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
@@ -1089,14 +1082,14 @@ async fn a_live_invitation_is_honoured_from_an_address_that_guessed() {
     let mut statuses = Vec::new();
     for guess in 0..21 {
         let guessed = format!("{guess:032x}");
-        statuses.push(with(&guessed).send().await.unwrap().status());
+        statuses.push(with(&guessed).sent().await.status());
     }
     assert!(
         statuses[..20].iter().all(|s| *s == StatusCode::FORBIDDEN),
         "{statuses:?}"
     );
     refused_as(
-        with(&"e".repeat(32)).send().await.unwrap(),
+        with(&"e".repeat(32)).sent().await,
         StatusCode::TOO_MANY_REQUESTS,
         seance_server::refusals::WRONG_CODES_WAIT,
     )
@@ -1112,7 +1105,7 @@ async fn a_live_invitation_is_honoured_from_an_address_that_guessed() {
         .rsplit('/')
         .next()
         .unwrap();
-    let taken = with(invitation).send().await.unwrap();
+    let taken = with(invitation).sent().await;
     assert_eq!(
         taken.status(),
         StatusCode::CREATED,

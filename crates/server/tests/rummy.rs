@@ -7,16 +7,15 @@ mod support;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use support::{
-    Table, act_as, error_of, look_as, next_json, ok, refused_as, table, table_json, take_seat,
+    Sent, Table, act_as, error_of, look_as, next_json, ok, refused_as, table, table_json, take_seat,
 };
 
 async fn create(t: &Table) -> i64 {
     let made = t
         .api(Method::POST, "/rummy")
         .json(&json!({"setup": {"players": ["Ann", "Ben", "Cleo"]}, "seed": 3}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(made.status(), StatusCode::CREATED);
     made.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
 }
@@ -55,9 +54,8 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
     );
     refused_as(
         t.api(Method::GET, &format!("/games/{game}?role=table"))
-            .send()
-            .await
-            .unwrap(),
+            .sent()
+            .await,
         StatusCode::NOT_FOUND,
         seance_server::refusals::NO_SUCH_GAME,
     )
@@ -185,9 +183,8 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
         .joined(Method::POST, &format!("/rummy/{game}/undo"))
         .header("X-Seat", &ann)
         .json(&json!({"version": 5}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(undo.status(), StatusCode::FORBIDDEN);
     let list: Value = support::table_json(&t, "/games").await;
     assert_eq!(list[0]["ruleset"], "mystery-rummy");
@@ -211,9 +208,8 @@ async fn a_bad_setup_or_tally_is_refused_with_what_to_do() {
     refused_as(
         t.api(Method::POST, "/rummy")
             .json(&json!({"setup": {"players": ["Solo"]}}))
-            .send()
-            .await
-            .unwrap(),
+            .sent()
+            .await,
         StatusCode::UNPROCESSABLE_ENTITY,
         seance_rummy::refusals::RUMMY_PLAYERS,
     )
@@ -229,9 +225,8 @@ async fn a_bad_setup_or_tally_is_refused_with_what_to_do() {
     let seat = t
         .api(Method::POST, &format!("/rummy/{game}/seats"))
         .json(&json!({"seat": "ghost"}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     let (status, why) = error_of(seat).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(
@@ -299,7 +294,7 @@ async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
     );
     let bgstats = format!("/rummy/{game}/bgstats");
     for early in [bgstats.clone(), format!("/p/{game}")] {
-        let (status, refused) = error_of(t.api(Method::GET, &early).send().await.unwrap()).await;
+        let (status, refused) = error_of(t.api(Method::GET, &early).sent().await).await;
         assert_eq!(
             (status, refused.code.as_str()),
             (
@@ -341,16 +336,14 @@ async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
     }
     let qr = t
         .joined(Method::GET, &format!("{bgstats}.png"))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(qr.headers()["content-type"], "image/png");
     let short = support::qr_text(&qr.bytes().await.unwrap());
     let seats = t
         .joined(Method::GET, &format!("/qr.png?rummy={game}"))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     let seats = support::qr_text(&seats.bytes().await.unwrap());
     assert_eq!(seats, format!("{}#/rummy/{game}/join", t.server.join_url()));
     assert!(short.contains(&format!("/api/p/{game}?code=")), "{short}");
@@ -361,17 +354,13 @@ async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
         .build()
         .unwrap();
     let short = format!("{}/api/p/{game}", t.base);
-    let forwarded = scanned
-        .get(format!("{short}?code={}", t.code))
-        .send()
-        .await
-        .unwrap();
+    let forwarded = scanned.get(format!("{short}?code={}", t.code)).sent().await;
     assert_eq!(forwarded.status(), StatusCode::SEE_OTHER);
     assert_eq!(
         forwarded.headers()["location"],
         sent["url"].as_str().unwrap()
     );
-    let stranger = scanned.get(&short).send().await.unwrap();
+    let stranger = scanned.get(&short).sent().await;
     assert_eq!(stranger.status(), StatusCode::UNAUTHORIZED);
     // Sent again, the same play: BG Stats updates it rather than adding another.
     let again = table_json(&t, &bgstats).await;

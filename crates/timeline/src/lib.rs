@@ -53,11 +53,27 @@ pub trait Rules: Clone + Sized {
     fn start(setup: Self::Setup, seed: u64) -> Result<Vec<Self::Event>, Refusal>;
     /// The setup of a rematch: this game's players, seats and settings as they stand.
     fn again(&self) -> Self::Setup;
+    /// The game as its history's first event, its start, sets it up; refused for any
+    /// other event, or a start that does not hold together.
+    fn begin(start: &Self::Event) -> Result<Self, String>;
+    /// Applies an event; one that does not fit the game so far is refused.
+    fn apply(&mut self, event: &Self::Event) -> Result<(), String>;
     /// Folds a whole history, start first; fails on the first event that does not fit.
     fn replay<'a>(events: impl IntoIterator<Item = &'a Self::Event>) -> Result<Self, String>
     where
-        Self::Event: 'a;
-    fn apply(&mut self, event: &Self::Event) -> Result<(), String>;
+        Self::Event: 'a,
+    {
+        let mut events = events.into_iter();
+        let start = events
+            .next()
+            .ok_or("a game's history must begin with its start")?;
+        let mut game = Self::begin(start)?;
+        for (i, event) in events.enumerate() {
+            game.apply(event)
+                .map_err(|why| format!("event {}: {why}", i + 2))?;
+        }
+        Ok(game)
+    }
     /// Whether `start` (a game's first events, brought in from a file) holds a setup the
     /// rules would start a new game with.
     fn valid_start(start: &[Self::Event]) -> Result<(), Refusal>;

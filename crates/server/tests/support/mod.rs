@@ -12,6 +12,17 @@ use tokio_tungstenite::tungstenite::Message;
 pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
+/// A request sent, and the server's answer to it (a test stops at a failure to send).
+pub trait Sent {
+    fn sent(self) -> impl std::future::Future<Output = reqwest::Response>;
+}
+
+impl Sent for reqwest::RequestBuilder {
+    async fn sent(self) -> reqwest::Response {
+        self.send().await.unwrap()
+    }
+}
+
 pub struct Table {
     pub server: Server,
     pub base: String,
@@ -167,7 +178,7 @@ impl std::fmt::Display for Refused {
 /// params.
 /// What `request` is answered, as JSON.
 pub async fn answer(request: reqwest::RequestBuilder) -> Value {
-    request.send().await.unwrap().json().await.unwrap()
+    request.sent().await.json().await.unwrap()
 }
 
 pub async fn refused_as(response: reqwest::Response, status: StatusCode, code: &str) -> Refused {
@@ -197,9 +208,8 @@ pub async fn error_of(response: reqwest::Response) -> (StatusCode, Refused) {
 pub async fn ask_seat(t: &Table, base: &str, game: i64, seat: &str) -> reqwest::Response {
     t.joined(reqwest::Method::POST, &format!("/{base}/{game}/seats"))
         .json(&serde_json::json!({ "seat": seat }))
-        .send()
+        .sent()
         .await
-        .unwrap()
 }
 
 /// The table's invitation to `seat` of game `game` under `/api/{base}`: the link's last
@@ -210,9 +220,8 @@ pub async fn invitation(t: &Table, base: &str, game: i64, seat: &str) -> String 
             reqwest::Method::POST,
             &format!("/{base}/{game}/seats/{seat}/invitation"),
         )
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(got.status(), StatusCode::OK);
     let link = got.json::<Value>().await.unwrap()["link"]
         .as_str()
@@ -228,9 +237,8 @@ pub async fn take_seat(t: &Table, base: &str, game: i64, seat: &str) -> String {
         let invitation = invitation(t, base, game, seat).await;
         t.joined(reqwest::Method::POST, &format!("/{base}/{game}/seats"))
             .json(&serde_json::json!({ "seat": seat, "invitation": invitation }))
-            .send()
+            .sent()
             .await
-            .unwrap()
     } else {
         ask_seat(t, base, game, seat).await
     };
@@ -246,9 +254,8 @@ pub async fn rummy_for_two(t: &Table) -> i64 {
     let made = t
         .api(reqwest::Method::POST, "/rummy")
         .json(&serde_json::json!({"setup": {"players": ["Ann", "Ben"]}}))
-        .send()
-        .await
-        .unwrap();
+        .sent()
+        .await;
     assert_eq!(made.status(), StatusCode::CREATED);
     made.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
 }
@@ -260,7 +267,7 @@ pub async fn table_json(t: &Table, path: &str) -> Value {
 
 /// The JSON `request` is answered with.
 pub async fn json_of(request: reqwest::RequestBuilder) -> Value {
-    request.send().await.unwrap().json().await.unwrap()
+    request.sent().await.json().await.unwrap()
 }
 
 /// What `GET /api{path}` answers a phone or watcher (the join code).
@@ -276,9 +283,8 @@ pub async fn opened(t: &Table, path: &str) -> reqwest::Response {
         .build()
         .unwrap()
         .get(format!("{}/api{path}", t.base))
-        .send()
+        .sent()
         .await
-        .unwrap()
 }
 
 /// A request from the phone holding `token` (the join code and its seat's token), or from
@@ -309,9 +315,8 @@ pub async fn look_as(
         reqwest::Method::GET,
         &format!("/{base}/{game}?role={role}"),
     )
-    .send()
+    .sent()
     .await
-    .unwrap()
 }
 
 /// Sends `command` on the game's current version, from the phone holding `token` (or the
@@ -335,9 +340,8 @@ pub async fn act_as(
         &format!("/{base}/{game}/commands"),
     )
     .json(&serde_json::json!({"version": table["version"], "command": command}))
-    .send()
+    .sent()
     .await
-    .unwrap()
 }
 
 /// Asserts that a request succeeded, saying why not.
