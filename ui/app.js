@@ -162,9 +162,8 @@ function render() {
   const found = state.info?.journal ? { screen: screenOf('journal', 'renderJournal'), id: null, watch: null } : route();
   followScreen(found);
   const { screen } = found;
-  // A game speaks its edition's terms; a setup screen sets its own.
-  const view = state.game?.snapshot?.view;
-  setDialect(view?.edition, view?.third);
+  // A game speaks its own words (its edition's, its stories'); a setup screen sets its own.
+  setDialect(state.game?.snapshot?.dialect);
   document.body.dataset.device = state.info?.device ?? '';
   showScreen(screen(context()));
 }

@@ -4,13 +4,12 @@ export const LANGUAGES = ['en', 'fr', 'it'];
 const LANG_KEY = 'seance.lang';
 let words = {};
 let current = 'en';
-/** The rules' edition on screen: its own terms override the classic ones (`new:key`). */
+/** The words on screen where they differ from the usual ones (`new:key`, `stories:key`). */
 let dialect = null;
 
-/** 'new' while a new-edition game (or its setup) is on screen, 'stories' while a classic
- * one whose third category is Secrets & Lies's stories is; null otherwise. */
-export function setDialect(edition, third = 'objects') {
-  dialect = edition === 'new' ? 'new' : third === 'stories' ? 'stories' : null;
+/** Speaks `name` (a game's `dialect`: `new`, `stories`), or the usual words (null). */
+export function setDialect(name) {
+  dialect = name ?? null;
 }
 
 export function language() { return current; }
@@ -62,7 +61,7 @@ export async function setLanguage(lang, { remember = false } = {}) {
   document.documentElement.lang = lang;
 }
 
-/** Whether this language (or the edition's dialect) has a phrase for `key`. */
+/** Whether this language (or the dialect spoken) has a phrase for `key`. */
 export function has(key) {
   return Boolean((dialect && words[`${dialect}:${key}`]) ?? words[key]);
 }
@@ -132,12 +131,10 @@ export function initials(psychics) {
   });
 }
 
-const ROMAN = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
-
-/** Hour `hour` as `edition` writes it: the classic clock's numerals, the new edition's
- * pocket watch's figures. */
-export function hourMark(edition, hour) {
-  return edition === 'new' ? String(hour) : ROMAN[hour];
+/** Hour `hour` (1 to 7) as the game's words write it (`spoken`, the screen's unless
+ * said): the classic clock's numerals, the new edition's pocket watch's figures. */
+export function hourMark(hour, spoken = dialect) {
+  return tIn(spoken, 'hour.marks').split(' ')[hour - 1];
 }
 
 /** The ghost's seat: "Laura, the ghost", or "The ghost" when the setup kept the default
@@ -149,6 +146,11 @@ export function ghostSeat(name) {
 
 /** t('home.devices', {n: 2}) → the phrase, with {n} filled in; the key itself if missing. */
 export function t(key, vars = {}) {
-  const phrase = (dialect && words[`${dialect}:${key}`]) ?? words[key] ?? key;
+  return tIn(dialect, key, vars);
+}
+
+/** `t` in dialect `spoken` (a listed game's), whatever the screen speaks. */
+export function tIn(spoken, key, vars = {}) {
+  const phrase = (spoken && words[`${spoken}:${key}`]) ?? words[key] ?? key;
   return phrase.replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? `{${name}}`);
 }

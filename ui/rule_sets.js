@@ -46,6 +46,6 @@ export const byKey = (key) => ruleSets().find((r) => r.key === key);
 /** Page `page` (`new`, `game`, `join`, `phone`) of game `id` of rule set `name`. */
 export const pageOf = (name, page, id) => ruleSet(name).pages[page].replace('{id}', id);
 
-/** What a game of the lists is called: its rule set, or its edition where that is a game
- * of its own. */
-export const gameName = (game) => t(game.edition === 'new' ? 'ruleset.mysterium-new' : `ruleset.${game.ruleset}`);
+/** What a game of the lists (or the history) is called: its `title`, each edition a game of
+ * its own; a newer build's rule set by its name. */
+export const gameName = (game) => (game.title ? t(`ruleset.${game.title}`) : game.ruleset);

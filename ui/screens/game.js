@@ -82,7 +82,7 @@ export function crowClass(base) {
 
 function clock(view) {
   return h('div', { id: 'clock', class: 'clock', role: 'img', 'aria-label': t('clock.label', { hour: view.hour }) },
-    h('span', { class: 'hour' }, hourMark(view.edition, view.hour)),
+    h('span', { class: 'hour' }, hourMark(view.hour)),
     h('span', { class: 'pips', 'aria-hidden': 'true' },
       Array.from({ length: view.hours }, (_, i) => i + 1).map((n) => h('span', { class: n < view.hour ? 'pip past' : n === view.hour ? 'pip now' : 'pip' }))));
 }
@@ -145,7 +145,7 @@ function answers(view) {
   const list = now ? view.manifestations : view.phase === 'visions' ? view.last_turn : [];
   if (!list.length) return null;
   return h('section', { id: now ? 'answers' : 'last-turn', class: 'last-turn' },
-    h('h3', {}, t(now ? 'turn.now' : 'turn.last', { hour: hourMark(view.edition, now ? view.hour : view.last_turn_hour) })),
+    h('h3', {}, t(now ? 'turn.now' : 'turn.last', { hour: hourMark(now ? view.hour : view.last_turn_hour) })),
     h('ul', {}, list.map((m) => {
       const p = view.psychics[m.psychic];
       const moved = m.moved.map((i) => nameOf(view.psychics[i])).join(', ');

@@ -9,7 +9,7 @@ import { hourMark, language, t } from '../i18n.js';
 import { api, download } from '../api.js';
 import { topBar } from './chrome.js';
 import { gameHref } from './games.js';
-import { MYSTERIUM, MYSTERY_RUMMY } from '../rule_sets.js';
+import { MYSTERIUM, MYSTERY_RUMMY, gameName } from '../rule_sets.js';
 
 
 /** How many games a page shows. */
@@ -29,10 +29,10 @@ const list = (names) => new Intl.ListFormat(language(), { type: 'conjunction' })
  * and how far each got, and everyone's names. */
 const RECORDS = {
   [MYSTERIUM]: {
-    kind: (r) => (r.edition === 'new' ? t('ruleset.mysterium-new') : `${t('ruleset.mysterium-classic')} · ${t(`difficulty.${r.difficulty}`)}`),
+    kind: (r, game) => [gameName(game), r.difficulty && t(`difficulty.${r.difficulty}`)].filter(Boolean).join(' · '),
     outcome: (r) => h('span', { class: `badge ${r.outcome === 'won' ? 'won' : 'lost'}` }, t(`history.${r.outcome}`)),
-    players: (r) => {
-      const reached = (p) => [p.finished ? t('history.finished', { hour: hourMark(r.edition, p.finished) }) : t('history.found', { n: p.found }),
+    players: (r, game) => {
+      const reached = (p) => [p.finished ? t('history.finished', { hour: hourMark(p.finished, game.dialect) }) : t('history.found', { n: p.found }),
         p.track == null ? null : t('history.track', { n: p.track })].filter(Boolean).join(' · ');
       // A player of two colours (2 or 3 at the table) is one line, each colour named.
       const players = new Map();
@@ -48,7 +48,7 @@ const RECORDS = {
     names: (r) => [r.ghost, ...new Set(r.psychics.map((p) => p.name))],
   },
   [MYSTERY_RUMMY]: {
-    kind: () => t('ruleset.mystery-rummy'),
+    kind: (_, game) => gameName(game),
     outcome: (r) => h('span', { class: 'badge won' }, t('history.rummy_winner', { name: r.players[r.winner], n: r.totals[r.winner] })),
     players: (r) => h('ol', { class: 'history-players' }, r.players.map((name, i) => h('li', {},
       h('span', { class: 'name' }, name), ' ', h('span', { class: 'figure' }, t('history.points', { n: r.totals[i] }))))),
@@ -56,9 +56,9 @@ const RECORDS = {
   },
 };
 const shown = (game) => RECORDS[game.ruleset];
-const kind = (game) => shown(game).kind(game.record);
+const kind = (game) => shown(game).kind(game.record, game);
 const outcome = (game) => shown(game).outcome(game.record);
-const players = (game) => shown(game).players(game.record);
+const players = (game) => shown(game).players(game.record, game);
 const names = (game) => shown(game).names(game.record);
 
 /** Puts `game` on `shelf` (`history`, `archived`, `deleted`), then says so. */

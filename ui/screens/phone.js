@@ -56,7 +56,7 @@ function header(ctx, who, colour) {
   return phoneBar(ctx, {
     who, colour,
     aside: h('span', { id: 'phone-hour', class: 'hour', title: t('clock.label', { hour: view.hour }) },
-      h('span', { 'aria-hidden': 'true' }, hourMark(view.edition, view.hour)),
+      h('span', { 'aria-hidden': 'true' }, hourMark(view.hour)),
       h('span', { class: 'visually-hidden' }, t('clock.label', { hour: view.hour }))),
     help: helpButton(ctx),
   });

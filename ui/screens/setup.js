@@ -279,7 +279,8 @@ function newEditionChoices(ctx, pick, time) {
 
 export function renderSetup(ctx) {
   if (!recent) queueMicrotask(remember);
-  setDialect(form.edition, form.third);
+  // The words of the game being set up: its edition's, or its stories'.
+  setDialect(form.edition === 'new' ? 'new' : form.third === 'stories' ? 'stories' : null);
   // How many the edition takes, from the rules (/api/info).
   const counts = factsOf(MYSTERIUM).players[form.edition];
   if (!counts.includes(form.players)) form.players = counts[0];

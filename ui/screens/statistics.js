@@ -73,7 +73,7 @@ function mysterium(m) {
     h('div', { class: 'stat-grid' },
       chart('chart-levels', t('statistics.by_level'), m.by_level.map(([level]) => t(`statistics.level.${level}`)), wonLost(m.by_level.map(([, r]) => r))),
       chart('chart-players', t('statistics.by_players'), m.by_players.map(([n]) => t('statistics.at_table', { n })), wonLost(m.by_players.map(([, r]) => r))),
-      chart('chart-hours', t('statistics.hours'), m.hours.map((hour) => hourMark('classic', hour.hour)), [
+      chart('chart-hours', t('statistics.hours'), m.hours.map((hour) => hourMark(hour.hour, null)), [
         { name: t('statistics.won'), values: m.hours.map((hour) => hour.won) },
         { name: t('statistics.lost'), values: m.hours.map((hour) => hour.lost) }]),
       m.ghosts.length ? chart('chart-ghosts', t('statistics.ghosts'), m.ghosts.map((g) => g.name), wonLost(m.ghosts.map((g) => g.rate)), { horizontal: true }) : null,

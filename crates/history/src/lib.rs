@@ -12,6 +12,7 @@ pub use statistics::{
 };
 
 use seance_rules::RuleSet;
+use seance_timeline::Listed;
 use serde::Serialize;
 
 /// A finished game of either rule set, as its rules recorded it.
@@ -45,6 +46,23 @@ impl Recorded {
         }
     }
 
+    /// What the lists call it ([`Listed::titled`]): `mysterium-classic`, `mysterium-new`,
+    /// `mystery-rummy`.
+    pub fn title(&self) -> &'static str {
+        match self {
+            Recorded::Mysterium(r) => seance_rules::Game::titled(Some(r.edition.name())).source,
+            Recorded::Rummy(_) => seance_rummy::Scorepad::titled(None).source,
+        }
+    }
+
+    /// The words it is told in where they are not its rule set's usual ones (`new`).
+    pub fn dialect(&self) -> Option<&'static str> {
+        match self {
+            Recorded::Mysterium(r) => r.edition.dialect(),
+            Recorded::Rummy(_) => None,
+        }
+    }
+
     /// Everyone who played, Mysterium's ghost first.
     pub fn players(&self) -> Vec<&str> {
         match self {
@@ -71,6 +89,10 @@ pub struct Game {
     /// How long it lasted, wall-clock, from its start to its last entry (at least 1).
     pub minutes: i64,
     pub archived: bool,
+    /// [`Recorded::title`], for the screens.
+    pub title: &'static str,
+    /// [`Recorded::dialect`], for the screens.
+    pub dialect: Option<&'static str>,
     #[serde(flatten)]
     pub played: Recorded,
 }
@@ -83,6 +105,8 @@ impl Game {
             began,
             minutes: minutes(began, ended),
             archived,
+            title: played.title(),
+            dialect: played.dialect(),
             played,
         }
     }

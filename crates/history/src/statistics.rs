@@ -341,12 +341,12 @@ mod tests {
                 track,
             })
             .collect();
-        Game {
+        Game::new(
             id,
-            began: 0,
-            minutes: 1,
-            archived: false,
-            played: Recorded::Mysterium(Record {
+            0,
+            60,
+            false,
+            Recorded::Mysterium(Record {
                 edition: if difficulty.is_some() {
                     Edition::Classic
                 } else {
@@ -359,17 +359,17 @@ mod tests {
                 players: 4,
                 psychics,
             }),
-        }
+        )
     }
 
     /// A Mystery Rummy game: each player's (name, total, votes cast, right), and the winner.
     fn rummy(id: i64, players: &[(&str, i32, u32, u32)], winner: usize) -> Game {
-        Game {
+        Game::new(
             id,
-            began: 0,
-            minutes: 1,
-            archived: false,
-            played: Recorded::Rummy(seance_rummy::Record {
+            0,
+            60,
+            false,
+            Recorded::Rummy(seance_rummy::Record {
                 players: players.iter().map(|p| p.0.into()).collect(),
                 totals: players.iter().map(|p| p.1).collect(),
                 winner,
@@ -382,7 +382,7 @@ mod tests {
                     })
                     .collect(),
             }),
-        }
+        )
     }
 
     #[test]

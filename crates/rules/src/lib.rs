@@ -223,9 +223,11 @@ impl Listed for Game {
         self.setup.dialect()
     }
 
-    /// Each edition its own game in a player's logs.
-    fn title(&self) -> Title {
-        match self.setup.edition {
+    /// Each edition its own game in a player's logs; a game of no edition the journal names
+    /// is a classic one (kept before editions were).
+    fn titled(edition: Option<&str>) -> Title {
+        let edition = Edition::ALL.into_iter().find(|e| Some(e.name()) == edition);
+        match edition.unwrap_or(Edition::Classic) {
             Edition::Classic => Title {
                 name: "Mysterium",
                 source: RuleSet::Mysterium.name(),

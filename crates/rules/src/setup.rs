@@ -34,6 +34,15 @@ impl Edition {
         track_side(self, players).is_some()
     }
 
+    /// Its own words where they are not the classic game's (the language files' `new:`
+    /// keys).
+    pub fn dialect(self) -> Option<&'static str> {
+        match self {
+            Edition::Classic => None,
+            Edition::New => Some("new"),
+        }
+    }
+
     /// Its name, as the journal, the API and the screens spell it.
     pub fn name(self) -> &'static str {
         match self {
@@ -284,9 +293,8 @@ impl Setup {
     /// files' `new:` and `stories:` keys): the new edition's, or *Secrets & Lies*'s stories.
     pub fn dialect(&self) -> Option<&'static str> {
         match (self.edition, self.third) {
-            (Edition::New, _) => Some("new"),
             (Edition::Classic, Third::Stories) => Some("stories"),
-            (Edition::Classic, _) => None,
+            (edition, _) => edition.dialect(),
         }
     }
 

@@ -161,7 +161,7 @@ impl Listed for Scorepad {
         self.players.clone()
     }
 
-    fn title(&self) -> Title {
+    fn titled(_: Option<&str>) -> Title {
         Title {
             name: "Mystery Rummy: Jack the Ripper",
             source: RuleSet::MysteryRummy.name(),

@@ -90,6 +90,9 @@ pub struct Snapshot<G: RuleBook> {
     pub log: Vec<Logged<G>>,
     /// The seats a phone takes only by the table's invitation (`["ghost"]`).
     pub by_invitation: Vec<String>,
+    /// The words this game is told in where they are not its rule set's usual ones
+    /// (`Listed::dialect`): `"new"`, `"stories"`, or none.
+    pub dialect: Option<&'static str>,
     pub view: G::View,
 }
 
@@ -743,6 +746,7 @@ impl<G: RuleBook> Around<G> {
                 .filter(|&seat| G::by_invitation(seat))
                 .map(|seat| seat.to_string())
                 .collect(),
+            dialect: game.dialect(),
             view,
         }
     }

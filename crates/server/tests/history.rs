@@ -89,6 +89,15 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
         [45, 70, 52]
     );
     assert_eq!(win["began"], DAY);
+    // What the screens call each game, in the words it was told in.
+    assert_eq!(
+        [&games[0]["title"], &win["title"], &win["dialect"]],
+        [
+            &json!("mystery-rummy"),
+            &json!("mysterium-classic"),
+            &Value::Null
+        ]
+    );
     assert_eq!(win["record"]["outcome"], "won");
     assert_eq!(win["record"]["difficulty"], "medium");
     assert_eq!(win["record"]["players"], 5);

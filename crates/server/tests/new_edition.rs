@@ -88,9 +88,12 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
         "no sand timer: {table_view}"
     );
     assert_eq!(table_view["view"]["edition"], "new");
+    // Told in its own words, and listed as a game of its own.
+    assert_eq!(table_view["dialect"], "new");
     assert_eq!(table_view["view"]["layout"]["sets"][0], "green");
     let listed: Value = support::table_json(&t, "/games").await;
     assert_eq!(listed[0]["edition"], "new");
+    assert_eq!(listed[0]["title"], "mysterium-new");
 
     let ghost = take_seat(&t, "games", game, "ghost").await;
     let mut phones = Vec::new();

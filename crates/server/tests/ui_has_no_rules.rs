@@ -195,3 +195,23 @@ fn no_screen_works_a_rule_out() {
         broken.join("\n")
     );
 }
+
+/// A game's edition decides rules and words alike, so no screen tests it: the view says what
+/// follows from it (`decision`, `answers_knock`), the snapshot and the lists the words it is
+/// told in (`dialect`, `title`). Only the setup form, where the edition is chosen, reads it.
+#[test]
+fn only_the_setup_form_reads_an_edition() {
+    let read: Vec<String> = (screens().iter())
+        .filter(|(path, _)| !path.ends_with("screens/setup.js"))
+        .flat_map(|(path, text)| {
+            (text.lines().enumerate())
+                .filter(|(_, line)| line.contains(".edition"))
+                .map(move |(n, line)| format!("{path}:{}: {}", n + 1, line.trim()))
+        })
+        .collect();
+    assert!(
+        read.is_empty(),
+        "screens testing an edition:\n{}",
+        read.join("\n")
+    );
+}

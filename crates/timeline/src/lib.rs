@@ -178,8 +178,13 @@ pub trait Listed: Rules {
     fn dialect(&self) -> Option<&'static str> {
         None
     }
-    /// The game as a play log knows it (each edition its own).
-    fn title(&self) -> Title;
+    /// A game of `edition` (its [`Listed::edition`], as the journal keeps it) as a play log
+    /// and the lists of games know it: each edition its own game.
+    fn titled(edition: Option<&str>) -> Title;
+    /// The game as a play log knows it.
+    fn title(&self) -> Title {
+        Self::titled(self.edition())
+    }
     /// The game as a play log keeps it, once it is over; `None` while it is played.
     fn summary(&self) -> Option<Summary>;
     /// What the history keeps of the game, written once it is over; `None` while it is

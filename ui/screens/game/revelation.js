@@ -292,7 +292,7 @@ function summary(ctx) {
   const view = ctx.view;
   return h('section', { id: 'summary', class: 'summary' },
     h('h2', {}, t('summary.title')),
-    h('p', {}, t('summary.hours', { hour: hourMark(view.edition, view.hour) })),
+    h('p', {}, t('summary.hours', { hour: hourMark(view.hour) })),
     h('div', { class: 'summary-table' }, h('table', {},
       h('thead', {}, h('tr', {}, h('th', {}, ''), CATEGORIES.map((c) => h('th', { scope: 'col' }, t(`category.${c}`))),
         view.track_side ? h('th', { scope: 'col' }, t('summary.track')) : null)),

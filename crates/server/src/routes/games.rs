@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use seance_journal::{GameState, Listing};
-use seance_timeline::{Refusal, RuleBook, RuleSet, Seat};
+use seance_timeline::{Listed, Refusal, RuleBook, RuleSet, Seat};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -139,8 +139,12 @@ pub async fn list(
         games
             .into_iter()
             .map(|g| {
-                json!({ "id": g.id, "ruleset": g.ruleset, "edition": g.edition, "status": g.status.name(),
-                        "players": g.players, "created_at": g.created_at, "updated_at": g.updated_at })
+                // What the lists call it: a newer build's rule set, nothing this build knows.
+                let title = (g.ruleset.parse().ok())
+                    .map(|r: RuleSet| rule_set!(r, G => G::titled(g.edition.as_deref()).source));
+                json!({ "id": g.id, "ruleset": g.ruleset, "edition": g.edition, "title": title,
+                        "status": g.status.name(), "players": g.players,
+                        "created_at": g.created_at, "updated_at": g.updated_at })
             })
             .collect(),
     ))
