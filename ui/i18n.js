@@ -150,7 +150,7 @@ export function t(key, vars = {}) {
 }
 
 /** `t` in dialect `spoken` (a listed game's), whatever the screen speaks. */
-export function tIn(spoken, key, vars = {}) {
+function tIn(spoken, key, vars = {}) {
   const phrase = (spoken && words[`${spoken}:${key}`]) ?? words[key] ?? key;
   return phrase.replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? `{${name}}`);
 }

@@ -100,11 +100,12 @@ struct Live<G: RuleBook> {
     timeline: Timeline<G>,
     damage: Option<Damage>,
     timer: Option<SandTimer>,
-    /// The action ids of the last few commands, each with the device that sent it and the
-    /// version it made: the same tap sent again by the same device is acknowledged, not
-    /// done twice; another device's id is no use to anyone else.
+    /// The action ids of the last few commands, each with the role that sent it (a seat, or
+    /// the table for its screens) and the version it made: the same tap sent again from the
+    /// same seat is acknowledged, not done twice; another seat's id is no use to anyone else.
     acted: VecDeque<Acted<G::Role>>,
-    /// How far each device (by the role it sends as) has gone into its pace, per act.
+    /// How far each role (a seat's phone; the table's screens as one) has gone into its
+    /// pace, per act.
     paces: HashMap<(G::Role, Act), Allowance>,
     /// When it was last asked for: the least recent is let go first.
     used: Instant,

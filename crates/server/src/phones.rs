@@ -205,10 +205,10 @@ where
     type Rejection = Refused;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Refused> {
-        let asked = RoleQuery::from_request_parts(parts, state).await?.of()?;
+        let asked = RoleQuery::from_request_parts(parts, state).await?;
         let (id, peer, caller) = about_a_game(parts, state).await?;
         let shared = Arc::<Shared>::from_ref(state);
-        let (who, role) = reader::<G>(&shared, id, &caller, peer, asked)?;
+        let (who, role) = reader::<G>(&shared, id, &caller, peer, &asked)?;
         Ok(Reading { id, role, who })
     }
 }
@@ -222,10 +222,11 @@ pub fn reader<G: RuleBook>(
     game: i64,
     caller: &Caller,
     peer: SocketAddr,
-    asked: Option<G::Role>,
+    asked: &RoleQuery,
 ) -> Result<(Who<G::Role>, G::Role), Refused> {
     let who = who::<G>(shared, game, caller, peer)?;
-    let role = match (&who, asked) {
+    // Read once the caller is known: a freed seat or a guess is told that first.
+    let role = match (&who, asked.of()?) {
         (Who::Seat(mine), None) => (*mine).into(),
         (_, asked) => asked.unwrap_or(G::Role::TABLE),
     };

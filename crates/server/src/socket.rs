@@ -42,8 +42,7 @@ pub async fn socket(
     };
     rule_set!(rule_set, G => {
         let games = shared.rule_sets.games::<G>().clone();
-        let watched = watched.map(|id| Ok::<_, Refused>((id, asked.of()?))).transpose()?;
-        follow(ws, shared, games, peer, caller, watched, place)
+        follow(ws, shared, games, peer, caller, watched.map(|id| (id, asked)), place)
     })
 }
 
@@ -55,14 +54,14 @@ fn follow<G: RuleBook>(
     games: Arc<Games<G>>,
     peer: SocketAddr,
     caller: Caller,
-    watched: Option<(i64, Option<G::Role>)>,
+    watched: Option<(i64, RoleQuery)>,
     place: Option<Admitted>,
 ) -> Result<Response, Refused> {
     let watch = match watched {
         Some((game, role)) => {
             // Only a game that exists is followed: each one followed is kept track of.
             games.seats(game)?;
-            let (_, role) = phones::reader::<G>(&shared, game, &caller, peer, role)?;
+            let (_, role) = phones::reader::<G>(&shared, game, &caller, peer, &role)?;
             Some((game, role))
         }
         None => None,

@@ -188,3 +188,21 @@ fn every_phase_is_worded_in_every_language() {
         }
     }
 }
+
+/// The clock's marks are words: every language, in each dialect that has its own, marks
+/// every hour of the game once.
+#[test]
+fn every_hour_has_its_mark_in_every_language() {
+    for language in LANGUAGES {
+        let words = words(language);
+        for key in ["hour.marks", "new:hour.marks"] {
+            let marks: Vec<&str> = words[key].split(' ').collect();
+            assert_eq!(
+                marks.len(),
+                seance_rules::HOURS as usize,
+                "{language} {key}"
+            );
+            assert!(marks.iter().all(|m| !m.is_empty()), "{language} {key}");
+        }
+    }
+}

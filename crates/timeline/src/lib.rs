@@ -1,9 +1,10 @@
 //! A game's history as the journal keeps it, for any of Séance's rule sets: accepted
 //! commands with their events, and undo and redo as entries of their own. Undo goes back
 //! one command at a time to the start; redo replays what was undone until a new command
-//! is accepted. A rule set plugs in by implementing [`Rules`]: a fold of its events and
-//! a decision on each command; its whole face to the shells is [`RuleBook`]: [`Rules`] with
-//! [`Roles`], [`Timed`] and [`Listed`]. Randomness comes from the game's recorded seed
+//! is accepted; each change remembers the role that sent it. A rule set plugs in by
+//! implementing [`Rules`] (a fold of its events and a decision on each command) and
+//! [`Roles`] (who may do what, and sees what); its whole face to the shells is
+//! [`RuleBook`]: those with [`Timed`] and [`Listed`]. Randomness comes from the game's recorded seed
 //! ([`Draw`]).
 
 mod error;

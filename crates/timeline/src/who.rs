@@ -88,8 +88,8 @@ pub enum Who<R: RoleName> {
 }
 
 impl<R: RoleName> Who<R> {
-    /// The role its changes are told as sent by: a seat's, else the table's (a watcher
-    /// sends none but a knock, which is the table's sound).
+    /// The role its changes are told as sent by, and its pace kept for: a seat's, else the
+    /// table's (a watcher sends nothing).
     pub fn role(&self) -> R {
         match self {
             Who::Seat(seat) => (*seat).into(),
