@@ -61,9 +61,12 @@ export async function setLanguage(lang, { remember = false } = {}) {
   document.documentElement.lang = lang;
 }
 
+/** The phrase for `key` in dialect `spoken`, else this language's own, if any. */
+const phrase = (spoken, key) => (spoken && words[`${spoken}:${key}`]) ?? words[key];
+
 /** Whether this language (or the dialect spoken) has a phrase for `key`. */
 export function has(key) {
-  return Boolean((dialect && words[`${dialect}:${key}`]) ?? words[key]);
+  return Boolean(phrase(dialect, key));
 }
 
 /** A refusal `{code, params, error}` in this language: its phrase with the params filled in
@@ -151,6 +154,5 @@ export function t(key, vars = {}) {
 
 /** `t` in dialect `spoken` (a listed game's), whatever the screen speaks. */
 function tIn(spoken, key, vars = {}) {
-  const phrase = (spoken && words[`${spoken}:${key}`]) ?? words[key] ?? key;
-  return phrase.replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? `{${name}}`);
+  return (phrase(spoken, key) ?? key).replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? `{${name}}`);
 }

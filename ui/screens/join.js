@@ -68,7 +68,8 @@ export function renderSeats(ctx) {
   if (held) {
     queueMicrotask(() => { location.hash = pageOf(MYSTERIUM, 'phone', id); });
   }
-  const waiting = notYet(ctx, 'seats', topBar(ctx));
+  const top = topBar(ctx);
+  const waiting = notYet(ctx, 'seats', top);
   if (waiting) return waiting;
   const view = snapshot.view;
   const taken = new Set(snapshot.seats);
@@ -82,7 +83,7 @@ export function renderSeats(ctx) {
   taken.has(seat) ? h('span', { class: 'taken' }, t('join.taken'))
     : byInvitation.has(seat) ? h('span', { class: 'taken' }, t('join.by_invitation')) : null);
   return h('div', { id: 'seats', class: 'screen' },
-    topBar(ctx),
+    top,
     h('section', { class: 'panel' },
       givenBack(id) ? h('p', { id: 'given-back', class: 'banner', role: 'status' }, t('join.given_back')) : null,
       h('h1', {}, t('join.pick_seat')),

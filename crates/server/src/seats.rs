@@ -12,20 +12,21 @@
 //! kept to the seats of the latest games.
 //!
 //! By concern: this module, the seats as phones and the table use them (each rule set's
-//! typed seats in and out, kept named in words in memory and in the file); `state.rs`, the seats in memory
-//! and the changes that make them; `file.rs`, the file; `former.rs`, the file of earlier
-//! builds, adopted once.
+//! typed seats in and out, kept named in words in memory and in the file); `state.rs`, the
+//! seats in memory and the changes that make them; `file.rs`, the file; `former.rs`, the
+//! file of earlier builds, adopted once.
 
 mod file;
 mod former;
 mod state;
 
-use seance_timeline::SeatName;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+use seance_timeline::SeatName;
 
 use crate::credentials::equal_in_constant_time;
 use crate::settings::{set_aside, write_atomically};

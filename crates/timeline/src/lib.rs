@@ -4,8 +4,8 @@
 //! is accepted; each change remembers the role that sent it. A rule set plugs in by
 //! implementing [`Rules`] (a fold of its events and a decision on each command) and
 //! [`Roles`] (who may do what, and sees what); its whole face to the shells is
-//! [`RuleBook`]: those with [`Timed`] and [`Listed`]. Randomness comes from the game's recorded seed
-//! ([`Draw`]).
+//! [`RuleBook`]: those with [`Timed`] and [`Listed`]. Randomness comes from the game's
+//! recorded seed ([`Draw`]).
 
 mod error;
 mod pace;

@@ -22,11 +22,12 @@ export function renderRummySeats(ctx) {
   const { id } = ctx.game;
   if (mySeat(id)) queueMicrotask(() => { location.hash = pageOf(MYSTERY_RUMMY, 'phone', id); });
   const snapshot = ctx.snapshot;
-  const waiting = notYet(ctx, 'seats', topBar(ctx));
+  const top = topBar(ctx);
+  const waiting = notYet(ctx, 'seats', top);
   if (waiting) return waiting;
   const taken = new Set(snapshot.seats);
   return h('div', { id: 'seats', class: 'screen' },
-    topBar(ctx),
+    top,
     h('section', { class: 'panel' },
       givenBack(id) ? h('p', { id: 'given-back', class: 'banner', role: 'status' }, t('join.given_back')) : null,
       h('h1', {}, t('join.pick_seat')),

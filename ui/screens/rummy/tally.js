@@ -131,11 +131,12 @@ export function tallyForm(ctx) {
   if (!draft) return null;
   const view = ctx.view;
   const players = view.players.map((name, p) => [p, name]);
+  const by = enders(view);
   return h('form', { id: 'tally', class: 'panel wide tally', onsubmit: (e) => { e.preventDefault(); submit(ctx); } },
     h('h1', {}, draft.round === null ? t('rummy.end_round_n', { n: view.round }) : t('rummy.correct', { n: draft.round + 1 })),
     segmented(ctx, 'tally-ending', t('rummy.how_ended'), hows(view).map((e) => [e, t(`ending_choice.${e}`)]), draft.ending, (v) => { draft.ending = v; }),
-    enders(view).length
-      ? segmented(ctx, 'tally-by', t('rummy.played_by'), players.filter(([p]) => enders(view).includes(p)), draft.by, (v) => { draft.by = v; })
+    by.length
+      ? segmented(ctx, 'tally-by', t('rummy.played_by'), players.filter(([p]) => by.includes(p)), draft.by, (v) => { draft.by = v; })
       : null,
     segmented(ctx, 'tally-alibi', t('rummy.alibi'), [[null, t('rummy.no_alibi')], ...view.suspects.map((_, s) => [s, suspectName(s)])], draft.alibi, (v) => { draft.alibi = v; }),
     draft.alibi === null ? null : h('div', { id: 'alibi-in-play', class: 'row' },
