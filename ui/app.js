@@ -5,7 +5,7 @@
 
 import { ApiError, Offline, api, connect, giveUp, keepSeat, manifestUrl, mySeat, takeCode } from './api.js';
 import { browserLanguage, deviceLanguage, language, prefetchLanguage, setDialect, setLanguage, t } from './i18n.js';
-import { h, toast } from './dom.js';
+import { h, patch, toast } from './dom.js';
 import { contextOf } from './context.js';
 import { actsOn } from './act.js';
 import { renderHome } from './screens/home.js';
@@ -201,42 +201,21 @@ const context = () => contextOf(state, { ...acts, render, showScreen, saveSettin
 
 const notices = [document.getElementById('toast'), document.getElementById('offline')];
 
-/** Puts `node` on screen as the whole page, its bar saying the connection as it is (a
- * screen drawn again in place, a setup after a choice, keeps "Connected"). A screen with a
- * `.notices` place (with a phone's bar, or a game's) takes the toast and the reconnect
- * banner there, where they lie over the page (game.css says where) and neither make the
- * bar taller nor push the page down; elsewhere they float. A screen whose root says
+/** Puts `node` on screen as the whole page, patched over what is there (`patch`): a press,
+ * a focus or what is being typed survives it. Its bar says the connection as it is. A screen
+ * with a `.notices` place (with a phone's bar, or a game's) takes the toast and the reconnect
+ * banner there, where they lie over the page (game.css says where) and neither make the bar
+ * taller nor push the page down; elsewhere they float. A screen whose root says
  * `data-awake="true"` keeps the screen from sleeping. */
 function showScreen(node) {
-  const was = typing();
-  (node.querySelector?.('.notices') ?? document.body).append(...notices);
-  document.getElementById('app').replaceChildren(node);
-  resume(was);
+  const app = document.getElementById('app');
+  patch(app, node, notices);
+  const place = app.querySelector('.notices') ?? document.body;
+  for (const notice of notices) if (notice.parentNode !== place) place.append(notice);
   updateStatus();
   // The wake lock's module comes with the first screen that wants it.
-  const awake = node.dataset?.awake === 'true';
+  const awake = app.firstElementChild?.dataset?.awake === 'true';
   if (awake || loaded.awake) call('awake', 'keepAwake', awake, isTable());
-}
-
-/** The field a person is in, to find again on the screen drawn anew (a save by the field
- * they left, a change told by another screen): its id, its caret, and a number typed since
- * it was drawn. */
-function typing() {
-  const el = document.activeElement;
-  if (!el?.id || !el.matches('input, textarea')) return null;
-  const number = el.type === 'number' && el.value !== el.defaultValue;
-  return { id: el.id, drawn: el.defaultValue, typed: number ? el.value : null, caret: [el.selectionStart, el.selectionEnd] };
-}
-
-/** Focus back in the field a person was in, with the digits they typed unless the new
- * screen changed the field itself. */
-function resume(was) {
-  const el = was && document.getElementById(was.id);
-  if (!el?.matches('input, textarea') || el === document.activeElement) return;
-  if (was.typed !== null && el.value === was.drawn) el.value = was.typed;
-  el.focus({ preventScroll: true });
-  // A number field has no caret to set: it throws.
-  if (was.caret[0] !== null && el.type !== 'number') el.setSelectionRange(...was.caret);
 }
 
 function updateStatus() {

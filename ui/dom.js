@@ -1,19 +1,72 @@
-// A tiny DOM builder: text is always set as text, never parsed as HTML.
+// A tiny DOM builder, and the patch that puts a screen drawn anew on the page. Text is
+// always set as text, never parsed as HTML. A screen is a function that builds elements
+// (`h`); `patch` then keeps every element on the page that stands for the same thing (by
+// its id or `data-key`, else by its place), so a press, a focus, a caret, what is being
+// typed and a scroll survive any update, and nothing moves under a finger.
+
+import morphdom from './vendor/morphdom/morphdom.js';
+
+/** Calls the handler the latest drawing gave this element for this event: an element kept
+ * by a patch acts on the screen as it shows now, never on an older state. */
+function dispatch(event) {
+  return event.currentTarget.__on?.[event.type]?.(event);
+}
+
+/** Hands `el` the handlers of its latest drawing (`on`: event type → handler). */
+function handle(el, on) {
+  el.__on = on;
+  for (const type of Object.keys(on ?? {})) el.addEventListener(type, dispatch);
+}
 
 /** h('button', {class: 'big', onclick}, 'New game') */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
+  const on = {};
   for (const [key, value] of Object.entries(attrs)) {
     if (value === false || value == null) continue;
-    if (key.startsWith('on')) el.addEventListener(key.slice(2), value);
+    if (key.startsWith('on')) on[key.slice(2)] = value;
     else if (key === 'dataset') Object.assign(el.dataset, value);
     else el.setAttribute(key, value === true ? '' : value);
   }
+  handle(el, on);
   for (const child of children.flat(Infinity)) {
     if (child == null || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return el;
+}
+
+/** The element on the page that `el` (drawn for it) stands for: itself, or the one a patch
+ * kept in its place. A handler or a later step reads and writes the page through it. */
+export const live = (el) => el.__live ?? el;
+
+/** Whether `from` is a field a person is typing in, showing what the screen drew last: what
+ * they typed is kept (a change to the field itself, from elsewhere, is shown). */
+const typingIn = (from, to) => from === document.activeElement && from.matches('input, textarea')
+  && from.defaultValue === to.defaultValue;
+
+/**
+ * Makes `root`'s content `node`, changing only what differs. Elements are matched by id or
+ * `data-key`, else by tag in place. An element marked `data-own` holds what code other than
+ * its drawing put in it (a chart, a list filled later): once on the page it is left as it
+ * is, its handlers updated; give it a new `data-key` to draw it anew. `keep` are nodes that
+ * are not the screen's (the toast) and stay where they are.
+ */
+export function patch(root, node, keep = []) {
+  const next = document.createElement(root.tagName);
+  next.append(node);
+  morphdom(root, next, {
+    childrenOnly: true,
+    getNodeKey: (n) => (n.nodeType === Node.ELEMENT_NODE ? n.id || n.dataset.key : undefined) || undefined,
+    onBeforeElUpdated(from, to) {
+      to.__live = from;
+      handle(from, to.__on);
+      if (from.hasAttribute('data-own')) return false;
+      if (typingIn(from, to)) to.value = from.value;
+      return true;
+    },
+    onBeforeNodeDiscarded: (n) => !keep.includes(n),
+  });
 }
 
 let toastTimer;

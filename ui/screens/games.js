@@ -1,7 +1,7 @@
 // Resume a game: the games in play, then those finished, a page at a time (a table's whole
 // history is never fetched at once); an unfinished game may be put away, and brought back.
 
-import { h, toast } from '../dom.js';
+import { h, live, toast } from '../dom.js';
 import { language, t } from '../i18n.js';
 import { api } from '../api.js';
 import { topBar } from './chrome.js';
@@ -40,33 +40,36 @@ function item(ctx, game) {
 const PAGE = 20;
 
 export function renderGames(ctx) {
-  const list = h('ul', { id: 'game-list', class: 'game-list' }, h('li', { class: 'note' }, '…'));
-  const older = h('button', { id: 'games-older', type: 'button', hidden: true }, t('games.older'));
+  // Filled once the games are fetched (on the page by then: `live`), and left so by a patch.
+  const list = h('ul', { id: 'game-list', class: 'game-list', 'data-own': true }, h('li', { class: 'note' }, '…'));
+  const older = h('button', {
+    id: 'games-older', type: 'button', hidden: true, onclick: () => more().catch((error) => toast(error.message)),
+  }, t('games.older'));
   // The games in play first, then those finished, a page at a time, the latest first.
   const pages = { state: 'playing', shown: 0, first: true };
   const more = async () => {
     const games = await api(`/games?state=${pages.state}&limit=${PAGE}&offset=${pages.shown}`);
-    if (pages.first) list.replaceChildren();
+    if (pages.first) live(list).replaceChildren();
     pages.first = false;
-    list.append(...games.map((game) => item(ctx, game)));
+    live(list).append(...games.map((game) => item(ctx, game)));
     pages.shown += games.length;
     if (games.length < PAGE && pages.state === 'playing') {
       Object.assign(pages, { state: 'finished', shown: 0 });
       return more();
     }
-    older.hidden = games.length < PAGE;
-    if (!list.children.length) list.append(h('li', { class: 'note' }, t('games.none')));
+    live(older).hidden = games.length < PAGE;
+    if (!live(list).children.length) live(list).append(h('li', { class: 'note' }, t('games.none')));
   };
-  older.onclick = () => more().catch((error) => toast(error.message));
   more().catch((error) => toast(error.message));
-  // The games put away, on demand.
+  // The games put away, on demand. Not `data-own`: a drawing anew empties it and shows its
+  // button again, as it always has (a game brought back is not left in it).
   const away = h('ul', { id: 'archived-list', class: 'game-list' });
   const showAway = h('button', {
     id: 'games-archived', type: 'button',
     onclick: async () => {
       const games = await api(`/games?state=archived&limit=${PAGE}`).catch((error) => { toast(error.message); return []; });
-      away.replaceChildren(...(games.length ? games.map((game) => item(ctx, game)) : [h('li', { class: 'note' }, t('games.none_archived'))]));
-      showAway.hidden = true;
+      live(away).replaceChildren(...(games.length ? games.map((game) => item(ctx, game)) : [h('li', { class: 'note' }, t('games.none_archived'))]));
+      live(showAway).hidden = true;
     },
   }, t('games.show_archived'));
   return h('div', { id: 'games', class: 'screen' },

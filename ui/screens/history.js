@@ -4,7 +4,7 @@
 // own screen, which ends on its summary; the table archives or deletes one (asked once, undone while this session lasts),
 // and exports or imports the whole history.
 
-import { h, toast } from '../dom.js';
+import { h, live, toast } from '../dom.js';
 import { hourMark, language, t } from '../i18n.js';
 import { api, download } from '../api.js';
 import { topBar } from './chrome.js';
@@ -76,12 +76,13 @@ async function shelve(ctx, game, shelf, said) {
 
 /** A deletion, asked once: the button turns into the question. */
 function deleteButton(ctx, game) {
-  const ask = h('button', { type: 'button', class: 'danger', 'data-delete': game.id }, t('history.delete'));
-  ask.onclick = () => ask.replaceWith(h('span', { class: 'confirm', role: 'group', 'aria-label': t('history.delete_ask') },
-    h('span', { class: 'note' }, t('history.delete_ask')),
-    h('button', { type: 'button', class: 'danger', 'data-delete-sure': game.id, onclick: () => shelve(ctx, game, 'deleted', 'history.deleted') }, t('history.delete_sure')),
-    h('button', { type: 'button', onclick: () => ctx.render() }, t('history.keep'))));
-  return ask;
+  return h('button', {
+    type: 'button', class: 'danger', 'data-delete': game.id,
+    onclick: (event) => event.currentTarget.replaceWith(h('span', { class: 'confirm', role: 'group', 'aria-label': t('history.delete_ask') },
+      h('span', { class: 'note' }, t('history.delete_ask')),
+      h('button', { type: 'button', class: 'danger', 'data-delete-sure': game.id, onclick: () => shelve(ctx, game, 'deleted', 'history.deleted') }, t('history.delete_sure')),
+      h('button', { type: 'button', onclick: () => ctx.render() }, t('history.keep')))),
+  }, t('history.delete'));
 }
 
 function item(ctx, game) {
@@ -112,19 +113,21 @@ function recentlyDeleted(ctx) {
 
 /** The whole history as a file, and a file brought in. */
 function files(ctx) {
-  const picker = h('input', { id: 'history-file', type: 'file', accept: 'application/json,.json', class: 'visually-hidden' });
-  picker.onchange = async () => {
-    const file = picker.files[0];
-    if (!file) return;
-    try {
-      const done = await api('/history/import', { method: 'POST', raw: await file.text() });
-      toast(t('history.imported', { added: done.added, skipped: done.skipped }));
-      ctx.render();
-    } catch (error) {
-      toast(error.message);
-    }
-    picker.value = '';
-  };
+  const picker = h('input', {
+    id: 'history-file', type: 'file', accept: 'application/json,.json', class: 'visually-hidden',
+    onchange: async () => {
+      const file = live(picker).files[0];
+      if (!file) return;
+      try {
+        const done = await api('/history/import', { method: 'POST', raw: await file.text() });
+        toast(t('history.imported', { added: done.added, skipped: done.skipped }));
+        ctx.render();
+      } catch (error) {
+        toast(error.message);
+      }
+      live(picker).value = '';
+    },
+  });
   const save = (path, name) => () => download(path, name).catch((error) => toast(error.message));
   return h('div', { class: 'row history-files' },
     h('button', { id: 'history-export-json', type: 'button', onclick: save('/history/export.json', 'seance-history.json') }, t('history.export_json')),
@@ -134,18 +137,20 @@ function files(ctx) {
 
 export function renderHistory(ctx) {
   const archived = location.hash === '#/history/archived';
-  const games = h('ul', { id: 'history-list', class: 'history-list' }, h('li', { class: 'note' }, '…'));
-  const older = h('button', { id: 'history-older', type: 'button', hidden: true }, t('games.older'));
+  // Filled once the games are fetched (on the page by then: `live`), and left so by a patch.
+  const games = h('ul', { id: 'history-list', class: 'history-list', 'data-own': true }, h('li', { class: 'note' }, '…'));
+  const older = h('button', {
+    id: 'history-older', type: 'button', hidden: true, onclick: () => more().catch((error) => toast(error.message)),
+  }, t('games.older'));
   let shown = 0;
   const more = async () => {
     const page = await api(`/history?limit=${PAGE}&offset=${shown}${archived ? '&archived=true' : ''}`);
-    if (shown === 0) games.replaceChildren();
-    games.append(...page.games.map((game) => item(ctx, game)));
+    if (shown === 0) live(games).replaceChildren();
+    live(games).append(...page.games.map((game) => item(ctx, game)));
     shown += page.games.length;
-    older.hidden = !page.more;
-    if (!games.children.length) games.append(h('li', { class: 'note', id: 'history-none' }, t(archived ? 'history.none_archived' : 'history.none')));
+    live(older).hidden = !page.more;
+    if (!live(games).children.length) live(games).append(h('li', { class: 'note', id: 'history-none' }, t(archived ? 'history.none_archived' : 'history.none')));
   };
-  older.onclick = () => more().catch((error) => toast(error.message));
   more().catch((error) => toast(error.message));
   return h('div', { id: 'history', class: 'screen' },
     topBar(ctx),

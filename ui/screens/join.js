@@ -2,7 +2,7 @@
 // psychic, or just watching. The seat's token stays on the phone, which comes back to it
 // after a reload, a sleep or a lost connection.
 
-import { h, toast } from '../dom.js';
+import { h, live, toast } from '../dom.js';
 import { ghostSeat, nameOf, t } from '../i18n.js';
 import { api, givenBack, keepSeat, mySeat } from '../api.js';
 import { topBar } from './chrome.js';
@@ -11,9 +11,10 @@ import { MYSTERIUM, byKey, gameName, pageOf } from '../rule_sets.js';
 
 
 export function renderJoin(ctx) {
-  const list = h('ul', { id: 'join-list', class: 'game-list' }, h('li', { class: 'note' }, '…'));
+  // Filled once the games are fetched (on the page by then: `live`), and left so by a patch.
+  const list = h('ul', { id: 'join-list', class: 'game-list', 'data-own': true }, h('li', { class: 'note' }, '…'));
   api('/games?state=playing').then((playing) => {
-    list.replaceChildren(...(playing.length
+    live(list).replaceChildren(...(playing.length
       ? playing.map((g) => h('li', {}, h('a', { class: 'game-link', href: pageOf(g.ruleset, 'join', g.id), 'data-status': g.status },
         h('span', { class: 'who' }, g.players.join(' · ')),
         h('span', { class: 'ruleset' }, gameName(g)))))

@@ -3,7 +3,7 @@
 // Phones and watchers are told the table is choosing. The server starts again after the
 // choice; this screen waits for it, then reloads.
 
-import { h, toast } from '../dom.js';
+import { h, live, toast } from '../dom.js';
 import { refusal, t } from '../i18n.js';
 import { api } from '../api.js';
 import { topBar } from './chrome.js';
@@ -31,15 +31,16 @@ export function renderJournal(ctx) {
     waiting = true;
     waitForRestart(ctx.info.started);
   }
-  const outcome = h('p', { id: 'journal-outcome', class: 'note', role: 'status' });
+  // Said once the choice is made: left so by a patch.
+  const outcome = h('p', { id: 'journal-outcome', class: 'note', role: 'status', 'data-own': true });
   const choose = async (choice, buttons) => {
-    buttons.forEach((b) => { b.disabled = true; });
+    buttons.forEach((b) => { live(b).disabled = true; });
     try {
       const done = await api('/journal', { method: 'POST', body: { choice } });
-      outcome.textContent = choice === 'recover' ? t('journal.recovered', done) : t('journal.restarting');
+      live(outcome).textContent = choice === 'recover' ? t('journal.recovered', done) : t('journal.restarting');
       await waitForRestart(ctx.info.started);
     } catch (error) {
-      buttons.forEach((b) => { b.disabled = false; });
+      buttons.forEach((b) => { live(b).disabled = false; });
       toast(error.message);
     }
   };

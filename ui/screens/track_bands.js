@@ -16,8 +16,13 @@ export function toldBands(settings, side) {
   return settings?.track_bands?.[side] ?? null;
 }
 
-/** The latest save, for a setup to wait on before it starts a game with the bands. */
+/** The saves, one after another: a later one never lands before an earlier one. The
+ * latest, for a setup to wait on before it starts a game with the bands. */
 let saving = Promise.resolve();
+
+/** Saves of each side sent or waiting to be: a refusal with a later save behind it was of
+ * a state already left (that save says its own). */
+const pending = {};
 
 /** Resolves once every band typed so far is saved. */
 export const bandsSaved = () => saving;
@@ -25,24 +30,33 @@ export const bandsSaved = () => saving;
 /** Saves `side` as typed: told once every band has its space, forgotten when a told side
  * is cleared; a refused save keeps what was typed on screen and says why. */
 function save(ctx, side, after) {
+  // Both fields as they are on screen now, not as they were drawn.
   const typed = Object.fromEntries(BANDS.map((band) => {
     const { lo, hi } = range(side, band);
     const field = document.getElementById(`band-${side}-${band}`);
     return [band, lo === hi ? lo : field.value === '' ? null : Number(field.value)];
   }));
-  const bands = { ...(ctx.settings.track_bands ?? {}) };
-  if (BANDS.every((band) => typed[band] !== null)) bands[side] = typed;
-  else if (toldBands(ctx.settings, side)) delete bands[side];
-  else return;
-  saving = (async () => {
+  pending[side] = (pending[side] ?? 0) + 1;
+  // Sent once the saves before it are answered, onto the settings as they are by then (a
+  // drawing's are older): it keeps what they saved.
+  const send = async () => {
     try {
+      const { settings } = ctx.now();
+      const bands = { ...(settings.track_bands ?? {}) };
+      if (BANDS.every((band) => typed[band] !== null)) bands[side] = typed;
+      else if (toldBands(settings, side)) delete bands[side];
+      else return;
       await ctx.saveSettings({ track_bands: bands });
     } catch (error) {
-      toast(error.message);
+      if (pending[side] === 1) toast(error.message);
       return;
+    } finally {
+      pending[side] -= 1;
     }
     after();
-  })();
+  };
+  // After the one before, however it ended.
+  saving = saving.then(send, send);
 }
 
 /** A side's two band starts, each a number within the rules' range (or the one space they

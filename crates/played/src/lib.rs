@@ -1,10 +1,14 @@
 //! Games played by the rules to their ends, for the tests of what keeps and shows finished
 //! games: Mysterium of either edition at any size, a history file of them as a table would
 //! have saved it, and Mystery Rummy's rounds with their votes; and a refusal's English
-//! words checked for the rule sets' tests ([`worded`]); a crate's imports and their circles, for
+//! words checked for the rule sets' tests ([`worded`]); two commands sent at once
+//! ([`check_at_once`]); a crate's imports and their circles, for
 //! the tests that hold the crates to layers ([`layers`]).
 
+mod at_once;
 pub mod layers;
+
+pub use at_once::check_at_once;
 
 use seance_rules::{
     Action, CardBox, CardSet, Command, Deal, Difficulty, Entry, Event, Listed, Phase, SecretMode,

@@ -278,11 +278,17 @@ impl Game {
                 *held = held
                     .checked_sub(1)
                     .ok_or("a token placed that was not held")?;
-                self.placements.push(Placement {
+                // Kept in seating order, whoever placed first: tokens placed at once make the
+                // same game whatever order they arrive in.
+                let at = self
+                    .placements
+                    .partition_point(|p| (p.on, p.by) < (*on, *by));
+                let placement = Placement {
                     by: *by,
                     on: *on,
                     face: *face,
-                });
+                };
+                self.placements.insert(at, placement);
             }
             Event::TokenWithdrawn { by, on } => {
                 let at = self

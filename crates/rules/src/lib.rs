@@ -8,9 +8,11 @@
 //! The modules stand in layers, each using those below it (no circle of more than two): the
 //! vocabulary (cards, the clock, setup, roles, commands, events), the game as a fold of its events
 //! (`game`), deciding (`decide`, with the count in `straw_poll`), what each role may do,
-//! see and read (`allowed`, `view`, `log`), and on top the rule set's face, here.
+//! see and read (`allowed`, `view`, `log`), what each command depends on (`at_once`), and
+//! on top the rule set's face, here.
 
 mod allowed;
+mod at_once;
 mod card_sets;
 mod cards;
 mod clairvoyancy;
@@ -33,6 +35,7 @@ mod straw_poll;
 mod view;
 
 pub use allowed::Action;
+pub use at_once::Thing;
 pub use card_sets::{CardBox, CardSet, Deal, SET_SIZE};
 pub use cards::{Card, Category, Layout, Origin};
 pub use clairvoyancy::{Face, Faces, Placement, finishing_bonus};
@@ -160,6 +163,23 @@ impl Roles for Game {
 
     fn told(&self, event: &Event, role: Role) -> Option<Told> {
         log::told(self, event, role)
+    }
+}
+
+/// What each command depends on, so a table acts at once (`at_once`).
+impl seance_timeline::AtOnce for Game {
+    type Thing = Thing;
+
+    fn depends(&self, command: &Command) -> Vec<Thing> {
+        Game::depends(self, command)
+    }
+
+    fn changes(&self, event: &Event) -> Vec<Thing> {
+        Game::changes(self, event)
+    }
+
+    fn changed(&self, thing: &Thing) -> Refusal {
+        Game::changed(self, thing)
     }
 }
 

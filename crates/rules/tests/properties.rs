@@ -9,7 +9,7 @@ mod common;
 
 use common::{Table, every_expansion, new_setup, setup};
 use proptest::prelude::*;
-use seance_played::worded;
+use seance_played::{check_at_once, worded};
 use seance_rules::*;
 
 /// The command space a game's size allows, grouped by kind (the right intuition is a
@@ -386,6 +386,19 @@ fn assert_an_ending_is_reachable(game: &Game) {
     panic!("no ending within 400 moves");
 }
 
+/// A few pairs of this step's legal moves, `pick` choosing which, sent on one version as
+/// two devices tap at once: [`check_at_once`] holds for each.
+fn check_pairs(t: &Table, pick: usize) {
+    let moves: Vec<Command> = legal_moves(t).into_iter().flatten().collect();
+    for k in 0..4 {
+        let first = &moves[(pick + 7 * k) % moves.len()];
+        let second = &moves[(pick / 5 + 11 * k + 1) % moves.len()];
+        if first != second {
+            check_at_once(&t.timeline, first, second, Role::Table);
+        }
+    }
+}
+
 /// Plays `choices` as moves from a fresh game and returns how it ended, if it did.
 fn play(
     edition: Edition,
@@ -459,6 +472,9 @@ fn play(
         }
         if choice % 16 == 2 {
             assert_an_ending_is_reachable(t.game());
+        }
+        if choice % 3 == 0 && t.game().phase != Phase::Ended {
+            check_pairs(&t, choice as usize);
         }
     }
     let replayed =

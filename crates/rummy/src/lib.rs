@@ -7,9 +7,11 @@
 //! The modules stand in layers, each using those below it (no circle of more than two): the
 //! vocabulary (suspects, rounds and their tallies, setup, roles, commands, events), the
 //! scorepad as a fold of its events, deciding (`decide`), what each role may do, see and
-//! read (`allowed`, `view`, `log`), and on top the rule set's face, here.
+//! read (`allowed`, `view`, `log`), what each command depends on (`at_once`), and on top
+//! the rule set's face, here.
 
 mod allowed;
+mod at_once;
 mod command;
 mod decide;
 mod event;
@@ -27,6 +29,7 @@ mod tally;
 mod view;
 
 pub use allowed::Action;
+pub use at_once::Thing;
 pub use command::Command;
 pub use event::Event;
 pub use jack::{JackStep, Verdict, who_is_jack};
@@ -130,6 +133,23 @@ impl Roles for Scorepad {
 
     fn told(&self, event: &Event, role: Role) -> Option<Told> {
         log::told(event, role)
+    }
+}
+
+/// What each command depends on, so players vote at once (`at_once`).
+impl seance_timeline::AtOnce for Scorepad {
+    type Thing = Thing;
+
+    fn depends(&self, command: &Command) -> Vec<Thing> {
+        Scorepad::depends(self, command)
+    }
+
+    fn changes(&self, event: &Event) -> Vec<Thing> {
+        Scorepad::changes(self, event)
+    }
+
+    fn changed(&self, thing: &Thing) -> Refusal {
+        Scorepad::changed(self, thing)
     }
 }
 

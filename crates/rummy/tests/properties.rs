@@ -2,11 +2,12 @@
 //! scores add up line by line, Jack is the leader the Alibi does not clear (and nobody in
 //! an escape), the Alibi in play scores undoubled for its holder, the votes stay sealed
 //! until the round ends, the game ends exactly when the rulebook says and can always be
-//! played to its end, and the history replays to the same game; any numbers at all are
+//! played to its end, and the history replays to the same game; two moves sent at once land
+//! as the rules say (`check_at_once`); any numbers at all are
 //! refused or scored, never a panic.
 
 use proptest::prelude::*;
-use seance_played::worded;
+use seance_played::{check_at_once, worded};
 use seance_rummy::*;
 use seance_timeline::{Entry, Listed, Who};
 
@@ -288,6 +289,14 @@ proptest! {
                 None if timeline.can_undo() => Entry::Undo,
                 None => continue,
             };
+            // The next move, had it been sent on this same version by another device.
+            if let Entry::Command { command: first, .. } = &entry
+                && let Some(second) = plan.get(k + 1).and_then(|m| command(m, timeline.game()))
+                && first != &second
+                && timeline.decide(second.clone()).is_ok()
+            {
+                check_at_once(&timeline, first, &second, Role::Table);
+            }
             timeline.push(entry.clone()).unwrap();
             entries.push(entry);
             check(timeline.game());

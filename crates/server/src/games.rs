@@ -36,12 +36,10 @@ pub enum GameError {
     Rule(Refusal),
     /// Not this device's to do, as the rules say: nothing changed.
     Forbidden(Refusal),
-    /// Sent for a version the game has moved past: it moved on from `sent` to `now` (the
-    /// view's `log` says how).
-    Stale {
-        sent: u64,
-        now: u64,
-    },
+    /// Sent on a version the game has moved past, and something it depends on changed
+    /// meanwhile (or a screen too far behind to tell): the rules say what (the view's `log`
+    /// says how).
+    Conflict(Refusal),
     Timeline(TimelineError),
     Journal(JournalError),
     /// Faster than a person plays (`Roles::pace`): nothing changed.
@@ -56,6 +54,7 @@ impl GameError {
         match self {
             GameError::Rule(r) => GameError::Rule(r.in_dialect(dialect)),
             GameError::Forbidden(r) => GameError::Forbidden(r.in_dialect(dialect)),
+            GameError::Conflict(r) => GameError::Conflict(r.in_dialect(dialect)),
             other => other,
         }
     }
@@ -155,10 +154,8 @@ pub struct Made {
     pub held: bool,
 }
 
-/// What a change came with: the version its sender saw, its action id, and whether the
-/// table shows it first.
+/// What a change came with: its action id, and whether the table shows it first.
 struct Sent {
-    version: Option<u64>,
     action: Option<String>,
     held: bool,
 }
@@ -443,12 +440,10 @@ impl<G: RuleBook> Games<G> {
         };
         // What the table reads out is the table's to show first.
         let held = matches!(who, Who::Table { .. }) && G::shown_by_the_table(&command);
-        let sent = Sent {
-            version: Some(version),
-            action,
-            held,
-        };
+        let sent = Sent { action, held };
         let made = self.write(id, sent, who, permitted, |timeline| {
+            // Sent on an older version, it lands unless what it depends on changed since.
+            (timeline.rebase(&command, version, who.role())).map_err(GameError::Conflict)?;
             timeline.decide(command.clone()).map_err(GameError::Rule)
         })?;
         if made.held {
@@ -472,7 +467,6 @@ impl<G: RuleBook> Games<G> {
         };
         self.may(id, who, extra)?;
         let sent = Sent {
-            version: Some(version),
             action: None,
             held: false,
         };
@@ -481,15 +475,18 @@ impl<G: RuleBook> Games<G> {
             sent,
             who,
             |_| Ok(()),
-            |timeline| match how {
-                Rewind::Undo if !timeline.can_undo() => {
-                    Err(GameError::Timeline(TimelineError::NothingToUndo))
+            |timeline| {
+                timeline.rewind_seen(version).map_err(GameError::Conflict)?;
+                match how {
+                    Rewind::Undo if !timeline.can_undo() => {
+                        Err(GameError::Timeline(TimelineError::NothingToUndo))
+                    }
+                    Rewind::Redo if !timeline.can_redo() => {
+                        Err(GameError::Timeline(TimelineError::NothingToRedo))
+                    }
+                    Rewind::Undo => Ok(Entry::Undo),
+                    Rewind::Redo => Ok(Entry::Redo),
                 }
-                Rewind::Redo if !timeline.can_redo() => {
-                    Err(GameError::Timeline(TimelineError::NothingToRedo))
-                }
-                Rewind::Undo => Ok(Entry::Undo),
-                Rewind::Redo => Ok(Entry::Redo),
             },
         )?;
         self.touch(id);
@@ -497,17 +494,13 @@ impl<G: RuleBook> Games<G> {
     }
 
     /// Adds an entry to the game's history from `who`, once `permitted` says `who` may ask
-    /// for it at all and within its pace: on disk first, then in memory. `version`, when
-    /// given, is what the sender saw; a game that has moved on refuses. The screens are
-    /// told by the caller.
+    /// for it at all and within its pace: on disk first, then in memory. `entry` says
+    /// whether it may still be done on the game as it stands (`Timeline::rebase`). The
+    /// screens are told by the caller.
     fn write(
         self: &Arc<Self>,
         id: i64,
-        Sent {
-            version,
-            action,
-            held,
-        }: Sent,
+        Sent { action, held }: Sent,
         who: &Who<G::Role>,
         permitted: impl FnOnce(&Timeline<G>) -> Result<(), GameError>,
         entry: impl FnOnce(&Timeline<G>) -> Result<EntryOf<G>, GameError>,
@@ -533,9 +526,6 @@ impl<G: RuleBook> Games<G> {
                 }));
             }
             let now = live.timeline.version();
-            if let Some(sent) = version.filter(|&v| v != now) {
-                return Err(GameError::Stale { sent, now });
-            }
             let entry = entry(&live.timeline)?;
             let made = self.commit(id, writer, live, entry, Some(who))?;
             // Held before the game's lock is let go, so that no change told meanwhile tells

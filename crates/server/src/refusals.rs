@@ -55,7 +55,6 @@ seance_timeline::refusals! {
     SEATS_NOT_SAVED = "seats_not_saved",
     SEATS_WAIT = "seats_wait",
     SETTINGS_NOT_SAVED = "settings_not_saved",
-    STALE = "stale",
     START_DAMAGED = "start_damaged",
     STATISTICS_QUERY = "statistics_query",
     TOO_LARGE = "too_large",

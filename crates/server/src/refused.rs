@@ -52,19 +52,14 @@ impl IntoResponse for Refused {
 }
 
 /// A game's refusal: a rule's (422), not this device's (403), faster than a person plays
-/// (429), stale (409), or the journal's.
+/// (429), in conflict with a change made meanwhile (409), or the journal's.
 impl From<GameError> for Refused {
     fn from(e: GameError) -> Refused {
         let (status, refusal) = match e {
             GameError::Rule(refusal) => (StatusCode::UNPROCESSABLE_ENTITY, refusal),
             GameError::Forbidden(refusal) => (StatusCode::FORBIDDEN, refusal),
             GameError::TooFast(refusal) => (StatusCode::TOO_MANY_REQUESTS, refusal),
-            GameError::Stale { sent, now } => (
-                StatusCode::CONFLICT,
-                Refusal::new(refusals::STALE)
-                    .with("sent", sent)
-                    .with("now", now),
-            ),
+            GameError::Conflict(refusal) => (StatusCode::CONFLICT, refusal),
             GameError::Timeline(TimelineError::NothingToUndo) => (
                 StatusCode::CONFLICT,
                 Refusal::new(refusals::NOTHING_TO_UNDO),

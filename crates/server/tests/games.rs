@@ -109,11 +109,12 @@ async fn refusals_say_why_and_change_nothing() {
         "the English words: {body}"
     );
 
+    // Sent on a version the game never had: the screen looks again.
     let (status, why) =
-        error_of(send(&t, game, 0, json!({"type": "give_vision", "psychic": 1})).await).await;
+        error_of(send(&t, game, 3, json!({"type": "give_vision", "psychic": 1})).await).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(
-        why.code == seance_server::refusals::STALE && why.params == json!({"sent": 0, "now": 1}),
+        why.code == seance_timeline::refusals::STALE && why.params == json!({"sent": 3, "now": 1}),
         "{why}"
     );
 
@@ -456,9 +457,10 @@ async fn a_repeated_tap_is_one_action_and_its_answer_is_the_new_snapshot() {
     assert_eq!(again.status(), StatusCode::OK);
     assert_eq!(again.json::<Value>().await.unwrap()["version"], 1);
     assert_eq!(view(&t, game, "table").await["version"], 1);
-    // Another action on the old version is still stale.
+    // Another action id for the same command on the old version is another action: the
+    // table's own change since is no conflict, and the rules refuse a second vision.
     let other = tap("0-other").await.unwrap();
-    assert_eq!(other.status(), StatusCode::CONFLICT);
+    assert_eq!(other.status(), StatusCode::UNPROCESSABLE_ENTITY);
     // An id is short.
     let long = tap(&"x".repeat(65)).await.unwrap();
     assert_eq!(long.status(), StatusCode::BAD_REQUEST);

@@ -341,14 +341,20 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
         "the ghost does not move pawns"
     );
     ok(act(&t, game, Some(&ghost), json!({"type": "use_crow"})).await).await;
-    // A screen that acts on what it saw before is refused, and its log tells what changed
-    // meanwhile, and who did it.
+    // A screen that acts on what it saw before, when what it acts on changed meanwhile (the
+    // crow the ghost used), is refused saying so, and its log tells what changed meanwhile,
+    // and who did it.
     let stale = t
         .api(Method::POST, &format!("/games/{game}/commands"))
         .json(&json!({"version": 4, "command": {"type": "use_crow"}}))
         .sent()
         .await;
-    refused_as(stale, StatusCode::CONFLICT, seance_server::refusals::STALE).await;
+    refused_as(
+        stale,
+        StatusCode::CONFLICT,
+        seance_rules::refusals::CROW_MEANWHILE,
+    )
+    .await;
     let seen: Value = look(&t, game, "table", None).await.json().await.unwrap();
     let since: Vec<Value> = seen["log"]
         .as_array()

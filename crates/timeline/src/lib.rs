@@ -3,10 +3,12 @@
 //! one command at a time to the start; redo replays what was undone until a new command
 //! is accepted; each change remembers the role that sent it. A rule set plugs in by
 //! implementing [`Rules`] (a fold of its events and a decision on each command) and
-//! [`Roles`] (who may do what, and sees what); its whole face to the shells is
+//! [`Roles`] (who may do what, and sees what) and [`AtOnce`] (what each command depends
+//! on, so commands sent at once land together); its whole face to the shells is
 //! [`RuleBook`]: those with [`Timed`] and [`Listed`]. Randomness comes from the game's
 //! recorded seed ([`Draw`]).
 
+mod at_once;
 mod error;
 mod pace;
 pub mod refusals;
@@ -22,6 +24,7 @@ use std::time::Duration;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+pub use at_once::AtOnce;
 pub use error::{NAME_CHARS, Param, Params, Refusal, check_name, ensure};
 pub use pace::{Act, Allowance, Pace};
 pub use rng::Draw;
@@ -203,12 +206,12 @@ pub trait Published: Rules {
 
 /// A rule set's whole face to the shells: its core and every part they read.
 pub trait RuleBook:
-    Rules + Roles + Timed + Listed + Published + PartialEq + Send + Sync + 'static
+    Rules + Roles + AtOnce + Timed + Listed + Published + PartialEq + Send + Sync + 'static
 {
 }
 
 impl<G> RuleBook for G where
-    G: Rules + Roles + Timed + Listed + Published + PartialEq + Send + Sync + 'static
+    G: Rules + Roles + AtOnce + Timed + Listed + Published + PartialEq + Send + Sync + 'static
 {
 }
 

@@ -42,8 +42,10 @@ crate::refusals! {
     NAME_TOO_LONG = "name_too_long",
     NO_TIMER = "no_timer",
     REMATCH_IN_PLAY = "rematch_in_play",
+    STALE = "stale",
     TABLE_ONLY = "table_only",
     TOO_FAST = "too_fast",
+    UNDONE_MEANWHILE = "undone_meanwhile",
     VOTE_ON_PHONE = "vote_on_phone",
     WATCHER = "watcher",
 }

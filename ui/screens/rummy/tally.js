@@ -4,7 +4,7 @@
 // Letters, Victims and Scenes, what is left in hand. The rules check it against the deck and score it; a past round
 // opens here again to be corrected.
 
-import { h } from '../../dom.js';
+import { h, live } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { showRound, suspectName } from './rounds.js';
 
@@ -61,7 +61,7 @@ function stepper(id, label, get, set, max) {
     id, type: 'number', min: 0, max, inputmode: 'numeric', value: get(), 'aria-label': label,
     oninput: (e) => set(Math.max(0, Math.min(max, Number(e.target.value) || 0))),
   });
-  const bump = (by) => () => { set(Math.max(0, Math.min(max, get() + by))); input.value = get(); };
+  const bump = (by) => () => { set(Math.max(0, Math.min(max, get() + by))); live(input).value = get(); };
   return h('span', { class: 'stepper' },
     h('button', { type: 'button', class: 'step', 'aria-label': `${label} −1`, onclick: bump(-1) }, '−'),
     input,
@@ -72,7 +72,7 @@ function stepper(id, label, get, set, max) {
  * one tap (its size), not one per card. Drawn again in place. */
 function counts(id, label, get, set, max) {
   const row = h('span', { class: 'counts', role: 'group', 'aria-label': label, id });
-  const draw = () => row.replaceChildren(...Array.from({ length: max + 1 }, (_, n) => h('button', {
+  const draw = () => live(row).replaceChildren(...Array.from({ length: max + 1 }, (_, n) => h('button', {
     type: 'button', class: 'count', 'data-count': n, 'aria-pressed': String(get() === n),
     onclick: () => { set(n); draw(); },
   }, String(n))));
