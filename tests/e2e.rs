@@ -2,6 +2,7 @@
 //! Xvfb through tauri-driver and WebKitWebDriver. Each driver starts once for its suite.
 //! Screenshots land in `target/e2e-screenshots/`.
 
+mod at_once;
 mod awake;
 mod chromium;
 mod climax;
@@ -136,12 +137,15 @@ fn main() -> std::process::ExitCode {
             .await;
             let tests = tablets::tests(suite.port());
             run(tests, filter, &mut passed, &mut failed).await;
+            let tests = at_once::in_engine(seance_e2e::Browsers::chromium(suite.port()));
+            run(tests, filter, &mut passed, &mut failed).await;
         }
         // The phones and the table's browser screen in the other engines people bring.
         for engine in [Engine::WebKit, Engine::Firefox] {
             if filter.is_none_or(|f| f.starts_with(engine.name()) || engine.name().starts_with(f)) {
                 let browsers = Browsers::start(engine);
                 let mut tests = phones::in_engine(browsers.clone());
+                tests.extend(at_once::in_engine(browsers.clone()));
                 tests.extend(awake::in_engine(browsers.clone()));
                 tests.extend(network::in_engine(browsers.clone()));
                 tests.extend(tablets::in_engine(browsers.clone()));

@@ -168,19 +168,34 @@ mod tests {
         );
         let start = Game::start(setup, 7).unwrap();
         let mut game = Game::begin(&start[0]).unwrap();
-        for event in &start[1..] {
-            game.apply(event).unwrap();
-        }
+        apply(&mut game, &start[1..]);
         game
+    }
+
+    fn apply(g: &mut Game, events: &[Event]) {
+        for event in events {
+            g.apply(event).unwrap();
+        }
+    }
+
+    /// Plays `command`, legal now; its events.
+    fn play(g: &mut Game, command: &Command) -> Vec<Event> {
+        let events = g.decide(command, 1).expect("legal");
+        apply(g, &events);
+        events
+    }
+
+    fn pawn(g: &Game, psychic: usize, on: usize) -> Command {
+        Command::PlaceIntuition {
+            psychic,
+            card: card(g, on),
+        }
     }
 
     /// Whether `second`, sent on the game before `first`, is done after it.
     fn lands_after(g: &Game, first: &Command, second: &Command) -> Result<(), Refusal> {
-        let events = g.decide(first, 1).expect("the first is legal");
         let mut after = g.clone();
-        for e in &events {
-            after.apply(e).unwrap();
-        }
+        let events = play(&mut after, first);
         let depends = after.depends(second);
         for e in &events {
             if let Some(t) = after.changes(e).iter().find(|t| depends.contains(t)) {
@@ -198,9 +213,7 @@ mod tests {
     fn with_visions() -> Game {
         let mut g = game(5);
         for psychic in [0, 1] {
-            for e in g.decide(&Command::GiveVision { psychic }, 1).unwrap() {
-                g.apply(&e).unwrap();
-            }
+            play(&mut g, &Command::GiveVision { psychic });
         }
         g
     }
@@ -208,14 +221,8 @@ mod tests {
     #[test]
     fn a_pawn_depends_on_its_own_psychic_alone() {
         let g = with_visions();
-        let alex = Command::PlaceIntuition {
-            psychic: 0,
-            card: card(&g, 0),
-        };
-        let bea = Command::PlaceIntuition {
-            psychic: 1,
-            card: card(&g, 1),
-        };
+        let alex = pawn(&g, 0, 0);
+        let bea = pawn(&g, 1, 1);
         // Alex's pawn: the stage, Alex's vision and Alex's pawn; none of Bea's.
         assert_eq!(
             g.depends(&alex),
@@ -232,14 +239,8 @@ mod tests {
     #[test]
     fn the_same_pawn_moved_meanwhile_is_a_conflict() {
         let g = with_visions();
-        let here = Command::PlaceIntuition {
-            psychic: 0,
-            card: card(&g, 0),
-        };
-        let there = Command::PlaceIntuition {
-            psychic: 0,
-            card: card(&g, 1),
-        };
+        let here = pawn(&g, 0, 0);
+        let there = pawn(&g, 0, 1);
         let refused = lands_after(&g, &here, &there).unwrap_err();
         assert_eq!(refused.code, refusals::PAWN_MEANWHILE);
     }
@@ -247,13 +248,8 @@ mod tests {
     #[test]
     fn a_token_depends_on_the_pawn_it_judges_and_its_placers_hand() {
         let mut g = with_visions();
-        let bea_pawn = Command::PlaceIntuition {
-            psychic: 1,
-            card: card(&g, 1),
-        };
-        for e in g.decide(&bea_pawn, 1).unwrap() {
-            g.apply(&e).unwrap();
-        }
+        let bea_pawn = pawn(&g, 1, 1);
+        play(&mut g, &bea_pawn);
         let agree = Command::PlaceToken {
             by: 0,
             on: 1,
@@ -264,17 +260,11 @@ mod tests {
             vec![Thing::Stage, Thing::Tokens(0), Thing::Pawn(1)]
         );
         // Bea moving her pawn meanwhile: Alex agreed with where it stood.
-        let moved = Command::PlaceIntuition {
-            psychic: 1,
-            card: card(&g, 0),
-        };
+        let moved = pawn(&g, 1, 0);
         let refused = lands_after(&g, &moved, &agree).unwrap_err();
         assert_eq!(refused.code, refusals::PAWN_MEANWHILE);
         // Alex's own pawn, or Cy's vision, meanwhile: no conflict.
-        let alex = Command::PlaceIntuition {
-            psychic: 0,
-            card: card(&g, 0),
-        };
+        let alex = pawn(&g, 0, 0);
         assert_eq!(lands_after(&g, &alex, &agree), Ok(()));
         assert_eq!(
             lands_after(&g, &Command::GiveVision { psychic: 2 }, &agree),
@@ -283,39 +273,23 @@ mod tests {
     }
 
     #[test]
-    fn the_sand_running_out_or_a_new_turn_stops_every_pawn() {
+    fn the_sand_running_out_stops_every_pawn() {
         let mut g = game(3);
-        for e in g.decide(&Command::GiveEveryVision, 1).unwrap() {
-            g.apply(&e).unwrap();
-        }
-        let pawn = Command::PlaceIntuition {
-            psychic: 0,
-            card: card(&g, 0),
-        };
-        let refused = lands_after(&g, &Command::EndInterpretation, &pawn).unwrap_err();
+        play(&mut g, &Command::GiveEveryVision);
+        let alex = pawn(&g, 0, 0);
+        let refused = lands_after(&g, &Command::EndInterpretation, &alex).unwrap_err();
         assert_eq!(refused.code, refusals::PHASE_MEANWHILE);
     }
 
     #[test]
     fn answers_depend_on_every_answer_for_the_last_ends_the_turn() {
         let mut g = game(3);
-        for c in [Command::GiveEveryVision] {
-            for e in g.decide(&c, 1).unwrap() {
-                g.apply(&e).unwrap();
-            }
-        }
+        play(&mut g, &Command::GiveEveryVision);
         for psychic in [0, 1] {
-            let c = Command::PlaceIntuition {
-                psychic,
-                card: card(&g, psychic),
-            };
-            for e in g.decide(&c, 1).unwrap() {
-                g.apply(&e).unwrap();
-            }
+            let c = pawn(&g, psychic, psychic);
+            play(&mut g, &c);
         }
-        for e in g.decide(&Command::EndInterpretation, 1).unwrap() {
-            g.apply(&e).unwrap();
-        }
+        play(&mut g, &Command::EndInterpretation);
         let alex = Command::Manifest {
             psychic: 0,
             right: None,
