@@ -40,9 +40,12 @@ export function h(tag, attrs = {}, ...children) {
  * kept in its place. A handler or a later step reads and writes the page through it. */
 export const live = (el) => el.__live ?? el;
 
+/** The fields a person types in (a file's may be set to nothing only). */
+const TYPED = 'textarea, input:not([type=file], [type=checkbox], [type=radio], [type=button], [type=submit])';
+
 /** Whether `from` is a field a person is typing in, showing what the screen drew last: what
  * they typed is kept (a change to the field itself, from elsewhere, is shown). */
-const typingIn = (from, to) => from === document.activeElement && from.matches('input, textarea')
+const typingIn = (from, to) => from === document.activeElement && from.matches(TYPED)
   && from.defaultValue === to.defaultValue;
 
 /**
