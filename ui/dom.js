@@ -1,7 +1,7 @@
 // A tiny DOM builder, and the patch that puts a screen drawn anew on the page. Text is
 // always set as text, never parsed as HTML. A screen is a function that builds elements
 // (`h`); `patch` then keeps every element on the page that stands for the same thing (by
-// its id or `data-key`, else by its place), so a press, a focus, a caret, what is being
+// its id, else by its place), so a press, a focus, a caret, what is being
 // typed and a scroll survive any update, and nothing moves under a finger.
 
 import morphdom from './vendor/morphdom/morphdom.js';
@@ -49,18 +49,16 @@ const typingIn = (from, to) => from === document.activeElement && from.matches(T
   && from.defaultValue === to.defaultValue;
 
 /**
- * Makes `root`'s content `node`, changing only what differs. Elements are matched by id or
- * `data-key`, else by tag in place. An element marked `data-own` holds what code other than
- * its drawing put in it (a chart, a list filled later): once on the page it is left as it
- * is, its handlers updated; give it a new `data-key` to draw it anew. `keep` are nodes that
- * are not the screen's (the toast) and stay where they are.
+ * Makes `root`'s content `node`, changing only what differs. Elements are matched by id,
+ * else by tag in place. An element marked `data-own` holds what code other than its drawing
+ * put in it (a list filled once fetched): once on the page it is left as it is, its handlers
+ * updated. `keep` are nodes that are not the screen's (the toast) and stay where they are.
  */
 export function patch(root, node, keep = []) {
   const next = document.createElement(root.tagName);
   next.append(node);
   morphdom(root, next, {
     childrenOnly: true,
-    getNodeKey: (n) => (n.nodeType === Node.ELEMENT_NODE ? n.id || n.dataset.key : undefined) || undefined,
     onBeforeElUpdated(from, to) {
       to.__live = from;
       handle(from, to.__on);

@@ -1,7 +1,7 @@
 // Shown when this device has no table code, or a wrong one: type the code from the table,
 // as a person types it (`setCode` reads spaces, dashes, case and look-alike letters).
 
-import { h, live } from '../dom.js';
+import { h } from '../dom.js';
 import { setLanguage, t } from '../i18n.js';
 import { setCode } from '../api.js';
 import { languageSwitch } from './chrome.js';
@@ -13,7 +13,7 @@ export function renderCodeEntry(wrong, retry) {
   });
   return h('div', { id: 'code-entry', class: 'screen' },
     h('form', {
-      class: 'panel', onsubmit: (event) => { event.preventDefault(); setCode(live(input).value); retry(); },
+      class: 'panel', onsubmit: (event) => { event.preventDefault(); setCode(input.value); retry(); },
     },
     h('h1', {}, t('code.title')),
     h('p', {}, t('code.hint')),

@@ -28,14 +28,6 @@ const query = () => {
 };
 
 const list = (names) => new Intl.ListFormat(language(), { type: 'conjunction' }).format(names);
-
-/** A short string made from `data`, the same for the same data. */
-function keyOf(data) {
-  let hash = 0;
-  for (const char of JSON.stringify(data)) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
-  return (hash >>> 0).toString(36);
-}
-
 const percent = (part, whole) => new Intl.NumberFormat(language(), { style: 'percent' }).format(whole ? part / whole : 0);
 
 /**
@@ -43,18 +35,13 @@ const percent = (part, whole) => new Intl.NumberFormat(language(), { style: 'per
  * figures also as a table, for screen readers, and the series named in a legend.
  */
 function chart(id, title, labels, series, { horizontal = false } = {}) {
-  // Chartist draws into the box later: a patch leaves it, and one drawn for other figures
-  // (its key, from them) takes its place.
-  const box = h('div', {
-    class: `chart${horizontal ? ' horizontal' : ''}`, 'aria-hidden': 'true', 'data-own': true,
-    'data-key': `${id}-${keyOf([horizontal, labels, series.map((s) => s.values)])}`,
-  });
+  const box = h('div', { class: `chart${horizontal ? ' horizontal' : ''}`, 'aria-hidden': 'true' });
   const height = horizontal ? Math.max(120, labels.length * 38 + 40) : 200;
   // Chartist draws horizontal bars from the bottom up: the list's first goes on top by
   // reversing each row's order, never the series' (whose order gives each its class and
   // colour, as the legend shows them: Chartist's own `reverseData` swaps those too).
   const row = (values) => (horizontal ? [...values].reverse() : values);
-  setTimeout(() => new BarChart(live(box), { labels: row(labels), series: series.map((s) => row(s.values)) }, {
+  setTimeout(() => new BarChart(box, { labels: row(labels), series: series.map((s) => row(s.values)) }, {
     stackBars: true,
     horizontalBars: horizontal,
     height: `${height}px`,
@@ -117,19 +104,20 @@ function rummy(r) {
 /** The choice of whose games: everyone, a group, a player. */
 function picker(stats, redraw) {
   const option = (value, text) => h('option', { value, selected: value === among }, text);
-  const select = h('select', { id: 'statistics-among', onchange: (event) => { among = event.currentTarget.value; redraw(); } },
+  const select = h('select', { id: 'statistics-among' },
     option('', t('statistics.everyone')),
     stats.groups.length ? h('optgroup', { label: t('statistics.groups') },
       stats.groups.map((g) => option(`group:${JSON.stringify(g)}`, list(g)))) : null,
     stats.players.length ? h('optgroup', { label: t('statistics.players') },
       stats.players.map((p) => option(`player:${p}`, p))) : null);
+  select.onchange = () => { among = select.value; redraw(); };
   return h('label', { class: 'field' }, h('span', {}, t('statistics.among')), select);
 }
 
 export function renderStatistics(ctx) {
   chartStyles();
-  // Filled once the statistics are fetched (on the page by then: `live`), and left so by a
-  // patch.
+  // Filled once the statistics are fetched (on the page by then: `live`), charts and all,
+  // and left so by a patch.
   const body = h('div', { id: 'statistics-body', 'data-own': true }, h('p', { class: 'note' }, '…'));
   const draw = async () => {
     const stats = await api(`/statistics${query()}`);

@@ -17,20 +17,19 @@ fn after<G: Roles + AtOnce>(
 /// `first` and `second`, both legal now, sent on this version by two devices, `first`
 /// landing first: where the rules find that `second` depends on nothing `first` changed
 /// ([`Timeline::rebase`]), `second` still lands after it, and the game is the same as if
-/// `second` had landed first, whenever `first` may follow it. Returns whether they were
-/// found independent (a test counts how often).
+/// `second` had landed first, whenever `first` may follow it; a conflict is worded.
 pub fn check_at_once<G: Roles + AtOnce + PartialEq + std::fmt::Debug>(
     timeline: &Timeline<G>,
     first: &G::Command,
     second: &G::Command,
     by: G::Role,
-) -> bool {
+) {
     let seen = timeline.version();
     let one = after(timeline, first).expect("the first is legal");
     // Pushed with no sender, so `by` never finds it its own.
     if let Err(conflict) = one.rebase(second, seen, by) {
         crate::worded(&conflict);
-        return false;
+        return;
     }
     let both = after(&one, second).unwrap_or_else(|r| {
         panic!("{second:?} depends on nothing {first:?} changed, yet is refused after it: {r:?}")
@@ -43,5 +42,4 @@ pub fn check_at_once<G: Roles + AtOnce + PartialEq + std::fmt::Debug>(
             "{first:?} and {second:?}, independent, make another game in the other order"
         );
     }
-    true
 }

@@ -153,143 +153,126 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    //! Each pair a table meets at once, with what each command depends on.
+    //! Each pair a table meets at once, with what each command depends on, through
+    //! `Timeline::rebase` itself.
 
     use super::*;
     use crate::cards::Card;
     use crate::clairvoyancy::Face;
+    use crate::{Role, Timeline};
 
-    fn game(players: usize) -> Game {
+    fn table(players: usize) -> Timeline {
         let setup = crate::Setup::with_dealt_colours(
             "Ghost",
             &["Alex", "Bea", "Cy", "Di", "Ed", "Flo", "Gus"][..players - 1],
             crate::Difficulty::Easy,
             crate::SecretMode::AppKept,
         );
-        let start = Game::start(setup, 7).unwrap();
-        let mut game = Game::begin(&start[0]).unwrap();
-        apply(&mut game, &start[1..]);
-        game
+        crate::begin(setup, 7).unwrap().0
     }
 
-    fn apply(g: &mut Game, events: &[Event]) {
-        for event in events {
-            g.apply(event).unwrap();
-        }
+    /// Plays `command`, legal now.
+    fn play(t: &mut Timeline, command: &Command) {
+        let entry = t.decide(command.clone()).expect("legal");
+        t.push(entry).unwrap();
     }
 
-    /// Plays `command`, legal now; its events.
-    fn play(g: &mut Game, command: &Command) -> Vec<Event> {
-        let events = g.decide(command, 1).expect("legal");
-        apply(g, &events);
-        events
+    /// `psychic`'s pawn on a card of theirs, `on` telling which.
+    fn pawn(t: &Timeline, psychic: usize, on: usize) -> Command {
+        let g = t.game();
+        let card: Card = g.uncollected(g.psychics[psychic].seeking().unwrap())[on];
+        Command::PlaceIntuition { psychic, card }
     }
 
-    fn pawn(g: &Game, psychic: usize, on: usize) -> Command {
-        Command::PlaceIntuition {
-            psychic,
-            card: card(g, on),
-        }
-    }
-
-    /// Whether `second`, sent on the game before `first`, is done after it.
-    fn lands_after(g: &Game, first: &Command, second: &Command) -> Result<(), Refusal> {
-        let mut after = g.clone();
-        let events = play(&mut after, first);
-        let depends = after.depends(second);
-        for e in &events {
-            if let Some(t) = after.changes(e).iter().find(|t| depends.contains(t)) {
-                return Err(after.changed(t));
-            }
-        }
-        Ok(())
-    }
-
-    fn card(g: &Game, psychic: usize) -> Card {
-        g.uncollected(g.psychics[psychic].seeking().unwrap())[psychic]
+    /// Whether `second`, sent on the game before `first`, is done after it. The first is
+    /// pushed with no sender, so it is never the second's own.
+    fn lands_after(t: &Timeline, first: &Command, second: &Command) -> Result<(), Refusal> {
+        let mut after = t.clone();
+        play(&mut after, first);
+        after.rebase(second, t.version(), Role::Table)
     }
 
     /// The visions given to Alex and Bea, the sand still waiting for Cy's.
-    fn with_visions() -> Game {
-        let mut g = game(5);
+    fn with_visions() -> Timeline {
+        let mut t = table(5);
         for psychic in [0, 1] {
-            play(&mut g, &Command::GiveVision { psychic });
+            play(&mut t, &Command::GiveVision { psychic });
         }
-        g
+        t
     }
 
     #[test]
     fn a_pawn_depends_on_its_own_psychic_alone() {
-        let g = with_visions();
-        let alex = pawn(&g, 0, 0);
-        let bea = pawn(&g, 1, 1);
+        let t = with_visions();
+        let alex = pawn(&t, 0, 0);
+        let bea = pawn(&t, 1, 1);
         // Alex's pawn: the stage, Alex's vision and Alex's pawn; none of Bea's.
         assert_eq!(
-            g.depends(&alex),
+            t.game().depends(&alex),
             vec![Thing::Stage, Thing::Vision(0), Thing::Pawn(0)]
         );
-        assert_eq!(lands_after(&g, &alex, &bea), Ok(()));
-        assert_eq!(lands_after(&g, &bea, &alex), Ok(()));
+        assert_eq!(lands_after(&t, &alex, &bea), Ok(()));
+        assert_eq!(lands_after(&t, &bea, &alex), Ok(()));
         // The ghost's vision to Cy does not touch Alex's pawn, nor the pawn Cy's vision.
         let vision = Command::GiveVision { psychic: 2 };
-        assert_eq!(lands_after(&g, &vision, &alex), Ok(()));
-        assert_eq!(lands_after(&g, &alex, &vision), Ok(()));
+        assert_eq!(lands_after(&t, &vision, &alex), Ok(()));
+        assert_eq!(lands_after(&t, &alex, &vision), Ok(()));
     }
 
     #[test]
     fn the_same_pawn_moved_meanwhile_is_a_conflict() {
-        let g = with_visions();
-        let here = pawn(&g, 0, 0);
-        let there = pawn(&g, 0, 1);
-        let refused = lands_after(&g, &here, &there).unwrap_err();
+        let t = with_visions();
+        let here = pawn(&t, 0, 0);
+        let there = pawn(&t, 0, 1);
+        let refused = lands_after(&t, &here, &there).unwrap_err();
         assert_eq!(refused.code, refusals::PAWN_MEANWHILE);
     }
 
     #[test]
     fn a_token_depends_on_the_pawn_it_judges_and_its_placers_hand() {
-        let mut g = with_visions();
-        let bea_pawn = pawn(&g, 1, 1);
-        play(&mut g, &bea_pawn);
+        let mut t = with_visions();
+        let bea_pawn = pawn(&t, 1, 1);
+        play(&mut t, &bea_pawn);
         let agree = Command::PlaceToken {
             by: 0,
             on: 1,
             face: Face::Agree,
         };
         assert_eq!(
-            g.depends(&agree),
+            t.game().depends(&agree),
             vec![Thing::Stage, Thing::Tokens(0), Thing::Pawn(1)]
         );
         // Bea moving her pawn meanwhile: Alex agreed with where it stood.
-        let moved = pawn(&g, 1, 0);
-        let refused = lands_after(&g, &moved, &agree).unwrap_err();
+        let moved = pawn(&t, 1, 0);
+        let refused = lands_after(&t, &moved, &agree).unwrap_err();
         assert_eq!(refused.code, refusals::PAWN_MEANWHILE);
         // Alex's own pawn, or Cy's vision, meanwhile: no conflict.
-        let alex = pawn(&g, 0, 0);
-        assert_eq!(lands_after(&g, &alex, &agree), Ok(()));
+        let alex = pawn(&t, 0, 0);
+        assert_eq!(lands_after(&t, &alex, &agree), Ok(()));
         assert_eq!(
-            lands_after(&g, &Command::GiveVision { psychic: 2 }, &agree),
+            lands_after(&t, &Command::GiveVision { psychic: 2 }, &agree),
             Ok(())
         );
     }
 
     #[test]
     fn the_sand_running_out_stops_every_pawn() {
-        let mut g = game(3);
-        play(&mut g, &Command::GiveEveryVision);
-        let alex = pawn(&g, 0, 0);
-        let refused = lands_after(&g, &Command::EndInterpretation, &alex).unwrap_err();
+        let mut t = table(3);
+        play(&mut t, &Command::GiveEveryVision);
+        let alex = pawn(&t, 0, 0);
+        let refused = lands_after(&t, &Command::EndInterpretation, &alex).unwrap_err();
         assert_eq!(refused.code, refusals::PHASE_MEANWHILE);
     }
 
     #[test]
     fn answers_depend_on_every_answer_for_the_last_ends_the_turn() {
-        let mut g = game(3);
-        play(&mut g, &Command::GiveEveryVision);
+        let mut t = table(3);
+        play(&mut t, &Command::GiveEveryVision);
         for psychic in [0, 1] {
-            let c = pawn(&g, psychic, psychic);
-            play(&mut g, &c);
+            let c = pawn(&t, psychic, psychic);
+            play(&mut t, &c);
         }
-        play(&mut g, &Command::EndInterpretation);
+        play(&mut t, &Command::EndInterpretation);
         let alex = Command::Manifest {
             psychic: 0,
             right: None,
@@ -298,7 +281,7 @@ mod tests {
             psychic: 1,
             right: None,
         };
-        let refused = lands_after(&g, &alex, &bea).unwrap_err();
+        let refused = lands_after(&t, &alex, &bea).unwrap_err();
         assert_eq!(refused.code, refusals::ANSWER_MEANWHILE);
         let params = serde_json::to_value(&refused.params).unwrap();
         assert_eq!(params["name"]["name"], "Alex");

@@ -7,19 +7,7 @@ mod support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Sent, Table, from, look_as, ok, refused_as, table, take_seat};
-
-async fn create(t: &Table) -> i64 {
-    let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
-        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
-        {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]});
-    let made = t
-        .api(Method::POST, "/games")
-        .json(&json!({"setup": setup, "seed": 5}))
-        .sent()
-        .await;
-    made.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
-}
+use support::{Sent, Table, classic_for_four, from, ok, refused_as, table, table_json, take_seat};
 
 /// `command` sent from `token`'s phone (or the table) on `version`, with its action id.
 async fn sent_on(
@@ -34,14 +22,6 @@ async fn sent_on(
         .json(&json!({"version": version, "command": command, "action": action}))
         .sent()
         .await
-}
-
-async fn table_view(t: &Table, game: i64) -> Value {
-    look_as(t, "games", game, "table", None)
-        .await
-        .json()
-        .await
-        .unwrap()
 }
 
 /// The version each answer says its command made.
@@ -60,7 +40,7 @@ async fn made(response: reqwest::Response) -> u64 {
 #[tokio::test]
 async fn pawns_and_visions_sent_on_one_version_all_land_once() {
     let t = table().await;
-    let game = create(&t).await;
+    let game = classic_for_four(&t, 5).await;
     let ghost = take_seat(&t, "games", game, "ghost").await;
     let stephanie = take_seat(&t, "games", game, "psychic:0").await;
     let alex = take_seat(&t, "games", game, "psychic:1").await;
@@ -76,7 +56,7 @@ async fn pawns_and_visions_sent_on_one_version_all_land_once() {
         .await)
         .await;
     }
-    let seen = table_view(&t, game).await;
+    let seen = table_json(&t, &format!("/games/{game}")).await;
     let version = seen["version"].as_u64().unwrap();
     let cards = seen["view"]["layout"]["characters"].clone();
     // In the same instant, on the version each saw: Stephanie's pawn, Alex's pawn, the
@@ -110,7 +90,7 @@ async fn pawns_and_visions_sent_on_one_version_all_land_once() {
     let mut versions = vec![made(one).await, made(two).await, made(three).await];
     versions.sort_unstable();
     assert_eq!(versions, [version + 1, version + 2, version + 3]);
-    let now = table_view(&t, game).await;
+    let now = table_json(&t, &format!("/games/{game}")).await;
     assert_eq!(now["version"], version + 3);
     let psychics = &now["view"]["psychics"];
     assert_eq!(psychics[0]["intuition"], cards[0]);
@@ -127,13 +107,16 @@ async fn pawns_and_visions_sent_on_one_version_all_land_once() {
     )
     .await;
     assert!(versions.contains(&made(again).await));
-    assert_eq!(table_view(&t, game).await["version"], version + 3);
+    assert_eq!(
+        table_json(&t, &format!("/games/{game}")).await["version"],
+        version + 3
+    );
 }
 
 #[tokio::test]
 async fn a_real_conflict_is_refused_saying_what_changed() {
     let t = table().await;
-    let game = create(&t).await;
+    let game = classic_for_four(&t, 5).await;
     let ghost = take_seat(&t, "games", game, "ghost").await;
     let alex = take_seat(&t, "games", game, "psychic:1").await;
     ok(sent_on(
@@ -146,7 +129,7 @@ async fn a_real_conflict_is_refused_saying_what_changed() {
     )
     .await)
     .await;
-    let seen = table_view(&t, game).await;
+    let seen = table_json(&t, &format!("/games/{game}")).await;
     let version = seen["version"].as_u64().unwrap();
     let cards = seen["view"]["layout"]["characters"].clone();
     ok(sent_on(
@@ -177,7 +160,7 @@ async fn a_real_conflict_is_refused_saying_what_changed() {
     .await;
     assert_eq!(why.params, json!({"name": "Alex"}));
     assert!(why.error.contains("Alex's intuition pawn moved"), "{why}");
-    let now = table_view(&t, game).await;
+    let now = table_json(&t, &format!("/games/{game}")).await;
     assert_eq!(now["view"]["psychics"][1]["intuition"], cards[3]);
     assert_eq!(now["version"], version + 1);
     // An undo meanwhile takes back what a screen saw: whatever it sends on that, it looks
@@ -218,5 +201,8 @@ async fn a_real_conflict_is_refused_saying_what_changed() {
     )
     .await;
     assert_eq!(why.params, json!({"sent": 99, "now": before_undo + 1}));
-    assert_eq!(table_view(&t, game).await["version"], before_undo + 1);
+    assert_eq!(
+        table_json(&t, &format!("/games/{game}")).await["version"],
+        before_undo + 1
+    );
 }

@@ -12,25 +12,10 @@ use futures_util::StreamExt;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use support::{
-    Sent, Socket, Table, act_as, ask_seat, error_of, look_as, next_json, ok, refused_as, table,
-    take_seat,
+    Sent, Socket, Table, act_as, ask_seat, classic_for_four, error_of, look_as, next_json, ok,
+    refused_as, table, take_seat,
 };
 use tokio_tungstenite::tungstenite::Message;
-
-fn setup() -> Value {
-    json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
-        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
-        {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]})
-}
-
-async fn create(t: &Table, seed: u64) -> i64 {
-    let made = t
-        .api(Method::POST, "/games")
-        .json(&json!({"setup": setup(), "seed": seed}))
-        .sent()
-        .await;
-    made.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
-}
 
 async fn seat(t: &Table, game: i64, seat: &str) -> reqwest::Response {
     ask_seat(t, "games", game, seat).await
@@ -75,7 +60,7 @@ async fn act(t: &Table, game: i64, token: Option<&str>, command: Value) -> reqwe
 #[tokio::test]
 async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
     let t = table().await;
-    let game = create(&t, 1).await;
+    let game = classic_for_four(&t, 1).await;
     let with = |invitation: &str| {
         t.joined(Method::POST, &format!("/games/{game}/seats"))
             .json(&json!({"seat": "ghost", "invitation": invitation}))
@@ -170,7 +155,7 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
 #[tokio::test]
 async fn a_taken_seat_opens_only_to_its_own_token() {
     let t = table().await;
-    let game = create(&t, 1).await;
+    let game = classic_for_four(&t, 1).await;
     assert_eq!(
         look(&t, game, "ghost", None).await.status(),
         StatusCode::OK,
@@ -278,7 +263,7 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
 #[tokio::test]
 async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() {
     let t = table().await;
-    let game = create(&t, 2).await;
+    let game = classic_for_four(&t, 2).await;
     let ghost = take(&t, game, "ghost").await;
     let alex = take(&t, game, "psychic:1").await;
     for i in 0..4 {
@@ -459,7 +444,7 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
 #[tokio::test]
 async fn asking_for_seats_over_and_over_is_slowed_down() {
     let t = table().await;
-    let game = create(&t, 3).await;
+    let game = classic_for_four(&t, 3).await;
     let mut statuses = Vec::new();
     for _ in 0..22 {
         statuses.push(seat(&t, game, "psychic:0").await.status());
@@ -472,7 +457,7 @@ async fn asking_for_seats_over_and_over_is_slowed_down() {
 #[tokio::test]
 async fn a_phone_retrying_with_a_freed_seat_is_not_locked_out_but_a_guessed_token_is() {
     let t = table().await;
-    let game = create(&t, 3).await;
+    let game = classic_for_four(&t, 3).await;
     let ghost = take(&t, game, "ghost").await;
     free_ghost(&t, game).await;
     // A phone that slept through its seat being freed retries, and is told so each time.
@@ -512,7 +497,7 @@ async fn free_ghost(t: &Table, game: i64) {
 /// A 5-player game with every seat on a phone: its number, the ghost's token and the
 /// psychics'.
 async fn seated(t: &Table) -> (i64, String, Vec<String>) {
-    let game = create(t, 21).await;
+    let game = classic_for_four(t, 21).await;
     let ghost = take(t, game, "ghost").await;
     let mut psychics = Vec::new();
     for i in 0..4 {
@@ -855,7 +840,7 @@ async fn no_secret_reaches_a_device_that_may_not_see_it() {
     let mut checked = 0;
     // One game won with a split vote, one lost on time.
     for (seed, wrong_turns, votes) in [(21, 0, [2, 3, 2, 2]), (22, 7, [1, 1, 1, 1])] {
-        let game = create(&t, seed).await;
+        let game = classic_for_four(&t, seed).await;
         let ghost = take(&t, game, "ghost").await;
         let mut psychics = Vec::new();
         let mut heard = Vec::new();
@@ -938,7 +923,7 @@ async fn no_secret_reaches_a_device_that_may_not_see_it() {
 #[tokio::test]
 async fn a_rematch_keeps_each_phone_the_table_keeps_its_seat_and_draws_anew() {
     let t = table().await;
-    let game = create(&t, 23).await;
+    let game = classic_for_four(&t, 23).await;
     let ghost = take(&t, game, "ghost").await;
     let mut psychics = Vec::new();
     for i in 0..4 {
@@ -1080,7 +1065,7 @@ async fn a_rematch_keeps_each_phone_the_table_keeps_its_seat_and_draws_anew() {
 #[tokio::test]
 async fn a_live_invitation_is_honoured_from_an_address_that_guessed() {
     let t = table().await;
-    let game = create(&t, 1).await;
+    let game = classic_for_four(&t, 1).await;
     let with = |invitation: &str| {
         t.joined(Method::POST, &format!("/games/{game}/seats"))
             .json(&json!({"seat": "ghost", "invitation": invitation}))
@@ -1128,7 +1113,7 @@ async fn a_live_invitation_is_honoured_from_an_address_that_guessed() {
 #[tokio::test]
 async fn a_phone_flooding_changes_is_held_to_a_persons_pace() {
     let t = table().await;
-    let game = create(&t, 2).await;
+    let game = classic_for_four(&t, 2).await;
     let ghost = take(&t, game, "ghost").await;
     let alex = take(&t, game, "psychic:1").await;
     for i in 0..4 {

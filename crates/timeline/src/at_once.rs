@@ -35,18 +35,13 @@ impl<G: Roles + AtOnce> Timeline<G> {
         if seen == now {
             return Ok(());
         }
-        let stale = || {
-            Refusal::new(refusals::STALE)
-                .with("sent", seen)
-                .with("now", now)
-        };
         if seen > now {
-            return Err(stale());
+            return Err(self.stale(seen));
         }
         let since: Vec<_> = self.recent().filter(|c| c.version > seen).collect();
         // Only the changes still remembered can be looked through.
         if since.len() as u64 != now - seen {
-            return Err(stale());
+            return Err(self.stale(seen));
         }
         let depends = self.game().depends(command);
         for change in since {
@@ -69,12 +64,18 @@ impl<G: Roles + AtOnce> Timeline<G> {
     /// The refusal of an undo or redo sent by a screen that showed version `seen`: each
     /// depends on everything, as it takes back or brings back the latest change.
     pub fn rewind_seen(&self, seen: u64) -> Result<(), Refusal> {
-        let now = self.version();
-        if seen == now {
-            return Ok(());
+        if seen == self.version() {
+            Ok(())
+        } else {
+            Err(self.stale(seen))
         }
-        Err(Refusal::new(refusals::STALE)
+    }
+
+    /// The refusal of a screen that showed version `seen`, which the game is not at: it
+    /// looks again.
+    fn stale(&self, seen: u64) -> Refusal {
+        Refusal::new(refusals::STALE)
             .with("sent", seen)
-            .with("now", now))
+            .with("now", self.version())
     }
 }

@@ -260,6 +260,20 @@ pub async fn rummy_for_two(t: &Table) -> i64 {
     made.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
 }
 
+/// A classic game of Laura (the ghost) and four psychics, Stephanie, Alex, Carl and Paul,
+/// whose secrets the app keeps, its draws from `seed`.
+pub async fn classic_for_four(t: &Table, seed: u64) -> i64 {
+    let setup = serde_json::json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
+        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
+        {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]});
+    let made = t
+        .api(reqwest::Method::POST, "/games")
+        .json(&serde_json::json!({"setup": setup, "seed": seed}))
+        .sent()
+        .await;
+    made.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
+}
+
 /// What the table reads at `path` (under `/api`), as JSON.
 pub async fn table_json(t: &Table, path: &str) -> Value {
     json_of(t.api(reqwest::Method::GET, path)).await
