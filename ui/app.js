@@ -181,11 +181,22 @@ const acts = actsOn({
   render,
 });
 
-/** The table's settings changed by this screen (`change`, merged into them): saved, then
- * what the server keeps. */
-async function saveSettings(change) {
-  state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, ...change } });
-  return state.settings;
+/** The saves of the table's settings, one after another. */
+let saved = Promise.resolve();
+
+/** The table's settings changed by this screen: `change` merged into them, or made from them
+ * (`change(settings)`, null for nothing to save) as they stand when it is sent. Saves go one
+ * after another, each onto what the one before kept, so two quick changes both stay (a
+ * screen's drawing holds older settings). Resolves to what the server keeps. */
+function saveSettings(change) {
+  const send = async () => {
+    const made = typeof change === 'function' ? change(state.settings) : change;
+    if (made) state.settings = await api('/settings', { method: 'PUT', body: { ...state.settings, ...made } });
+    return state.settings;
+  };
+  const sent = saved.then(send, send);
+  saved = sent.catch(() => {});
+  return sent;
 }
 
 // A screen waking from sleep asks again: the timer and the game may have moved on.

@@ -43,9 +43,10 @@ export const live = (el) => el.__live ?? el;
 /** The fields a person types in (a file's may be set to nothing only). */
 const TYPED = 'textarea, input:not([type=file], [type=checkbox], [type=radio], [type=button], [type=submit])';
 
-/** Whether `from` is a field a person is typing in, showing what the screen drew last: what
- * they typed is kept (a change to the field itself, from elsewhere, is shown). */
-const typingIn = (from, to) => from === document.activeElement && from.matches(TYPED)
+/** Whether `from` holds what a person typed (not what was drawn in it) and the new drawing
+ * leaves the field as it was: what they typed stays, in the field they are in or one they
+ * left before saving (a change to the field itself, from elsewhere, is shown). */
+const typedIn = (from, to) => from.matches(TYPED) && from.value !== from.defaultValue
   && from.defaultValue === to.defaultValue;
 
 /**
@@ -63,7 +64,7 @@ export function patch(root, node, keep = []) {
       to.__live = from;
       handle(from, to.__on);
       if (from.hasAttribute('data-own')) return false;
-      if (typingIn(from, to)) to.value = from.value;
+      if (typedIn(from, to)) to.value = from.value;
       return true;
     },
     onBeforeNodeDiscarded: (n) => !keep.includes(n),

@@ -11,8 +11,8 @@ import { MYSTERIUM, factsOf } from '../rule_sets.js';
 
 /** Saves the table's sound settings; every screen hears of it over the socket. */
 async function saveSound(ctx, change) {
-  const sound = { ...ctx.settings.sound, ...change, cues: { ...ctx.settings.sound.cues, ...change.cues } };
-  player.configure((await ctx.saveSettings({ sound })).sound);
+  const merged = ({ sound }) => ({ sound: { ...sound, ...change, cues: { ...sound.cues, ...change.cues } } });
+  player.configure((await ctx.saveSettings(merged)).sound);
   ctx.render();
 }
 

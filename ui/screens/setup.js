@@ -170,9 +170,10 @@ const owned = (ctx) => ({ expansions: [], promos: [], ...(ctx.settings?.collecti
  * Secrets & Lies the third category, objects or stories. */
 function collectionChoices(ctx, pick) {
   const collection = owned(ctx);
-  const save = async (changed) => {
+  // `change` of the collection as it stands when saved: a quick second tap keeps the first.
+  const save = async (change) => {
     try {
-      await ctx.saveSettings({ collection: changed });
+      await ctx.saveSettings((settings) => ({ collection: change(owned({ settings })) }));
     } catch (error) {
       toast(error.message);
     }
@@ -187,12 +188,12 @@ function collectionChoices(ctx, pick) {
       h('div', { class: 'segmented wrap' },
         factsOf(MYSTERIUM).expansions.map((name) => h('button', {
           type: 'button', 'data-expansion': name, 'aria-pressed': String(collection.expansions.includes(name)),
-          onclick: () => save({ ...collection, expansions: toggle(collection.expansions, name) }),
+          onclick: () => save((now) => ({ ...now, expansions: toggle(now.expansions, name) })),
         }, t(`expansion.${name}`))),
         factsOf(MYSTERIUM).promos.map((n) => h('button', {
           type: 'button', 'data-promo': n, 'aria-pressed': String(collection.promos.includes(n)),
           'aria-label': `${t('expansion.promos')} P${n}`,
-          onclick: () => save({ ...collection, promos: toggle(collection.promos, n).sort((a, b) => a - b) }),
+          onclick: () => save((now) => ({ ...now, promos: toggle(now.promos, n).sort((a, b) => a - b) })),
         }, `P${n}`)))),
     h('p', { class: 'note' }, t('setup.collection_hint')),
     stories ? choice('third', [['objects', t('setup.third_objects')], ['stories', t('setup.third_stories')]],

@@ -16,8 +16,8 @@ export function toldBands(settings, side) {
   return settings?.track_bands?.[side] ?? null;
 }
 
-/** The saves, one after another: a later one never lands before an earlier one. The
- * latest, for a setup to wait on before it starts a game with the bands. */
+/** The latest save, for a setup to wait on before it starts a game with the bands (the app
+ * sends saves one after another). */
 let saving = Promise.resolve();
 
 /** Saves of each side sent or waiting to be: a refusal with a later save behind it was of
@@ -37,26 +37,21 @@ function save(ctx, side, after) {
     return [band, lo === hi ? lo : field.value === '' ? null : Number(field.value)];
   }));
   pending[side] = (pending[side] ?? 0) + 1;
-  // Sent once the saves before it are answered, onto the settings as they are by then (a
-  // drawing's are older): it keeps what they saved.
-  const send = async () => {
-    try {
-      const { settings } = ctx.now();
-      const bands = { ...(settings.track_bands ?? {}) };
-      if (BANDS.every((band) => typed[band] !== null)) bands[side] = typed;
-      else if (toldBands(settings, side)) delete bands[side];
-      else return;
-      await ctx.saveSettings({ track_bands: bands });
-    } catch (error) {
-      if (pending[side] === 1) toast(error.message);
-      return;
-    } finally {
-      pending[side] -= 1;
-    }
-    after();
+  // Onto the bands as they stand when it is sent: it keeps what the saves before it kept.
+  const change = (settings) => {
+    const bands = { ...(settings.track_bands ?? {}) };
+    if (BANDS.every((band) => typed[band] !== null)) bands[side] = typed;
+    else if (toldBands(settings, side)) delete bands[side];
+    else return null;
+    return { track_bands: bands };
   };
-  // After the one before, however it ended.
-  saving = saving.then(send, send);
+  saving = ctx.saveSettings(change).then(
+    () => { pending[side] -= 1; after(); },
+    (error) => {
+      if (pending[side] === 1) toast(error.message);
+      pending[side] -= 1;
+    },
+  );
 }
 
 /** A side's two band starts, each a number within the rules' range (or the one space they

@@ -8,17 +8,19 @@ import { suspectName } from './rounds.js';
 
 export function printedForm(ctx, close) {
   const view = ctx.view;
-  const printed = structuredClone(view.printed);
+  const printed = view.printed;
   const field = (key, s, known, max) => h('td', { class: known.confirmed ? '' : 'unconfirmed' },
     h('input', {
-      id: `printed-${key}-${s}`, type: 'number', min: 1, max, inputmode: 'numeric', value: key === 'suspicion' ? printed.suspicion[s] : printed[key][s],
+      id: `printed-${key}-${s}`, type: 'number', min: 1, max, inputmode: 'numeric', value: printed[key][s],
       'aria-label': `${suspectName(s)}: ${t(`rummy.printed_${key}`)}`,
-      oninput: (e) => {
-        const n = Number(e.target.value) || 0;
-        if (key === 'suspicion') printed.suspicion[s] = n; else printed[key][s] = n;
-      },
     }),
     known.confirmed ? null : h('span', { class: 'mark', title: t('rummy.unconfirmed') }, '?'));
+  // The numbers as they are on screen when saved.
+  const typed = () => {
+    const read = (id) => Number(document.getElementById(id).value) || 0;
+    const column = (key) => printed[key].map((_, s) => read(`printed-${key}-${s}`));
+    return { ...printed, suspicion: column('suspicion'), evidence: column('evidence'), suspect_card: column('suspect_card'), joker: read('printed-joker') };
+  };
   return h('section', { id: 'printed-form', class: 'panel wide' },
     h('h1', {}, t('rummy.printed')),
     h('p', {}, t('rummy.printed_hint')),
@@ -34,12 +36,12 @@ export function printedForm(ctx, close) {
       h('td', { class: view.joker.confirmed ? '' : 'unconfirmed' },
         h('input', {
           id: 'printed-joker', type: 'number', min: 1, max: 20, inputmode: 'numeric', value: printed.joker,
-          'aria-label': t('rummy.printed_joker'), oninput: (e) => { printed.joker = Number(e.target.value) || 0; },
+          'aria-label': t('rummy.printed_joker'),
         }),
         view.joker.confirmed ? null : h('span', { class: 'mark', title: t('rummy.unconfirmed') }, '?'))))),
     h('p', { class: 'note' }, t('rummy.printed_fixed', { letter: view.letter, escapes: view.ripper_escapes })),
     h('p', { class: 'note' }, h('span', { class: 'mark' }, '?'), ' ', t('rummy.unconfirmed')),
     h('div', { class: 'row' },
-      h('button', { id: 'printed-save', type: 'button', class: 'primary', onclick: async () => { if (await ctx.act('set_printed', { printed }) !== null) close(); } }, t('rummy.save')),
+      h('button', { id: 'printed-save', type: 'button', class: 'primary', onclick: async () => { if (await ctx.act('set_printed', { printed: typed() }) !== null) close(); } }, t('rummy.save')),
       h('button', { type: 'button', onclick: close }, t('hidden.cancel'))));
 }
