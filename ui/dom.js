@@ -40,8 +40,8 @@ export function h(tag, attrs = {}, ...children) {
  * kept in its place. A handler or a later step reads and writes the page through it. */
 export const live = (el) => el.__live ?? el;
 
-/** The fields a person types in (a file's may be set to nothing only). */
-const TYPED = 'textarea, input:not([type=file], [type=checkbox], [type=radio], [type=button], [type=submit])';
+/** The fields a person types in. */
+const TYPED = 'textarea, input:not([type=checkbox], [type=radio], [type=button], [type=submit])';
 
 /** Whether `from` holds what a person typed (not what was drawn in it) and the new drawing
  * leaves the field as it was: what they typed stays, in the field they are in or one they
@@ -63,7 +63,8 @@ export function patch(root, node, keep = []) {
     onBeforeElUpdated(from, to) {
       to.__live = from;
       handle(from, to.__on);
-      if (from.hasAttribute('data-own')) return false;
+      // A file picker holds the files a person chose, which a page may only clear.
+      if (from.hasAttribute('data-own') || from.matches('input[type=file]')) return false;
       if (typedIn(from, to)) to.value = from.value;
       return true;
     },
