@@ -5,8 +5,8 @@ use std::time::Duration;
 use fantoccini::Client;
 use seance_e2e::{
     Browsers, Page, Process, Table, accessibility_violations, act, api, attr, chromedriver,
-    chromium, free_port, go, misfits, present, screenshot, screenshot_qr, speak, tap, text,
-    wait_for, wait_for_text, wav,
+    chromium, free_port, go, misfits, no_page_errors, present, screenshot, screenshot_qr, speak,
+    tap, text, wait_for, wait_for_text, wav,
 };
 use serde_json::json;
 
@@ -725,6 +725,14 @@ async fn own_music(driver: u16) {
     tap(&client, "#music-play").await;
     wait_for_text(&client, "#music-play", "Play").await;
     screenshot(&client, "settings-music-1280x800").await;
+    // The next track then a pause at once, as two quick taps make: the next track's play is
+    // cut short, which is what was asked and no error of the page's.
+    tap(&client, "#music-play").await;
+    wait_for_text(&client, "#music-play", "Pause").await;
+    let cut_short = "return import(new URL('sound/player.js', document.querySelector('script[type=module]').src)).then(p => { p.nextTrack(); p.pauseMusic(); setTimeout(arguments[0], 500); })";
+    client.execute_async(cut_short, vec![]).await.unwrap();
+    no_page_errors(&client, "the next track was paused at once").await;
+    wait_for_text(&client, "#music-play", "Play").await;
     client.close().await.unwrap();
 }
 

@@ -24,7 +24,7 @@ use std::time::Duration;
 type Test = (&'static str, Pin<Box<dyn Future<Output = ()> + Send>>);
 
 /// Runs each test whose name holds `filter` in its own task (a panic fails that test
-/// only) with a time limit.
+/// only) with a time limit, and says how long each took (the suite must fit CI's time).
 async fn run(
     tests: Vec<Test>,
     filter: Option<&str>,
@@ -35,10 +35,14 @@ async fn run(
         if filter.is_some_and(|f| !name.contains(f)) {
             continue;
         }
+        let began = std::time::Instant::now();
         let outcome = tokio::time::timeout(Duration::from_secs(120), tokio::spawn(test)).await;
         match outcome {
             Ok(Ok(())) => {
-                println!("test {name} ... ok");
+                println!(
+                    "test {name} ... ok ({:.1} s)",
+                    began.elapsed().as_secs_f64()
+                );
                 *passed += 1;
             }
             Ok(Err(panic)) => {

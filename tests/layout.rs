@@ -144,64 +144,26 @@ impl Screens {
         (id, secrets)
     }
 
-    /// Looks at `hash` on every screen in every language, once `ready` is drawn.
+    /// Looks at `hash` on every screen in every language, once `ready` is drawn: the
+    /// screens side by side (each its own browser), the languages in turn on each.
     async fn look(&mut self, players: usize, stage: &str, hash: &str, ready: &str) {
-        for (client, width, height) in &self.clients {
-            for lang in LANGUAGES {
-                speak(client, lang).await;
-                let guide = if self.guide { "on" } else { "off" };
-                client
-                    .script(&format!("localStorage.setItem('seance.guide', '{guide}')"))
-                    .await;
-                // A new query makes a whole new page, which takes the language.
-                let url = format!("{}/?look={stage}-{lang}{hash}", self.table.origin());
-                go(client, &url).await;
-                wait_for(client, ready).await;
-                let shot = format!("layout-{players}p-{stage}-{lang}-{width}x{height}");
-                screenshot(client, &shot).await;
-                let scroll = *width < 700;
-                for problem in misfits(client, scroll).await {
-                    self.problems.push(format!("{shot}: {problem}"));
-                }
-                // The marks read across the table: a token's letters, and on a tablet 1280 px
-                // wide or more a marker on the track (a narrower one's track has no room).
-                let marks = if *width >= 1280 {
-                    "#track .marker, .token .initials"
-                } else {
-                    ".token .initials"
-                };
-                let small = client
-                    .execute(
-                        "return [...document.querySelectorAll(arguments[0])]
-                           .map((e) => parseFloat(getComputedStyle(e).fontSize)).filter((px) => px < 16)",
-                        vec![json!(marks)],
-                    )
-                    .await
-                    .unwrap();
-                if small.as_array().is_some_and(|s| !s.is_empty()) {
-                    self.problems
-                        .push(format!("{shot}: marks in {small} px type, under 16 px"));
-                }
-                // Phase 2 on a tablet takes the whole screen: no band across it a tenth of
-                // its height or more with nothing in it.
-                if !scroll && PHASE_TWO.contains(&stage) {
-                    let band: [u32; 2] = serde_json::from_value(
-                        client.script(include_str!("support/filled.js")).await,
-                    )
-                    .unwrap();
-                    if (band[1] - band[0]) * 10 >= *height {
-                        self.problems.push(format!(
-                            "{shot}: nothing drawn from {} px to {} px down",
-                            band[0], band[1]
-                        ));
-                    }
-                }
-                let apart = client.script(include_str!("support/apart.js")).await;
-                for problem in serde_json::from_value::<Vec<String>>(apart).unwrap() {
-                    self.problems.push(format!("{shot}: {problem}"));
-                }
-            }
-        }
+        let look = Look {
+            origin: self.table.origin(),
+            guide: self.guide,
+            players,
+            stage,
+            hash,
+            ready,
+        };
+        let [(a, aw, ah), (b, bw, bh), (c, cw, ch)] = &self.clients[..] else {
+            unreachable!("a screen of each size")
+        };
+        let (a, b, c) = tokio::join!(
+            look.on(a, *aw, *ah),
+            look.on(b, *bw, *bh),
+            look.on(c, *cw, *ch)
+        );
+        self.problems.extend(a.into_iter().chain(b).chain(c));
     }
 
     /// The table screen at 1280×800 as players with each common colour blindness see it,
@@ -245,6 +207,86 @@ impl Screens {
             client.close().await.unwrap();
         }
         assert!(self.problems.is_empty(), "{}", self.problems.join("\n"));
+    }
+}
+
+/// A stage of a game looked at: `hash` on the table at `origin`, once `ready` is drawn.
+struct Look<'a> {
+    origin: &'a str,
+    /// A first game's steps shown on the board.
+    guide: bool,
+    players: usize,
+    stage: &'a str,
+    hash: &'a str,
+    ready: &'a str,
+}
+
+impl Look<'_> {
+    /// What does not fit on one screen (`client`, `width`×`height`) in each language; each
+    /// look kept as a screenshot.
+    async fn on(&self, client: &Client, width: u32, height: u32) -> Vec<String> {
+        let Look {
+            origin,
+            guide,
+            players,
+            stage,
+            hash,
+            ready,
+        } = *self;
+        let mut problems = Vec::new();
+        for lang in LANGUAGES {
+            speak(client, lang).await;
+            let guide = if guide { "on" } else { "off" };
+            client
+                .script(&format!("localStorage.setItem('seance.guide', '{guide}')"))
+                .await;
+            // A new query makes a whole new page, which takes the language.
+            let url = format!("{}/?look={stage}-{lang}{hash}", origin);
+            go(client, &url).await;
+            wait_for(client, ready).await;
+            let shot = format!("layout-{players}p-{stage}-{lang}-{width}x{height}");
+            screenshot(client, &shot).await;
+            let scroll = width < 700;
+            for problem in misfits(client, scroll).await {
+                problems.push(format!("{shot}: {problem}"));
+            }
+            // The marks read across the table: a token's letters, and on a tablet 1280 px
+            // wide or more a marker on the track (a narrower one's track has no room).
+            let marks = if width >= 1280 {
+                "#track .marker, .token .initials"
+            } else {
+                ".token .initials"
+            };
+            let small = client
+                .execute(
+                    "return [...document.querySelectorAll(arguments[0])]
+                   .map((e) => parseFloat(getComputedStyle(e).fontSize)).filter((px) => px < 16)",
+                    vec![json!(marks)],
+                )
+                .await
+                .unwrap();
+            if small.as_array().is_some_and(|s| !s.is_empty()) {
+                problems.push(format!("{shot}: marks in {small} px type, under 16 px"));
+            }
+            // Phase 2 on a tablet takes the whole screen: no band across it a tenth of
+            // its height or more with nothing in it.
+            if !scroll && PHASE_TWO.contains(&stage) {
+                let band: [u32; 2] =
+                    serde_json::from_value(client.script(include_str!("support/filled.js")).await)
+                        .unwrap();
+                if (band[1] - band[0]) * 10 >= height {
+                    problems.push(format!(
+                        "{shot}: nothing drawn from {} px to {} px down",
+                        band[0], band[1]
+                    ));
+                }
+            }
+            let apart = client.script(include_str!("support/apart.js")).await;
+            for problem in serde_json::from_value::<Vec<String>>(apart).unwrap() {
+                problems.push(format!("{shot}: {problem}"));
+            }
+        }
+        problems
     }
 }
 

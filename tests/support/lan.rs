@@ -5,6 +5,8 @@
 //! (`--host-resolver-rules`); WebKit and Firefox, which have no such switch, go through a
 //! [`Proxy`] here that carries the name's requests to 127.0.0.1 and refuses any other.
 
+use std::net::IpAddr;
+
 use fantoccini::Client;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -15,10 +17,12 @@ use super::Browsers;
 pub const NAME: &str = "seance-table.local";
 
 /// An HTTP proxy on 127.0.0.1 that takes requests for [`NAME`] only (plain ones, and
-/// `CONNECT` for WebSockets) to the same port on 127.0.0.1; anything else is answered 502,
-/// so nothing leaves this machine. Stopped when dropped.
+/// `CONNECT` for WebSockets) to the same port at its address ([`Proxy::to`]); anything else
+/// is answered 502, so nothing leaves this machine. Stopped when dropped.
 pub struct Proxy {
     pub port: u16,
+    /// Where [`NAME`] is: the table itself on 127.0.0.1, or a [`Wifi`](super::Wifi) to it.
+    pub to: IpAddr,
     accepting: tokio::task::JoinHandle<()>,
 }
 
@@ -29,22 +33,36 @@ impl Drop for Proxy {
 }
 
 impl Proxy {
+    /// A proxy to the table itself.
     pub async fn start() -> Proxy {
+        Proxy::to(IpAddr::from([127, 0, 0, 1])).await
+    }
+
+    /// A proxy to the table through `wifi`, which drops bytes when told.
+    pub async fn through(wifi: &super::Wifi) -> Proxy {
+        Proxy::to(wifi.address).await
+    }
+
+    async fn to(to: IpAddr) -> Proxy {
         let listener = TcpListener::bind(("127.0.0.1", 0)).await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let accepting = tokio::spawn(async move {
             while let Ok((browser, _)) = listener.accept().await {
-                tokio::spawn(carry(browser));
+                tokio::spawn(carry(browser, to));
             }
         });
-        Proxy { port, accepting }
+        Proxy {
+            port,
+            to,
+            accepting,
+        }
     }
 }
 
 /// One connection from a browser: its first request's head read, then every byte carried
 /// both ways to the table (a plain request as it came, in absolute form, which the server
 /// reads; a `CONNECT` answered, then its tunnel).
-async fn carry(mut browser: TcpStream) {
+async fn carry(mut browser: TcpStream, to: IpAddr) {
     let mut head = Vec::new();
     let mut buf = [0u8; 4096];
     while !head.windows(4).any(|w| w == b"\r\n\r\n") {
@@ -74,7 +92,7 @@ async fn carry(mut browser: TcpStream) {
         .and_then(|rest| rest.strip_prefix(':'))
         .and_then(|port| port.parse::<u16>().ok());
     let table = match port {
-        Some(port) => TcpStream::connect(("127.0.0.1", port)).await.ok(),
+        Some(port) => TcpStream::connect((to, port)).await.ok(),
         None => None,
     };
     let Some(mut table) = table else {
@@ -118,7 +136,7 @@ impl Browsers {
     /// (through `proxy`, for WebKit and Firefox). WebKit plays no sound before a tap, as on
     /// an iPhone.
     pub async fn open_at_name(&self, width: u32, height: u32, proxy: &Proxy) -> Client {
-        self.open_reaching(width, height, "en-US", Some(proxy.port))
+        self.open_reaching(width, height, "en-US", Some(proxy))
             .await
     }
 }

@@ -388,12 +388,15 @@ impl Browsers {
         width: u32,
         height: u32,
         lang: &str,
-        proxy: Option<u16>,
+        proxy: Option<&lan::Proxy>,
     ) -> Client {
         let (port, capabilities) = match self.engine {
             Engine::Chromium => {
-                let rule =
-                    proxy.map(|_| format!("--host-resolver-rules=MAP {} 127.0.0.1", lan::NAME));
+                let rule = proxy.map(|proxy| {
+                    let to = std::net::SocketAddr::from((proxy.to, 0)).to_string();
+                    let to = to.strip_suffix(":0").unwrap();
+                    format!("--host-resolver-rules=MAP {} {to}", lan::NAME)
+                });
                 let more: Vec<&str> = rule.iter().map(String::as_str).collect();
                 let mut capabilities = chromium_capabilities(width, height, &more);
                 capabilities["goog:chromeOptions"]["prefs"] =
@@ -414,7 +417,7 @@ impl Browsers {
                     .env("LC_ALL", format!("{}.UTF-8", lang.replace('-', "_")));
                 let mut args = vec!["--automation".to_owned()];
                 if let Some(proxy) = proxy {
-                    args.push(format!("--proxy=http://127.0.0.1:{proxy}"));
+                    args.push(format!("--proxy=http://127.0.0.1:{}", proxy.port));
                     args.push("--autoplay-policy=allow-without-sound".to_owned());
                 }
                 let capabilities = serde_json::json!({
@@ -432,7 +435,7 @@ impl Browsers {
                     Some(proxy) => vec![
                         "network.proxy.type\", 1".to_owned(),
                         "network.proxy.http\", \"127.0.0.1\"".to_owned(),
-                        format!("network.proxy.http_port\", {proxy}"),
+                        format!("network.proxy.http_port\", {}", proxy.port),
                         "network.proxy.no_proxies_on\", \"\"".to_owned(),
                     ],
                     None => vec!["network.proxy.type\", 0".to_owned()],
@@ -1450,6 +1453,8 @@ pub fn first_choice(action: &serde_json::Value) -> serde_json::Value {
 pub struct Wifi {
     /// The address a phone opens for the table: `http://[::1]:PORT`.
     pub origin: String,
+    /// Where it listens, at the table's port: `::1`.
+    pub address: std::net::IpAddr,
     dropping: std::sync::Arc<tokio::sync::watch::Sender<bool>>,
     commands: Counted,
     stale: Counted,
@@ -1519,6 +1524,7 @@ impl Wifi {
         });
         Wifi {
             origin: format!("http://[::1]:{port}"),
+            address: std::net::Ipv6Addr::LOCALHOST.into(),
             dropping,
             commands,
             stale,
@@ -1549,9 +1555,12 @@ impl Wifi {
             }
         }
         // A close comes a little after the last bytes, as on a radio link: the table reads
-        // a request given up after it was sent (held, then let through) as a request.
+        // a request given up after it was sent (held, then let through) as a request. A
+        // close in a drop is held with the bytes.
         tokio::time::sleep(Duration::from_millis(500)).await;
-        let _ = to.shutdown().await;
+        if dropping.wait_for(|dropping| !dropping).await.is_ok() {
+            let _ = to.shutdown().await;
+        }
     }
 
     /// Starts (`true`) or ends a drop.

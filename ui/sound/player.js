@@ -205,7 +205,20 @@ function load(deck, track, fadeIn) {
   deck.gain.gain.setValueAtTime(fadeIn ? 0 : 1, ctx.currentTime);
   if (fadeIn) deck.gain.gain.linearRampToValueAtTime(1, ctx.currentTime + CROSSFADE);
   musicChanged();
-  return deck.audio.play();
+  return play(deck.audio);
+}
+
+/** Plays a deck. A play cut short by a pause or by the next track (AbortError) is what was
+ *  asked for; any other refusal (a file the engine cannot play) stops the music, and the
+ *  screen shows it stopped. */
+async function play(audio) {
+  try {
+    await audio.play();
+  } catch (error) {
+    if (error.name === 'AbortError') return;
+    music.playing = false;
+    musicChanged();
+  }
 }
 
 function crossfadeIfDue(audio) {
@@ -220,7 +233,7 @@ export async function playMusic() {
   context();
   const deck = decks()[music.live];
   music.playing = true;
-  if (deck.audio.src && deck.audio.paused && deck.audio.currentTime > 0) return deck.audio.play();
+  if (deck.audio.src && deck.audio.paused && deck.audio.currentTime > 0) return play(deck.audio);
   return load(deck, music.tracks[music.order[music.at]], false);
 }
 

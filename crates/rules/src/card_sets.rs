@@ -69,7 +69,7 @@ impl CardBox {
                 ensure(!name.is_empty(), || {
                     Refusal::new(refusals::SET_NAME).with("category", what.clone())
                 })?;
-                check_name(name)?;
+                check_name(&set.name)?;
                 ensure(!names.contains(&name.to_lowercase()), || {
                     Refusal::new(refusals::SAME_SET_NAME)
                         .with("category", what.clone())

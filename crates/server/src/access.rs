@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, FromRequestParts, Query, Request, State};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -184,6 +184,14 @@ fn check(shared: &Shared, peer: IpAddr, request: &Request) -> Result<Option<Devi
     let forbidden = |refusal| Err(Refused::new(StatusCode::FORBIDDEN, refusal));
     if !is_local_network(peer) {
         return forbidden(Refusal::new(refusals::NOT_LOCAL));
+    }
+    // A tunnel or an echo is never Séance's to give; refused here, before any route (which
+    // would log a CONNECT's answer as an error of its own, unbounded).
+    if matches!(*request.method(), Method::CONNECT | Method::TRACE) {
+        return Err(Refused::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            Refusal::new(refusals::METHOD_NOT_SERVED).with("method", request.method().as_str()),
+        ));
     }
     let headers = request.headers();
     let host = headers

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use seance_journal::{Append, Damage, Journal, JournalError, Standing, TimerRecord};
 use seance_timeline::{
-    Act, Allowance, ChangeKind, Entry, EntryOf, Extra, Refusal, Seat, Timeline, TimelineError, Who,
+    Act, ChangeKind, Entry, EntryOf, Extra, Refusal, Seat, Timeline, TimelineError, Who,
 };
 use serde::Serialize;
 use tokio::sync::broadcast;
@@ -23,9 +23,11 @@ use crate::group_commit::Writer;
 use crate::seats::Seats;
 use seance_timeline::RuleBook;
 
+mod paces;
 mod sand;
 mod timer;
 
+use paces::Paces;
 pub use sand::TimerAction;
 use timer::{SandTimer, TimerView};
 
@@ -103,9 +105,6 @@ struct Live<G: RuleBook> {
     /// the table for its screens) and the version it made: the same tap sent again from the
     /// same seat is acknowledged, not done twice; another seat's id is no use to anyone else.
     acted: VecDeque<Acted<G::Role>>,
-    /// How far each role (a seat's phone; the table's screens as one) has gone into its
-    /// pace, per act.
-    paces: HashMap<(G::Role, Act), Allowance>,
     /// When it was last asked for: the least recent is let go first.
     used: Instant,
 }
@@ -138,8 +137,9 @@ pub struct Games<G: RuleBook> {
     /// Games whose latest change the table shows first, with its version: the other
     /// screens hear of it once the table has (or after [`HELD_MOST`]).
     held: Mutex<HashMap<i64, u64>>,
-    /// The clock devices' paces are timed by.
-    started: Instant,
+    /// How far each role (a seat's phone; the table's screens as one) of each game has
+    /// gone into its pace, per act.
+    paces: Paces<G::Role>,
 }
 
 /// The longest the other screens wait for the table to show a change it shows first (a
@@ -187,7 +187,6 @@ impl<G: RuleBook> Live<G> {
             damage,
             timer,
             acted: VecDeque::new(),
-            paces: HashMap::new(),
             used: Instant::now(),
         }
     }
@@ -203,7 +202,7 @@ impl<G: RuleBook> Games<G> {
             changes: Mutex::default(),
             rematching: Mutex::default(),
             held: Mutex::default(),
-            started: Instant::now(),
+            paces: Paces::new(),
         }
     }
 
@@ -360,17 +359,16 @@ impl<G: RuleBook> Games<G> {
     pub fn knock(&self, id: i64, who: &Who<G::Role>) -> Result<(), GameError> {
         self.with(id, |_, live| {
             (live.timeline.game().may(who, Extra::Knock)).map_err(GameError::Forbidden)?;
-            self.paced(live, who, Act::Knock)
+            self.paced(id, who, Act::Knock)
         })
     }
 
-    /// Counts `who`'s `act` against its pace in the game `live`, or refuses it.
-    fn paced(&self, live: &mut Live<G>, who: &Who<G::Role>, act: Act) -> Result<(), GameError> {
+    /// Counts `who`'s `act` against its pace in game `id`, or refuses it.
+    fn paced(&self, id: i64, who: &Who<G::Role>, act: Act) -> Result<(), GameError> {
         let Some(pace) = G::pace(who, act) else {
             return Ok(());
         };
-        let allowance = live.paces.entry((who.role(), act)).or_default();
-        (allowance.take(pace, self.started.elapsed())).map_err(GameError::TooFast)
+        (self.paces.take(id, who.role(), act, pace)).map_err(GameError::TooFast)
     }
 
     /// Game `id` as a play log keeps it, with when it began and ended (from the
@@ -565,7 +563,7 @@ impl<G: RuleBook> Games<G> {
         }
         // Only what is written is counted: a refusal, a repeat, costs nothing.
         if let Some(who) = who {
-            self.paced(live, who, Act::Change)?;
+            self.paced(id, who, Act::Change)?;
         }
         let by = who.map(Who::role);
         // Most commands leave the sand alone; one that moves it writes it with itself.

@@ -34,6 +34,7 @@ seance_timeline::refusals! {
     LANGUAGE = "language",
     LIST_LIMIT = "list_limit",
     LIST_QUERY = "list_query",
+    METHOD_NOT_SERVED = "method_not_served",
     NO_ENDPOINT = "no_endpoint",
     NO_SUCH_GAME = "no_such_game",
     NO_SUCH_ROLE = "no_such_role",

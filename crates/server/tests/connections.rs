@@ -231,6 +231,37 @@ async fn a_socket_that_stops_answering_pings_is_closed() {
     );
 }
 
+/// A socket that keeps talking (a `ping` of its own every two seconds) but never reads
+/// what it is sent never answers the server's pings either: it is closed as one that
+/// stopped reading, where before it held its place and its queue for ever.
+#[tokio::test]
+async fn a_socket_that_talks_but_never_reads_is_closed() {
+    let t = table().await;
+    let port = t.server.port();
+    let started = Instant::now();
+    let mut deaf = mute_socket("127.0.0.11", port, &t.code).await;
+    // A client's text frame is masked: "ping" under the mask 1, 2, 3, 4.
+    let mask = [1u8, 2, 3, 4];
+    let mut frame = vec![0x81, 0x80 | 4];
+    frame.extend(mask);
+    frame.extend(b"ping".iter().zip(mask.iter().cycle()).map(|(b, m)| b ^ m));
+    while started.elapsed() < Duration::from_secs(16) {
+        if deaf.write_all(&frame).await.is_err() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_secs(2)).await;
+    }
+    let read_to_end = tokio::time::timeout(Duration::from_secs(2), async {
+        let mut buffer = [0u8; 4096];
+        while let Ok(1..) = deaf.read(&mut buffer).await {}
+    });
+    assert!(
+        read_to_end.await.is_ok(),
+        "still open {:?} after it began never reading",
+        started.elapsed()
+    );
+}
+
 #[tokio::test]
 async fn screens_are_told_how_many_are_connected_at_most_once_a_second() {
     let t = table().await;

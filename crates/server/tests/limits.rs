@@ -95,6 +95,15 @@ async fn a_setup_past_the_box_is_refused_with_its_bounds() {
         seance_timeline::refusals::NAME_TOO_LONG,
     )
     .await;
+    // Bounded as sent: 40 letters padded with spaces would be carried in every view.
+    let mut padded = four();
+    padded[1]["name"] = json!(format!("{}{}", "A".repeat(40), " ".repeat(60_000)));
+    refused_as(
+        create(classic(padded)).await.unwrap(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        seance_timeline::refusals::NAME_TOO_LONG,
+    )
+    .await;
 
     let mut old = four();
     old[0]["age"] = json!(200);
@@ -181,4 +190,57 @@ async fn a_list_of_games_is_a_page_within_its_bounds() {
         assert_eq!((got, why.code.as_str()), (status, code), "{query}: {why}");
     }
     still_answers(&t).await;
+}
+
+/// What the server logs, kept for a test to read.
+#[derive(Clone, Default)]
+struct Log(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Log {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A `CONNECT` is refused before any route (a route's answer to one was logged as an
+/// error, a line each), and refused requests are logged a line a minute per address: 300
+/// of them write one line.
+#[tokio::test]
+async fn connects_are_refused_and_logged_a_line_a_minute() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let log = Log::default();
+    let writer = log.clone();
+    // The test's runtime has one thread, so the server's tasks log here.
+    let _logging = tracing::subscriber::set_default(
+        tracing_subscriber::fmt()
+            .with_ansi(false)
+            .with_writer(move || writer.clone())
+            .finish(),
+    );
+    let t = table().await;
+    let port = t.server.port();
+    for _ in 0..300 {
+        let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .unwrap();
+        let ask = format!("CONNECT 127.0.0.1:{port} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
+        stream.write_all(ask.as_bytes()).await.unwrap();
+        let mut answer = [0; 12];
+        stream.read_exact(&mut answer).await.unwrap();
+        assert_eq!(
+            &answer, b"HTTP/1.1 405",
+            "a CONNECT is no method of Séance's"
+        );
+    }
+    still_answers(&t).await;
+    let log = String::from_utf8(log.0.lock().unwrap().clone()).unwrap();
+    let lines: Vec<&str> = log.lines().filter(|l| !l.contains("serving")).collect();
+    assert!(
+        lines.len() == 1 && lines[0].contains("method_not_served"),
+        "300 CONNECTs logged as {lines:#?}"
+    );
 }

@@ -1106,6 +1106,61 @@ async fn a_live_invitation_is_honoured_from_an_address_that_guessed() {
     assert_eq!(seen["seats"], json!(["ghost"]));
 }
 
+/// Alex's phone placing a token on Carl's card and taking it back, again and again: each
+/// send is one change, made or refused for its pace.
+struct Flood {
+    game: i64,
+    alex: String,
+    placed: bool,
+}
+
+impl Flood {
+    /// A game of four with Carl's card down, and Alex's phone ready to flood it.
+    async fn begin(t: &Table) -> (Flood, String, Value) {
+        let game = classic_for_four(t, 2).await;
+        let ghost = take(t, game, "ghost").await;
+        let alex = take(t, game, "psychic:1").await;
+        for i in 0..4 {
+            let vision = json!({"type": "give_vision", "psychic": i});
+            ok(act(t, game, Some(&ghost), vision).await).await;
+        }
+        let view: Value = look(t, game, "table", None).await.json().await.unwrap();
+        let card = view["view"]["layout"]["characters"][0].clone();
+        let carl = json!({"type": "place_intuition", "psychic": 2, "card": card});
+        ok(act(t, game, None, carl).await).await;
+        let flood = Flood {
+            game,
+            alex,
+            placed: false,
+        };
+        (flood, ghost, view)
+    }
+
+    /// Sends `n` changes as fast as it can: how many were made (the others were refused
+    /// for the pace, with a second to wait).
+    async fn send(&mut self, t: &Table, n: usize) -> usize {
+        let mut made = 0;
+        for k in 0..n {
+            let change = if self.placed {
+                json!({"type": "withdraw_token", "by": 1, "on": 2})
+            } else {
+                json!({"type": "place_token", "by": 1, "on": 2, "face": "agree"})
+            };
+            let answer = act(t, self.game, Some(&self.alex), change).await;
+            if answer.status() == StatusCode::OK {
+                self.placed = !self.placed;
+                made += 1;
+            } else {
+                let (status, why) = error_of(answer).await;
+                assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{k}: {why}");
+                assert_eq!(why.code, seance_timeline::refusals::TOO_FAST, "{why}");
+                assert_eq!(why.params, json!({"seconds": 1}), "{why}");
+            }
+        }
+        made
+    }
+}
+
 /// A phone that sends changes as fast as it can (a token placed and taken back, again and
 /// again) gets a whole game's worth of them, then is refused with the seconds to wait:
 /// the journal grows no faster than one change a second. Knocks, which every screen
@@ -1113,32 +1168,10 @@ async fn a_live_invitation_is_honoured_from_an_address_that_guessed() {
 #[tokio::test]
 async fn a_phone_flooding_changes_is_held_to_a_persons_pace() {
     let t = table().await;
-    let game = classic_for_four(&t, 2).await;
-    let ghost = take(&t, game, "ghost").await;
-    let alex = take(&t, game, "psychic:1").await;
-    for i in 0..4 {
-        let vision = json!({"type": "give_vision", "psychic": i});
-        ok(act(&t, game, Some(&ghost), vision).await).await;
-    }
-    let view: Value = look(&t, game, "table", None).await.json().await.unwrap();
+    let (mut flood, ghost, view) = Flood::begin(&t).await;
+    let game = flood.game;
     let card = view["view"]["layout"]["characters"][0].clone();
-    let carl = json!({"type": "place_intuition", "psychic": 2, "card": card});
-    ok(act(&t, game, None, carl).await).await;
-    let place = json!({"type": "place_token", "by": 1, "on": 2, "face": "agree"});
-    let withdraw = json!({"type": "withdraw_token", "by": 1, "on": 2});
-    let mut placed = false;
-    for k in 0..120 {
-        let change = if placed { &withdraw } else { &place };
-        let answer = act(&t, game, Some(&alex), change.clone()).await;
-        if answer.status() == StatusCode::OK {
-            placed = !placed;
-        } else {
-            let (status, why) = error_of(answer).await;
-            assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{k}: {why}");
-            assert_eq!(why.code, seance_timeline::refusals::TOO_FAST, "{why}");
-            assert_eq!(why.params, json!({"seconds": 1}), "{why}");
-        }
-    }
+    flood.send(&t, 120).await;
     let now: Value = look(&t, game, "table", None).await.json().await.unwrap();
     let made = now["version"].as_u64().unwrap() - view["version"].as_u64().unwrap() - 1;
     eprintln!("120 changes sent at once: {made} made");
@@ -1155,8 +1188,7 @@ async fn a_phone_flooding_changes_is_held_to_a_persons_pace() {
     .await)
     .await;
     tokio::time::sleep(Duration::from_millis(1100)).await;
-    let again = if placed { withdraw } else { place };
-    ok(act(&t, game, Some(&alex), again).await).await;
+    assert_eq!(flood.send(&t, 1).await, 1, "let through after a second");
 
     // The sand timer, which the ghost's phone runs, is journaled at the same pace.
     let timer = |action: &str| {
@@ -1208,4 +1240,38 @@ async fn a_phone_flooding_changes_is_held_to_a_persons_pace() {
     .await;
     tokio::time::sleep(Duration::from_millis(1100)).await;
     assert_eq!(knock(2).await.unwrap().status(), StatusCode::NO_CONTENT);
+}
+
+/// A phone's pace outlives its game's place in memory: 65 other games read with the join
+/// code push its game out, and the phone, back in it, gets no new burst.
+#[tokio::test]
+async fn a_phones_pace_outlives_its_games_place_in_memory() {
+    let t = table().await;
+    let mut others = Vec::new();
+    for seed in 0..65 {
+        others.push(classic_for_four(&t, seed).await);
+    }
+    let (mut flood, _, _) = Flood::begin(&t).await;
+    assert!(flood.send(&t, 110).await <= 103, "the burst is spent");
+    // A game whose sand runs stays in memory: the table pauses it.
+    let paused = t
+        .api(Method::POST, &format!("/games/{}/timer", flood.game))
+        .json(&json!({"action": "pause"}))
+        .sent()
+        .await;
+    assert_eq!(paused.status(), StatusCode::OK);
+    let began = Instant::now();
+    for other in others {
+        let read = t
+            .joined(Method::GET, &format!("/games/{other}"))
+            .sent()
+            .await;
+        assert_eq!(read.status(), StatusCode::OK);
+    }
+    let made = flood.send(&t, 20).await;
+    let waited = began.elapsed().as_secs() as usize;
+    assert!(
+        made <= waited + 2,
+        "{made} of 20 changes made {waited} s after the burst was spent"
+    );
 }

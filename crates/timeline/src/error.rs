@@ -203,9 +203,10 @@ impl std::error::Error for Refusal {}
 /// on what one request can make every view carry.
 pub const NAME_CHARS: usize = 40;
 
-/// Refuses a name longer than [`NAME_CHARS`].
+/// Refuses a name longer than [`NAME_CHARS`], counted as sent: spaces around it are kept in
+/// every view as much as letters are (the screens trim what they send).
 pub fn check_name(name: &str) -> Result<(), Refusal> {
-    let chars = name.trim().chars().count();
+    let chars = name.chars().count();
     ensure(chars <= NAME_CHARS, || {
         Refusal::new(refusals::NAME_TOO_LONG)
             .with("most", NAME_CHARS)

@@ -42,12 +42,17 @@ impl Pace {
 
 /// How far one device has gone into its pace: the time its allowance is spent up to (the
 /// generic cell rate algorithm, which needs no timer and no count).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Allowance {
     spent_to: Duration,
 }
 
 impl Allowance {
+    /// Whether nothing of it is spent at `now`: the same as a new one, so it may be let go.
+    pub fn is_full(&self, now: Duration) -> bool {
+        self.spent_to <= now
+    }
+
     /// Counts one act at `now` (the time since any fixed instant, never going back), or
     /// refuses it with the whole seconds to wait; a refused act counts for nothing.
     pub fn take(&mut self, pace: Pace, now: Duration) -> Result<(), Refusal> {

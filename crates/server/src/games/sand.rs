@@ -154,7 +154,7 @@ impl<G: RuleBook> Games<G> {
                 }
             }
             // Journaled like a change to the game, so at a person's pace.
-            self.paced(live, who, Act::Change)?;
+            self.paced(id, who, Act::Change)?;
             writer.journal().save_timer(id, &timer.record(now))?;
             let view = timer.view(now);
             live.timer = Some(timer);

@@ -52,7 +52,9 @@ fn view_message<G: RuleBook>(
 /// after two beats missed (a Wi-Fi that drops bytes closes nothing).
 const PING_EVERY: Duration = Duration::from_secs(3);
 /// A socket heard nothing from this long (two pings unanswered) is gone: it is closed, and
-/// the screens' count says so within 10 s of a phone leaving without a word.
+/// the screens' count says so within 10 s of a phone leaving without a word. A ping left
+/// unanswered this long is a client that stopped reading (a browser answers each at once,
+/// but only once it has read what came before it), however much it sends.
 const SILENT_MOST: Duration = Duration::from_secs(8);
 /// A message not taken by the client within this is a client that stopped reading.
 const SEND_WITHIN: Duration = Duration::from_secs(10);
@@ -99,6 +101,8 @@ pub async fn session<G: RuleBook>(
             None => true,
         };
         let mut heard = Instant::now();
+        // The first ping sent since the last pong: what the client has not yet read.
+        let mut unanswered: Option<Instant> = None;
         let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
         // Late after a stall, the next beat comes a whole interval later, not in a burst.
         ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -113,6 +117,11 @@ pub async fn session<G: RuleBook>(
                         close(&mut socket, 1001, "nothing heard from this screen").await;
                         break;
                     }
+                    if unanswered.is_some_and(|at| at.elapsed() > SILENT_MOST) {
+                        close(&mut socket, 1001, "this screen reads nothing it is sent").await;
+                        break;
+                    }
+                    unanswered.get_or_insert_with(Instant::now);
                     open = send(&mut socket, Message::Ping(Default::default())).await
                         && send(&mut socket, Message::Text("beat".into())).await;
                 }
@@ -153,6 +162,7 @@ pub async fn session<G: RuleBook>(
                         Some(Ok(Message::Text(text))) if text.as_str() == "ping" => {
                             open = send(&mut socket, Message::Text("pong".into())).await;
                         }
+                        Some(Ok(Message::Pong(_))) => unanswered = None,
                         Some(Ok(Message::Close(_)) | Err(_)) | None => break,
                         Some(Ok(_)) => {}
                     }
