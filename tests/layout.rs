@@ -1,7 +1,9 @@
 //! Every stage of a game fits the table's screen: at 1280×800 and 800×1280 nothing is cut,
 //! ellipsized or below the fold and the page does not scroll; at 390×844 (a phone watching
 //! the table) it may scroll down, and nothing is cut or off the side. From 2 to 7 players,
-//! in the three languages, judged on bounding boxes (`support/fits.js`). Each screen's
+//! in the three languages (each in every size where the board is fullest, with 2, 3 and 7
+//! players; one a size in turn with 4 to 6, so that every language is still seen at every
+//! size among them: [`languages`]), judged on bounding boxes (`support/fits.js`). Each screen's
 //! screenshot is kept as `layout-<players>p-<stage>-<lang>-<size>.png`. A first game's
 //! steps on the board (`guide-interpretation`) must fit as well, and the new edition's
 //! stages (`new-*`) from 3 players to 7. Who is who and a token's face read
@@ -92,10 +94,12 @@ struct Screens {
     problems: Vec<String>,
     /// A first game: the phase's steps on the table screen.
     guide: bool,
+    /// The most players the rule set looked at allows.
+    most: usize,
 }
 
 impl Screens {
-    async fn open(driver: u16) -> Screens {
+    async fn open(driver: u16, most: usize) -> Screens {
         let table = Table::start(0);
         let mut clients = Vec::new();
         for (width, height) in SIZES {
@@ -109,6 +113,7 @@ impl Screens {
             clients,
             problems: Vec::new(),
             guide: false,
+            most,
         }
     }
 
@@ -159,9 +164,9 @@ impl Screens {
             unreachable!("a screen of each size")
         };
         let (a, b, c) = tokio::join!(
-            look.on(a, *aw, *ah),
-            look.on(b, *bw, *bh),
-            look.on(c, *cw, *ch)
+            look.on(a, *aw, *ah, languages(players, 0, self.most)),
+            look.on(b, *bw, *bh, languages(players, 1, self.most)),
+            look.on(c, *cw, *ch, languages(players, 2, self.most))
         );
         self.problems.extend(a.into_iter().chain(b).chain(c));
     }
@@ -210,6 +215,19 @@ impl Screens {
     }
 }
 
+/// The languages the screen of `size` (an index of [`SIZES`]) is looked at in with
+/// `players` at the table: all three where the board is fullest (the `most` its rules
+/// allow: 7 for Mysterium) or each psychic plays two colours (2 and 3); from 4 to one fewer
+/// than the most, one a size, in turn, so that each of those counts is seen at every size
+/// and every language at every size among them.
+fn languages(players: usize, size: usize, most: usize) -> Vec<&'static str> {
+    if (4..most).contains(&players) {
+        vec![LANGUAGES[(players + size) % LANGUAGES.len()]]
+    } else {
+        LANGUAGES.to_vec()
+    }
+}
+
 /// A stage of a game looked at: `hash` on the table at `origin`, once `ready` is drawn.
 struct Look<'a> {
     origin: &'a str,
@@ -222,9 +240,15 @@ struct Look<'a> {
 }
 
 impl Look<'_> {
-    /// What does not fit on one screen (`client`, `width`×`height`) in each language; each
-    /// look kept as a screenshot.
-    async fn on(&self, client: &Client, width: u32, height: u32) -> Vec<String> {
+    /// What does not fit on one screen (`client`, `width`×`height`) in each of `languages`;
+    /// each look kept as a screenshot.
+    async fn on(
+        &self,
+        client: &Client,
+        width: u32,
+        height: u32,
+        languages: Vec<&str>,
+    ) -> Vec<String> {
         let Look {
             origin,
             guide,
@@ -234,7 +258,7 @@ impl Look<'_> {
             ready,
         } = *self;
         let mut problems = Vec::new();
-        for lang in LANGUAGES {
+        for lang in languages {
             speak(client, lang).await;
             let guide = if guide { "on" } else { "off" };
             client
@@ -303,7 +327,7 @@ async fn read_on(screens: &Screens, id: u64, mut snapshot: Value) -> Value {
 }
 
 async fn classic(driver: u16, players: usize, phase: Phase) {
-    let mut screens = Screens::open(driver).await;
+    let mut screens = Screens::open(driver, 7).await;
     // The table has told its board's 6-7 side once (its 4-5 side not), so 6 and 7 players
     // are never asked for a level, and 4 and 5 players see where the bands are uncertain.
     let setup = json!({"ghost": "Laura", "difficulty": "hard", "secrets": "app_kept",
@@ -423,7 +447,7 @@ async fn classic(driver: u16, players: usize, phase: Phase) {
 /// The new edition's stages: its own words, no sand timer and no track, the traces and the
 /// mediums' decision.
 async fn new_edition(driver: u16, players: usize) {
-    let mut screens = Screens::open(driver).await;
+    let mut screens = Screens::open(driver, 7).await;
     let sets = json!([{"name": "green", "cards": [1, 2, 3, 4, 5, 6, 7, 8]},
                       {"name": "red", "cards": [9, 10, 11, 12, 13, 14, 15, 16]}]);
     let setup = json!({"edition": "new", "ghost": "Laura", "secrets": "app_kept",
@@ -494,7 +518,7 @@ async fn new_edition(driver: u16, players: usize) {
 }
 
 async fn rummy(driver: u16) {
-    let mut screens = Screens::open(driver).await;
+    let mut screens = Screens::open(driver, 4).await;
     for players in [2, 4] {
         let names = &NAMES[..players];
         let id = screens
