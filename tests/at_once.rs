@@ -11,7 +11,8 @@ use fantoccini::actions::{
     Actions, InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction, TouchActions,
 };
 use seance_e2e::{
-    Browsers, Engine, Page, Table, api, command, ghost_cards, go, revelation_step, tap, wait_for,
+    Browsers, Engine, Page, Table, api, command, ghost_cards, go, new_edition_setup, pawn_cards,
+    revelation_step, seated, tap, wait_for,
 };
 use serde_json::{Value, json};
 
@@ -34,25 +35,6 @@ pub fn in_engine(browsers: Browsers) -> Vec<Test> {
         ));
     }
     tests
-}
-
-/// A phone (390×844) holding `seat` of game `id`.
-async fn seated(browsers: &Browsers, table: &Table, id: u64, seat: &str) -> Client {
-    let phone = browsers.open(390, 844).await;
-    go(&phone, &table.phone_url).await;
-    wait_for(&phone, "#home").await;
-    go(&phone, &format!("{}/#/join/{id}", table.origin())).await;
-    tap(&phone, &format!("button[data-seat='{seat}']")).await;
-    wait_for(&phone, &format!("#phone[data-role='{seat}'][data-version]")).await;
-    phone
-}
-
-/// The cards `phone`'s pawn may go on, and the one it stands on, if any.
-async fn cards(phone: &Client) -> Vec<String> {
-    let found = phone
-        .script("return [...document.querySelectorAll('#phone-pawn button[data-card]')].map((b) => b.dataset.card)")
-        .await;
-    serde_json::from_value(found).unwrap()
 }
 
 /// How long a press is held. The table's change is sent halfway through it, as the driver
@@ -110,8 +92,8 @@ async fn held_press(browsers: Browsers) {
     let table = Table::start(0);
     let tablet = browsers.open(1280, 800).await;
     let id = visions_given(&tablet, &table, 4, 600).await;
-    let stephanie = seated(&browsers, &table, id, "psychic:0").await;
-    let choices = cards(&stephanie).await;
+    let stephanie = seated(&browsers, None, &table, table.origin(), id, "psychic:0").await;
+    let choices = pawn_cards(&stephanie).await;
     assert!(choices.len() >= 4, "{choices:?}");
     let others = game(&tablet, id).await["view"]["layout"]["characters"].clone();
     // With a mouse, then a finger; Firefox's driver makes no tap of a finger held 300 ms or
@@ -161,8 +143,8 @@ async fn held_press(browsers: Browsers) {
     }
     if browsers.engine() == Engine::Chromium {
         // Two phones tap their own pawns in the same instant, each on the version it saw.
-        let alex = seated(&browsers, &table, id, "psychic:1").await;
-        let theirs = cards(&alex).await;
+        let alex = seated(&browsers, None, &table, table.origin(), id, "psychic:1").await;
+        let theirs = pawn_cards(&alex).await;
         let (mine, his) = (&choices[2], &theirs[3]);
         let before = game(&tablet, id).await["version"].as_u64().unwrap();
         let (her_card, his_card) = (
@@ -208,13 +190,10 @@ async fn votes_at_once(browsers: Browsers) {
     let tablet = browsers.open(1280, 800).await;
     go(&tablet, &table.local_url).await;
     wait_for(&tablet, "#home").await;
-    let sets = json!([{"name": "green", "cards": [1, 2, 3, 4, 5, 6, 7, 8]},
-                      {"name": "red", "cards": [9, 10, 11, 12, 13, 14, 15, 16]}]);
-    let setup = json!({"edition": "new", "ghost": "Laura", "secrets": "app_kept",
-        "card_box": {"characters": sets, "locations": sets, "objects": sets},
-        "deal": {"kind": "sets"}, "players": [
+    let mut setup = new_edition_setup();
+    setup["players"] = json!([
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["yellow"]},
-        {"name": "Carl", "colours": ["blue"]}, {"name": "Paul", "colours": ["purple"]}]});
+        {"name": "Carl", "colours": ["blue"]}, {"name": "Paul", "colours": ["purple"]}]);
     let id = api(
         &tablet,
         "POST",
@@ -247,7 +226,15 @@ async fn votes_at_once(browsers: Browsers) {
     }
     let mut phones = Vec::new();
     for i in 0..4 {
-        let phone = seated(&browsers, &table, id, &format!("psychic:{i}")).await;
+        let phone = seated(
+            &browsers,
+            None,
+            &table,
+            table.origin(),
+            id,
+            &format!("psychic:{i}"),
+        )
+        .await;
         tap(
             &phone,
             &format!("#phone-vote .group[data-group='{}']", i % 3 + 1),

@@ -12,8 +12,8 @@ use std::time::Duration;
 use fantoccini::Client;
 use seance_e2e::{
     Browsers, Page, Table, act, api, attr, chromium, command, ghost_cards, ghost_phone, go,
-    phone_on_seats, revelation_step, screenshot, speak, tap, text, under_the_knock, wait_for,
-    wait_for_text,
+    new_edition_setup, phone_on_seats, revelation_step, screenshot, speak, tap, text,
+    under_the_knock, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -52,16 +52,7 @@ impl Game {
                 n,
                 json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept"}),
             ),
-            Game::New(n) => {
-                let sets = json!([{"name": "green", "cards": [1, 2, 3, 4, 5, 6, 7, 8]},
-                                  {"name": "red", "cards": [9, 10, 11, 12, 13, 14, 15, 16]}]);
-                (
-                    n,
-                    json!({"edition": "new", "ghost": "Laura", "secrets": "app_kept",
-                        "card_box": {"characters": sets, "locations": sets, "objects": sets},
-                        "deal": {"kind": "sets"}}),
-                )
-            }
+            Game::New(n) => (n, new_edition_setup()),
         };
         setup["players"] = (0..players - 1)
             .map(|i| json!({"name": NAMES[i], "colours": [COLOURS[i]]}))

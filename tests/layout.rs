@@ -448,12 +448,7 @@ async fn classic(driver: u16, players: usize, phase: Phase) {
 /// mediums' decision.
 async fn new_edition(driver: u16, players: usize) {
     let mut screens = Screens::open(driver, 7).await;
-    let sets = json!([{"name": "green", "cards": [1, 2, 3, 4, 5, 6, 7, 8]},
-                      {"name": "red", "cards": [9, 10, 11, 12, 13, 14, 15, 16]}]);
-    let setup = json!({"edition": "new", "ghost": "Laura", "secrets": "app_kept",
-        "card_box": {"characters": sets, "locations": sets, "objects": sets},
-        "deal": {"kind": "sets"}});
-    let (id, secrets) = screens.start(setup, players).await;
+    let (id, secrets) = screens.start(new_edition_setup(), players).await;
     let hash = format!("#/game/{id}");
     let mediums = secrets.as_array().unwrap().len();
     screens.look(players, "new-layout", &hash, "#begin").await;

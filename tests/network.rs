@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use fantoccini::Client;
 use seance_e2e::lan::{NAME, Proxy};
 use seance_e2e::{
-    Browsers, Engine, Page, Table, Wifi, api, attr, go, present, scan, screenshot, sounds, tap,
-    version, wait_for, wait_for_text,
+    Browsers, Engine, Page, Table, Wifi, api, attr, go, pawn_cards, present, scan, screenshot,
+    seated, sounds, tap, version, wait_for, wait_for_text,
 };
 use serde_json::json;
 
@@ -66,35 +66,6 @@ pub fn in_engine(browsers: Browsers) -> Vec<Test> {
 /// sand timer long: each psychic may place their pawn.
 async fn interpretation(tablet: &Client, table: &Table) -> u64 {
     visions_given(tablet, table, 4, 600).await
-}
-
-/// A phone (390×844) at `origin`, reaching it through `proxy` if any, with the join code,
-/// holding `seat` of game `id`.
-async fn seated(
-    browsers: &Browsers,
-    proxy: Option<&Proxy>,
-    table: &Table,
-    origin: &str,
-    id: u64,
-    seat: &str,
-) -> Client {
-    let phone = match proxy {
-        Some(proxy) => browsers.open_at_name(390, 844, proxy).await,
-        None => browsers.open(390, 844).await,
-    };
-    go(&phone, &format!("{origin}/?code={}", table.code())).await;
-    wait_for(&phone, "#home").await;
-    go(&phone, &format!("{origin}/#/join/{id}")).await;
-    tap(&phone, &format!("button[data-seat='{seat}']")).await;
-    wait_for(&phone, &format!("#phone[data-role='{seat}'][data-version]")).await;
-    phone
-}
-
-/// The cards `phone`'s intuition pawn may go on.
-async fn pawn_cards(phone: &Client) -> Vec<String> {
-    let cards = phone
-        .script("return [...document.querySelectorAll('#phone-pawn button[data-card]')].map((b) => b.dataset.card)").await;
-    serde_json::from_value(cards).unwrap()
 }
 
 /// Whether `css` is shown on `client` (there, and not hidden).

@@ -252,11 +252,8 @@ async fn new_edition(client: &Client, stage: Stage) -> u64 {
     let players: Vec<Value> = (0..6)
         .map(|i| json!({"name": NAMES[i], "colours": [colours[i]]}))
         .collect();
-    let sets = json!([{"name": "green", "cards": [1, 2, 3, 4, 5, 6, 7, 8]},
-                      {"name": "red", "cards": [9, 10, 11, 12, 13, 14, 15, 16]}]);
-    let setup = json!({"edition": "new", "ghost": "Laura", "secrets": "app_kept",
-        "card_box": {"characters": sets, "locations": sets, "objects": sets},
-        "deal": {"kind": "sets"}, "players": players});
+    let mut setup = new_edition_setup();
+    setup["players"] = players.into();
     let id = api(client, "POST", "/games", json!({"setup": setup, "seed": 7})).await["id"]
         .as_u64()
         .unwrap();

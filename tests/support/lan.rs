@@ -35,15 +35,15 @@ impl Drop for Proxy {
 impl Proxy {
     /// A proxy to the table itself.
     pub async fn start() -> Proxy {
-        Proxy::to(IpAddr::from([127, 0, 0, 1])).await
+        Proxy::reaching(IpAddr::from([127, 0, 0, 1])).await
     }
 
     /// A proxy to the table through `wifi`, which drops bytes when told.
     pub async fn through(wifi: &super::Wifi) -> Proxy {
-        Proxy::to(wifi.address).await
+        Proxy::reaching(wifi.address).await
     }
 
-    async fn to(to: IpAddr) -> Proxy {
+    async fn reaching(to: IpAddr) -> Proxy {
         let listener = TcpListener::bind(("127.0.0.1", 0)).await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let accepting = tokio::spawn(async move {

@@ -1282,6 +1282,46 @@ pub async fn phone_on_seats_speaking(
     phone
 }
 
+/// A phone (390×844) at `origin` (reaching it through `proxy` if any: the table's name on
+/// the network) with the join code, holding `seat` of the Mysterium game `id`.
+pub async fn seated(
+    browsers: &Browsers,
+    proxy: Option<&lan::Proxy>,
+    table: &Table,
+    origin: &str,
+    id: u64,
+    seat: &str,
+) -> Client {
+    let phone = match proxy {
+        Some(proxy) => browsers.open_at_name(390, 844, proxy).await,
+        None => browsers.open(390, 844).await,
+    };
+    go(&phone, &format!("{origin}/?code={}", table.code())).await;
+    wait_for(&phone, "#home").await;
+    go(&phone, &format!("{origin}/#/join/{id}")).await;
+    tap(&phone, &format!("button[data-seat='{seat}']")).await;
+    wait_for(&phone, &format!("#phone[data-role='{seat}'][data-version]")).await;
+    phone
+}
+
+/// The cards a psychic's `phone` offers its intuition pawn (the one it stands on among them).
+pub async fn pawn_cards(phone: &Client) -> Vec<String> {
+    let cards = phone
+        .script("return [...document.querySelectorAll('#phone-pawn button[data-card]')].map((b) => b.dataset.card)")
+        .await;
+    serde_json::from_value(cards).unwrap()
+}
+
+/// A new edition's setup with a box of two sets of eight in each category, dealt by sets
+/// (the first game's way): its `players` are the caller's to add.
+pub fn new_edition_setup() -> serde_json::Value {
+    let sets = serde_json::json!([{"name": "green", "cards": [1, 2, 3, 4, 5, 6, 7, 8]},
+                                  {"name": "red", "cards": [9, 10, 11, 12, 13, 14, 15, 16]}]);
+    serde_json::json!({"edition": "new", "ghost": "Laura", "secrets": "app_kept",
+        "card_box": {"characters": sets, "locations": sets, "objects": sets},
+        "deal": {"kind": "sets"}})
+}
+
 /// A phone (390×844) at the table holding the ghost's seat of game `id`, by the link of
 /// the table's invitation (asked through `tablet`'s page, as its Phones panel asks; the
 /// panel itself is tried in the phones' test).
