@@ -36,6 +36,15 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** `el` in its place, unseen and out of reach: the room a thing will take once it is
+ * offered, held so that nothing moves when it comes (a finger may be on its way below). */
+export function reserved(el) {
+  el.classList.add('reserved');
+  el.setAttribute('aria-hidden', 'true');
+  el.setAttribute('inert', '');
+  return el;
+}
+
 /** The element on the page that `el` (drawn for it) stands for: itself, or the one a patch
  * kept in its place. A handler or a later step reads and writes the page through it. */
 export const live = (el) => el.__live ?? el;

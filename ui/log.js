@@ -97,12 +97,13 @@ export function toldSince(snapshot, since) {
   return (snapshot.log ?? []).filter((c) => c.version > since && c.change !== 'undone').flatMap((c) => c.told);
 }
 
-/** The latest change this screen may know of, in a line under the bar; an undo stands out. */
+/** The latest change this screen may know of, in a line under the bar; an undo stands out.
+ * The line is there, empty, before anything has changed: the first change moves nothing. */
 export function lastChange(snapshot) {
   const latest = [...(snapshot.log ?? [])].reverse()
     .map((change) => [change, changeSaid(change, snapshot.view)])
     .find(([, said]) => said);
-  if (!latest) return null;
+  if (!latest) return h('p', { id: 'last-change', class: 'last-change', role: 'status', 'aria-live': 'polite' });
   const [change, said] = latest;
   return h('p', {
     id: 'last-change', class: `last-change ${change.change}`, role: 'status', 'aria-live': 'polite',

@@ -1,4 +1,5 @@
-//! CPU used by a process tree over a window of time, read from /proc: for benchmarks.
+//! CPU used by a process tree over a window of time, read from /proc (for benchmarks), and
+//! every core kept busy (for tests under load).
 
 use std::path::Path;
 use std::process::Command;
@@ -65,4 +66,25 @@ pub async fn cpu(root: u32, window: Duration) -> f64 {
     tokio::time::sleep(window).await;
     let used = ticks(&tree(root)) - before;
     100.0 * used as f64 / per_second / window.as_secs_f64()
+}
+
+/// Every core kept busy until dropped, as stress-ng's CPU stressor does (a game night's
+/// laptop doing other things, an old tablet): a busy shell loop a core, at the priority of
+/// everything else.
+pub struct Load {
+    _busy: Vec<super::Process>,
+}
+
+impl Load {
+    pub fn every_core() -> Load {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let busy = (0..cores)
+            .map(|_| {
+                let mut busy = Command::new("sh");
+                busy.args(["-c", "while :; do :; done"]);
+                super::Process::spawn(&mut busy).unwrap()
+            })
+            .collect();
+        Load { _busy: busy }
+    }
 }

@@ -23,7 +23,17 @@ pub struct Proxy {
     pub port: u16,
     /// Where [`NAME`] is: the table itself on 127.0.0.1, or a [`Wifi`](super::Wifi) to it.
     pub to: IpAddr,
+    /// A request whose line holds this text waits so long before it is carried on (a font
+    /// arriving late on a slow Wi-Fi): Chromium then goes through the proxy too.
+    pub holds: Option<Hold>,
     accepting: tokio::task::JoinHandle<()>,
+}
+
+/// Requests held back: those whose request line holds `matching`, for `wait`.
+#[derive(Clone, Copy, Debug)]
+pub struct Hold {
+    pub matching: &'static str,
+    pub wait: std::time::Duration,
 }
 
 impl Drop for Proxy {
@@ -35,34 +45,51 @@ impl Drop for Proxy {
 impl Proxy {
     /// A proxy to the table itself.
     pub async fn start() -> Proxy {
-        Proxy::reaching(IpAddr::from([127, 0, 0, 1])).await
+        Proxy::reaching(IpAddr::from([127, 0, 0, 1]), None).await
     }
 
     /// A proxy to the table through `wifi`, which drops bytes when told.
     pub async fn through(wifi: &super::Wifi) -> Proxy {
-        Proxy::reaching(wifi.address).await
+        Proxy::reaching(wifi.address, None).await
     }
 
-    async fn reaching(to: IpAddr) -> Proxy {
+    /// A proxy to the table itself that holds back the requests `hold` says.
+    pub async fn holding(hold: Hold) -> Proxy {
+        Proxy::reaching(IpAddr::from([127, 0, 0, 1]), Some(hold)).await
+    }
+
+    async fn reaching(to: IpAddr, holds: Option<Hold>) -> Proxy {
         let listener = TcpListener::bind(("127.0.0.1", 0)).await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let accepting = tokio::spawn(async move {
             while let Ok((browser, _)) = listener.accept().await {
-                tokio::spawn(carry(browser, to));
+                tokio::spawn(carry(browser, to, holds));
             }
         });
         Proxy {
             port,
             to,
+            holds,
             accepting,
         }
+    }
+}
+
+/// Waits out `hold` when `bytes` (the start of one or more requests) ask for what it holds.
+async fn held(hold: Option<Hold>, bytes: &[u8]) {
+    if let Some(hold) = hold
+        && bytes
+            .windows(hold.matching.len())
+            .any(|w| w == hold.matching.as_bytes())
+    {
+        tokio::time::sleep(hold.wait).await;
     }
 }
 
 /// One connection from a browser: its first request's head read, then every byte carried
 /// both ways to the table (a plain request as it came, in absolute form, which the server
 /// reads; a `CONNECT` answered, then its tunnel).
-async fn carry(mut browser: TcpStream, to: IpAddr) {
+async fn carry(mut browser: TcpStream, to: IpAddr, hold: Option<Hold>) {
     let mut head = Vec::new();
     let mut buf = [0u8; 4096];
     while !head.windows(4).any(|w| w == b"\r\n\r\n") {
@@ -124,11 +151,34 @@ async fn carry(mut browser: TcpStream, to: IpAddr) {
         );
         let mut sent = first.into_bytes();
         sent.extend_from_slice(&head[line_end..]);
+        held(hold, &sent).await;
         if table.write_all(&sent).await.is_err() {
             return;
         }
     }
-    let _ = tokio::io::copy_bidirectional(&mut browser, &mut table).await;
+    if hold.is_none() {
+        let _ = tokio::io::copy_bidirectional(&mut browser, &mut table).await;
+        return;
+    }
+    // The browser's later requests on this connection, each looked at as it passes.
+    let (mut from_table, mut to_table) = table.into_split();
+    let (mut from_browser, mut to_browser) = browser.into_split();
+    let answers = tokio::spawn(async move {
+        let _ = tokio::io::copy(&mut from_table, &mut to_browser).await;
+    });
+    loop {
+        match from_browser.read(&mut buf).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => {
+                held(hold, &buf[..n]).await;
+                if to_table.write_all(&buf[..n]).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    let _ = to_table.shutdown().await;
+    let _ = answers.await;
 }
 
 impl Browsers {

@@ -392,10 +392,14 @@ impl Browsers {
     ) -> Client {
         let (port, capabilities) = match self.engine {
             Engine::Chromium => {
-                let rule = proxy.map(|proxy| {
-                    let to = std::net::SocketAddr::from((proxy.to, 0)).to_string();
-                    let to = to.strip_suffix(":0").unwrap();
-                    format!("--host-resolver-rules=MAP {} {to}", lan::NAME)
+                // Through a proxy that holds requests back, else straight to the name's address.
+                let rule = proxy.map(|proxy| match proxy.holds {
+                    Some(_) => format!("--proxy-server=http://127.0.0.1:{}", proxy.port),
+                    None => {
+                        let to = std::net::SocketAddr::from((proxy.to, 0)).to_string();
+                        let to = to.strip_suffix(":0").unwrap();
+                        format!("--host-resolver-rules=MAP {} {to}", lan::NAME)
+                    }
                 });
                 let more: Vec<&str> = rule.iter().map(String::as_str).collect();
                 let mut capabilities = chromium_capabilities(width, height, &more);
@@ -465,6 +469,12 @@ impl Browsers {
                 (self.driver(Command::new("geckodriver")), capabilities)
             }
         };
+        let mut capabilities = capabilities;
+        if proxy.is_some_and(|proxy| proxy.holds.is_some()) {
+            // A page is there for a person before what is held back arrives: a load waits
+            // for the document, not for every file it asks for.
+            capabilities["pageLoadStrategy"] = serde_json::json!("eager");
+        }
         let client = connect(port, capabilities).await;
         fit_page(&client, width, height).await;
         client

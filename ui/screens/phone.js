@@ -3,7 +3,7 @@
 // their pawn, their clairvoyancy tokens, their secret vote). It shows its seat's view and
 // sends what its seat may do; the server refuses the rest.
 
-import { h, toast } from '../dom.js';
+import { h, reserved, toast } from '../dom.js';
 import { ghostSeat, hourMark, nameOf, t } from '../i18n.js';
 import { phoneBar } from './phone_bar.js';
 import { alertsHeld, tell } from '../tell.js';
@@ -12,11 +12,14 @@ import { loading, notYet, toBgStats, unreadable } from './shared/ending.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { sealedChoice, traceOf } from './game/groups.js';
 import { countList } from './game/count.js';
-import { CATEGORIES, answerButtons, cardAtEnd } from './game/psychics.js';
+import { CATEGORIES, answerButtons, cardAtEnd, intuition } from './game/psychics.js';
 import { helpButton, helpPanel } from './shared/help.js';
 import { mysteriumHelp } from './game/help.js';
 import { lastChange, newsFor, newsOf, toldSince } from '../log.js';
 import { crowClass, crowSpent, oneTap } from './game.js';
+
+/** Phase 1, through which the ghost's rows hold still under a finger. */
+const PHASE_ONE = ['visions', 'interpretation', 'manifestation'];
 
 /** The group tapped on this phone (the culprit, or a vote), before sealing it. */
 let choice = null;
@@ -63,8 +66,11 @@ function header(ctx, who, colour) {
 }
 
 /** The sand timer, counting down as on the table; the ghost's phone has its buttons. */
-function timerLine(ctx) {
-  if (ctx.view.phase !== 'interpretation' || !ctx.snapshot.timer) return null;
+/** The sand timer while it runs; on a psychic's phone (`early`) from the visions on, waiting,
+ * so that nothing below it moves when another device's last vision turns the sand. */
+function timerLine(ctx, early = false) {
+  const phases = early ? ['visions', 'interpretation'] : ['interpretation'];
+  if (!phases.includes(ctx.view.phase) || !ctx.snapshot.timer) return null;
   return sandTimer(ctx, { controls: Boolean(ctx.may('sand_timer')), compact: true });
 }
 
@@ -130,14 +136,19 @@ function ghostScreen(ctx) {
     const sought = p.seeking ? CATEGORIES.indexOf(p.seeking) : null;
     const card = view.assignments && sought !== null ? view.assignments[i][sought] : null;
     const giving = ctx.choices('give_vision', 'psychics').includes(i);
+    const pawn = p.intuition !== null ? h('span', { class: 'pawn-on' }, t('phone.pawn_on', { card: p.intuition })) : null;
+    const buttons = [
+      giving ? h('button', { type: 'button', 'data-vision': i, onclick: () => ctx.act('give_vision', { psychic: i }) }, t('vision.give')) : null,
+      answerButtons(ctx, i),
+    ];
     return h('li', { class: 'phone-row', dataset: { colour: p.colour }, 'data-psychic': i },
       h('span', { class: 'swatch', dataset: { colour: p.colour } }),
       h('span', { class: 'name' }, nameOf(p)),
       h('span', { class: 'sought' }, p.seeking ? t(`category.${p.seeking}`) : t('psychic.finished')),
       card !== null ? h('span', { class: 'secret-card', title: t('phone.their_card') }, card) : null,
-      p.intuition !== null ? h('span', { class: 'pawn-on' }, t('phone.pawn_on', { card: p.intuition })) : null,
-      giving ? h('button', { type: 'button', 'data-vision': i, onclick: () => ctx.act('give_vision', { psychic: i }) }, t('vision.give')) : null,
-      answerButtons(ctx, i));
+      // Through Phase 1 the pawn and the ghost's buttons have a line of their own, as tall
+      // whatever the psychics do meanwhile: the rows below hold still under the ghost's finger.
+      PHASE_ONE.includes(view.phase) ? h('div', { class: 'row-foot' }, pawn, buttons) : [pawn, buttons]);
   });
   const culprit = ctx.may('choose_culprit')
     ? h('section', { id: 'phone-culprit' },
@@ -158,7 +169,11 @@ function ghostScreen(ctx) {
       h('button', { id: 'knock-2', type: 'button', class: 'big', onclick: () => knock(ctx, 2) }, t('phone.knock_no'))) : null,
     timerLine(ctx),
     nowLine(ghostNow(ctx)),
-    oneTap(ctx),
+    // While visions are given and answers revealed, the one tap keeps its room, unseen once
+    // it is gone: the rows below hold still under the ghost's finger as the last are.
+    oneTap(ctx) ?? (['visions', 'manifestation'].includes(view.phase)
+      ? reserved(h('div', { class: 'row one-tap' }, h('button', { type: 'button', class: 'primary big' }, t('vision.give_every', { n: 2 }))))
+      : null),
     h('ul', { id: 'phone-psychics', class: 'phone-list' }, rows),
     view.phase !== 'ended'
       ? h('button', { id: 'phone-crow', type: 'button', class: crowClass(''), disabled: !ctx.may('use_crow'), onclick: () => ctx.act('use_crow') },
@@ -223,14 +238,14 @@ function psychicScreen(ctx, me) {
             onclick: () => (there ? ctx.act('withdraw_token', { by: me, on: i }) : ctx.act('place_token', { by: me, on: i, face })),
           }, sign);
         };
-        return h('li', { class: 'phone-row', dataset: { colour: q.colour }, 'data-on': i },
+        // Each row as tall whatever stands on it: the name over the pawn's card, and ✓ and ✗
+        // side by side (never wrapped apart), offered or not.
+        return h('li', { class: 'phone-row token-row', dataset: { colour: q.colour }, 'data-on': i },
           h('span', { class: 'swatch', dataset: { colour: q.colour } }),
-          h('span', { class: 'name' }, nameOf(q)),
-          h('span', { class: 'pawn-on' }, q.intuition !== null ? t('phone.pawn_on', { card: q.intuition }) : '—'),
-          // ✓ and ✗ side by side, never wrapped apart.
-          faces.length || back
-            ? h('span', { class: 'token-pair' }, token('agree', '✓', 'phone.agree_with'), token('disagree', '✗', 'phone.disagree_with'))
-            : null);
+          h('span', { class: 'who' },
+            h('span', { class: 'name' }, nameOf(q)),
+            h('span', { class: 'pawn-on' }, q.intuition !== null ? t('phone.pawn_on', { card: q.intuition }) : '—')),
+          h('span', { class: 'token-pair' }, token('agree', '✓', 'phone.agree_with'), token('disagree', '✗', 'phone.disagree_with')));
       })))
     : null;
   const ballot = ctx.may('vote', { psychic: me });
@@ -242,11 +257,13 @@ function psychicScreen(ctx, me) {
         label: (n) => (n ? t('vote.seal', { n }) : t('vote.pick_first')),
       }))
       : null;
-  const pawn = ctx.choices('place_intuition', 'cards', { psychic: me });
+  // The pawn's cards, or their room before they are offered (the table's tile does the same).
+  const pawn = intuition(ctx, p, me);
+  const pawnSection = pawn && h('section', { id: 'phone-pawn' }, h('h2', {}, t('phone.my_pawn')), pawn);
   // Phase 1's last answers stay news into Phase 2, until the psychic has a vote to make.
   const news = view.phase === 'revelation' && (ballot || view.my_vote !== null || view.count) ? [] : newsFor(snapshot, me);
   return [
-    timerLine(ctx),
+    timerLine(ctx, true),
     nowLine(psychicNow(ctx, me)),
     news.length ? h('div', { id: 'phone-news', class: `banner news ${news.some((n) => n.good) ? 'good' : 'bad'}`, role: 'status' },
       news.map((n) => h('p', { dataset: { good: String(n.good) } }, n.said))) : null,
@@ -254,14 +271,7 @@ function psychicScreen(ctx, me) {
     h('ol', { class: 'progress big-progress', 'aria-label': t('psychic.progress') }, CATEGORIES.map((c, k) => h('li', {
       class: p.found[k] ? 'found' : p.seeking === c ? 'seeking' : 'later',
     }, h('span', { class: 'what' }, t(`category.${c}`)), h('span', { class: 'card' }, p.found[k] ?? (p.seeking === c ? '?' : '·'))))),
-    pawn.length
-      ? h('section', { id: 'phone-pawn' },
-        h('h2', {}, t('phone.my_pawn')),
-        h('div', { class: 'pawn' }, pawn.map((card) => h('button', {
-          type: 'button', class: 'chip', 'data-card': card, 'aria-pressed': String(p.intuition === card),
-          onclick: () => ctx.act('place_intuition', { psychic: me, card }),
-        }, card))))
-      : null,
+    pawn?.classList.contains('reserved') ? reserved(pawnSection) : pawnSection,
     tokens,
     view.phase === 'revelation' ? null : vote,
     view.track_side ? h('p', { class: 'standing' }, t('track.space', { n: p.track }), ' · ', p.level ? t(`level.${p.level}`) : t('level.unknown')) : null,

@@ -2,7 +2,7 @@
 // ghost has given the vision this turn, the intuition pawn, the clairvoyancy tokens on it,
 // the ghost's answer, and where they stand on the track.
 
-import { h } from '../../dom.js';
+import { h, reserved } from '../../dom.js';
 import { initials, nameOf, t } from '../../i18n.js';
 
 /** What each psychic seeks, in order. */
@@ -25,15 +25,29 @@ function progress(p) {
     }));
 }
 
-/** Cards the pawn may go on (the rules say which); the one it is on is pressed. */
-function intuition(ctx, p, i) {
+/** Whether psychic `p`'s tile holds still now: from the first vision to the sand's end, when
+ * pawns are placed at once, a vision given, a pawn placed or the sand turned on another device
+ * moves nothing on the table, where someone may be reaching for a pawn. */
+const holdsRoom = (view, p) => Boolean(p.seeking) && ['visions', 'interpretation'].includes(view.phase);
+
+/** Cards the pawn may go on (the rules say which); the one it is on is pressed. While the tile
+ * holds still and none is offered, the sought category's cards keep their room: shown where
+ * the pawn stands, unseen before it is placed. */
+export function intuition(ctx, p, i) {
+  const view = ctx.view;
   const cards = ctx.choices('place_intuition', 'cards', { psychic: i });
-  if (!cards.length) return null;
-  return h('div', { class: 'pawn', role: 'group', 'aria-label': t('psychic.intuition_of', { name: nameOf(p) }) },
-    cards.map((card) => h('button', {
+  const group = (chips) => h('div', { class: 'pawn', role: 'group', 'aria-label': t('psychic.intuition_of', { name: nameOf(p) }) }, chips);
+  if (cards.length) {
+    return group(cards.map((card) => h('button', {
       type: 'button', class: 'chip', 'aria-pressed': String(p.intuition === card), 'data-card': card,
       onclick: () => ctx.act('place_intuition', { psychic: i, card }),
     }, card)));
+  }
+  if (!holdsRoom(view, p)) return null;
+  const shown = group((view.layout?.[`${p.seeking}s`] ?? []).map((card) => h('button', {
+    type: 'button', class: 'chip', disabled: true, 'aria-pressed': String(p.intuition === card),
+  }, card)));
+  return p.intuition === null ? reserved(shown) : shown;
 }
 
 /** The token `by` has on `on`'s pawn: none → ✓ → ✗ → none, one tap (one command) each,
@@ -54,16 +68,20 @@ function tokenToggle(ctx, by, on) {
     type: 'button', class: 'token', 'data-by': by, 'data-face': placed?.face ?? 'none',
     dataset: { colour: giver.colour }, 'aria-label': label, title: label, disabled: !next,
     onclick: () => ctx.act(...next),
-  }, h('span', { class: 'initials', 'aria-hidden': 'true' }, initials(view.psychics)[by]), mark && h('span', { class: 'face', 'aria-hidden': 'true' }, mark));
+  }, h('span', { class: 'initials', 'aria-hidden': 'true' }, initials(view.psychics)[by]), h('span', { class: 'face', 'aria-hidden': 'true' }, mark ?? '\u00a0'));
 }
 
+/** The tokens on `on`'s pawn, a toggle for each other psychic; before any may be placed,
+ * their room, unseen. */
 function tokens(ctx, on) {
   const view = ctx.view;
   const p = view.psychics[on];
   const open = view.psychics.some((_, by) => ctx.may('place_token', { by, on }) || ctx.may('withdraw_token', { by, on }));
-  if (!open) return null;
-  return h('div', { class: 'tokens', role: 'group', 'aria-label': t('token.on_pawn', { name: nameOf(p) }) },
+  const placed = view.placements.some((x) => x.on === on);
+  if (!open && !placed && !(view.tokens_per_psychic && holdsRoom(view, p))) return null;
+  const row = h('div', { class: 'tokens', role: 'group', 'aria-label': t('token.on_pawn', { name: nameOf(p) }) },
     view.psychics.map((_, by) => (by === on ? null : tokenToggle(ctx, by, on))));
+  return open || placed ? row : reserved(row);
 }
 
 /** The ghost's answer to psychic `i`: the app's judgement to reveal, or right and wrong
@@ -88,22 +106,22 @@ function answer(ctx, i) {
   return buttons && h('div', { class: 'answer' }, buttons);
 }
 
-function status(ctx, p, i) {
-  const view = ctx.view;
+/** The ghost's answer to psychic `i` this turn, said; or that they have found all three. */
+function result(view, p, i) {
   const said = view.manifestations.find((m) => m.psychic === i);
   if (said) {
     return h('p', { class: `result ${said.right ? 'right' : 'wrong'}`, 'data-result': said.right ? 'right' : 'wrong' },
       said.right ? t('result.right', { card: said.card }) : t('result.wrong'),
       said.bonus ? ` ${t('result.bonus', { n: said.bonus })}` : '');
   }
-  if (!p.seeking) return h('p', { class: 'result done' }, t('psychic.finished'));
-  // While others wait for theirs; in the interpretation every seeker has one.
-  if (p.vision && view.phase === 'visions') return h('p', { class: 'result vision-in' }, t('vision.received'));
-  if (ctx.choices('give_vision', 'psychics').includes(i)) {
-    return h('button', { type: 'button', class: 'vision', 'data-vision': i, onclick: () => ctx.act('give_vision', { psychic: i }) },
-      p.completing ? t('vision.complete') : t('vision.give'));
-  }
-  return null;
+  return p.seeking ? null : h('p', { class: 'result done' }, t('psychic.finished'));
+}
+
+/** The ghost's button that gives (or completes) psychic `i`'s vision, where the rules offer it. */
+function visionButton(ctx, p, i) {
+  if (!ctx.choices('give_vision', 'psychics').includes(i)) return null;
+  return h('button', { type: 'button', class: 'vision', 'data-vision': i, onclick: () => ctx.act('give_vision', { psychic: i }) },
+    p.completing ? t('vision.complete') : t('vision.give'));
 }
 
 function standing(view, p) {
@@ -146,9 +164,16 @@ export function psychicTile(ctx, p, i, phone = false) {
     phone ? phoneBadge() : null),
   standing(view, p),
   progress(p),
-  status(ctx, p, i),
-  pawnAndTokens(intuition(ctx, p, i), tokens(ctx, i)),
-  answer(ctx, i));
+  holdsRoom(view, p) ? phaseOne(ctx, p, i) : [result(view, p, i), answer(ctx, i)]);
+}
+
+/** A seeker's tile from the first vision to the sand's end, as tall throughout: the pawn's
+ * cards and the tokens, or their room, where the vision's button lies over them before they
+ * are offered. */
+function phaseOne(ctx, p, i) {
+  const room = pawnAndTokens(intuition(ctx, p, i), tokens(ctx, i));
+  const giving = visionButton(ctx, p, i);
+  return giving ? h('div', { class: 'vision-room' }, room, h('div', { class: 'over' }, giving)) : room;
 }
 
 /** The pawn's cards and the tokens on it, together: where a tile is narrow they share its
