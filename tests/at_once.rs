@@ -14,7 +14,7 @@ use fantoccini::actions::{
 };
 use seance_e2e::{
     Browsers, Engine, Page, Table, api, cdp, command, ghost_cards, ghost_phone, go, lan,
-    new_edition_setup, pawn_cards, revelation_step, seated, tap, wait_for,
+    new_edition_setup, new_game, pawn_cards, revelation_step, seated, tap, wait_for,
 };
 use serde_json::{Value, json};
 
@@ -227,15 +227,7 @@ async fn votes_at_once(browsers: Browsers) {
     setup["players"] = json!([
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["yellow"]},
         {"name": "Carl", "colours": ["blue"]}, {"name": "Paul", "colours": ["purple"]}]);
-    let id = api(
-        &tablet,
-        "POST",
-        "/games",
-        json!({"setup": setup, "seed": 7}),
-    )
-    .await["id"]
-        .as_u64()
-        .unwrap();
+    let id = new_game(&tablet, setup, 7).await;
     let secrets = ghost_cards(&tablet, id).await;
     for k in 0..3 {
         for (i, cards) in secrets.as_array().unwrap().iter().enumerate() {
@@ -469,15 +461,7 @@ async fn hour_played_at_once(browsers: Browsers) {
         .map(|i| json!({"name": names[i], "colours": [colours[i]]}))
         .collect();
     let setup = json!({"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept", "players": players});
-    let id = api(
-        &tablet,
-        "POST",
-        "/games",
-        json!({"setup": setup, "seed": 11}),
-    )
-    .await["id"]
-        .as_u64()
-        .unwrap();
+    let id = new_game(&tablet, setup, 11).await;
     // Sand enough for the slowest engine's steps: the hour ends by the table's word.
     let timer = json!({"action": "duration", "seconds": 600});
     api(&tablet, "POST", &format!("/games/{id}/timer"), timer).await;
@@ -695,21 +679,8 @@ async fn moved_since_tappable(client: &Client) -> Value {
 async fn font_held_back(browsers: Browsers) {
     let table = Table::start(0);
     let tablet = browsers.open(1280, 800).await;
-    go(&tablet, &table.local_url).await;
-    wait_for(&tablet, "#home").await;
-    let setup = json!({"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept", "players": [
-        {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
-        {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]});
-    let id = api(
-        &tablet,
-        "POST",
-        "/games",
-        json!({"setup": setup, "seed": 3}),
-    )
-    .await["id"]
-        .as_u64()
-        .unwrap();
-    command(&tablet, id, json!({"type": "give_vision", "psychic": 0})).await;
+    // Stephanie has her vision; the others wait for theirs.
+    let id = visions_given(&tablet, &table, 1, 120).await;
     let late = lan::Hold {
         matching: "EBGaramond",
         wait: FONT_LATE,

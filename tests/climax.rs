@@ -12,7 +12,7 @@ use std::time::Duration;
 use fantoccini::Client;
 use seance_e2e::{
     Browsers, Page, Table, act, api, attr, chromium, command, ghost_cards, ghost_phone, go,
-    new_edition_setup, phone_on_seats, revelation_step, screenshot, speak, tap, text,
+    new_edition_setup, new_game, phone_on_seats, revelation_step, screenshot, speak, tap, text,
     under_the_knock, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
@@ -165,15 +165,7 @@ async fn climax(driver: u16, game: Game, lang: &str) {
     go(&tablet, &table.local_url).await;
     wait_for(&tablet, "#home").await;
     speak(&tablet, lang).await;
-    let id = api(
-        &tablet,
-        "POST",
-        "/games",
-        json!({"setup": game.setup(), "seed": 7}),
-    )
-    .await["id"]
-        .as_u64()
-        .unwrap();
+    let id = new_game(&tablet, game.setup(), 7).await;
     let secrets = ghost_cards(&tablet, id).await;
     let psychics = secrets.as_array().unwrap().len();
     // A new query makes a whole new page, which takes the language.

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 use seance_e2e::{
     Browsers, Engine, Page, Table, accessibility_violations, act, api, attr, chromium, command,
-    ghost_cards, go, ink_height, keep_lines, lines_never_say, misfits, played, present, scan,
-    screenshot, sounds, speak, tap, tap_to, taps, text, version, wait_for, wait_for_text,
+    ghost_cards, go, ink_height, keep_lines, lines_never_say, misfits, new_game, played, present,
+    scan, screenshot, sounds, speak, tap, tap_to, taps, text, version, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -818,15 +818,7 @@ async fn revelation_over_api(client: &Client, table: &Table) -> u64 {
     let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
         {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]});
-    let id = api(
-        client,
-        "POST",
-        "/games",
-        json!({"setup": setup, "seed": 11}),
-    )
-    .await["id"]
-        .as_u64()
-        .unwrap();
+    let id = new_game(client, setup, 11).await;
     let send = async |json: Value| {
         command(client, id, json).await;
     };
@@ -891,9 +883,7 @@ pub async fn visions_given(client: &Client, table: &Table, given: u64, seconds: 
     let setup = json!({"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept", "players": [
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
         {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]});
-    let id = api(client, "POST", "/games", json!({"setup": setup, "seed": 5})).await["id"]
-        .as_u64()
-        .unwrap();
+    let id = new_game(client, setup, 5).await;
     api(
         client,
         "POST",

@@ -172,9 +172,7 @@ async fn classic(client: &Client, stage: Stage) -> u64 {
         .collect();
     let setup = json!({"ghost": "Laura", "difficulty": "hard", "secrets": "app_kept",
         "track_bands": {"6-7": {"intermediate": 4, "high": 8}}, "players": players});
-    let id = api(client, "POST", "/games", json!({"setup": setup, "seed": 7})).await["id"]
-        .as_u64()
-        .unwrap();
+    let id = new_game(client, setup, 7).await;
     let timer = json!({"action": "duration", "seconds": 600});
     api(client, "POST", &format!("/games/{id}/timer"), timer).await;
     if stage == Stage::Layout {
@@ -254,9 +252,7 @@ async fn new_edition(client: &Client, stage: Stage) -> u64 {
         .collect();
     let mut setup = new_edition_setup();
     setup["players"] = players.into();
-    let id = api(client, "POST", "/games", json!({"setup": setup, "seed": 7})).await["id"]
-        .as_u64()
-        .unwrap();
+    let id = new_game(client, setup, 7).await;
     let secrets = ghost_cards(client, id).await;
     for k in 0..3 {
         for i in 0..6 {

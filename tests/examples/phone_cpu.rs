@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use fantoccini::Client;
 use seance_e2e::cpu::cpu;
 use seance_e2e::{
-    Table, api, chromedriver, chromium, command, ghost_cards, go, revelation_step, scan, tap,
-    wait_for,
+    Table, api, chromedriver, chromium, command, ghost_cards, go, new_game, revelation_step, scan,
+    tap, wait_for,
 };
 use serde_json::{Value, json};
 
@@ -37,15 +37,7 @@ async fn main() {
     let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
         {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]});
-    let id = api(
-        &tablet,
-        "POST",
-        "/games",
-        json!({"setup": setup, "seed": 7}),
-    )
-    .await["id"]
-        .as_u64()
-        .unwrap();
+    let id = new_game(&tablet, setup, 7).await;
     // Longer than the measure: the sand runs all through it.
     let timer = json!({"action": "duration", "seconds": seconds + 60});
     api(&tablet, "POST", &format!("/games/{id}/timer"), timer).await;

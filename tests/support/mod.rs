@@ -1130,6 +1130,15 @@ pub async fn api_as(
     answer["body"].clone()
 }
 
+/// Starts a Mysterium game of `setup` drawn with `seed`, through the table's API in
+/// `client`'s page; gives back its id.
+pub async fn new_game(client: &Client, setup: serde_json::Value, seed: u64) -> u64 {
+    let body = serde_json::json!({"setup": setup, "seed": seed});
+    api(client, "POST", "/games", body).await["id"]
+        .as_u64()
+        .unwrap()
+}
+
 /// Sends `command` to game `id` at its current version, through the table's API in the
 /// page; gives back the snapshot it answers with.
 pub async fn command(client: &Client, id: u64, command: serde_json::Value) -> serde_json::Value {
