@@ -8,10 +8,8 @@ import { browserLanguage, deviceLanguage, language, prefetchLanguage, setDialect
 import { h, patch, toast } from './dom.js';
 import { contextOf } from './context.js';
 import { actsOn } from './act.js';
-import { renderHome } from './screens/home.js';
-import { renderCodeEntry } from './screens/code.js';
 import { renderInvited, renderJoin, renderSeats } from './screens/join.js';
-import { MYSTERIUM, MYSTERY_RUMMY, ruleSets, tellRuleSets } from './rule_sets.js';
+import { MYSTERIUM, MYSTERY_RUMMY, ruleSets } from './rule_sets.js';
 
 /**
  * What the screens show; changed only by what the server says. `game` is the game on
@@ -30,9 +28,11 @@ const waiting = [];
 /** Resolves once the table's server is in reach (at once while it is). */
 const reachable = () => (state.offline ? new Promise((resolve) => { waiting.push(resolve); }) : Promise.resolve());
 
-/** Modules fetched the first time they are needed: a phone joining fetches the home page's
- * and the seat picker's, never the table's screens. */
+/** Modules fetched the first time they are needed: a phone joining from its link fetches the
+ * seat picker's, never the table's screens (nor the code's form, unless its code is wrong). */
 const later = {
+  home: () => import('./screens/home.js'),
+  code: () => import('./screens/code.js'),
   settings: () => import('./screens/settings.js'),
   licences: () => import('./screens/licences.js'),
   setup: () => import('./screens/setup.js'),
@@ -89,7 +89,7 @@ const quietSeat = (id, kind) => {
 
 /** Each rule set's screens, registered once: its setup, the table's screen of a game, a
  * phone's seat picker and a seat's phone, each with how it follows its game. Where each is
- * shown is the server's (`/api/info`'s `rule_sets`, `pages`). */
+ * shown is the server's (the rule sets' `pages`, told in the page). */
 const SCREENS = {
   [MYSTERIUM]: {
     new: [screenOf('setup', 'renderSetup')],
@@ -105,19 +105,15 @@ const SCREENS = {
   },
 };
 
+/** The table's first screen (a phone's too, once it goes back from a game's). */
+const HOME = screenOf('home', 'renderHome');
+
 /** A page's address as a pattern: `#/game/{id}` finds `#/game/3`, the number its parameter. */
 const pattern = (page) => new RegExp(`^${page.replace(/[/#]/g, '\\$&').replace('{id}', '(\\d+)')}$`);
 
 /** Screens by the address's #hash: the app's own, then each rule set's at its pages; a
- * game's number is the route's parameter. Made again only when the rule sets told are
- * others (this visit's facts come after the kept ones). */
-let routed = { from: null, routes: [] };
-const routes = () => {
-  const told = ruleSets();
-  if (routed.from !== told) routed = { from: told, routes: routesOf(told) };
-  return routed.routes;
-};
-const routesOf = (told) => [
+ * game's number is the route's parameter. */
+const ROUTES = [
   [/^#\/settings$/, screenOf('settings', 'renderSettings')],
   [/^#\/licences$/, screenOf('licences', 'renderLicences')],
   [/^#\/games$/, screenOf('games', 'renderGames')],
@@ -125,21 +121,21 @@ const routesOf = (told) => [
   [/^#\/statistics$/, screenOf('statistics', 'renderStatistics')],
   [/^#\/join$/, renderJoin],
   [/^#\/join\/\d+\/[^/]+\/[0-9a-f]+$/, renderInvited],
-  ...told.filter(({ name }) => SCREENS[name]).flatMap(({ name, key, pages }) => Object.entries(SCREENS[name])
+  ...ruleSets().filter(({ name }) => SCREENS[name]).flatMap(({ name, key, pages }) => Object.entries(SCREENS[name])
     .map(([page, [screen, watch]]) => [pattern(pages[page]), screen, watch && ((id) => watch(id, key))])),
 ];
 
 let follow = () => {};
 
 function route() {
-  for (const [pattern, screen, watch] of routes()) {
+  for (const [pattern, screen, watch] of ROUTES) {
     const found = location.hash.match(pattern);
     if (found) {
       const id = found[1] ? Number(found[1]) : null;
       return { screen, id, watch: id === null ? null : watch(id) };
     }
   }
-  return { screen: renderHome, id: null, watch: null };
+  return { screen: HOME, id: null, watch: null };
 }
 
 /** Follows the game of the screen `route` found, unless it is followed already. */
@@ -382,17 +378,24 @@ async function boot() {
     if ((connection === 'closed' || connection === 'refused') && state.game?.seat) acts.refresh();
   });
   const first = route();
-  if (first.id === null) follow(null);
-  else followScreen(first);
+  // The screen's game is asked for at once too (a socket opens a round trip later than a
+  // request), and the screen is first drawn with it.
+  let viewed = null;
+  if (first.id === null) {
+    follow(null);
+    if (first.screen === HOME) load('home');
+  } else {
+    followScreen(first);
+    viewed = acts.refresh();
+  }
   try {
     [state.info, state.settings] = await facts;
-    tellRuleSets(state.info.rule_sets);
     setOffline(false);
   } catch (error) {
     follow.close();
     await words;
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      document.getElementById('app').replaceChildren(renderCodeEntry(error.status === 403, boot));
+      document.getElementById('app').replaceChildren((await load('code')).renderCodeEntry(error.status === 403, boot));
       return;
     }
     throw error;
@@ -410,7 +413,7 @@ async function boot() {
     render();
     return;
   }
-  await speaking;
+  await Promise.all([speaking, viewed]);
   booted = true;
   window.addEventListener('hashchange', render);
   render();

@@ -1,4 +1,4 @@
-// The rule sets the server carries, as `/api/info`'s `rule_sets` tells them: each one's
+// The rule sets the server carries, as it tells them in the page (`assets.rs`): each one's
 // name (as the journal and the lists of games name it), key (its games' place in the API:
 // `/api/rummy/3`), pages (where the UI shows its games: `#/rummy/{id}`) and facts (what
 // its setup asks of its rules). No screen spells a rule set's pages or keys itself.
@@ -10,29 +10,12 @@ export const MYSTERIUM = 'mysterium-classic';
 /** Mystery Rummy's. */
 export const MYSTERY_RUMMY = 'mystery-rummy';
 
-/** Where the rule sets the server last told are kept: a page opened again finds its game
- * at once, before this visit's facts have come (a first visit waits for them). */
-const KEPT = 'seance.rule_sets';
+/** Every rule set, as the server tells it: in the page, so a first visit routes its link
+ * before any question to the server. */
+const TOLD = JSON.parse(document.getElementById('rule-sets').textContent);
 
-/** The rule sets this visit's facts told, once they have come. */
-let told = null;
-
-/** Every rule set, as the server tells it (or told it last, while its facts are on their
- * way; none on a first visit). */
-export function ruleSets() {
-  if (told) return told;
-  try {
-    return JSON.parse(localStorage.getItem(KEPT)) ?? [];
-  } catch {
-    return [];
-  }
-}
-
-/** The rule sets the server tells (`/api/info`'s `rule_sets`), kept for the next visit. */
-export function tellRuleSets(list) {
-  told = list;
-  localStorage.setItem(KEPT, JSON.stringify(list));
-}
+/** Every rule set, as the server tells it. */
+export const ruleSets = () => TOLD;
 
 /** Rule set `name`, as the server tells it. */
 export const ruleSet = (name) => ruleSets().find((r) => r.name === name);

@@ -1,7 +1,8 @@
 //! Makes `ui/` ready to serve, at build time: every file compressed once (brotli and gzip,
 //! where it shrinks), a version from all their bytes for the URLs phones may cache for good
 //! (`/v/<version>/…`), and the home page pointing there, listing every module the app loads
-//! so a phone fetches them at once, and the table's words, in each of the UI's languages.
+//! so a phone fetches them at once, and the table's words, in each of the UI's languages
+//! (the server tells the rule sets in it as it starts).
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -12,6 +13,8 @@ const LANGUAGES: [&str; 3] = ["en", "fr", "it"];
 
 /// Where the home page lists the modules (`ui/index.html` as written has none, and runs).
 const MODULES_HERE: &str = "<!-- modulepreload -->";
+/// Where the server tells the rule sets it carries (`assets.rs`).
+const RULE_SETS_HERE: &str = "<!-- rule sets -->";
 
 fn main() {
     // Read when the script runs, not baked in when it was compiled: a build script reused
@@ -42,22 +45,12 @@ fn main() {
         let entry = embed(&out, path, bytes, quality);
         writeln!(code, "    File {{ path: {path:?}, {entry} }},").unwrap();
     }
-    code.push_str("];\n\n/// The home page in each language: `(language, page)`.\nstatic HOMES: &[(&str, File)] = &[\n");
+    code.push_str("];\n\n/// The home page in each language, `(language, page)`, to be finished by the server\n/// (`assets.rs`: the rule sets it carries are told where it says `<!-- rule sets -->`).\nstatic HOMES: &[(&str, &str)] = &[\n");
     let html = std::fs::read_to_string(ui.join("index.html")).unwrap();
     let modules = modules(&ui, "app.js");
     for lang in LANGUAGES {
         let home = home(&html, &version, &modules, lang);
-        let entry = embed(
-            &out,
-            &format!("index.{lang}.html"),
-            home.as_bytes(),
-            quality,
-        );
-        writeln!(
-            code,
-            "    ({lang:?}, File {{ path: \"index.html\", {entry} }}),"
-        )
-        .unwrap();
+        writeln!(code, "    ({lang:?}, {home:?}),").unwrap();
     }
     code.push_str("];\n");
     std::fs::write(out.join("ui.rs"), code).unwrap();
@@ -228,11 +221,13 @@ fn home(html: &str, version: &str, modules: &[String], lang: &str) -> String {
         served.push_str(rest);
         page = served;
     }
-    assert!(
-        page.contains(MODULES_HERE),
-        "ui/index.html has no {MODULES_HERE}"
+    for marker in [MODULES_HERE, RULE_SETS_HERE] {
+        assert!(page.contains(marker), "ui/index.html has no {marker}");
+    }
+    // The words first: the largest, and the screen waits for them as for the modules.
+    let mut links = format!(
+        "<link rel=\"preload\" href=\"{base}i18n/{lang}.json\" as=\"fetch\" crossorigin>\n  "
     );
-    let mut links = String::new();
     for module in modules.iter().skip(1) {
         write!(
             links,
@@ -240,11 +235,6 @@ fn home(html: &str, version: &str, modules: &[String], lang: &str) -> String {
         )
         .unwrap();
     }
-    write!(
-        links,
-        "<link rel=\"preload\" href=\"{base}i18n/{lang}.json\" as=\"fetch\" crossorigin>"
-    )
-    .unwrap();
     page.replace(MODULES_HERE, &links).replacen(
         "<html lang=\"en\">",
         &format!("<html lang=\"{lang}\">"),

@@ -5,13 +5,20 @@
 //! is (a font, an image, a video) may be asked for in part: Safari plays a video only from a
 //! server that answers byte ranges. An edit to `ui/` shows after the next `cargo build`.
 
-use std::sync::Arc;
+use std::io::Write as _;
+use std::sync::{Arc, OnceLock};
 
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
+use flate2::Compression;
+use flate2::write::GzEncoder;
 
+use crate::rulesets;
 use crate::shared::Shared;
+
+/// Where the home page tells the rule sets (`ui/index.html`).
+const RULE_SETS_HERE: &str = "<!-- rule sets -->";
 
 /// A file of `ui/`, as embedded.
 struct File {
@@ -42,16 +49,62 @@ pub async fn serve(State(shared): State<Arc<Shared>>, uri: Uri, headers: HeaderM
             },
         ),
         None if path.is_empty() || path == "index.html" => {
-            let lang = shared.settings.get().language;
-            let home = HOMES.iter().find(|(l, _)| *l == lang).unwrap_or(&HOMES[0]);
-            (Some(&home.1), "no-cache")
+            let home = home(&shared.settings.get().language);
+            let file = File {
+                path: "index.html",
+                mime: "text/html",
+                raw: &home.page,
+                brotli: None,
+                gzip: home.gzip.as_deref(),
+            };
+            return respond(&file, &home.tag, "no-cache", &headers);
         }
         None => (find(path), "no-cache"),
     };
     match file {
-        Some(file) => respond(file, cache, &headers),
+        Some(file) => respond(file, VERSION, cache, &headers),
         None => (StatusCode::NOT_FOUND, "Not found").into_response(),
     }
+}
+
+/// The home page in one language as served: the build's, with the rule sets this server
+/// carries told in it, so a first visit routes its link at once (a phone's join link opens
+/// its game's seats with no question asked first).
+struct Home {
+    lang: &'static str,
+    page: Vec<u8>,
+    /// What a browser accepts over plain http, where brotli is not offered.
+    gzip: Option<Vec<u8>>,
+    /// Of the page's bytes: a server carrying other rule sets serves another page.
+    tag: String,
+}
+
+/// The home page in `lang` (the first language's where `ui/` has none), finished once.
+fn home(lang: &str) -> &'static Home {
+    static FINISHED: OnceLock<Vec<Home>> = OnceLock::new();
+    let homes = FINISHED.get_or_init(|| {
+        // `</` would end the script: JSON may say `<\/`.
+        let told = rulesets::told().to_string().replace("</", "<\\/");
+        let script = format!("<script type=\"application/json\" id=\"rule-sets\">{told}</script>");
+        HOMES
+            .iter()
+            .map(|(lang, page)| {
+                let page = page.replace(RULE_SETS_HERE, &script).into_bytes();
+                let mut gzip = GzEncoder::new(Vec::new(), Compression::best());
+                let gzip = gzip.write_all(&page).and_then(|()| gzip.finish()).ok();
+                let hash = page.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
+                    (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+                });
+                Home {
+                    lang,
+                    page,
+                    gzip,
+                    tag: format!("{hash:016x}"),
+                }
+            })
+            .collect()
+    });
+    homes.iter().find(|h| h.lang == lang).unwrap_or(&homes[0])
 }
 
 /// The address of `path` in `ui/` under the current version, cached for good.
@@ -66,10 +119,11 @@ fn find(path: &str) -> Option<&'static File> {
         .map(|i| &FILES[i])
 }
 
-fn respond(file: &File, cache: &'static str, asked: &HeaderMap) -> Response {
+/// `file` as `asked`, tagged as of `version`.
+fn respond(file: &File, version: &str, cache: &'static str, asked: &HeaderMap) -> Response {
     let (encoding, body) = pick(file, asked);
     let etag = format!(
-        "\"{VERSION}-{}-{}\"",
+        "\"{version}-{}-{}\"",
         file.raw.len(),
         encoding.unwrap_or("raw")
     );

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use seance_journal::{Journal, JournalError};
-use seance_timeline::{RuleBook, RuleSet};
+use seance_timeline::{Published, RuleBook, RuleSet};
 use serde::Serialize;
 
 use crate::games::Games;
@@ -110,6 +110,24 @@ pub struct Pages {
     pub game: &'static str,
     pub join: &'static str,
     pub phone: &'static str,
+}
+
+/// Each rule set as the UI knows it, told in its home page (`assets.rs`): its name (as the
+/// journal and the lists of games name it), its key in the API, the UI's pages of its
+/// games, and what its setup asks of its rules before there is a game.
+pub fn told() -> serde_json::Value {
+    serde_json::Value::Array(
+        RuleSet::ALL
+            .map(|rule_set| {
+                rule_set!(rule_set, G => serde_json::json!({
+                    "name": rule_set.name(),
+                    "key": rule_set.key(),
+                    "pages": G::PAGES,
+                    "facts": G::facts(),
+                }))
+            })
+            .into(),
+    )
 }
 
 /// A phone's page of the seats of game `id` of `rule_set` (after the join link:

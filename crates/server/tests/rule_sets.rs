@@ -1,5 +1,5 @@
-//! Every rule set is registered in every shell: the server tells each one (`/api/info`'s
-//! `rule_sets`, its key, the UI's pages of its games and its setup's facts, from its own
+//! Every rule set is registered in every shell: the server tells each one (in the home
+//! page, its key, the UI's pages of its games and its setup's facts, from its own
 //! rules), and the UI has its screens (`ui/app.js`'s `SCREENS`) and its history's lines
 //! (`ui/screens/history.js`'s `RECORDS`) for each, by the names `ui/rule_sets.js` gives
 //! them. A rule set added to one shell and not the other fails here; within the server, the
@@ -10,7 +10,6 @@ mod support;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use reqwest::Method;
 use seance_timeline::RuleSet;
 use support::table;
 
@@ -50,9 +49,13 @@ fn registered(file: &str, registry: &str) -> BTreeSet<String> {
 #[tokio::test]
 async fn the_server_tells_every_rule_set_with_its_pages_and_facts() {
     let t = table().await;
-    let info = support::answer(t.api(Method::GET, "/info")).await;
-    let told = info["rule_sets"].as_array().unwrap();
-    assert_eq!(told.len(), RuleSet::ALL.len(), "{info}");
+    let page = t.get("/").send().await.unwrap().text().await.unwrap();
+    let script = "<script type=\"application/json\" id=\"rule-sets\">";
+    let json = &page[page.find(script).expect(&page) + script.len()..];
+    let told: serde_json::Value =
+        serde_json::from_str(&json[..json.find("</script>").unwrap()]).unwrap();
+    let told = told.as_array().unwrap();
+    assert_eq!(told.len(), RuleSet::ALL.len(), "{page}");
     for (rule_set, told) in RuleSet::ALL.into_iter().zip(told) {
         assert_eq!(told["name"], rule_set.name(), "{told}");
         assert_eq!(told["key"], rule_set.key(), "{told}");

@@ -10,14 +10,13 @@ use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
-use seance_timeline::{Published, RuleSet};
 use serde_json::json;
 
 use crate::access::{Device, TableOnly};
 use crate::refusals;
 use crate::refused::{Refused, refused};
 use crate::request::{Body, Which};
-use crate::rulesets::{Registered, rule_set, seats_page};
+use crate::rulesets::seats_page;
 use crate::settings::Settings;
 use crate::shared::Shared;
 use crate::{assets, qr, trouble};
@@ -36,14 +35,6 @@ pub async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<ser
         "started": shared.started as u64,
         // What every rule set's setup shares: how long a name may be.
         "setup": { "name_chars": seance_timeline::NAME_CHARS },
-        // Each rule set, as the journal and the API name it, the UI's pages of its games,
-        // and what its setup asks of its rules before there is a game.
-        "rule_sets": RuleSet::ALL.map(|rule_set| rule_set!(rule_set, G => json!({
-            "name": rule_set.name(),
-            "key": rule_set.key(),
-            "pages": G::PAGES,
-            "facts": G::facts(),
-        }))),
     }))
 }
 
