@@ -165,8 +165,22 @@ impl Table {
     /// A table on the data folder `data_dir` whose computer has the environment `env` (a
     /// time zone: `TZ`).
     pub fn start_with(port: u16, data_dir: tempfile::TempDir, env: &[(&str, &str)]) -> Table {
+        Table::spawn(&seance_binary(), port, data_dir, env)
+    }
+
+    /// A table served by `binary` (a benchmark's baseline build) on a fresh data folder.
+    pub fn start_binary(binary: &std::path::Path) -> Table {
+        Table::spawn(binary, 0, tempfile::tempdir().unwrap(), &[])
+    }
+
+    fn spawn(
+        binary: &std::path::Path,
+        port: u16,
+        data_dir: tempfile::TempDir,
+        env: &[(&str, &str)],
+    ) -> Table {
         let mut process = Process::spawn(
-            Command::new(seance_binary())
+            Command::new(binary)
                 .args(["--headless", "--port", &port.to_string(), "--data-dir"])
                 .arg(data_dir.path())
                 .envs(env.iter().copied())
