@@ -3,7 +3,8 @@
 //! 20 s (it says so within its heartbeat's 6 s, and a pawn tapped meanwhile says it is
 //! sending and lands exactly once, though the table moved another pawn meanwhile), in each
 //! engine; a join code typed
-//! as people type it, a phone in its browser's language, and a phone whose page is reloaded
+//! as people type it, a phone in its browser's language asking each of its first questions
+//! once, and a phone whose page is reloaded
 //! holding its alerts until a tap (the audio context's own state, not only what it says).
 
 use std::time::{Duration, Instant};
@@ -262,6 +263,19 @@ async fn browser_language(browsers: Browsers) {
     }
     go(&phone, &format!("{}/#/join/{id}", table.origin())).await;
     wait_for_text(&phone, "#seats h1", title).await;
+    // Opened again, its questions are asked once each as the page is read (`ask.js`), the
+    // app taking their answers: the table's facts and the game, read as the seat picker
+    // reads it.
+    phone.refresh().await.unwrap();
+    wait_for_text(&phone, "#seats h1", title).await;
+    let asked = phone
+        .script("return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname + new URL(e.name).search).filter((p) => p.startsWith('/api/') && !p.startsWith('/api/manifest'))")
+        .await;
+    assert_eq!(
+        asked,
+        json!(["/api/info", format!("/api/games/{id}?role=table")]),
+        "each question asked once"
+    );
     // The table changes its language: it speaks it, the phone keeps its browser's.
     let other = if speaks == "it" { "fr" } else { "it" };
     let mut settings = api(&tablet, "GET", "/settings", json!(null)).await;

@@ -2,9 +2,9 @@
 // device's secret: the join code (a phone or a watcher) or the table key (the table).
 
 import { refusal, t } from './i18n.js';
+import { CODE_KEY, SEATS_KEY, heldSeat, readingAs, secret, taken } from './ask.js';
 
-const CODE_KEY = 'seance.code';
-const SEATS_KEY = 'seance.seats';
+export { readingAs };
 
 /** Takes the secret from the table link (`?key=`) or the join link (`?code=`), then hides
  * it from the address bar; or from storage. */
@@ -52,9 +52,7 @@ export class Offline extends Error {
 }
 
 /** The seat this phone holds in `game`: { seat: 'ghost' | 'psychic:N' | 'player:N', token }, or null. */
-export function mySeat(game) {
-  return JSON.parse(localStorage.getItem(SEATS_KEY) ?? '{}')[game] ?? null;
-}
+export const mySeat = heldSeat;
 
 export function keepSeat(game, held) {
   const seats = JSON.parse(localStorage.getItem(SEATS_KEY) ?? '{}');
@@ -116,17 +114,19 @@ export function giveUp() {
 /** Sends a request and reads its answer with `read(response)`, both within the time-out;
  * a request that fails on the way, or times out, is `Offline`. */
 async function request(path, { method = 'GET', body, seat, raw, long = raw !== undefined } = {}, read = (response) => response) {
-  const headers = { Authorization: `Bearer ${localStorage.getItem(CODE_KEY) ?? ''}` };
+  const headers = { Authorization: `Bearer ${secret()}` };
   if (seat) headers['X-Seat'] = seat;
   if (body !== undefined || raw !== undefined) headers['Content-Type'] = 'application/json';
   const stop = new AbortController();
   const abort = () => stop.abort();
   const timer = setTimeout(abort, long ? FILE_WITHIN : ANSWER_WITHIN);
   underway.add(abort);
+  // The page may have asked it already (`ask.js`): that answer is taken, within this time.
+  const early = method === 'GET' ? taken(path, seat) : null;
   try {
-    const response = await fetch(`/api${path}`, {
+    const response = await (early ? within(early, stop.signal) : fetch(`/api${path}`, {
       method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)), signal: stop.signal,
-    });
+    }));
     return await read(response);
   } catch (error) {
     if (error instanceof ApiError || error instanceof SyntaxError) throw error;
@@ -136,6 +136,11 @@ async function request(path, { method = 'GET', body, seat, raw, long = raw !== u
     underway.delete(abort);
   }
 }
+
+/** `answer`, or a failure once `signal` aborts. */
+const within = (answer, signal) => Promise.race([answer, new Promise((_, reject) => {
+  signal.addEventListener('abort', () => reject(signal.reason));
+})]);
 
 /** Saves what `path` answers as the file `name` (the table's history, say). */
 export async function download(path, name) {
@@ -150,27 +155,23 @@ export async function download(path, name) {
   setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }
 
-/** The query a screen reads its game as: a phone's seat is its token's, sent beside
- * (`X-Seat`); the table names the role it reads. */
-export const readingAs = ({ role, seat }) => (seat ? '' : `?role=${encodeURIComponent(role)}`);
-
 /** This device's secret as a query parameter, for what cannot send headers. */
-const secret = () => `code=${encodeURIComponent(localStorage.getItem(CODE_KEY) ?? '')}`;
+const secretQuery = () => `code=${encodeURIComponent(secret())}`;
 
 /** The QR code of game `game`'s BG Stats link (`kind` `games` or `rummy`). */
 export function bgStatsQrUrl(game, kind) {
-  return `/api/${kind}/${game}/bgstats.png?${secret()}`;
+  return `/api/${kind}/${game}/bgstats.png?${secretQuery()}`;
 }
 
 /** The QR code image's address (images cannot send headers); with a game (of `kind`
  * `games` or `rummy`), the code leads to that game's seats. */
 export function qrUrl(game = null, kind = 'games') {
-  return `/api/qr.png?${secret()}${game === null ? '' : `&${kind}=${game}`}`;
+  return `/api/qr.png?${secretQuery()}${game === null ? '' : `&${kind}=${game}`}`;
 }
 
 /** The web app manifest's address: added to a home screen, Séance opens with this secret. */
 export function manifestUrl() {
-  return `/api/manifest.webmanifest?${secret()}`;
+  return `/api/manifest.webmanifest?${secretQuery()}`;
 }
 
 /** How long an open socket may be silent before its link counts as lost: the server says
@@ -217,7 +218,7 @@ export function connect(onMessage, onState) {
   const open = () => {
     if (stopped) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const mine = new WebSocket(`${scheme}://${location.host}/api/ws?${secret()}${watched}`);
+    const mine = new WebSocket(`${scheme}://${location.host}/api/ws?${secretQuery()}${watched}`);
     socket = mine;
     opened = performance.now();
     let greeted = false;

@@ -5,11 +5,12 @@
 
 import { ApiError, Offline, api, connect, giveUp, keepSeat, manifestUrl, mySeat, takeCode } from './api.js';
 import { browserLanguage, deviceLanguage, language, prefetchLanguage, setDialect, setLanguage, t } from './i18n.js';
-import { h, patch, toast } from './dom.js';
+import { h, patch, stylesheet, toast } from './dom.js';
 import { contextOf } from './context.js';
 import { actsOn } from './act.js';
 import { renderInvited, renderJoin, renderSeats } from './screens/join.js';
 import { MYSTERIUM, MYSTERY_RUMMY, ruleSets } from './rule_sets.js';
+import { pattern } from './ask.js';
 
 /**
  * What the screens show; changed only by what the server says. `game` is the game on
@@ -51,9 +52,11 @@ const later = {
 };
 const loaded = {};
 
-/** Module `key` of `later`, fetched once. */
+/** Module `key` of `later`, fetched once, with the game screens' stylesheet: every screen
+ * but a phone's way in draws with it, and a phone joining has it by the time it sits. */
 function load(key) {
-  return later[key]().then((module) => { loaded[key] = module; return module; });
+  return Promise.all([later[key](), stylesheet('game.css')])
+    .then(([module]) => { loaded[key] = module; return module; });
 }
 
 /** Calls `name` of module `key`: at once if it is here, else once it has come (in order). */
@@ -108,8 +111,6 @@ const SCREENS = {
 /** The table's first screen (a phone's too, once it goes back from a game's). */
 const HOME = screenOf('home', 'renderHome');
 
-/** A page's address as a pattern: `#/game/{id}` finds `#/game/3`, the number its parameter. */
-const pattern = (page) => new RegExp(`^${page.replace(/[/#]/g, '\\$&').replace('{id}', '(\\d+)')}$`);
 
 /** Screens by the address's #hash: the app's own, then each rule set's at its pages; a
  * game's number is the route's parameter. */
@@ -128,8 +129,8 @@ const ROUTES = [
 let follow = () => {};
 
 function route() {
-  for (const [pattern, screen, watch] of ROUTES) {
-    const found = location.hash.match(pattern);
+  for (const [address, screen, watch] of ROUTES) {
+    const found = location.hash.match(address);
     if (found) {
       const id = found[1] ? Number(found[1]) : null;
       return { screen, id, watch: id === null ? null : watch(id) };
@@ -341,7 +342,8 @@ const speaks = () => deviceLanguage() ?? (isTable() ? null : browserLanguage()) 
 async function factsOf(words) {
   for (;;) {
     try {
-      return await Promise.all([api('/info'), api('/settings')]);
+      const { settings, ...info } = await api('/info');
+      return [info, settings];
     } catch (error) {
       if (!(error instanceof Offline)) throw error;
       await words;

@@ -1,8 +1,21 @@
 // What a screen is handed, and all it is handed: a screen is a function of its context. The
 // app (`app.js`) keeps its state to itself and makes a context for each drawing; no screen
 // imports the state, or this module (`crates/server/tests/ui_imports.rs` holds `ui/` to it).
+// What a device may do now is the rules' answer on the server (a snapshot's `allowed`, with
+// each action's choices): a screen asks its context (`ctx.may`, `ctx.choices`) and draws its
+// buttons from the answer; it never works a rule out.
 
-import { choices, may } from './allowed.js';
+/** The action of `type` open to the device `snapshot` was made for, whose fields match
+ * `fields`, or null. */
+function may(snapshot, type, fields = {}) {
+  return snapshot?.allowed?.find((a) => a.type === type
+    && Object.entries(fields).every(([k, v]) => a[k] === v)) ?? null;
+}
+
+/** The choices `key` (`psychics`, `groups`, `cards`…) of the action `type`, or none. */
+function choices(snapshot, type, key, fields = {}) {
+  return may(snapshot, type, fields)?.[key] ?? [];
+}
 
 /**
  * The context of one drawing, from the app's `state` and its `ways`:

@@ -1,8 +1,9 @@
-// A tiny DOM builder, and the patch that puts a screen drawn anew on the page. Text is
-// always set as text, never parsed as HTML. A screen is a function that builds elements
-// (`h`); `patch` then keeps every element on the page that stands for the same thing (by
-// its id, else by its place), so a press, a focus, a caret, what is being
-// typed and a scroll survive any update, and nothing moves under a finger.
+// A tiny DOM builder, the patch that puts a screen drawn anew on the page, and stylesheets
+// linked when a screen first needs them. Text is always set as text, never parsed as HTML.
+// A screen is a function that builds elements (`h`); `patch` then keeps every element on
+// the page that stands for the same thing (by its id, else by its place), so a press, a
+// focus, a caret, what is being typed and a scroll survive any update, and nothing moves
+// under a finger.
 
 import morphdom from './vendor/morphdom/morphdom.js';
 
@@ -94,3 +95,17 @@ export function toast(message) {
 /** The address of `path` in `ui/`, under the version this page was served with (so it is
  * cached with the rest). */
 export const asset = (path) => new URL(path, import.meta.url).href;
+
+/** Stylesheets linked, by path. */
+const sheets = new Map();
+
+/** Links the stylesheet `path` of `ui/` once; resolves once it applies (or failed to come:
+ * the screen is drawn all the same). */
+export function stylesheet(path) {
+  if (!sheets.has(path)) {
+    sheets.set(path, new Promise((resolve) => {
+      document.head.append(h('link', { rel: 'stylesheet', href: asset(path), onload: resolve, onerror: resolve }));
+    }));
+  }
+  return sheets.get(path);
+}

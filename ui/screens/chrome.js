@@ -1,6 +1,8 @@
-// The bar atop every screen: the name, the connection, the language.
+// The frame of every screen: the bar atop it (the name, the connection, the language), and
+// a game's screen while its game is not shown yet (being read, or unreadable).
 
-import { asset, h } from '../dom.js';
+import { api } from '../api.js';
+import { asset, h, toast } from '../dom.js';
 import { LANGUAGES, language, setLanguage, t } from '../i18n.js';
 import { ruleSets } from '../rule_sets.js';
 
@@ -64,4 +66,39 @@ export function gameSwitch(current) {
     ruleSets().map(({ name, pages }) => h('a', {
       href: pages.new, class: 'button', 'data-ruleset': name, 'aria-current': name === current ? 'page' : false,
     }, t(`ruleset.${name}`))));
+}
+
+/** The game on screen could not be shown (`ctx.game.refused`): why, and on the table, for a
+ * game that cannot be read from its start, the way to set it aside and go on. */
+export function unreadable(ctx) {
+  const { id, kind, refused } = ctx.game;
+  const setAside = async () => {
+    try {
+      await api(`/${kind}/${id}/set-aside`, { method: 'POST' });
+      location.hash = '#/games';
+    } catch (error) {
+      toast(error.message);
+    }
+  };
+  return h('div', { id: 'unreadable', class: 'screen' },
+    h('section', { class: 'panel', role: 'alert' },
+      h('p', { class: 'banner damage' }, refused.message),
+      h('div', { class: 'row' },
+        ctx.table && refused.code === 'start_damaged'
+          ? h('button', { id: 'set-aside-start', type: 'button', class: 'primary', onclick: setAside }, t('game.set_aside_start'))
+          : null,
+        h('a', { class: 'button', href: '#' }, t('game.home')))));
+}
+
+/** The screen `id` while its game is read (asked here), with `top` (a bar) over it. */
+export function loading(ctx, id, top = null) {
+  ctx.refresh();
+  return h('div', { id, class: 'screen' }, top, h('p', { class: 'note loading' }, '…'));
+}
+
+/** The screen `id` of a game not shown yet, or null once its snapshot is here: why it cannot
+ * be read, or its place while it is read. */
+export function notYet(ctx, id, top = null) {
+  if (ctx.game.refused && !ctx.snapshot) return unreadable(ctx);
+  return ctx.snapshot ? null : loading(ctx, id, top);
 }

@@ -5,8 +5,7 @@
 import { h, live, toast } from '../dom.js';
 import { ghostSeat, nameOf, t } from '../i18n.js';
 import { api, givenBack, keepSeat, mySeat } from '../api.js';
-import { topBar } from './chrome.js';
-import { notYet } from './shared/ending.js';
+import { notYet, topBar } from './chrome.js';
 import { MYSTERIUM, byKey, gameName, pageOf } from '../rule_sets.js';
 
 

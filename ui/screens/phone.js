@@ -8,7 +8,7 @@ import { ghostSeat, hourMark, nameOf, t } from '../i18n.js';
 import { phoneBar } from './phone_bar.js';
 import { alertsHeld, tell } from '../tell.js';
 import { pickAnotherSeat } from '../act.js';
-import { loading, notYet, toBgStats, unreadable } from './shared/ending.js';
+import { toBgStats } from './shared/ending.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { sealedChoice, traceOf } from './game/groups.js';
 import { countList } from './game/count.js';
@@ -17,6 +17,7 @@ import { helpButton, helpPanel } from './shared/help.js';
 import { mysteriumHelp } from './game/help.js';
 import { lastChange, newsFor, newsOf, toldSince } from '../log.js';
 import { crowClass, crowSpent, oneTap } from './game.js';
+import { loading, notYet, unreadable } from './chrome.js';
 
 /** Phase 1, through which the ghost's rows hold still under a finger. */
 const PHASE_ONE = ['visions', 'interpretation', 'manifestation'];

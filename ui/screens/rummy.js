@@ -4,11 +4,11 @@
 
 import { asset, h } from '../dom.js';
 import { t } from '../i18n.js';
-import { notYet, playAgain, seatsKept, toBgStats } from './shared/ending.js';
+import { playAgain, seatsKept, toBgStats } from './shared/ending.js';
 import { cover, phonesPanel } from './shared/hidden.js';
 import { barTop, tableControls, watching } from './shared/bar.js';
 import { helpButton, helpPanel } from './shared/help.js';
-import { barLanguages, barMenu, languageSwitch } from './chrome.js';
+import { barLanguages, barMenu, languageSwitch, notYet } from './chrome.js';
 import { votePanel, voteEntry } from './rummy/vote.js';
 import { roundChosen, roundDetails, scoreboard } from './rummy/rounds.js';
 import { openTally, tallyForm } from './rummy/tally.js';

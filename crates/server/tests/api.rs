@@ -50,11 +50,22 @@ async fn the_home_page_names_the_version_and_every_module_with_safe_headers() {
     let html = page.text().await.unwrap();
     let version = html
         .split("src=\"/v/")
-        .nth(1)
-        .and_then(|rest| rest.split_once("/app.js\""))
+        .find_map(|rest| rest.split_once("/app.js\""))
         .expect("app.js under the version")
         .0
         .to_owned();
+    // The first questions are asked by a module of their own, run as soon as it comes, after
+    // the rule sets it reads the address by.
+    let asks = html
+        .find(&format!(
+            "<script type=\"module\" async src=\"/v/{version}/ask.js\">"
+        ))
+        .expect("ask.js is run on its own");
+    assert!(
+        html.find("id=\"rule-sets\"")
+            .is_some_and(|told| told < asks),
+        "{html}"
+    );
     assert!(
         html.contains(&format!("href=\"/v/{version}/style.css\"")),
         "{html}"

@@ -35,6 +35,8 @@ pub async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<ser
         "started": shared.started as u64,
         // What every rule set's setup shares: how long a name may be.
         "setup": { "name_chars": seance_timeline::NAME_CHARS },
+        // The table's settings, as `GET /api/settings` tells them: a screen's start asks once.
+        "settings": shared.settings.get(),
     }))
 }
 
