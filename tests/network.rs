@@ -22,7 +22,7 @@ use crate::table::visions_given;
 
 pub fn tests(p: u16) -> Vec<Test> {
     vec![(
-        "network: a join code typed with spaces, in lower case, opens the table",
+        "network: a join code typed with spaces, a phone keyboard's dash and in lower case opens the table",
         Box::pin(typed_code(p)),
     )]
 }
@@ -205,12 +205,12 @@ async fn typed_code(driver: u16) {
     let phone = Browsers::chromium(driver).open(390, 844).await;
     go(&phone, table.origin()).await;
     wait_for(&phone, "#code-input").await;
-    // As read off the table's screen and typed: lower case, a space for the dash, and the
-    // look-alike letters a person may type for the digits.
-    let typed = table
-        .code()
+    // As read off the table's screen and typed: lower case, spaces and the dash a phone's
+    // keyboard makes of "--" (an en dash, which no header may carry), and the look-alike
+    // letters a person may type for the digits.
+    let (first, last) = table.code().split_at(5);
+    let typed = format!("{first} – {last}")
         .to_lowercase()
-        .replace('-', " ")
         .replace('1', "l")
         .replace('0', "o");
     wait_for(&phone, "#code-input")
@@ -231,7 +231,6 @@ async fn typed_code(driver: u16) {
     let kept = phone
         .script("return localStorage.getItem('seance.code')")
         .await;
-    let (first, last) = table.code().split_at(5);
     assert_eq!(
         kept,
         json!(format!("{first}-{last}")),

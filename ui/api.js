@@ -24,11 +24,12 @@ export function setCode(code) {
   localStorage.setItem(CODE_KEY, normalCode(code));
 }
 
-/** A code as people type it (spaces, dashes, any case, I or L for 1, O for 0) in the form
- * the table shows a join code, `ABCDE-FGHJK`; a longer one (the table's key) without its
- * spaces and dashes. */
+/** A code as people type it (spaces, any dash a keyboard makes, any case, I or L for 1, O for
+ * 0) in the form the table shows a join code, `ABCDE-FGHJK`; a longer one (the table's key)
+ * without its spaces and dashes. A code has only letters and digits: anything else typed is
+ * left out (a header could not carry it, and the table would never be reached). */
 export function normalCode(typed) {
-  const plain = typed.replace(/[\s-]/g, '').toUpperCase().replace(/[IL]/g, '1').replace(/O/g, '0');
+  const plain = typed.toUpperCase().replace(/[IL]/g, '1').replace(/O/g, '0').replace(/[^A-Z0-9]/g, '');
   return plain.length === 10 ? `${plain.slice(0, 5)}-${plain.slice(5)}` : plain;
 }
 
