@@ -366,6 +366,9 @@ async fn turn(
     act(tablet, "#timer-end").await;
     // The table called time; the ghost's phone learns it a moment later.
     wait_for(ghost, "#phone-now[data-now='answer']").await;
+    // A psychic's phone says the ghost reveals the answers (Séance keeps the secrets: in
+    // one tap), not that it answers each psychic in turn.
+    wait_for(&psychics[0], "#phone-now[data-now='wait_reveal']").await;
     // Every answer in one tap, as on the table, while more than one is to come.
     let answers = offered(ghost, "data-manifest").await;
     if answers.len() > 1 {

@@ -123,7 +123,9 @@ function psychicNow(ctx, me) {
       }
       return ctx.may('place_token', { by: me }) ? 'tokens' : 'wait_sand';
     case 'manifestation':
-      return 'wait_answers';
+      // Where Séance keeps the secrets, the ghost reveals the answers (all in one tap);
+      // on paper, it answers each psychic in turn.
+      return view.secrets === 'app_kept' ? 'wait_reveal' : 'wait_answers';
     case 'revelation':
       return revelationNow(ctx, me);
     default:
