@@ -13,8 +13,9 @@ use fantoccini::actions::{
     TouchActions,
 };
 use seance_e2e::{
-    Browsers, Engine, Page, Table, api, cdp, command, ghost_cards, ghost_phone, go, lan,
-    new_edition_setup, new_game, pawn_cards, revelation_step, seated, tap, wait_for,
+    Browsers, Engine, Page, SEVEN_PSYCHICS, Table, api, cdp, classic_of_seven, command,
+    ghost_cards, ghost_phone, go, lan, new_edition_setup, new_game, pawn_cards, revelation_step,
+    seated, tap, wait_for,
 };
 use serde_json::{Value, json};
 
@@ -314,7 +315,7 @@ enum Intent {
 }
 
 /// Psychics in the hour played at once: 0–4 with phones, 5 played on the table.
-const PSYCHICS: usize = 6;
+const PSYCHICS: usize = SEVEN_PSYCHICS;
 /// The table, then the ghost's phone, then psychic `i`'s phone at `2 + i`.
 const TABLET: usize = 0;
 const GHOST: usize = 1;
@@ -448,23 +449,8 @@ async fn hour_played_at_once(browsers: Browsers) {
     let tablet = browsers.open(1280, 800).await;
     go(&tablet, &table.local_url).await;
     wait_for(&tablet, "#home").await;
-    let names = [
-        "Stephanie",
-        "Alex",
-        "Carl",
-        "Paul",
-        "Jean-Baptiste",
-        "Giuseppina",
-    ];
-    let colours = ["red", "blue", "green", "white", "yellow", "purple"];
-    let players: Vec<Value> = (0..PSYCHICS)
-        .map(|i| json!({"name": names[i], "colours": [colours[i]]}))
-        .collect();
-    let setup = json!({"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept", "players": players});
-    let id = new_game(&tablet, setup, 11).await;
-    // Sand enough for the slowest engine's steps: the hour ends by the table's word.
-    let timer = json!({"action": "duration", "seconds": 600});
-    api(&tablet, "POST", &format!("/games/{id}/timer"), timer).await;
+    // The hour ends by the table's word, its sand long enough for the slowest engine.
+    let id = classic_of_seven(&tablet).await;
     go(&tablet, &format!("{}#/game/{id}", table.origin())).await;
     tap(&tablet, "#begin").await;
     wait_for(&tablet, "#psychics").await;

@@ -16,10 +16,12 @@ use std::time::Duration;
 
 use fantoccini::Client;
 use seance_e2e::cpu::Load;
-use seance_e2e::{Table, api, chromedriver, chromium, go, new_game, tap, wait_for};
+use seance_e2e::{
+    SEVEN_PSYCHICS, Table, api, chromedriver, chromium, classic_of_seven, go, tap, wait_for,
+};
 use serde_json::{Value, json};
 
-const PSYCHICS: usize = 6;
+const PSYCHICS: usize = SEVEN_PSYCHICS;
 
 /// Marks each click and, once the pawn it pressed shows on its card, the frame that shows
 /// it; collects the event timing of each click.
@@ -55,31 +57,12 @@ async fn screen(driver: u16, binary: PathBuf) -> Screen {
     let client = chromium(driver, 1280, 800).await;
     go(&client, &table.local_url).await;
     wait_for(&client, "#home").await;
-    let names = [
-        "Stephanie",
-        "Alex",
-        "Carl",
-        "Paul",
-        "Jean-Baptiste",
-        "Giuseppina",
-    ];
-    let colours = ["red", "blue", "green", "white", "yellow", "purple"];
-    let players: Vec<Value> = (0..PSYCHICS)
-        .map(|i| json!({"name": names[i], "colours": [colours[i]]}))
-        .collect();
-    let setup = json!({"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept", "players": players});
-    let id = new_game(&client, setup, 11).await;
-    let timer = json!({"action": "duration", "seconds": 600});
-    api(&client, "POST", &format!("/games/{id}/timer"), timer).await;
+    let id = classic_of_seven(&client).await;
     for i in 0..PSYCHICS {
         let command = json!({"version": i, "command": {"type": "give_vision", "psychic": i}});
         api(&client, "POST", &format!("/games/{id}/commands"), command).await;
     }
-    go(
-        &client,
-        &format!("{}#/game/{id}", table.local_url.split("/?").next().unwrap()),
-    )
-    .await;
+    go(&client, &format!("{}#/game/{id}", table.origin())).await;
     wait_for(&client, ".psychic .pawn button[data-card]").await;
     client.execute(WATCH, vec![]).await.unwrap();
     Screen {

@@ -1153,6 +1153,32 @@ pub async fn new_game(client: &Client, setup: serde_json::Value, seed: u64) -> u
         .unwrap()
 }
 
+/// The psychics of [`classic_of_seven`], in seating order.
+pub const SEVEN_PSYCHICS: usize = 6;
+
+/// Starts a classic game of seven (Laura the ghost and six psychics, Séance keeping the
+/// secrets) through the table's API in `client`'s page, its sand long enough for the
+/// slowest engine's steps (600 s); gives back its id.
+pub async fn classic_of_seven(client: &Client) -> u64 {
+    let names = [
+        "Stephanie",
+        "Alex",
+        "Carl",
+        "Paul",
+        "Jean-Baptiste",
+        "Giuseppina",
+    ];
+    let colours = ["red", "blue", "green", "white", "yellow", "purple"];
+    let players: Vec<serde_json::Value> = (0..SEVEN_PSYCHICS)
+        .map(|i| serde_json::json!({"name": names[i], "colours": [colours[i]]}))
+        .collect();
+    let setup = serde_json::json!({"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept", "players": players});
+    let id = new_game(client, setup, 11).await;
+    let timer = serde_json::json!({"action": "duration", "seconds": 600});
+    api(client, "POST", &format!("/games/{id}/timer"), timer).await;
+    id
+}
+
 /// Sends `command` to game `id` at its current version, through the table's API in the
 /// page; gives back the snapshot it answers with.
 pub async fn command(client: &Client, id: u64, command: serde_json::Value) -> serde_json::Value {
