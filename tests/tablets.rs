@@ -9,7 +9,8 @@
 //! px high at most, a watcher's too, with the reconnect banner and the toast laid over the
 //! page below it (the page stays where it was), and the help's close is in sight. Each
 //! engine goes through the sizes in one page (its window resized) and the languages by
-//! reloading it; every game is set up over the API. Screenshots:
+//! reloading it; every game is set up over the API. A tablet on the table link speaks its
+//! browser's language until the table chooses one. Screenshots:
 //! `tablet-<stage>-<lang>-<size>.png` (1024×768 in French and 768×1024 in Italian, and
 //! wherever something did not fit) and `phones-…`, after the engine's name for WebKit.
 
@@ -60,7 +61,13 @@ fn named(browsers: Browsers, engine: &'static str) -> Vec<Test> {
             name(
                 "tablets: phones' headers stay low, their notices over the page, the help's close in sight",
             ),
-            Box::pin(phones(browsers)),
+            Box::pin(phones(browsers.clone())),
+        ),
+        (
+            name(
+                "tablets: a tablet on the table link speaks its browser's language until the table chooses",
+            ),
+            Box::pin(languages(browsers)),
         ),
     ]
 }
@@ -694,4 +701,33 @@ async fn phones(browsers: Browsers) {
     );
     client.close().await.unwrap();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// A French tablet on the table link opens in French (the page as it comes, then its
+/// words); once the table chooses Italian there, every screen of the table speaks Italian,
+/// the French tablet reloaded and an English one.
+async fn languages(browsers: Browsers) {
+    let table = Table::start(0);
+    let french = browsers.open_speaking(1024, 768, "fr-FR").await;
+    go(&french, &table.local_url).await;
+    wait_for(&french, "html[lang='fr'] #home").await;
+    wait_for_said(&french, "#new-game", "fr", "home.new_game", &[]).await;
+    tap(&french, ".bar .languages button[lang='it']").await;
+    wait_for(
+        &french,
+        "html[lang='it'] #home button[lang='it'][aria-pressed='true']",
+    )
+    .await;
+    wait_for_said(&french, "#new-game", "it", "home.new_game", &[]).await;
+    french.refresh().await.unwrap();
+    wait_for(&french, "html[lang='it'] #home").await;
+    wait_for_said(&french, "#new-game", "it", "home.new_game", &[]).await;
+    let english = browsers.open_speaking(1024, 768, "en-US").await;
+    go(&english, &table.local_url).await;
+    wait_for(&english, "html[lang='it'] #home").await;
+    wait_for_said(&english, "#new-game", "it", "home.new_game", &[]).await;
+    no_page_errors(&french, "choosing the table's language").await;
+    for client in [french, english] {
+        client.close().await.unwrap();
+    }
 }

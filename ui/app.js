@@ -334,8 +334,11 @@ async function onMessage(message) {
 }
 
 /** The language this screen speaks: its own choice; else, on a phone or a watcher, its
- * browser's where Séance speaks it; else the table's. */
-const speaks = () => deviceLanguage() ?? (isTable() ? null : browserLanguage()) ?? state.settings.language;
+ * browser's where Séance speaks it, else the table's; on the table, the table's choice,
+ * else its browser's (the window's: its machine's). */
+const speaks = () => deviceLanguage()
+  ?? (isTable() ? state.settings.language ?? browserLanguage() : browserLanguage() ?? state.settings.language)
+  ?? 'en';
 
 /** The table's facts, asked again until it answers: a phone on a weak Wi-Fi says it is
  * reaching the table (once its `words` are in) rather than stay blank. */

@@ -49,7 +49,8 @@ pub async fn serve(State(shared): State<Arc<Shared>>, uri: Uri, headers: HeaderM
             },
         ),
         None if path.is_empty() || path == "index.html" => {
-            let home = home(&shared.settings.get().language);
+            let chosen = shared.settings.get().language;
+            let home = home(chosen.as_deref().unwrap_or_else(|| accepted(&headers)));
             let file = File {
                 path: "index.html",
                 mime: "text/html",
@@ -57,7 +58,12 @@ pub async fn serve(State(shared): State<Arc<Shared>>, uri: Uri, headers: HeaderM
                 brotli: None,
                 gzip: home.gzip.as_deref(),
             };
-            return respond(&file, &home.tag, "no-cache", &headers);
+            let mut response = respond(&file, &home.tag, "no-cache", &headers);
+            // Until the table chooses, the page speaks each browser's language.
+            response
+                .headers_mut()
+                .append(header::VARY, HeaderValue::from_static("accept-language"));
+            return response;
         }
         None => (find(path), "no-cache"),
     };
@@ -105,6 +111,33 @@ fn home(lang: &str) -> &'static Home {
             .collect()
     });
     homes.iter().find(|h| h.lang == lang).unwrap_or(&homes[0])
+}
+
+/// The first language of the browser's `Accept-Language` (by its weights) that Séance
+/// speaks, else English: a French tablet on the table link opens in French.
+fn accepted(headers: &HeaderMap) -> &'static str {
+    let said = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("");
+    let mut weighed: Vec<(f32, &str)> = said
+        .split(',')
+        .take(16)
+        .filter_map(|item| {
+            let mut parts = item.split(';');
+            let tag = parts.next()?.trim();
+            let weight = parts
+                .find_map(|p| p.trim().strip_prefix("q="))
+                .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())?;
+            let lang = crate::settings::LANGUAGES
+                .into_iter()
+                .find(|lang| tag.get(..2).is_some_and(|t| t.eq_ignore_ascii_case(lang)))?;
+            (weight > 0.0).then_some((weight, lang))
+        })
+        .collect();
+    // Stable: of equal weights, the first said.
+    weighed.sort_by(|a, b| b.0.total_cmp(&a.0));
+    weighed.first().map_or("en", |(_, lang)| lang)
 }
 
 /// The address of `path` in `ui/` under the current version, cached for good.

@@ -21,7 +21,9 @@ pub const LANGUAGES: [&str; 3] = ["en", "fr", "it"];
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
-    pub language: String,
+    /// The language the table chose; until it chooses, each screen speaks its browser's
+    /// (the window its machine's), where Séance speaks it.
+    pub language: Option<String>,
     pub sound: Sound,
     /// The card sets in the table's box of Mysterium's new edition, as the players
     /// entered them (the rulebook prints no numbers).
@@ -35,7 +37,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            language: "en".into(),
+            language: None,
             sound: Sound::default(),
             card_box: CardBox::default(),
             collection: Collection::default(),
@@ -97,11 +99,13 @@ impl Default for Cues {
 impl Settings {
     /// Checks a proposed change; the error says what is allowed.
     pub fn validate(&self) -> Result<(), Refusal> {
-        ensure(LANGUAGES.contains(&self.language.as_str()), || {
-            Refusal::new(refusals::LANGUAGE)
-                .with("language", self.language.as_str())
-                .with("languages", LANGUAGES.map(String::from).to_vec())
-        })?;
+        if let Some(language) = &self.language {
+            ensure(LANGUAGES.contains(&language.as_str()), || {
+                Refusal::new(refusals::LANGUAGE)
+                    .with("language", language.as_str())
+                    .with("languages", LANGUAGES.map(String::from).to_vec())
+            })?;
+        }
         ensure(
             [self.sound.volume, self.sound.music]
                 .iter()
@@ -224,13 +228,13 @@ mod tests {
         assert_eq!(store.get(), Settings::default());
         store
             .set(Settings {
-                language: "it".into(),
+                language: Some("it".into()),
                 ..Settings::default()
             })
             .unwrap();
         assert_eq!(
             SettingsStore::load(dir.path()).unwrap().get().language,
-            "it"
+            Some("it".into())
         );
     }
 
@@ -240,7 +244,7 @@ mod tests {
         let store = SettingsStore::load(dir.path()).unwrap();
         let err = store
             .set(Settings {
-                language: "de".into(),
+                language: Some("de".into()),
                 ..Settings::default()
             })
             .unwrap_err();
@@ -248,7 +252,7 @@ mod tests {
             matches!(err, SetError::Invalid(ref m) if m.code == crate::refusals::LANGUAGE),
             "{err:?}"
         );
-        assert_eq!(store.get().language, "en");
+        assert_eq!(store.get().language, None);
         assert!(!dir.path().join(FILE).exists());
     }
 

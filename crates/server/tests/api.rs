@@ -90,7 +90,32 @@ async fn the_home_page_names_the_version_and_every_module_with_safe_headers() {
     let again = t.get("/").header("if-none-match", etag).sent().await;
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
 
-    // Another language at the table: the page and its words follow.
+    // Until the table chooses, the page speaks the browser's first language Séance speaks.
+    for (accepted, lang) in [
+        ("it-IT,it;q=0.9,en;q=0.8", "it"),
+        ("de-DE, en;q=0.4, fr-CA;q=0.5", "fr"),
+        ("de, es", "en"),
+        ("fr;q=0, en-GB", "en"),
+    ] {
+        let page = t.get("/").header("accept-language", accepted).sent().await;
+        assert!(
+            page.headers()
+                .get_all("vary")
+                .iter()
+                .any(|v| v == "accept-language")
+        );
+        let html = page.text().await.unwrap();
+        assert!(
+            html.contains(&format!("<html lang=\"{lang}\">")),
+            "{accepted}"
+        );
+        assert!(
+            html.contains(&format!("/v/{version}/i18n/{lang}.json")),
+            "{accepted}"
+        );
+    }
+
+    // The table's choice: the page and its words follow, whatever the browser says.
     let mut settings = support::table_json(&t, "/settings").await;
     settings["language"] = "fr".into();
     let put = t
@@ -99,7 +124,14 @@ async fn the_home_page_names_the_version_and_every_module_with_safe_headers() {
         .sent()
         .await;
     assert_eq!(put.status(), StatusCode::OK);
-    let html = t.get("/").sent().await.text().await.unwrap();
+    let html = t
+        .get("/")
+        .header("accept-language", "it")
+        .sent()
+        .await
+        .text()
+        .await
+        .unwrap();
     assert!(html.contains("<html lang=\"fr\">"));
     assert!(html.contains(&format!("/v/{version}/i18n/fr.json")));
 }
