@@ -18,7 +18,7 @@ const FILE: &str = "settings.json";
 /// The languages the UI speaks, each with its rulebook's own terms.
 pub const LANGUAGES: [&str; 3] = ["en", "fr", "it"];
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
     /// The language the table chose; until it chooses, each screen speaks its browser's
@@ -32,18 +32,6 @@ pub struct Settings {
     pub collection: Collection,
     /// The bands printed on the table's clairvoyancy track, told once for every game.
     pub track_bands: TrackBands,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            language: None,
-            sound: Sound::default(),
-            card_box: CardBox::default(),
-            collection: Collection::default(),
-            track_bands: TrackBands::default(),
-        }
-    }
 }
 
 /// What the table plays, and how loud.
