@@ -12,8 +12,8 @@ use std::time::Duration;
 use fantoccini::Client;
 use seance_e2e::{
     Browsers, Page, Table, act, api, attr, chromium, command, ghost_cards, ghost_phone, go,
-    new_edition_setup, new_game, phone_on_seats, revelation_step, screenshot, speak, tap, text,
-    under_the_knock, wait_for, wait_for_text,
+    new_edition_setup, new_game, phone_on_seats, revelation_step, said, says, screenshot, speak,
+    tap, text, under_the_knock, wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -315,6 +315,9 @@ async fn climax(driver: u16, game: Game, lang: &str) {
     let verdict_at = first_with(&table_samples, lines.last().unwrap()).unwrap();
     // The votes counted: the table's count appears, its lines yet to come.
     let counted_at = table_samples.iter().find(|s| s.count).unwrap().at;
+    // The table's first line of the count: no other screen says the count is coming before.
+    let begun_at = first_with(&table_samples, &lines[0]).unwrap();
+    let reading = said(lang, "count.reading", &[]);
     let names = ["table", "ghost", "psychic 0", "psychic 1", "watcher"];
     // The table shows the verdict first: no other screen's comes earlier (each screen's
     // moment is when the verdict entered its page, on the one machine's clock).
@@ -345,6 +348,16 @@ async fn climax(driver: u16, game: Game, lang: &str) {
                 panic!(
                     "{name} said {word:?} {} ms before the table's verdict:\n{}",
                     verdict_at - sample.at,
+                    sample.text
+                );
+            }
+        }
+        if name != "table" {
+            for sample in seen.iter().filter(|s| s.at < begun_at - 250.0) {
+                assert!(
+                    !sample.count && !says(&sample.text, &reading),
+                    "{name} said the count {} ms before the table showed it:\n{}",
+                    begun_at - sample.at,
                     sample.text
                 );
             }

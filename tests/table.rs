@@ -8,7 +8,8 @@ use fantoccini::{Client, Locator};
 use seance_e2e::{
     Browsers, Engine, Page, Table, accessibility_violations, act, api, attr, chromium, command,
     ghost_cards, go, ink_height, keep_lines, lines_never_say, misfits, new_game, played, present,
-    scan, screenshot, sounds, speak, tap, tap_to, taps, text, version, wait_for, wait_for_text,
+    said, says, scan, screenshot, sounds, speak, tap, tap_to, taps, text, version, wait_for,
+    wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -584,11 +585,23 @@ async fn five_players_win(browsers: Browsers, width: u32, height: u32) {
     votes(&client, &[(0, 1), (2, 1), (3, 1)], false).await;
     act(&client, "#reveal-card").await;
     wait_for_text(&client, "#shared-vision", "Intermediate level: vote now").await;
+    // A watcher's phone at the table.
+    let id = client.script("return location.hash.split('/')[2]").await;
+    let watcher = browsers.open(390, 844).await;
+    go(&watcher, &table.phone_url).await;
+    wait_for(&watcher, "#join-game").await;
+    let game = format!("{}/#/game/{}", table.origin(), id.as_str().unwrap());
+    go(&watcher, &game).await;
+    wait_for(&watcher, "#watching").await;
     // The last vote: while the tablet is still to be passed back, nobody sees the count
-    // and nothing of it is shown.
+    // and nothing of it is shown, nor said to be coming.
     votes(&client, &[(1, 1)], true).await;
     tokio::time::sleep(Duration::from_millis(2600)).await;
-    let id = client.script("return location.hash.split('/')[2]").await;
+    let watching = text(&watcher, "#app").await;
+    assert!(
+        !present(&watcher, "#count").await && !says(&watching, &said("en", "count.reading", &[])),
+        "the watcher says the count is coming under the cover: {watching}"
+    );
     let covered = api(
         &client,
         "GET",
@@ -606,6 +619,8 @@ async fn five_players_win(browsers: Browsers, width: u32, height: u32) {
     // The count is played out vote by vote, giving nothing away before its end; then the
     // outcome, the chosen group and the culprit's.
     wait_for_text(&client, "#count", "Stephanie voted for group 1").await;
+    wait_for_text(&watcher, "#count", "Stephanie voted for group 1").await;
+    watcher.close().await.unwrap();
     assert!(
         present(&client, "#count-all").await,
         "still being played out"

@@ -11,7 +11,7 @@ import { pickAnotherSeat } from '../act.js';
 import { toBgStats } from './shared/ending.js';
 import { sandTimer, setClock } from './game/timer.js';
 import { sealedChoice, traceOf } from './game/groups.js';
-import { countList } from './game/count.js';
+import { countBegun, countList } from './game/count.js';
 import { CATEGORIES, answerButtons, cardAtEnd, intuition } from './game/psychics.js';
 import { helpButton, helpPanel } from './shared/help.js';
 import { mysteriumHelp } from './game/help.js';
@@ -90,7 +90,7 @@ function ghostNow(ctx) {
   if (ctx.may('manifest')) return 'answer';
   if (view.phase === 'ended' || ctx.may('choose_culprit')) return null;
   if (ctx.may('share_vision')) return 'share';
-  if (view.counting) return 'wait_count';
+  if (view.counting) return countBegun(view) ? null : 'votes_in';
   return `ghost_${view.phase}`;
 }
 
@@ -99,7 +99,7 @@ function ghostNow(ctx) {
 function revelationNow(ctx, me) {
   const view = ctx.view;
   const p = view.psychics[me];
-  if (view.counting) return 'wait_count';
+  if (view.counting) return countBegun(view) ? null : 'votes_in';
   if (!view.culprit_sealed) return 'wait_culprit';
   if (view.eldest_asked) return 'eldest';
   if (ctx.may('vote', { psychic: me })) return view.count ? 'again' : 'vote';

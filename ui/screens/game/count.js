@@ -37,14 +37,22 @@ export function countLines(view) {
   return [...ballots, ...view.count.steps.map((s) => stepText(view, s))];
 }
 
+/** Whether the table has shown the count's first line: until then it may still be covered
+ * (the tablet passed back after the last vote), and no other screen says the count. */
+export function countBegun(view) {
+  return Boolean(view.count && (view.count.ballots.length || view.count.steps.length));
+}
+
 /** The count under its heading: its first `shown` lines (all by default), `below` after
  * them (the table's buttons; by default, while lines are to come, "the table is
- * reading…") and `beside` its heading; nothing before the votes are counted. */
-export function countList(view, {
-  shown = Infinity, beside = null,
-  below = view.counting ? h('p', { class: 'note' }, t('count.reading')) : null,
-} = {}) {
+ * reading…") and `beside` its heading; nothing before the votes are counted, nor, but on
+ * the table (its `below`), before the table shows the first line. */
+export function countList(view, { shown = Infinity, beside = null, below } = {}) {
   if (!view.count) return null;
+  if (below === undefined) {
+    if (view.counting && !countBegun(view)) return null;
+    below = view.counting ? h('p', { class: 'note' }, t('count.reading')) : null;
+  }
   const lines = countLines(view).slice(0, shown);
   return h('section', { id: 'count', class: 'count', 'aria-label': t('count.title'), 'aria-live': 'polite' },
     beside ? h('div', { class: 'count-head' }, h('h2', {}, t('count.title')), beside) : h('h2', {}, t('count.title')),
