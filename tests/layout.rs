@@ -274,23 +274,25 @@ impl Look<'_> {
             for problem in misfits(client, scroll).await {
                 problems.push(format!("{shot}: {problem}"));
             }
-            // The marks read across the table: a token's letters, and on a tablet 1280 px
-            // wide or more a marker on the track (a narrower one's track has no room).
-            let marks = if width >= 1280 {
-                "#track .marker, .token .initials"
+            // Read across the table: on a tablet, whatever the board says (a tile's names of
+            // the three kinds of card aside); on a phone, a token's letters.
+            if scroll {
+                let small = client
+                    .script(
+                        "return [...document.querySelectorAll('.token .initials')]
+                           .map((e) => parseFloat(getComputedStyle(e).fontSize)).filter((px) => px < 16)",
+                    )
+                    .await;
+                if small.as_array().is_some_and(|s| !s.is_empty()) {
+                    problems.push(format!("{shot}: tokens' letters in {small} px type"));
+                }
             } else {
-                ".token .initials"
-            };
-            let small = client
-                .execute(
-                    "return [...document.querySelectorAll(arguments[0])]
-                   .map((e) => parseFloat(getComputedStyle(e).fontSize)).filter((px) => px < 16)",
-                    vec![json!(marks)],
-                )
-                .await
-                .unwrap();
-            if small.as_array().is_some_and(|s| !s.is_empty()) {
-                problems.push(format!("{shot}: marks in {small} px type, under 16 px"));
+                let small = small_type(client, ".board", ".progress .what", 16.0).await;
+                problems.extend(
+                    small
+                        .into_iter()
+                        .map(|p| format!("{shot}: under 16 px: {p}")),
+                );
             }
             // Phase 2 on a tablet takes the whole screen: no band across it a tenth of
             // its height or more with nothing in it.

@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 use seance_e2e::{
     Browsers, Engine, Page, Table, accessibility_violations, act, api, attr, chromium, command,
-    ghost_cards, go, ink_height, keep_lines, lines_never_say, misfits, new_game, played, present,
-    said, says, scan, screenshot, sounds, speak, tap, tap_to, taps, text, version, wait_for,
-    wait_for_text,
+    french_typography, ghost_cards, go, ink_height, keep_lines, lines_never_say, misfits, new_game,
+    played, present, said, says, scan, screenshot, sounds, speak, tap, tap_to, taps, text, version,
+    wait_for, wait_for_text,
 };
 use serde_json::{Value, json};
 
@@ -1082,6 +1082,18 @@ async fn screens_in_three_languages(driver: u16) {
                 }
                 if fit["small"] != json!([]) {
                     problems.push(format!("{shot}: targets under 44 px: {}", fit["small"]));
+                }
+                if lang == "fr" {
+                    problems.extend(
+                        french_typography(&client)
+                            .await
+                            .into_iter()
+                            .map(|p| format!("{shot}: {p}")),
+                    );
+                    let alex = "return [...document.querySelectorAll('[aria-label]')].some((e) => e.getAttribute('aria-label').includes(\"d'Alex\"))";
+                    if name == "interpretation" && client.script(alex).await != json!(true) {
+                        problems.push(format!("{shot}: Alex's pawn is not named \"d'Alex\""));
+                    }
                 }
                 if lang == "en" {
                     problems.extend(

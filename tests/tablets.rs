@@ -404,12 +404,24 @@ async fn tablets(browsers: Browsers, stages: &'static [Stage]) {
                     browsers.shot(&format!("tablet-{}-{lang}-{width}x{height}", stage.name()));
                 let scroll = matches!(stage, Stage::Setup | Stage::RummySetup | Stage::RummyRound);
                 let found = misfits(&client, scroll).await;
+                // Read from across the table: whatever the board says, in 16 px type at least
+                // (a tile's names of the three kinds of card, over each, aside).
+                let small = small_type(&client, ".board", ".progress .what", 16.0).await;
+                problems.extend(
+                    small
+                        .into_iter()
+                        .map(|p| format!("{shot}: under 16 px: {p}")),
+                );
                 looks += 1;
                 let kept = (lang, width) == ("fr", 1024) || (lang, width) == ("it", 768);
                 if kept || !found.is_empty() {
                     screenshot(&client, &shot).await;
                 }
                 problems.extend(found.into_iter().map(|p| format!("{shot}: {p}")));
+                if lang == "fr" && width == 1024 {
+                    let words = french_typography(&client).await;
+                    problems.extend(words.into_iter().map(|p| format!("{shot}: {p}")));
+                }
             }
             // Where the bar folds its languages behind one button, they open under it, on
             // the screen, and choose.

@@ -154,5 +154,15 @@ export function t(key, vars = {}) {
 
 /** `t` in dialect `spoken` (a listed game's), whatever the screen speaks. */
 function tIn(spoken, key, vars = {}) {
-  return (phrase(spoken, key) ?? key).replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? `{${name}}`);
+  return elided(phrase(spoken, key) ?? key, vars).replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? `{${name}}`);
+}
+
+/** A word that French elides before: a vowel (not an h or a y, which some names keep). */
+const VOWEL = /^[aeiouàâäéèêëîïôöùûüœæ]/iu;
+
+/** `phrase` with French's elision where a blank is filled with a word that takes it: "le
+ * pion de {name}" is "le pion d'Alex" (and "de Stephanie"). */
+function elided(phrase, vars) {
+  if (current !== 'fr') return phrase;
+  return phrase.replace(/\b([dD])e \{(\w+)\}/g, (whole, d, name) => (VOWEL.test(String(vars[name] ?? '')) ? `${d}'{${name}}` : whole));
 }

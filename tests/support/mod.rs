@@ -605,6 +605,20 @@ pub async fn misfits(client: &Client, scroll: bool) -> Vec<String> {
     serde_json::from_value(problems).unwrap()
 }
 
+/// The words and numbers in view under `within` (a CSS selector) set smaller than `least`
+/// CSS px, but those within `except` (see `type_size.js`), one line per kind of element
+/// and size.
+pub async fn small_type(client: &Client, within: &str, except: &str, least: f64) -> Vec<String> {
+    let found = client
+        .execute(
+            include_str!("type_size.js"),
+            vec![serde_json::json!({ "least": least, "within": within, "except": except })],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(found).unwrap()
+}
+
 /// Waits (up to 20 s) for the element matching `css`.
 /// Any error is tried again until then: WebKitWebDriver may answer a search made while
 /// the page re-renders with "stale element".
@@ -1208,6 +1222,22 @@ pub async fn speak_browsers(client: &Client) {
     client
         .script("localStorage.removeItem('seance.lang')")
         .await;
+}
+
+/// What French typography asks of the words on the page, its labels too, that it does
+/// not have: "d'Alex", not "de Alex", and a space before a colon where a name is put
+/// before its state (the ballots).
+pub async fn french_typography(client: &Client) -> Vec<String> {
+    let found = client
+        .script(
+            "const said = [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label'))
+               .concat(document.body.innerText);
+             return said.flatMap((s) => (s.match(/\\bde [AEIOUÉÈ][\\p{L}-]*/gu) ?? []).map((m) => `not elided: ${m}`))
+               .concat([...document.querySelectorAll('.ballot')].map((b) => b.textContent)
+                 .filter((b) => !b.includes(' : ')).map((b) => `no space before the colon: ${b}`));",
+        )
+        .await;
+    serde_json::from_value(found).unwrap()
 }
 
 /// Whether `css` is on the page now.

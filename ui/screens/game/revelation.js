@@ -168,7 +168,7 @@ function sharedVision(ctx) {
 /** Who has voted (sealed) and, for those yet to vote, their level where it has one. */
 function ballots(view) {
   return h('p', { class: 'voted' }, view.psychics.map((p) => h('span', { class: 'ballot', dataset: { colour: p.colour }, 'data-voted': String(p.voted) },
-    `${nameOf(p)}: ${p.voted ? t('vote.sealed_short') : p.level ? t(`level.${p.level}`) : '…'}`)));
+    t('said.pair', { label: nameOf(p), value: p.voted ? t('vote.sealed_short') : p.level ? t(`level.${p.level}`) : '…' }))));
 }
 
 function eldest(ctx) {

@@ -12,7 +12,7 @@ export function printedForm(ctx, close) {
   const field = (key, s, known, max) => h('td', { class: known.confirmed ? '' : 'unconfirmed' },
     h('input', {
       id: `printed-${key}-${s}`, type: 'number', min: 1, max, inputmode: 'numeric', value: printed[key][s],
-      'aria-label': `${suspectName(s)}: ${t(`rummy.printed_${key}`)}`,
+      'aria-label': t('said.pair', { label: suspectName(s), value: t(`rummy.printed_${key}`) }),
     }),
     known.confirmed ? null : h('span', { class: 'mark', title: t('rummy.unconfirmed') }, '?'));
   // The numbers as they are on screen when saved.
