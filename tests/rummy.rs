@@ -6,8 +6,8 @@
 
 use fantoccini::{Client, Locator};
 use seance_e2e::{
-    Browsers, Page, Table, accessibility_violations, act, api, chromium, go, phone_on_seats,
-    present, screenshot, tap, taps, text, wait_for, wait_for_text,
+    Browsers, Page, Table, accessibility_violations, act, api, chromium, go, misfits,
+    phone_on_seats, present, screenshot, tap, taps, text, wait_for, wait_for_text,
 };
 
 use crate::Test;
@@ -266,6 +266,15 @@ async fn whole_game(driver: u16) {
     screenshot(&ben, "rummy-phone-scored-en-390x844").await;
     let found = accessibility_violations(&ben).await;
     assert!(found.is_empty(), "the phone: {found:?}");
+    // Ben's own column first on his phone, every total in view, the table's in its order.
+    let heads = "return [...document.querySelectorAll('#scoreboard thead th[data-player]')].map((th) => th.dataset.player)";
+    assert_eq!(ben.script(heads).await, serde_json::json!(["1", "0", "2"]));
+    assert_eq!(
+        tablet.script(heads).await,
+        serde_json::json!(["0", "1", "2"])
+    );
+    let found = misfits(&ben, true).await;
+    assert!(found.is_empty(), "the phone's scoreboard: {found:?}");
 
     // Round 2: all five Victims in play, Ben plays Ripper Escapes: 35 and Victims and
     // Scenes only. Both reach 105: a tie at the top plays another round.

@@ -1,5 +1,6 @@
 // Whether the screen fits its window, judged on bounding boxes: no text cut, ellipsized or
-// spilling out of its box, nothing off the sides, nothing in a bar over anything else in it,
+// spilling out of its box (in a box that scrolls too), no box scrolling sideways, nothing
+// off the sides, nothing in a bar over anything else in it,
 // and (with `noScroll`, at tablet sizes) nothing below the fold and no page scroll. Returns
 // the problems, each naming its element.
 // Run through WebDriver: `arguments[0]` is `{ noScroll }`.
@@ -32,12 +33,16 @@ for (const el of document.querySelectorAll('#app *')) {
   if (style.display === 'none' || style.visibility === 'hidden') continue;
   const box = el.getBoundingClientRect();
   if (box.width === 0 && box.height === 0) continue;
-  // Inside a box that scrolls on purpose (a long list), a child may sit out of view.
+  // A box may scroll down (a long list), never sideways: what it holds is hidden there, with
+  // nothing to say there is more.
+  if (['auto', 'scroll'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1) {
+    problems.push(`scrolls sideways: ${describe(el)} (${el.scrollWidth} > ${el.clientWidth} px)`);
+  }
+  // Inside a box that scrolls, a child may sit out of view; its words are still whole.
   let inScroller = false;
   for (let up = el.parentElement; up && up.id !== 'app'; up = up.parentElement) {
     if (scrolls(getComputedStyle(up))) { inScroller = true; break; }
   }
-  if (inScroller) continue;
   const hasText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
   const over = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
   if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1) {
@@ -47,7 +52,7 @@ for (const el of document.querySelectorAll('#app *')) {
   } else if (hasText && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) {
     problems.push(`text spills out: ${describe(el)} (${el.scrollWidth} > ${el.clientWidth} px)`);
   }
-  if (outside(el)) continue;
+  if (inScroller || outside(el)) continue;
   if (box.left < -1 || box.right > width + 1) {
     out.add(el);
     problems.push(`off the side: ${describe(el)} (${Math.round(box.left)}–${Math.round(box.right)} px)`);

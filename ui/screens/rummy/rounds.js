@@ -20,14 +20,17 @@ export const roundChosen = () => chosen !== null;
 
 export const suspectName = (s) => t(`suspect.${s}`);
 
-/** The rounds, one row each, with the running totals; a row opens its details. */
+/** The rounds, one row each, with the running totals; a row opens its details. On a
+ * player's phone, their own column comes first. */
 export function scoreboard(ctx) {
   const view = ctx.view;
   const leader = Math.max(...view.totals);
+  const me = ctx.me?.player ?? null;
+  const order = view.players.map((_, p) => p).sort((a, b) => (b === me) - (a === me));
   return h('section', { id: 'scoreboard', class: 'panel' },
-    h('div', { class: 'scores-scroll' }, h('table', { class: 'scores' },
+    h('table', { class: 'scores' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('rummy.round_short')),
-        view.players.map((name, p) => h('th', { scope: 'col', dataset: { player: p } }, name)))),
+        order.map((p) => h('th', { scope: 'col', class: p === me ? 'mine' : '', dataset: { player: p } }, view.players[p])))),
       h('tbody', {}, view.rounds.map((round, r) => h('tr', {
         class: shown(view) === r ? 'open' : '', 'data-round': r,
       },
@@ -35,11 +38,11 @@ export function scoreboard(ctx) {
         type: 'button', class: 'quiet', onclick: () => { chosen = r; ctx.render(); },
         'aria-label': t('rummy.round', { n: r + 1 }),
       }, String(r + 1))),
-      round.scored.players.map((s) => h('td', {}, signed(s.points)))))),
+      order.map((p) => h('td', {}, signed(round.scored.players[p].points)))))),
       h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, t('rummy.total')),
-        view.totals.map((total, p) => h('td', {
-          class: `total${total === leader && view.rounds.length ? ' leads' : ''}`, 'data-total': p,
-        }, String(total))))))),
+        order.map((p) => h('td', {
+          class: `total${view.totals[p] === leader && view.rounds.length ? ' leads' : ''}`, 'data-total': p,
+        }, String(view.totals[p])))))),
     h('p', { class: 'note' }, t('rummy.target')));
 }
 
