@@ -192,7 +192,8 @@ impl Listed for Scorepad {
         }
     }
 
-    /// The winner as the standings say; the game begun by its first dealer.
+    /// The winner as the standings say; the game begun by the player on its first dealer's
+    /// left.
     fn summary(&self) -> Option<Summary> {
         let standings = self.standings();
         let winner = standings.winner?;
@@ -200,7 +201,7 @@ impl Listed for Scorepad {
         Some(Summary::scored(
             &self.players,
             &totals,
-            self.first_dealer,
+            self.begins(0),
             winner,
         ))
     }

@@ -49,6 +49,12 @@ impl Scorepad {
         (self.first_dealer + round) % self.players.len()
     }
 
+    /// Who plays first in round `round`: the player on the dealer's left (the rulebook's
+    /// "Tour de jeu"; the next in seating order, as the deal passes).
+    pub fn begins(&self, round: usize) -> usize {
+        (self.dealer(round) + 1) % self.players.len()
+    }
+
     /// Each round played, scored with the numbers printed on the cards as they are now.
     pub fn scored(&self) -> Vec<Scored> {
         self.rounds

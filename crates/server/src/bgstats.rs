@@ -164,11 +164,7 @@ mod tests {
         assert_eq!(play["players"][0]["rank"], json!(1));
         assert_eq!(play["players"][1]["winner"], json!(false));
         assert_eq!(play["players"][0]["startPlayer"], json!(false));
-        assert_eq!(
-            play["players"][1]["startPlayer"],
-            json!(true),
-            "Ben dealt first"
-        );
+        assert_eq!(play["players"][1]["startPlayer"], json!(true), "Ben began");
         assert!(play["game"].get("bggId").is_none(), "{play}");
         assert!(play.get("board").is_none(), "{play}");
     }

@@ -317,12 +317,14 @@ async fn a_rematch_keeps_the_players_their_seats_and_the_corrected_cards() {
     assert_eq!(play["game"]["noPoints"], false);
     let totals = view["view"]["totals"].as_array().unwrap();
     let winner = view["view"]["winner"].as_u64().unwrap() as usize;
-    let first_dealer = &view["view"]["rounds"][0]["dealer"];
-    for (p, player) in play["players"].as_array().unwrap().iter().enumerate() {
+    // Play begins with the player on the dealer's left (002, "Tour de jeu"): the next seat.
+    let first_dealer = view["view"]["rounds"][0]["dealer"].as_u64().unwrap() as usize;
+    let players = play["players"].as_array().unwrap();
+    for (p, player) in players.iter().enumerate() {
         assert_eq!(
             player["startPlayer"],
-            *first_dealer == p,
-            "the first dealer began"
+            (first_dealer + 1) % players.len() == p,
+            "the player on the first dealer's left began"
         );
         assert_eq!(player["name"], view["view"]["players"][p]);
         assert_eq!(player["score"], totals[p], "a number, as BG Stats takes it");

@@ -34,7 +34,8 @@ pub enum Part {
 pub struct PlayerLine {
     pub name: String,
     pub part: Part,
-    /// Whether the game began with them (Mystery Rummy's first dealer).
+    /// Whether the game began with them (in Mystery Rummy, the player on the first dealer's
+    /// left).
     pub started: bool,
     pub winner: bool,
     /// Points, in a game that scores them.
