@@ -81,6 +81,7 @@ async fn looked_at(
             if hash == "#/statistics" {
                 charts_drawn(client).await;
                 found.extend(charts_disagree(client).await);
+                found.extend(labels_apart(client).await);
             }
             screenshot(client, &shot).await;
             found.extend(misfits(client, true).await);
@@ -89,6 +90,26 @@ async fn looked_at(
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The words under each chart's bars, each apart from the next (the ink of its text, which
+/// may spill out of the box Chartist gives it): none runs into another.
+async fn labels_apart(client: &Client) -> Vec<String> {
+    let found = client
+        .script(
+            "const ink = (el) => { const r = document.createRange(); r.selectNodeContents(el); return r.getBoundingClientRect(); };
+             return [...document.querySelectorAll('figure.stat-chart')].flatMap((figure) => {
+               const labels = [...figure.querySelectorAll('.ct-label.ct-horizontal.ct-end')]
+                 .map((el) => [el.textContent, ink(el)]).filter(([, r]) => r.width > 0);
+               return labels.slice(1).flatMap(([text, r], i) => {
+                 const [before, q] = labels[i];
+                 const meet = q.left < r.right - 1 && r.left < q.right - 1 && q.top < r.bottom - 1 && r.top < q.bottom - 1;
+                 return meet ? [`${figure.id}: \"${before}\" runs into \"${text}\"`] : [];
+               });
+             });",
+        )
+        .await;
+    serde_json::from_value(found).unwrap()
 }
 
 /// Every chart on the statistics screen as drawn, against its own figures (the table a
@@ -439,6 +460,14 @@ async fn history(driver: u16) {
         refused,
         serde_json::json!([]),
         "the page's policy refused these"
+    );
+    // Classic games only: their hours on the classic clock.
+    let hours = tablet
+        .script("return [...document.querySelectorAll('#chart-hours .ct-label.ct-horizontal.ct-end')].map((l) => l.textContent)")
+        .await;
+    assert_eq!(
+        hours,
+        serde_json::json!(["I", "II", "III", "IV", "V", "VI", "VII"])
     );
     let levels = rows(&tablet, "#chart-levels table").await;
     for row in ["Easy 0 1", "Medium 1 0", "Hard 0 1"] {

@@ -32,9 +32,10 @@ const percent = (part, whole) => new Intl.NumberFormat(language(), { style: 'per
 
 /**
  * A bar chart: `labels` along one axis, `series` ({ name, values }) stacked on each; its
- * figures also as a table, for screen readers, and the series named in a legend.
+ * figures also as a table, for screen readers (each row named by `spoken`, the labels in
+ * words), and the series named in a legend.
  */
-function chart(id, title, labels, series, { horizontal = false } = {}) {
+function chart(id, title, labels, series, { horizontal = false, spoken = labels } = {}) {
   const box = h('div', { class: `chart${horizontal ? ' horizontal' : ''}`, 'aria-hidden': 'true' });
   const height = horizontal ? Math.max(120, labels.length * 38 + 40) : 200;
   // Chartist draws horizontal bars from the bottom up: the list's first goes on top by
@@ -58,7 +59,7 @@ function chart(id, title, labels, series, { horizontal = false } = {}) {
       h('caption', {}, title),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), series.map((s) => h('th', { scope: 'col' }, s.name)))),
       h('tbody', {}, labels.map((label, i) => h('tr', {},
-        h('th', { scope: 'row' }, label), series.map((s) => h('td', {}, String(s.values[i])))))))));
+        h('th', { scope: 'row' }, spoken[i]), series.map((s) => h('td', {}, String(s.values[i])))))))));
 }
 
 const wonLost = (rates) => [
@@ -66,14 +67,25 @@ const wonLost = (rates) => [
   { name: t('statistics.lost'), values: rates.map((r) => r.games - r.won) },
 ];
 
+/** How the hours are marked: the classic clock's numerals where every game was classic, the
+ * new edition's figures where every one was new, plain figures where both were played. */
+function hourMarks(m) {
+  const played = new Set(m.by_level.map(([level]) => (level === 'new_edition' ? 'new' : 'classic')));
+  if (played.size > 1) return (hour) => String(hour);
+  return (hour) => hourMark(hour, played.has('new') ? 'new' : null);
+}
+
 function mysterium(m) {
+  const mark = hourMarks(m);
   return h('section', { id: 'statistics-mysterium', class: 'stat-section' },
     h('h2', {}, t('ruleset.mysterium-classic')),
     h('p', { class: 'lead' }, t('statistics.rate', { games: m.rate.games, won: m.rate.won, percent: percent(m.rate.won, m.rate.games) })),
     h('div', { class: 'stat-grid' },
       chart('chart-levels', t('statistics.by_level'), m.by_level.map(([level]) => t(`statistics.level.${level}`)), wonLost(m.by_level.map(([, r]) => r))),
-      chart('chart-players', t('statistics.by_players'), m.by_players.map(([n]) => t('statistics.at_table', { n })), wonLost(m.by_players.map(([, r]) => r))),
-      chart('chart-hours', t('statistics.hours'), m.hours.map((hour) => hourMark(hour.hour, null)), [
+      // Under each bar its number alone (six "n players" run together on a narrow chart).
+      chart('chart-players', t('statistics.by_players'), m.by_players.map(([n]) => String(n)), wonLost(m.by_players.map(([, r]) => r)),
+        { spoken: m.by_players.map(([n]) => t('statistics.at_table', { n })) }),
+      chart('chart-hours', t('statistics.hours'), m.hours.map((hour) => mark(hour.hour)), [
         { name: t('statistics.won'), values: m.hours.map((hour) => hour.won) },
         { name: t('statistics.lost'), values: m.hours.map((hour) => hour.lost) }]),
       m.ghosts.length ? chart('chart-ghosts', t('statistics.ghosts'), m.ghosts.map((g) => g.name), wonLost(m.ghosts.map((g) => g.rate)), { horizontal: true }) : null,
