@@ -142,7 +142,7 @@ function ghostScreen(ctx) {
     const pawn = p.intuition !== null ? h('span', { class: 'pawn-on' }, t('phone.pawn_on', { card: p.intuition })) : null;
     const buttons = [
       giving ? h('button', { type: 'button', 'data-vision': i, onclick: () => ctx.act('give_vision', { psychic: i }) }, t('vision.give')) : null,
-      answerButtons(ctx, i),
+      answerButtons(ctx, i, 'phone.reveal'),
     ];
     return h('li', { class: 'phone-row', dataset: { colour: p.colour }, 'data-psychic': i },
       h('span', { class: 'swatch', dataset: { colour: p.colour } }),

@@ -238,7 +238,7 @@ impl Game {
     /// Whether `who` may ask the shells for `extra`: undo and redo, the sand timer and the
     /// knocks belong to the table and the ghost's phone. Where Séance keeps the secrets it
     /// answers the psychics itself, so the table has no knocks to make for the ghost; the
-    /// ghost's phone may still knock. A rematch is the table's, once the game has ended. A
+    /// ghost's phone may still knock, but in the new edition, whose answers knock. A rematch is the table's, once the game has ended. A
     /// line of the count just shown is not undone.
     pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), Refusal> {
         if matches!(who, Who::Watcher) {
@@ -266,9 +266,9 @@ impl Game {
             !(table_knocks && self.setup.secrets == SecretMode::AppKept),
             || Refusal::new(refusals::APP_ANSWERS),
         )?;
-        // The new edition's answers are knocked as they are recorded on the table: it has
-        // no knock of its own to give.
-        ensure(!(table_knocks && self.answers_knock()), || {
+        // The new edition's answers are knocked as they are recorded: neither the table nor
+        // the ghost's phone has a knock of its own to give (one could contradict an answer).
+        ensure(!(extra == Extra::Knock && self.answers_knock()), || {
             Refusal::new(refusals::ANSWERS_KNOCK)
         })
     }

@@ -500,16 +500,25 @@ fn each_edition_and_size_decides_the_culprits_group_as_its_rulebook_says() {
 }
 
 #[test]
-fn the_new_editions_answers_knock_as_they_are_recorded_so_the_table_has_no_knock_of_its_own() {
+fn the_new_editions_answers_knock_as_they_are_recorded_so_nobody_has_a_knock_of_their_own() {
     let paper = Table::new(new_setup(4, SecretMode::Paper, false), 1);
     assert_refused!(
         paper.game().may(&table(), Extra::Knock),
         refusals::ANSWERS_KNOCK
     );
-    assert!(paper.game().view(Role::Table).answers_knock);
-    // The ghost's phone still knocks; a classic table in paper mode knocks for its ghost.
+    for secrets in [SecretMode::Paper, SecretMode::AppKept] {
+        let game = Table::new(new_setup(4, secrets, false), 1);
+        // Nor the ghost's phone: a knock of its own could contradict an answer's.
+        assert_refused!(
+            game.game().may(&Who::Seat(Seat::Ghost), Extra::Knock),
+            refusals::ANSWERS_KNOCK
+        );
+        assert!(game.game().view(Role::Table).answers_knock);
+    }
+    // A classic table in paper mode knocks for its ghost.
+    let classic_phone = Table::new(setup(4, Difficulty::Easy, SecretMode::AppKept), 1);
     assert!(
-        paper
+        classic_phone
             .game()
             .may(&Who::Seat(Seat::Ghost), Extra::Knock)
             .is_ok()

@@ -84,13 +84,14 @@ function tokens(ctx, on) {
   return open || placed ? row : reserved(row);
 }
 
-/** The ghost's answer to psychic `i`: the app's judgement to reveal, or right and wrong
- * (right only once their pawn is on a card), as the rules offer. */
-export function answerButtons(ctx, i) {
+/** The ghost's answer to psychic `i`: the app's judgement to reveal (said as `reveal`: the
+ * table asks the ghost, the ghost's phone answers), or right and wrong (right only once
+ * their pawn is on a card), as the rules offer. */
+export function answerButtons(ctx, i, reveal = 'manifest.reveal') {
   const answers = ctx.may('manifest', { psychic: i })?.answers ?? [];
   if (answers.includes(null)) {
     return h('button', { type: 'button', class: 'primary', 'data-manifest': i, onclick: () => ctx.act('manifest', { psychic: i }) },
-      t('manifest.reveal'));
+      t(reveal));
   }
   if (!answers.length) return null;
   return [
