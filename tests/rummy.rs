@@ -58,10 +58,12 @@ async fn votes_on_the_tablet(driver: u16) {
         serde_json::json!([true, true, true])
     );
     let votes = taps(&tablet).await - before;
-    // Ann's five Druitt Evidence, two Victims in play: Druitt is Jack, Ann and Cleo right.
+    // Ann's five Druitt Evidence and three Letters (one tap, the set's size), two Victims in
+    // play: Druitt is Jack, Ann and Cleo right.
     end_round(&tablet, "last_card").await;
     count(&tablet, "victims-in-play", 2).await;
     count(&tablet, "evidence-0", 5).await;
+    count(&tablet, "letters", 3).await;
     act(&tablet, "#score-round").await;
     wait_for_text(&tablet, "#jack", "Montague Druitt").await;
     let round = taps(&tablet).await - before;
@@ -70,7 +72,7 @@ async fn votes_on_the_tablet(driver: u16) {
     assert!(round <= 15, "{round} taps for the round");
     assert_eq!(
         [total(&tablet, 0).await, total(&tablet, 2).await],
-        ["30", "10"]
+        ["39", "10"]
     );
     tablet.close().await.unwrap();
 }

@@ -104,7 +104,8 @@ function playerSheet(view, p) {
         h('td', {}, toggle(`suspect-card-${s}`, t('said.pair', { label: suspectName(s), value: t('rummy.suspect_card') }), ...at('suspect_cards', s))),
         h('td', {}, toggle(`suspect-in-hand-${s}`, t('said.pair', { label: suspectName(s), value: t('rummy.suspect_in_hand') }), ...at('suspect_cards_in_hand', s))))))),
     h('div', { class: 'tally-more' },
-      h('label', {}, t('rummy.letters'), stepper('letters', t('rummy.letters'), ...one('letters'), limits.letters)),
+      // A set of Letters is one tap, as a set of Evidence is: its size, 0 to the deck's.
+      h('div', { class: 'inline' }, h('span', {}, t('rummy.letters')), counts('letters', t('rummy.letters'), ...one('letters'), limits.letters)),
       h('label', {}, t('rummy.victims_and_scenes'), stepper('victims-and-scenes', t('rummy.victims_and_scenes'), ...one('victims_and_scenes'), 200)),
       h('label', {}, t('rummy.hand'), stepper('hand', t('rummy.hand'), ...one('hand'), 999)),
       h('label', {}, t('rummy.holds_ripper_escapes'), toggle('holds-ripper-escapes', t('rummy.holds_ripper_escapes'), ...one('holds_ripper_escapes')))),
