@@ -58,8 +58,8 @@ function chart(id, title, labels, series, { horizontal = false, spoken = labels 
     h('div', { class: 'visually-hidden' }, h('table', {},
       h('caption', {}, title),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), series.map((s) => h('th', { scope: 'col' }, s.name)))),
-      h('tbody', {}, labels.map((label, i) => h('tr', {},
-        h('th', { scope: 'row' }, spoken[i]), series.map((s) => h('td', {}, String(s.values[i])))))))));
+      h('tbody', {}, spoken.map((label, i) => h('tr', {},
+        h('th', { scope: 'row' }, label), series.map((s) => h('td', {}, String(s.values[i])))))))));
 }
 
 const wonLost = (rates) => [

@@ -238,8 +238,9 @@ impl Game {
     /// Whether `who` may ask the shells for `extra`: undo and redo, the sand timer and the
     /// knocks belong to the table and the ghost's phone. Where Séance keeps the secrets it
     /// answers the psychics itself, so the table has no knocks to make for the ghost; the
-    /// ghost's phone may still knock, but in the new edition, whose answers knock. A rematch is the table's, once the game has ended. A
-    /// line of the count just shown is not undone.
+    /// ghost's phone may still knock, but in the new edition, whose answers knock. A
+    /// rematch is the table's, once the game has ended. A line of the count just shown is
+    /// not undone.
     pub fn may(&self, who: &Who<Role>, extra: Extra) -> Result<(), Refusal> {
         if matches!(who, Who::Watcher) {
             return Err(Refusal::new(seance_timeline::refusals::WATCHER));

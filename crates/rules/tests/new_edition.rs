@@ -515,7 +515,8 @@ fn the_new_editions_answers_knock_as_they_are_recorded_so_nobody_has_a_knock_of_
         );
         assert!(game.game().view(Role::Table).answers_knock);
     }
-    // A classic table in paper mode knocks for its ghost.
+    // A classic ghost's phone knocks, where Séance keeps the secrets too; a classic table in
+    // paper mode knocks for its ghost.
     let classic_phone = Table::new(setup(4, Difficulty::Easy, SecretMode::AppKept), 1);
     assert!(
         classic_phone

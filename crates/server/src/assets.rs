@@ -116,19 +116,10 @@ fn home(lang: &str) -> &'static Home {
 /// The first language of the browser's `Accept-Language` (by its weights) that Séance
 /// speaks, else English: a French tablet on the table link opens in French.
 fn accepted(headers: &HeaderMap) -> &'static str {
-    let said = headers
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or("");
-    let mut weighed: Vec<(f32, &str)> = said
-        .split(',')
+    let mut weighed: Vec<(f32, &str)> = offers(headers, header::ACCEPT_LANGUAGE)
         .take(16)
-        .filter_map(|item| {
-            let mut parts = item.split(';');
-            let tag = parts.next()?.trim();
-            let weight = parts
-                .find_map(|p| p.trim().strip_prefix("q="))
-                .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())?;
+        .filter_map(|(tag, weight)| {
+            let weight = weight?;
             let lang = crate::settings::LANGUAGES
                 .into_iter()
                 .find(|lang| tag.get(..2).is_some_and(|t| t.eq_ignore_ascii_case(lang)))?;
@@ -251,24 +242,33 @@ fn range(asked: &HeaderMap, etag: &str, len: usize) -> Option<Part> {
 }
 
 /// The smallest form the browser accepts: brotli, then gzip, else the file as written.
+/// What a weighted header (`Accept-Encoding`, `Accept-Language`) offers, in its order: each
+/// name with its weight, 1 where it says none, `None` where its weight is no number.
+fn offers(
+    asked: &HeaderMap,
+    name: header::HeaderName,
+) -> impl Iterator<Item = (&str, Option<f32>)> {
+    asked
+        .get_all(name)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|offer| {
+            let mut parts = offer.split(';').map(str::trim);
+            let named = parts.next().unwrap_or("");
+            let weight = parts
+                .find_map(|p| p.strip_prefix("q="))
+                .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok());
+            (named, weight)
+        })
+}
+
 fn pick(file: &File, asked: &HeaderMap) -> (Option<&'static str>, &'static [u8]) {
+    // `q=0` refuses a coding; a weight that is no number refuses nothing.
     let accepts = |coding: &str| {
-        asked
-            .get_all(header::ACCEPT_ENCODING)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .any(|offer| {
-                let mut parts = offer.split(';').map(str::trim);
-                let named = parts.next().is_some_and(|n| n.eq_ignore_ascii_case(coding));
-                // `q=0` refuses it.
-                let refused = parts.any(|p| {
-                    p.strip_prefix("q=")
-                        .and_then(|q| q.parse::<f32>().ok())
-                        .is_some_and(|q| q <= 0.0)
-                });
-                named && !refused
-            })
+        offers(asked, header::ACCEPT_ENCODING).any(|(named, weight)| {
+            named.eq_ignore_ascii_case(coding) && weight.is_none_or(|q| q > 0.0)
+        })
     };
     match (file.brotli, file.gzip) {
         (Some(brotli), _) if accepts("br") => (Some("br"), brotli),

@@ -4,7 +4,7 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { suspectName } from './rounds.js';
+import { suspectName, suspectsField } from './rounds.js';
 
 export function printedForm(ctx, close) {
   const view = ctx.view;
@@ -12,7 +12,7 @@ export function printedForm(ctx, close) {
   const field = (key, s, known, max) => h('td', { class: known.confirmed ? '' : 'unconfirmed' },
     h('input', {
       id: `printed-${key}-${s}`, type: 'number', min: 1, max, inputmode: 'numeric', value: printed[key][s],
-      'aria-label': t('said.pair', { label: suspectName(s), value: t(`rummy.printed_${key}`) }),
+      'aria-label': suspectsField(s, `rummy.printed_${key}`),
     }),
     known.confirmed ? null : h('span', { class: 'mark', title: t('rummy.unconfirmed') }, '?'));
   // The numbers as they are on screen when saved.

@@ -20,6 +20,9 @@ export const roundChosen = () => chosen !== null;
 
 export const suspectName = (s) => t(`suspect.${s}`);
 
+/** A field of suspect `s`'s, for screen readers: "Sir Gull: Evidence" (`key`'s words). */
+export const suspectsField = (s, key) => t('said.pair', { label: suspectName(s), value: t(key) });
+
 /** The rounds, one row each, with the running totals; a row opens its details. On a
  * player's phone, their own column comes first. */
 export function scoreboard(ctx) {

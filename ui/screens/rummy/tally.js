@@ -6,7 +6,7 @@
 
 import { h, live } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { showRound, suspectName } from './rounds.js';
+import { showRound, suspectName, suspectsField } from './rounds.js';
 
 /** The kinds of ending the view offers (`how`), each once, in its order. */
 const hows = (view) => [...new Set(view.endings.map((e) => e.how))];
@@ -99,10 +99,10 @@ function playerSheet(view, p) {
         h('th', { scope: 'col' }, t('rummy.suspect_in_hand')))),
       h('tbody', {}, view.suspects.map((_, s) => h('tr', { 'data-suspect': s },
         h('th', { scope: 'row' }, suspectName(s)),
-        h('td', {}, counts(`evidence-${s}`, t('said.pair', { label: suspectName(s), value: t('rummy.evidence') }), ...at('evidence', s), limits.evidence)),
-        h('td', {}, counts(`jokers-${s}`, t('said.pair', { label: suspectName(s), value: t('rummy.jokers') }), ...at('joker_cards', s), limits.jokers)),
-        h('td', {}, toggle(`suspect-card-${s}`, t('said.pair', { label: suspectName(s), value: t('rummy.suspect_card') }), ...at('suspect_cards', s))),
-        h('td', {}, toggle(`suspect-in-hand-${s}`, t('said.pair', { label: suspectName(s), value: t('rummy.suspect_in_hand') }), ...at('suspect_cards_in_hand', s))))))),
+        h('td', {}, counts(`evidence-${s}`, suspectsField(s, 'rummy.evidence'), ...at('evidence', s), limits.evidence)),
+        h('td', {}, counts(`jokers-${s}`, suspectsField(s, 'rummy.jokers'), ...at('joker_cards', s), limits.jokers)),
+        h('td', {}, toggle(`suspect-card-${s}`, suspectsField(s, 'rummy.suspect_card'), ...at('suspect_cards', s))),
+        h('td', {}, toggle(`suspect-in-hand-${s}`, suspectsField(s, 'rummy.suspect_in_hand'), ...at('suspect_cards_in_hand', s))))))),
     h('div', { class: 'tally-more' },
       // A set of Letters is one tap, as a set of Evidence is: its size, 0 to the deck's.
       h('div', { class: 'inline' }, h('span', {}, t('rummy.letters')), counts('letters', t('rummy.letters'), ...one('letters'), limits.letters)),
