@@ -24,7 +24,8 @@ use std::time::Duration;
 type Test = (&'static str, Pin<Box<dyn Future<Output = ()> + Send>>);
 
 /// Runs each test whose name holds `filter` in its own task (a panic fails that test
-/// only) with a time limit, and says how long each took (the suite must fit CI's time).
+/// only) with a time limit, and says how long each took (the suite must fit CI's time)
+/// or, when it fails, what its browsers last said.
 async fn run(
     tests: Vec<Test>,
     filter: Option<&str>,
@@ -36,6 +37,7 @@ async fn run(
             continue;
         }
         let began = std::time::Instant::now();
+        let began_at = std::time::SystemTime::now();
         let outcome = tokio::time::timeout(Duration::from_secs(120), tokio::spawn(test)).await;
         match outcome {
             Ok(Ok(())) => {
@@ -47,10 +49,12 @@ async fn run(
             }
             Ok(Err(panic)) => {
                 println!("test {name} ... FAILED: {panic}");
+                print!("{}", seance_e2e::driver_logs_since(began_at));
                 failed.push(name);
             }
             Err(_) => {
                 println!("test {name} ... FAILED: timed out after 120 s");
+                print!("{}", seance_e2e::driver_logs_since(began_at));
                 failed.push(name);
             }
         }

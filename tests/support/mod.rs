@@ -111,10 +111,43 @@ impl Drop for Process {
     }
 }
 
-/// Starts `program` and waits until it accepts connections on `port`.
+/// Where a driver's errors go (and its browser's, which it starts): one file per driver,
+/// named by its port, read when a test fails ([`driver_logs_since`]).
+fn driver_log_dir() -> PathBuf {
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../target/e2e-logs"));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The last lines of each driver's log written to since `since`: what a browser said as
+/// it crashed, for a test that failed with it.
+pub fn driver_logs_since(since: std::time::SystemTime) -> String {
+    let mut said = String::new();
+    let Ok(entries) = std::fs::read_dir(driver_log_dir()) else {
+        return said;
+    };
+    for entry in entries.flatten() {
+        let written = entry.metadata().and_then(|m| m.modified());
+        if written.is_ok_and(|w| w >= since) {
+            let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+            let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+            if let Some(tail) = lines
+                .get(lines.len().saturating_sub(30)..)
+                .filter(|t| !t.is_empty())
+            {
+                said += &format!("{}:\n  {}\n", entry.path().display(), tail.join("\n  "));
+            }
+        }
+    }
+    said
+}
+
+/// Starts `program` and waits until it accepts connections on `port`, its errors kept in
+/// the drivers' logs.
 pub fn serve(mut command: Command, port: u16) -> Process {
     let name = format!("{:?}", command.get_program());
-    let process = Process::spawn(command.stdout(Stdio::null()).stderr(Stdio::null()))
+    let log = std::fs::File::create(driver_log_dir().join(format!("{port}.log"))).unwrap();
+    let process = Process::spawn(command.stdout(Stdio::null()).stderr(log))
         .unwrap_or_else(|e| panic!("cannot start {name} ({e}): run scripts/setup --test"));
     listening(&name, port);
     process

@@ -30,8 +30,42 @@ pub enum Trouble {
     DamagedPages { found: Vec<String> },
     /// The journal holds `found` commits but had `written`: its latest changes are gone.
     HistoryMissing { written: u64, found: u64 },
-    /// The disk is full: even a check could not be made.
-    DiskFull,
+    /// The disk is full: even a check could not be made. `megabytes` is the room a check
+    /// takes (a copy of the journal and its log), at least 1.
+    DiskFull { megabytes: u64 },
+    /// Séance may not write in the journal's folder (read-only, or another's): nothing of
+    /// the journal is wrong.
+    Unwritable { folder: PathBuf },
+}
+
+impl Trouble {
+    /// The disk under the journal at `path` is full: told with the room to free.
+    pub fn disk_full(path: &Path) -> Trouble {
+        let size = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
+        let bytes = size(path).saturating_add(size(&wal(path)));
+        Trouble::DiskFull {
+            megabytes: bytes.div_ceil(1024 * 1024).max(1),
+        }
+    }
+
+    /// The folder of the journal at `path` may not be written.
+    pub fn unwritable(path: &Path) -> Trouble {
+        Trouble::Unwritable {
+            folder: path.parent().unwrap_or(path).to_owned(),
+        }
+    }
+
+    /// What a failure to read or copy the journal at `path` says: a folder that may not be
+    /// written, a full disk, or a file that is not a journal.
+    fn of_io(path: &Path, e: &io::Error) -> Trouble {
+        match e.kind() {
+            io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => {
+                Trouble::unwritable(path)
+            }
+            io::ErrorKind::StorageFull => Trouble::disk_full(path),
+            _ => Trouble::NotAJournal,
+        }
+    }
 }
 
 /// The files of the journal at `path`.
@@ -83,7 +117,7 @@ pub fn check(path: &Path, budget: Duration) -> Result<(), Trouble> {
     let size = match std::fs::metadata(path) {
         Ok(meta) => meta.len(),
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(_) => return Err(Trouble::NotAJournal),
+        Err(e) => return Err(Trouble::of_io(path, &e)),
     };
     if size == 0 {
         return Err(Trouble::Empty);
@@ -91,27 +125,42 @@ pub fn check(path: &Path, budget: Duration) -> Result<(), Trouble> {
     let mut header = [0u8; 16];
     let read =
         std::fs::File::open(path).and_then(|mut f| io::Read::read_exact(&mut f, &mut header));
+    if let Err(e) = &read
+        && e.kind() != io::ErrorKind::UnexpectedEof
+    {
+        return Err(Trouble::of_io(path, e));
+    }
     if read.is_err() || &header != b"SQLite format 3\0" {
         return Err(Trouble::NotAJournal);
     }
     match Copy::of(path) {
-        Ok(copy) => checked(path, &copy.db, Reading::Copy, budget),
-        // No room for a copy: the journal is read where it lies, read-only. SQLite then
-        // keeps its log and the log's index beside it (`-wal`, `-shm`: some 32 KiB, all
-        // the room this asks), taken away again where they were not there before.
-        Err(e) if e.kind() == io::ErrorKind::StorageFull => {
-            let beside = ["-wal", "-shm"].map(|suffix| with_suffix(path, suffix));
-            let had = beside.each_ref().map(|file| file.exists());
-            let found = checked(path, path, Reading::InPlace, budget);
-            for (file, had) in beside.iter().zip(had) {
-                if !had {
-                    let _ = std::fs::remove_file(file);
-                }
+        Ok(copy) => match checked(path, &copy.db, Reading::Copy, budget) {
+            // The copy fit, but not SQLite's index of it: the copy's room is freed, and the
+            // journal read where it lies.
+            Err(Trouble::DiskFull { .. }) => {
+                drop(copy);
+                in_place(path, budget)
             }
-            found
-        }
-        Err(_) => Err(Trouble::NotAJournal),
+            found => found,
+        },
+        Err(e) if e.kind() == io::ErrorKind::StorageFull => in_place(path, budget),
+        Err(e) => Err(Trouble::of_io(path, &e)),
     }
+}
+
+/// The check made on the journal where it lies, read-only, on a disk with no room for a
+/// copy. SQLite then keeps its log and the log's index beside it (`-wal`, `-shm`: some 32
+/// KiB, all the room this asks), taken away again where they were not there before.
+fn in_place(path: &Path, budget: Duration) -> Result<(), Trouble> {
+    let beside = ["-wal", "-shm"].map(|suffix| with_suffix(path, suffix));
+    let had = beside.each_ref().map(|file| file.exists());
+    let found = checked(path, path, Reading::InPlace, budget);
+    for (file, had) in beside.iter().zip(had) {
+        if !had {
+            let _ = std::fs::remove_file(file);
+        }
+    }
+    found
 }
 
 /// Where the check reads the journal.
@@ -131,10 +180,10 @@ impl Reading {
         }
     }
 
-    /// What a failure of SQLite's says: read in place, on a disk with no room, SQLite
-    /// failing to make or grow its log's index, or to write beside the journal, is that
-    /// disk being full (any other I/O error is told as it is).
-    fn trouble(self, e: &rusqlite::Error) -> Trouble {
+    /// What a failure of SQLite's says: SQLite failing to make or grow its log's index, or
+    /// to write beside the journal (or its copy), is the disk being full: reading writes
+    /// nothing else (any other I/O error is told as it is).
+    fn trouble(self, path: &Path, e: &rusqlite::Error) -> Trouble {
         use rusqlite::ffi;
         let no_room = [
             ffi::SQLITE_IOERR_SHMOPEN,
@@ -143,18 +192,16 @@ impl Reading {
             ffi::SQLITE_IOERR_WRITE,
             ffi::SQLITE_IOERR_TRUNCATE,
         ];
-        match (self, e.sqlite_error()) {
-            (Reading::InPlace, Some(error)) if no_room.contains(&error.extended_code) => {
-                Trouble::DiskFull
-            }
-            _ => sql_trouble(e),
+        match e.sqlite_error() {
+            Some(error) if no_room.contains(&error.extended_code) => Trouble::disk_full(path),
+            _ => sql_trouble(path, e),
         }
     }
 }
 
 /// The check of the journal at `path`, made on `db` (a copy of it, or itself).
 fn checked(path: &Path, db: &Path, reading: Reading, budget: Duration) -> Result<(), Trouble> {
-    let trouble = |e: rusqlite::Error| reading.trouble(&e);
+    let trouble = |e: rusqlite::Error| reading.trouble(path, &e);
     let mut conn = Connection::open_with_flags(db, reading.flags()).map_err(trouble)?;
     let schema: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
@@ -162,7 +209,7 @@ fn checked(path: &Path, db: &Path, reading: Reading, budget: Duration) -> Result
     if schema > crate::SCHEMA {
         return Err(Trouble::Newer { schema });
     }
-    let found = integrity(&mut conn, budget, reading)?;
+    let found = integrity(&mut conn, budget, |e| reading.trouble(path, e))?;
     if !found.is_empty() {
         return Err(Trouble::DamagedPages { found });
     }
@@ -196,11 +243,11 @@ fn checked(path: &Path, db: &Path, reading: Reading, budget: Duration) -> Result
 fn integrity(
     conn: &mut Connection,
     budget: Duration,
-    reading: Reading,
+    trouble: impl Fn(&rusqlite::Error) -> Trouble,
 ) -> Result<Vec<String>, Trouble> {
     let deadline = Instant::now() + budget;
     conn.progress_handler(10_000, Some(move || Instant::now() > deadline))
-        .map_err(|e| reading.trouble(&e))?;
+        .map_err(|e| trouble(&e))?;
     let mut found = Vec::new();
     let run = conn
         .prepare("PRAGMA integrity_check(8)")
@@ -223,13 +270,14 @@ fn integrity(
             );
             Ok(found)
         }
-        Err(e) => Err(reading.trouble(&e)),
+        Err(e) => Err(trouble(&e)),
     }
 }
 
-fn sql_trouble(e: &rusqlite::Error) -> Trouble {
+fn sql_trouble(path: &Path, e: &rusqlite::Error) -> Trouble {
     match e.sqlite_error_code() {
-        Some(ErrorCode::DiskFull) => Trouble::DiskFull,
+        Some(ErrorCode::DiskFull) => Trouble::disk_full(path),
+        Some(ErrorCode::ReadOnly) => Trouble::unwritable(path),
         Some(ErrorCode::NotADatabase) => Trouble::NotAJournal,
         _ => Trouble::DamagedPages {
             found: vec![e.to_string()],
@@ -303,9 +351,14 @@ impl fmt::Display for Trouble {
                 f,
                 "the journal's latest changes are missing: it holds {found} commits, but {written} were written. Its write-ahead log (seance.sqlite3-wal) is missing or damaged. {untouched} If the data folder was copied or restored, copy seance.sqlite3-wal beside it from the same place. {elsewhere}"
             ),
-            Trouble::DiskFull => write!(
+            Trouble::DiskFull { megabytes } => write!(
                 f,
-                "the disk is full: the journal could not even be checked. {untouched} Free some space on the disk and start Séance again; nothing is lost."
+                "the disk is full: the journal could not even be checked. {untouched} Free at least {megabytes} MB on the disk and start Séance again; nothing is lost."
+            ),
+            Trouble::Unwritable { folder } => write!(
+                f,
+                "Séance may not write in its data folder ({}): it is read-only, or another user's. {untouched} Nothing in it is damaged: make the folder writable by the user who starts Séance, or start Séance with another data folder (--data-dir), and start it again.",
+                folder.display()
             ),
         }
     }

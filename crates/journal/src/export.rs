@@ -18,7 +18,8 @@ use seance_timeline::{Entry, EntryOf, Listed, Roles, Timeline};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::{FORMAT, Journal, JournalError, Shelf, commit, now, write};
+use crate::writes::{commit, write};
+use crate::{FORMAT, Journal, JournalError, Shelf, now};
 
 /// What the file says it is.
 pub const FILE_FORMAT: &str = "seance-history";

@@ -1,75 +1,21 @@
 //! A full disk, for real: a small tmpfs mounted for the test (root only, as CI runs; a
 //! developer's run without root says it was skipped). A command that does not fit is
 //! refused as a full disk, with nothing lost; a journal with no room for the check's copy
-//! is read where it lies, and one with no room at all is told as a full disk, not as damaged.
+//! is read where it lies, and one with no room at all is told as a full disk, not as damaged;
+//! a read-only disk is told as a folder Séance may not write, never as a damaged journal.
 
 mod common;
 
 use std::path::Path;
-use std::process::Command as Run;
 use std::time::Duration;
 
 use seance_journal::{Journal, JournalError, Trouble, check};
+use seance_played::SmallDisk;
 use seance_rules::*;
-
-/// A tmpfs of `size` mounted on a new folder, unmounted when dropped.
-struct Small(tempfile::TempDir);
-
-impl Small {
-    fn mount(size: &str) -> Option<Small> {
-        let dir = tempfile::tempdir().unwrap();
-        let mounted = Run::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(dir.path())
-            .status()
-            .is_ok_and(|s| s.success());
-        mounted.then_some(Small(dir))
-    }
-
-    fn path(&self) -> &Path {
-        self.0.path()
-    }
-}
-
-impl Drop for Small {
-    fn drop(&mut self) {
-        let _ = Run::new("umount").arg(self.0.path()).status();
-    }
-}
-
-/// A small disk of `size` for a test, or none where mounting one needs root (CI runs as
-/// root; a developer's run says the test was skipped).
-fn small_disk(size: &str) -> Option<Small> {
-    let root = Run::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
-    if !root {
-        eprintln!("skipped: mounting a small disk needs root (CI runs as root)");
-        return None;
-    }
-    Some(Small::mount(size).expect("a small tmpfs mounted"))
-}
-
-/// Fills what is left of the disk at `dir`.
-fn fill(dir: &Path) {
-    fill_leaving(dir, 0);
-}
-
-/// Fills the disk at `dir` but for about `free` bytes.
-fn fill_leaving(dir: &Path, free: u64) {
-    let mut filler = std::fs::File::create(dir.join("filler")).unwrap();
-    let block = vec![7u8; 4096];
-    while std::io::Write::write_all(&mut filler, &block).is_ok() {}
-    let _ = filler.sync_all();
-    filler
-        .set_len(filler.metadata().unwrap().len().saturating_sub(free))
-        .unwrap();
-}
 
 #[test]
 fn a_full_disk_refuses_the_command_loses_nothing_and_is_told_as_a_full_disk() {
-    let Some(disk) = small_disk("1m") else {
+    let Some(disk) = SmallDisk::mount("1m") else {
         return;
     };
     let path = disk.path().join("seance.sqlite3");
@@ -77,7 +23,7 @@ fn a_full_disk_refuses_the_command_loses_nothing_and_is_told_as_a_full_disk() {
     let (mut timeline, start) = seance_rules::begin(common::setup(), 1).unwrap();
     let game = journal.create(&start, timeline.game()).unwrap();
     // All but a few pages taken: some commands fit, then none.
-    fill_leaving(disk.path(), 96 * 1024);
+    disk.fill_leaving(96 * 1024);
     // Visions given and undone until the disk refuses one.
     let mut refused = None;
     for _ in 0..10_000 {
@@ -111,13 +57,14 @@ fn a_full_disk_refuses_the_command_loses_nothing_and_is_told_as_a_full_disk() {
     assert!(timeline.version() > 0);
     // With not a byte left, not even SQLite's index of the log fits: the check says the
     // disk is full, and writes nothing.
-    fill(disk.path());
+    disk.fill();
     let before = std::fs::read(&path).unwrap();
     let found = check(&path, Duration::from_secs(5)).unwrap_err();
-    assert_eq!(found, Trouble::DiskFull);
+    // The room to free is what a check's copy takes: the journal (under 1 MiB here).
+    assert_eq!(found, Trouble::DiskFull { megabytes: 1 });
     assert_eq!(
         found.to_string(),
-        "the disk is full: the journal could not even be checked. Nothing was written to it. Free some space on the disk and start Séance again; nothing is lost."
+        "the disk is full: the journal could not even be checked. Nothing was written to it. Free at least 1 MB on the disk and start Séance again; nothing is lost."
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);
     std::fs::remove_file(disk.path().join("filler")).unwrap();
@@ -128,7 +75,7 @@ fn a_full_disk_refuses_the_command_loses_nothing_and_is_told_as_a_full_disk() {
 /// lies, found sound, and left as it was (no index left beside it).
 #[test]
 fn a_journal_larger_than_the_space_left_is_checked_where_it_lies() {
-    let Some(disk) = small_disk("32m") else {
+    let Some(disk) = SmallDisk::mount("32m") else {
         return;
     };
     let path = disk.path().join("seance.sqlite3");
@@ -141,7 +88,7 @@ fn a_journal_larger_than_the_space_left_is_checked_where_it_lies() {
         }
     }
     // Two megabytes left: less than the journal, more than nothing.
-    fill_leaving(disk.path(), 2 * 1024 * 1024);
+    disk.fill_leaving(2 * 1024 * 1024);
     let files = |dir: &Path| {
         let mut names: Vec<_> = (std::fs::read_dir(dir).unwrap())
             .map(|e| e.unwrap().file_name())
@@ -153,4 +100,58 @@ fn a_journal_larger_than_the_space_left_is_checked_where_it_lies() {
     assert_eq!(check(&path, Duration::from_secs(5)), Ok(()));
     assert_eq!(files(disk.path()), before, "nothing left beside it");
     assert_eq!(std::fs::read(&path).unwrap(), bytes);
+}
+
+/// A data folder on a disk made read-only (as a folder of another user's): the check and
+/// the opening both say the folder may not be written, and where; nothing of the journal is
+/// called damaged, no copy of it is advised, and nothing is written.
+#[test]
+fn a_read_only_folder_is_told_as_a_folder_that_may_not_be_written() {
+    let Some(disk) = SmallDisk::mount("8m") else {
+        return;
+    };
+    let path = disk.path().join("seance.sqlite3");
+    let (timeline, start) = seance_rules::begin(common::setup(), 1).unwrap();
+    Journal::open(&path)
+        .unwrap()
+        .create(&start, timeline.game())
+        .unwrap();
+    disk.read_only(true);
+    let bytes = std::fs::read(&path).unwrap();
+    let unwritable = Trouble::Unwritable {
+        folder: disk.path().to_owned(),
+    };
+    let found = check(&path, Duration::from_secs(5)).unwrap_err();
+    assert_eq!(found, unwritable);
+    let told = found.to_string();
+    assert!(
+        told.starts_with("Séance may not write in its data folder"),
+        "{told}"
+    );
+    assert!(told.contains(&disk.path().display().to_string()), "{told}");
+    assert!(
+        !told.contains("put its") && !told.contains("damaged pages"),
+        "{told}"
+    );
+    let opened = Journal::open(&path)
+        .err()
+        .expect("a read-only journal is not opened");
+    assert!(
+        matches!(opened, JournalError::Unwritable { .. }),
+        "{opened:?}"
+    );
+    assert_eq!(opened.trouble(&path), Some(unwritable));
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "nothing written");
+    // Writable again, it is the sound journal it was.
+    disk.read_only(false);
+    assert_eq!(check(&path, Duration::from_secs(5)), Ok(()));
+    assert_eq!(
+        Journal::open(&path)
+            .unwrap()
+            .load::<Game>(1)
+            .unwrap()
+            .timeline
+            .version(),
+        0
+    );
 }

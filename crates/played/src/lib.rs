@@ -3,12 +3,15 @@
 //! have saved it, and Mystery Rummy's rounds with their votes; and a refusal's English
 //! words checked for the rule sets' tests ([`worded`]); two commands sent at once
 //! ([`check_at_once`]); a crate's imports and their circles, for
-//! the tests that hold the crates to layers ([`layers`]).
+//! the tests that hold the crates to layers ([`layers`]); a small disk of a test's own, to
+//! fill or make read-only ([`SmallDisk`]).
 
 mod at_once;
+mod disk;
 pub mod layers;
 
 pub use at_once::check_at_once;
+pub use disk::SmallDisk;
 
 use seance_rules::{
     Action, CardBox, CardSet, Command, Deal, Difficulty, Entry, Event, Listed, Phase, SecretMode,

@@ -41,7 +41,8 @@ use tokio::task::JoinHandle;
 
 use credentials::{JoinCode, TableKey};
 pub use net::PORT_RANGE;
-use seance_journal::Journal;
+use rulesets::RuleSets;
+use seance_journal::{Journal, JournalError, Trouble};
 use settings::SettingsStore;
 use shared::Shared;
 pub use socket::MOST_HEARD;
@@ -97,6 +98,29 @@ impl std::fmt::Display for StartError {
 
 impl std::error::Error for StartError {}
 
+/// The journal at `path`, each rule set's connection to it, and the trouble found if any.
+/// The journal is checked before it is opened: one in trouble is told exactly and not
+/// written to, and so is one that cannot be opened for what the table can put right (a full
+/// disk, a folder that may not be written); the screens then serve no game (from a journal
+/// in memory) until the table chooses.
+fn open_journal(path: &Path) -> Result<(Journal, RuleSets, Option<Trouble>), JournalError> {
+    let opened = seance_journal::check(path, CHECK_BUDGET).map(|()| {
+        let journal = Journal::open(path)?;
+        // Each rule set's games have a connection of their own to the one file, and so has
+        // what concerns them all (the lists, the history).
+        let rule_sets = RuleSets::open(&journal)?;
+        Ok::<_, JournalError>((journal, rule_sets))
+    });
+    let trouble = match opened {
+        Ok(Ok((journal, rule_sets))) => return Ok((journal, rule_sets, None)),
+        Ok(Err(e)) => e.trouble(path).ok_or(e)?,
+        Err(trouble) => trouble,
+    };
+    let journal = Journal::open(Path::new(":memory:"))?;
+    let rule_sets = RuleSets::open(&journal)?;
+    Ok((journal, rule_sets, Some(trouble)))
+}
+
 /// A running server. Dropping it without [`Server::shutdown`] leaves it running until the
 /// process ends.
 pub struct Server {
@@ -128,24 +152,15 @@ impl Server {
         let key = TableKey::load_or_create(&config.data_dir).map_err(data_err)?;
         let settings = SettingsStore::load(&config.data_dir).map_err(data_err)?;
         let journal_path = config.data_dir.join(JOURNAL);
-        // Checked before it is opened: a journal in trouble is told exactly and not written
-        // to; the screens serve no game (from a journal in memory) until the table chooses.
-        let trouble = seance_journal::check(&journal_path, CHECK_BUDGET).err();
+        let (journal, rule_sets, trouble) =
+            open_journal(&journal_path).map_err(StartError::Journal)?;
         if let Some(trouble) = &trouble {
             tracing::error!(
                 "checked the journal {}: {trouble}; the table screen asks what to do",
                 journal_path.display()
             );
         }
-        // Each rule set's games have a connection of their own to the one file, and so has
-        // what concerns them all (the lists, the history).
-        let path = match trouble {
-            None => journal_path.as_path(),
-            Some(_) => Path::new(":memory:"),
-        };
-        let journal = Journal::open(path).map_err(StartError::Journal)?;
         let identity = journal.identity().to_owned();
-        let rule_sets = rulesets::RuleSets::open(&journal).map_err(StartError::Journal)?;
         let seats = match trouble {
             None => seats::Seats::load(&config.data_dir, &identity, rule_sets.commits())
                 .map_err(data_err)?,

@@ -30,6 +30,7 @@ seance_timeline::refusals! {
     JOURNAL_NEWER = "journal_newer",
     JOURNAL_NOT_SQLITE = "journal_not_sqlite",
     JOURNAL_SOUND = "journal_sound",
+    JOURNAL_UNWRITABLE = "journal_unwritable",
     JOURNAL_WAITS = "journal_waits",
     LANGUAGE = "language",
     LIST_LIMIT = "list_limit",

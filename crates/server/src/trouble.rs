@@ -48,15 +48,22 @@ pub fn refusal(trouble: &Trouble) -> Refusal {
                 .with("written", *written as i64)
                 .with("found", *found as i64)
         }
-        Trouble::DiskFull => Refusal::new(refusals::JOURNAL_DISK_FULL),
+        Trouble::DiskFull { megabytes } => {
+            Refusal::new(refusals::JOURNAL_DISK_FULL).with("megabytes", *megabytes as i64)
+        }
+        Trouble::Unwritable { folder } => {
+            Refusal::new(refusals::JOURNAL_UNWRITABLE).with("folder", folder.display().to_string())
+        }
     }
 }
 
-/// What the table may choose for `trouble`: a newer journal or a full disk has nothing to
-/// recover, only something to put right first.
+/// What the table may choose for `trouble`: a newer journal, a full disk or a folder that
+/// may not be written has nothing to recover, only something to put right first.
 pub fn choices(trouble: &Trouble) -> Vec<Choice> {
     match trouble {
-        Trouble::Newer { .. } | Trouble::DiskFull => vec![Choice::Retry],
+        Trouble::Newer { .. } | Trouble::DiskFull { .. } | Trouble::Unwritable { .. } => {
+            vec![Choice::Retry]
+        }
         _ => vec![Choice::Recover, Choice::Retry],
     }
 }

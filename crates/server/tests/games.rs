@@ -518,6 +518,63 @@ async fn a_clean_stop_leaves_the_whole_history_in_the_journal_file() {
     assert_eq!(view(&t, game, "table").await["version"], 4);
 }
 
+/// A disk with not a byte left, then one made read-only (as another user's folder), are
+/// told at start as what they are, with what to do: the server serves the table's screens
+/// meanwhile rather than exit, and once the disk is put right it plays again.
+#[tokio::test]
+async fn a_full_or_read_only_disk_is_told_at_start_and_the_screens_serve() {
+    let Some(disk) = seance_played::SmallDisk::mount("16m") else {
+        return;
+    };
+    let t = support::serve_in(tempfile::tempdir_in(disk.path()).unwrap()).await;
+    let folder = t.dir.path().to_owned();
+    let trouble = |info: Value| info["journal"].clone();
+    // No byte left, or a few (room for SQLite's index of the journal, none for a write).
+    let mut t = t;
+    for free in [0, 40 * 1024] {
+        t = support::restart_after(t, |_| {
+            let _ = std::fs::remove_file(disk.path().join("filler"));
+            disk.fill_leaving(free);
+        })
+        .await;
+        let found = trouble(support::table_json(&t, "/info").await);
+        assert_eq!(
+            found["code"],
+            seance_server::refusals::JOURNAL_DISK_FULL,
+            "{free} bytes: {found}"
+        );
+        assert_eq!(found["params"], json!({"megabytes": 1}));
+        assert_eq!(found["choices"], json!(["retry"]));
+    }
+    let t = support::restart_after(t, |_| {
+        std::fs::remove_file(disk.path().join("filler")).unwrap();
+        disk.read_only(true);
+    })
+    .await;
+    let found = trouble(support::table_json(&t, "/info").await);
+    assert_eq!(
+        found["code"],
+        seance_server::refusals::JOURNAL_UNWRITABLE,
+        "{found}"
+    );
+    assert_eq!(
+        found["params"],
+        json!({"folder": folder.display().to_string()})
+    );
+    assert_eq!(found["choices"], json!(["retry"]));
+    let told = found["error"].as_str().unwrap();
+    assert!(
+        !told.contains("SQLite database") && !told.contains("put its"),
+        "{told}"
+    );
+    let t = support::restart_after(t, |_| disk.read_only(false)).await;
+    assert_eq!(trouble(support::table_json(&t, "/info").await), Value::Null);
+    assert_eq!(
+        t.api(Method::GET, "/games").sent().await.status(),
+        StatusCode::OK
+    );
+}
+
 #[tokio::test]
 async fn a_journal_in_trouble_waits_untouched_for_the_table_s_choice() {
     let dir = tempfile::tempdir().unwrap();
