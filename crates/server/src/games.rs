@@ -9,13 +9,10 @@ use crate::refusals;
 use crate::sync::Hold;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use seance_journal::{Append, Damage, Journal, JournalError, Standing, TimerRecord};
-use seance_timeline::{
-    Act, ChangeKind, Entry, EntryOf, Extra, Refusal, Seat, Timeline, TimelineError, Who,
-};
-use serde::Serialize;
+use seance_journal::{Damage, Journal, JournalError, Standing, TimerRecord};
+use seance_timeline::{Act, Extra, Refusal, Seat, Timeline, TimelineError, Who};
 use tokio::sync::broadcast;
 
 use crate::bgstats::Finished;
@@ -25,11 +22,16 @@ use seance_timeline::RuleBook;
 
 mod paces;
 mod sand;
+mod snapshot;
 mod timer;
+mod told;
+mod write;
 
 use paces::Paces;
 pub use sand::TimerAction;
-use timer::{SandTimer, TimerView};
+pub use snapshot::Snapshot;
+use timer::SandTimer;
+pub use write::Rewind;
 
 /// Why a request about a game was refused.
 #[derive(Debug)]
@@ -66,35 +68,6 @@ impl From<JournalError> for GameError {
     fn from(e: JournalError) -> Self {
         GameError::Journal(e)
     }
-}
-
-/// What a screen receives of a game of rule set `G`: a role's view, what its device may do
-/// now, and what happened lately as that role may know it.
-#[derive(Serialize)]
-#[serde(bound = "")]
-pub struct Snapshot<G: RuleBook> {
-    pub game: i64,
-    pub version: u64,
-    /// Whether this device may undo (or redo) now: the rules say who, the history whether
-    /// there is anything.
-    pub can_undo: bool,
-    pub can_redo: bool,
-    /// What this device may do now, with each action's choices, as the rules say.
-    pub allowed: Vec<G::Action>,
-    /// A damaged tail found on loading, kept until the table sets it aside: where it
-    /// begins (what is wrong with it is the server's log's, not a person's to read).
-    pub damage: Option<Damaged>,
-    /// The sand timer, on the server's clock, for a game that has one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub timer: Option<TimerView>,
-    /// The last few changes, oldest first, as this role may know them.
-    pub log: Vec<Logged<G>>,
-    /// The seats a phone takes only by the table's invitation (`["ghost"]`).
-    pub by_invitation: Vec<String>,
-    /// The words this game is told in where they are not its rule set's usual ones
-    /// (`Listed::dialect`): `"new"`, `"stories"`, or none.
-    pub dialect: Option<&'static str>,
-    pub view: G::View,
 }
 
 struct Live<G: RuleBook> {
@@ -140,31 +113,6 @@ pub struct Games<G: RuleBook> {
     /// How far each role (a seat's phone; the table's screens as one) of each game has
     /// gone into its pace, per act.
     paces: Paces<G::Role>,
-}
-
-/// The longest the other screens wait for the table to show a change it shows first (a
-/// table screen asleep in the background, or gone, shows nothing).
-pub const HELD_MOST: Duration = Duration::from_secs(1);
-
-/// A command made: its version, and whether the other screens wait for the table to show
-/// it ([`Games::shown`]).
-#[derive(Debug, Clone, Copy)]
-pub struct Made {
-    pub version: u64,
-    pub held: bool,
-}
-
-/// What a change came with: its action id, and whether the table shows it first.
-struct Sent {
-    action: Option<String>,
-    held: bool,
-}
-
-/// The undo and redo requests, which share every step but the entry.
-#[derive(Debug, Clone, Copy)]
-pub enum Rewind {
-    Undo,
-    Redo,
 }
 
 impl<G: RuleBook> Live<G> {
@@ -228,54 +176,6 @@ impl<G: RuleBook> Games<G> {
         Ok(())
     }
 
-    /// Hears of every change to game `id`.
-    pub fn subscribe(&self, id: i64) -> broadcast::Receiver<()> {
-        let mut changes = self.changes.hold();
-        // Games nobody watches any more keep no channel.
-        changes.retain(|_, watchers| watchers.receiver_count() > 0);
-        changes
-            .entry(id)
-            .or_insert_with(|| broadcast::channel(16).0)
-            .subscribe()
-    }
-
-    /// Tells every screen watching `id` to look again.
-    pub fn touch(&self, id: i64) {
-        // Held for the table: told when the table has shown it.
-        if self.held.hold().contains_key(&id) {
-            return;
-        }
-        if let Some(watchers) = self.changes.hold().get(&id) {
-            // No receiver left is not an error: nobody watches now.
-            let _ = watchers.send(());
-        }
-    }
-
-    /// Change `version` of game `id`, held for the table: the other screens are told when
-    /// it says it has shown it ([`Games::shown`]), or after [`HELD_MOST`].
-    fn release_later(self: &Arc<Self>, id: i64, version: u64) {
-        let games = Arc::clone(self);
-        tokio::spawn(async move {
-            tokio::time::sleep(HELD_MOST).await;
-            games.shown(id, version);
-        });
-    }
-
-    /// The table has shown game `id` up to `version`: every other screen is told.
-    pub fn shown(&self, id: i64, version: u64) {
-        let released = {
-            let mut held = self.held.hold();
-            let done = held.get(&id).is_some_and(|&h| h <= version);
-            if done {
-                held.remove(&id);
-            }
-            done
-        };
-        if released {
-            self.touch(id);
-        }
-    }
-
     /// A new game from the events of its start (decided by the rules from a setup).
     pub fn create(&self, start: Vec<G::Event>) -> Result<i64, GameError> {
         let (timeline, start) = Timeline::begin(start).map_err(GameError::Timeline)?;
@@ -322,21 +222,6 @@ impl<G: RuleBook> Games<G> {
     /// The seats game `id` has, as its rule set's seats.
     pub fn seats(&self, id: i64) -> Result<Vec<Seat<G::Role>>, GameError> {
         self.with(id, |_, live| Ok(live.timeline.game().seats()))
-    }
-
-    /// `role`'s view of the game, with what `who` (the device asking) may do now.
-    pub fn snapshot(
-        &self,
-        id: i64,
-        role: G::Role,
-        who: &Who<G::Role>,
-    ) -> Result<Snapshot<G>, GameError> {
-        // The view is built outside the game's lock: its next command need not wait on it.
-        let (around, game) = self.with(id, |_, live| {
-            Ok((Around::of(id, live, role), live.timeline.game().clone()))
-        })?;
-        let view = game.view(role).map_err(GameError::Rule)?;
-        Ok(around.with(&game, who, view))
     }
 
     /// Whether game `id` is still being played (neither won, lost nor over).
@@ -418,184 +303,6 @@ impl<G: RuleBook> Games<G> {
         Ok(next)
     }
 
-    /// Decides, journals, applies: in that order, so an acknowledged command is on disk.
-    /// The rules first say whether `who` may send it at all. A command whose `action` id
-    /// the same device already had done (a repeated tap, a retried request) is then
-    /// acknowledged with the version it made, and not done again.
-    pub fn command(
-        self: &Arc<Self>,
-        id: i64,
-        version: u64,
-        who: &Who<G::Role>,
-        command: G::Command,
-        action: Option<String>,
-    ) -> Result<Made, GameError> {
-        let permitted = |timeline: &Timeline<G>| {
-            timeline
-                .game()
-                .permit(who, &command)
-                .map_err(GameError::Forbidden)
-        };
-        // What the table reads out is the table's to show first.
-        let held = matches!(who, Who::Table { .. }) && G::shown_by_the_table(&command);
-        let sent = Sent { action, held };
-        let made = self.write(id, sent, who, permitted, |timeline| {
-            // Sent on an older version, it lands unless what it depends on changed since.
-            (timeline.rebase(&command, version, who.role())).map_err(GameError::Conflict)?;
-            timeline.decide(command.clone()).map_err(GameError::Rule)
-        })?;
-        if made.held {
-            self.release_later(id, made.version);
-        } else {
-            self.touch(id);
-        }
-        Ok(made)
-    }
-
-    pub fn rewind(
-        self: &Arc<Self>,
-        id: i64,
-        version: u64,
-        who: &Who<G::Role>,
-        how: Rewind,
-    ) -> Result<u64, GameError> {
-        let extra = match how {
-            Rewind::Undo => Extra::Undo,
-            Rewind::Redo => Extra::Redo,
-        };
-        self.may(id, who, extra)?;
-        let sent = Sent {
-            action: None,
-            held: false,
-        };
-        let made = self.write(
-            id,
-            sent,
-            who,
-            |_| Ok(()),
-            |timeline| {
-                timeline.rewind_seen(version).map_err(GameError::Conflict)?;
-                match how {
-                    Rewind::Undo if !timeline.can_undo() => {
-                        Err(GameError::Timeline(TimelineError::NothingToUndo))
-                    }
-                    Rewind::Redo if !timeline.can_redo() => {
-                        Err(GameError::Timeline(TimelineError::NothingToRedo))
-                    }
-                    Rewind::Undo => Ok(Entry::Undo),
-                    Rewind::Redo => Ok(Entry::Redo),
-                }
-            },
-        )?;
-        self.touch(id);
-        Ok(made.version)
-    }
-
-    /// Adds an entry to the game's history from `who`, once `permitted` says `who` may ask
-    /// for it at all and within its pace: on disk first, then in memory. `entry` says
-    /// whether it may still be done on the game as it stands (`Timeline::rebase`). The
-    /// screens are told by the caller.
-    fn write(
-        self: &Arc<Self>,
-        id: i64,
-        Sent { action, held }: Sent,
-        who: &Who<G::Role>,
-        permitted: impl FnOnce(&Timeline<G>) -> Result<(), GameError>,
-        entry: impl FnOnce(&Timeline<G>) -> Result<EntryOf<G>, GameError>,
-    ) -> Result<Made, GameError> {
-        let by = who.role();
-        self.with(id, |writer, live| {
-            permitted(&live.timeline)?;
-            if let Some(done) = action
-                .as_ref()
-                .and_then(|a| live.acted.iter().find(|d| d.by == by && &d.action == a))
-            {
-                // Sent again (its answer lost): still held, the table still says when shown.
-                let held = self.held.hold().get(&id) == Some(&done.made);
-                return Ok(Made {
-                    version: done.made,
-                    held,
-                });
-            }
-            if let Some(d) = &live.damage {
-                return Err(GameError::Journal(JournalError::Damaged {
-                    game: id,
-                    seq: d.seq,
-                }));
-            }
-            let now = live.timeline.version();
-            let entry = entry(&live.timeline)?;
-            let made = self.commit(id, writer, live, entry, Some(who))?;
-            // Held before the game's lock is let go, so that no change told meanwhile tells
-            // it; a command that changed nothing holds nothing.
-            let held = held && made > now;
-            if held {
-                self.held.hold().insert(id, made);
-            }
-            if let Some(action) = action {
-                live.acted.push_back(Acted { by, action, made });
-                if live.acted.len() > RECENT {
-                    live.acted.pop_front();
-                }
-            }
-            Ok(Made {
-                version: made,
-                held,
-            })
-        })
-    }
-
-    /// Journals `entry`, then applies it, then lets the sand timer follow the phase, unless
-    /// it changes nothing. `who` sent it, at their pace (none: the sand running out).
-    fn commit(
-        self: &Arc<Self>,
-        id: i64,
-        writer: &Writer,
-        live: &mut Live<G>,
-        entry: EntryOf<G>,
-        who: Option<&Who<G::Role>>,
-    ) -> Result<u64, GameError> {
-        let next = live.timeline.after(entry).map_err(GameError::Timeline)?;
-        // A command that changes nothing (a level stated again, say) is acknowledged as
-        // done and neither written nor kept: a repeated tap adds nothing to the history.
-        if matches!(next.entry(), Entry::Command { .. }) && next.game() == live.timeline.game() {
-            return Ok(live.timeline.version());
-        }
-        // Only what is written is counted: a refusal, a repeat, costs nothing.
-        if let Some(who) = who {
-            self.paced(id, who, Act::Change)?;
-        }
-        let by = who.map(Who::role);
-        // Most commands leave the sand alone; one that moves it writes it with itself.
-        let runs = next.game().timer_runs();
-        let follow = |timer: &SandTimer, now| timer.follow(runs, now);
-        let now = Instant::now();
-        let kept = (live.timer.as_ref())
-            .and_then(|t| follow(t, now))
-            .map(|(timer, _)| timer.record(now));
-        writer.append(
-            Append::new(
-                id,
-                live.timeline.version() + 1,
-                next.entry(),
-                next.game().status(),
-                by.map(|role| role.to_string()).as_deref(),
-            )
-            .with_record(next.game().record())
-            .with_timer(kept),
-        )?;
-        live.timeline.record(next, by);
-        // Started once written: a wait for the disk takes no sand.
-        if let Some((timer, started)) = live.timer.as_ref().and_then(|t| follow(t, Instant::now()))
-        {
-            live.timer = Some(timer);
-            if let Some(run) = started {
-                self.expire_at(id, run);
-            }
-        }
-        Ok(live.timeline.version())
-    }
-
     /// Puts a game in play away (`archived`), out of the lists of games in play, or brings
     /// it back; played again, it is back in play by itself.
     pub fn archive(&self, id: i64, archived: bool) -> Result<(), GameError> {
@@ -657,87 +364,6 @@ fn let_go<G: RuleBook>(live: &mut HashMap<i64, Arc<Mutex<Live<G>>>>) {
             return;
         };
         live.remove(&oldest);
-    }
-}
-
-/// A recent change as `role`'s log tells it.
-#[derive(Serialize)]
-#[serde(bound = "")]
-pub struct Logged<G: RuleBook> {
-    pub version: u64,
-    pub change: ChangeKind,
-    /// Who sent it: the table, or a seat (`"ghost"`, `{"psychic": 2}`); none for the sand
-    /// running out, or before a restart.
-    pub by: Option<G::Role>,
-    pub told: Vec<G::Told>,
-    /// An undo's: the version of the change it took back.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub undid: Option<u64>,
-}
-
-/// Where a game's damaged tail begins: its first entry that cannot be read.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct Damaged {
-    pub entry: u64,
-}
-
-/// What a snapshot holds around the view: taken under the lock, the view added after.
-struct Around<G: RuleBook> {
-    game: i64,
-    version: u64,
-    can_undo: bool,
-    can_redo: bool,
-    damage: Option<Damaged>,
-    timer: Option<TimerView>,
-    log: Vec<Logged<G>>,
-}
-
-impl<G: RuleBook> Around<G> {
-    fn of(id: i64, live: &Live<G>, role: G::Role) -> Around<G> {
-        let log = live
-            .timeline
-            .recent()
-            .map(|change| Logged {
-                version: change.version,
-                change: change.kind,
-                by: change.by,
-                undid: change.undid,
-                told: change
-                    .events
-                    .iter()
-                    .filter_map(|e| live.timeline.game().told(e, role))
-                    .collect(),
-            })
-            .filter(|logged| !logged.told.is_empty())
-            .collect();
-        Around {
-            game: id,
-            log,
-            version: live.timeline.version(),
-            can_undo: live.timeline.can_undo(),
-            can_redo: live.timeline.can_redo(),
-            damage: live.damage.as_ref().map(|d| Damaged { entry: d.seq }),
-            timer: live.timer.as_ref().map(|t| t.view(Instant::now())),
-        }
-    }
-
-    fn with(self, game: &G, who: &Who<G::Role>, view: G::View) -> Snapshot<G> {
-        Snapshot {
-            game: self.game,
-            version: self.version,
-            can_undo: self.can_undo && game.may(who, Extra::Undo).is_ok(),
-            can_redo: self.can_redo && game.may(who, Extra::Redo).is_ok(),
-            allowed: game.allowed(who),
-            damage: self.damage,
-            timer: self.timer,
-            log: self.log,
-            by_invitation: (game.seats().into_iter())
-                .filter(|&seat| G::by_invitation(seat))
-                .map(|seat| seat.to_string())
-                .collect(),
-            dialect: game.dialect(),
-            view,
-        }
     }
 }
 
