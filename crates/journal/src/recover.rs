@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, Transaction, params};
 
 use crate::check::{Copy, mark, wal, with_suffix as with_name};
 use crate::{Journal, JournalError};
@@ -43,7 +43,7 @@ pub fn recover(path: &Path, stamp: &str) -> Result<Recovered, JournalError> {
     // The new journal, made by this build, so its tables are the ones it reads.
     drop(Journal::open(&fresh)?);
     let mut out = Connection::open(&fresh)?;
-    let (mut games, mut entries, mut unreadable) = (0, 0, 0);
+    let mut counts = Counts::default();
     // Nothing to read in an empty file, or one that is no database: a new journal alone.
     if readable(path) {
         let copy = Copy::of(path).map_err(|e| match e.kind() {
@@ -52,136 +52,176 @@ pub fn recover(path: &Path, stamp: &str) -> Result<Recovered, JournalError> {
         })?;
         let old = Connection::open(&copy.db)?;
         let tx = out.transaction()?;
-        for id in ids(&old, "games", "id") {
-            let row = old.query_row(
-                "SELECT ruleset, start, status, players, created_at, updated_at, edition FROM games WHERE id = ?1",
-                [id],
-                |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, String>(2)?,
-                        r.get::<_, String>(3)?,
-                        r.get::<_, i64>(4)?,
-                        r.get::<_, i64>(5)?,
-                        r.get::<_, Option<String>>(6)?,
-                    ))
-                },
-            );
-            let Ok((ruleset, start, status, players, created, updated, edition)) = row else {
-                unreadable += 1;
-                continue;
-            };
-            tx.execute(
-                "INSERT INTO games (id, ruleset, start, status, players, created_at, updated_at, edition) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![id, ruleset, start, status, players, created, updated, edition],
-            )?;
-            games += 1;
-            // A game's entries up to the first that cannot be read: the rest would not
-            // follow on from it.
-            for seq in 1.. {
-                let entry = old.query_row(
-                    "SELECT format, entry, sender FROM entries WHERE game = ?1 AND seq = ?2",
-                    params![id, seq],
-                    |r| {
-                        Ok((
-                            r.get::<_, i64>(0)?,
-                            r.get::<_, String>(1)?,
-                            r.get::<_, Option<String>>(2)?,
-                        ))
-                    },
-                );
-                match entry {
-                    Ok((format, entry, sender)) => {
-                        tx.execute(
-                            "INSERT INTO entries (game, seq, format, entry, sender) VALUES (?1, ?2, ?3, ?4, ?5)",
-                            params![id, seq, format, entry, sender],
-                        )?;
-                        entries += 1;
-                    }
-                    Err(rusqlite::Error::QueryReturnedNoRows) => break,
-                    Err(_) => {
-                        unreadable += 1;
-                        break;
-                    }
-                }
-            }
-        }
-        // What the history keeps of them, from a journal that has it (a game whose record
-        // is lost gets it again, from its entries, when the history is next read).
-        if let Ok(mut stmt) = old.prepare("SELECT id, record, shelf, origin FROM games") {
-            let rows = stmt.query_map([], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, Option<String>>(1)?,
-                    r.get::<_, Option<String>>(2)?,
-                    r.get::<_, Option<String>>(3)?,
-                ))
-            });
-            for (id, record, shelf, origin) in rows.into_iter().flatten().flatten() {
-                tx.execute(
-                    "UPDATE games SET record = ?2, shelf = ?3, origin = ?4 WHERE id = ?1",
-                    params![id, record, shelf, origin],
-                )?;
-            }
-        }
-        // What else the journal keeps of its games, as far as it reads.
-        for (table, columns) in [
-            ("timers", "game, duration_ms, left_ms, running, at"),
-            ("set_aside", "game, seq, format, entry, why, at"),
-        ] {
-            let rows = old
-                .prepare(&format!("SELECT {columns} FROM {table}"))
-                .and_then(|mut stmt| {
-                    let n = stmt.column_count();
-                    stmt.query_map([], |r| {
-                        (0..n)
-                            .map(|i| r.get::<_, rusqlite::types::Value>(i))
-                            .collect::<Result<Vec<_>, _>>()
-                    })?
-                    .collect::<Result<Vec<_>, _>>()
-                });
-            let Ok(rows) = rows else {
-                unreadable += 1;
-                continue;
-            };
-            // Only for the games that came through: a lost game's number may be a new game's.
-            let blanks: Vec<_> = (1..=columns.split(',').count())
-                .map(|i| format!("?{i}"))
-                .collect();
-            let insert = format!(
-                "INSERT OR IGNORE INTO {table} ({columns}) SELECT {} WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1)",
-                blanks.join(", ")
-            );
-            for row in rows {
-                tx.execute(&insert, rusqlite::params_from_iter(row))?;
-            }
-        }
+        copy_games(&old, &tx, &mut counts)?;
+        copy_records(&old, &tx)?;
+        copy_kept(&old, &tx, &mut counts)?;
         tx.commit()?;
     }
     // Whole in one file before it takes the old one's place.
     out.pragma_update(None, "journal_mode", "DELETE")?;
     drop(out);
-    // The old files kept beside, then the new journal in their place.
+    put_in_place(path, &fresh, &kept_as).map_err(open)?;
+    Ok(Recovered {
+        games: counts.games,
+        entries: counts.entries,
+        unreadable: counts.unreadable,
+        kept_as,
+    })
+}
+
+/// What came through so far, and how many rows could not be read.
+#[derive(Default)]
+struct Counts {
+    games: usize,
+    entries: usize,
+    unreadable: usize,
+}
+
+/// Every game of `old` that can be read, with its entries, into `tx`.
+fn copy_games(old: &Connection, tx: &Transaction, counts: &mut Counts) -> rusqlite::Result<()> {
+    for id in ids(old, "games", "id") {
+        let row = old.query_row(
+            "SELECT ruleset, start, status, players, created_at, updated_at, edition FROM games WHERE id = ?1",
+            [id],
+            |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, i64>(4)?,
+                    r.get::<_, i64>(5)?,
+                    r.get::<_, Option<String>>(6)?,
+                ))
+            },
+        );
+        let Ok((ruleset, start, status, players, created, updated, edition)) = row else {
+            counts.unreadable += 1;
+            continue;
+        };
+        tx.execute(
+            "INSERT INTO games (id, ruleset, start, status, players, created_at, updated_at, edition) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![id, ruleset, start, status, players, created, updated, edition],
+        )?;
+        counts.games += 1;
+        copy_entries(old, tx, id, counts)?;
+    }
+    Ok(())
+}
+
+/// Game `id`'s entries up to the first that cannot be read: the rest would not follow on
+/// from it.
+fn copy_entries(
+    old: &Connection,
+    tx: &Transaction,
+    id: i64,
+    counts: &mut Counts,
+) -> rusqlite::Result<()> {
+    for seq in 1.. {
+        let entry = old.query_row(
+            "SELECT format, entry, sender FROM entries WHERE game = ?1 AND seq = ?2",
+            params![id, seq],
+            |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, Option<String>>(2)?,
+                ))
+            },
+        );
+        match entry {
+            Ok((format, entry, sender)) => {
+                tx.execute(
+                    "INSERT INTO entries (game, seq, format, entry, sender) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![id, seq, format, entry, sender],
+                )?;
+                counts.entries += 1;
+            }
+            Err(rusqlite::Error::QueryReturnedNoRows) => break,
+            Err(_) => {
+                counts.unreadable += 1;
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What the history keeps of the games, from a journal that has it (a game whose record is
+/// lost gets it again, from its entries, when the history is next read).
+fn copy_records(old: &Connection, tx: &Transaction) -> rusqlite::Result<()> {
+    if let Ok(mut stmt) = old.prepare("SELECT id, record, shelf, origin FROM games") {
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, Option<String>>(1)?,
+                r.get::<_, Option<String>>(2)?,
+                r.get::<_, Option<String>>(3)?,
+            ))
+        });
+        for (id, record, shelf, origin) in rows.into_iter().flatten().flatten() {
+            tx.execute(
+                "UPDATE games SET record = ?2, shelf = ?3, origin = ?4 WHERE id = ?1",
+                params![id, record, shelf, origin],
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// What else the journal keeps of its games (sand timers, entries set aside), as far as it
+/// reads.
+fn copy_kept(old: &Connection, tx: &Transaction, counts: &mut Counts) -> rusqlite::Result<()> {
+    for (table, columns) in [
+        ("timers", "game, duration_ms, left_ms, running, at"),
+        ("set_aside", "game, seq, format, entry, why, at"),
+    ] {
+        let rows = old
+            .prepare(&format!("SELECT {columns} FROM {table}"))
+            .and_then(|mut stmt| {
+                let n = stmt.column_count();
+                stmt.query_map([], |r| {
+                    (0..n)
+                        .map(|i| r.get::<_, rusqlite::types::Value>(i))
+                        .collect::<Result<Vec<_>, _>>()
+                })?
+                .collect::<Result<Vec<_>, _>>()
+            });
+        let Ok(rows) = rows else {
+            counts.unreadable += 1;
+            continue;
+        };
+        // Only for the games that came through: a lost game's number may be a new game's.
+        let blanks: Vec<_> = (1..=columns.split(',').count())
+            .map(|i| format!("?{i}"))
+            .collect();
+        let insert = format!(
+            "INSERT OR IGNORE INTO {table} ({columns}) SELECT {} WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1)",
+            blanks.join(", ")
+        );
+        for row in rows {
+            tx.execute(&insert, rusqlite::params_from_iter(row))?;
+        }
+    }
+    Ok(())
+}
+
+/// The old files kept beside as `kept_as`, then the new journal `fresh` in their place.
+fn put_in_place(path: &Path, fresh: &Path, kept_as: &Path) -> std::io::Result<()> {
     for (from, to) in [
-        (path.to_owned(), kept_as.clone()),
-        (wal(path), wal(&kept_as)),
-        (mark(path), mark(&kept_as)),
+        (path.to_owned(), kept_as.to_owned()),
+        (wal(path), wal(kept_as)),
+        (mark(path), mark(kept_as)),
     ] {
         match std::fs::rename(&from, &to) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(open(e)),
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
             _ => {}
         }
     }
     let _ = std::fs::remove_file(with_name(path, "-shm"));
-    std::fs::rename(&fresh, path).map_err(open)?;
-    let _ = std::fs::remove_file(with_name(&fresh, "-shm"));
-    Ok(Recovered {
-        games,
-        entries,
-        unreadable,
-        kept_as,
-    })
+    std::fs::rename(fresh, path)?;
+    let _ = std::fs::remove_file(with_name(fresh, "-shm"));
+    Ok(())
 }
 
 /// Whether the file is a SQLite database at all.

@@ -278,8 +278,6 @@ impl Game {
     /// [`Game::check`] accept, asked of them over the few the game's size allows.
     pub fn allowed(&self, who: &Who<Role>) -> Vec<Action> {
         let ok = |c: &Command| self.permit(who, c).is_ok() && self.check(c).is_ok();
-        let psychics = 0..self.psychics.len();
-        let groups = 1..=self.groups.len() as u8;
         let mut actions = Vec::new();
         // The commands without a choice, asked in every phase (a crow may be spent in the
         // revelation too).
@@ -300,92 +298,10 @@ impl Game {
         // anywhere else.
         match self.phase {
             Phase::Visions | Phase::Interpretation => {
-                actions.push(Action::GiveVision {
-                    psychics: psychics
-                        .clone()
-                        .filter(|&psychic| ok(&Command::GiveVision { psychic }))
-                        .collect(),
-                });
-                for psychic in psychics.clone() {
-                    let cards = self.psychics[psychic]
-                        .seeking()
-                        .map(|c| self.layout.of(c).to_vec())
-                        .unwrap_or_default();
-                    actions.push(Action::PlaceIntuition {
-                        psychic,
-                        cards: cards
-                            .into_iter()
-                            .filter(|&card| ok(&Command::PlaceIntuition { psychic, card }))
-                            .collect(),
-                    });
-                }
-                for by in psychics.clone() {
-                    for on in psychics.clone().filter(|&on| on != by) {
-                        actions.push(Action::PlaceToken {
-                            by,
-                            on,
-                            faces: [Face::Agree, Face::Disagree]
-                                .into_iter()
-                                .filter(|&face| ok(&Command::PlaceToken { by, on, face }))
-                                .collect(),
-                        });
-                        if ok(&Command::WithdrawToken { by, on }) {
-                            actions.push(Action::WithdrawToken { by, on });
-                        }
-                    }
-                }
+                actions.extend(self.interpretation_actions(&ok))
             }
-            Phase::Manifestation => {
-                for psychic in psychics.clone() {
-                    actions.push(Action::Manifest {
-                        psychic,
-                        answers: [None, Some(true), Some(false)]
-                            .into_iter()
-                            .filter(|&right| ok(&Command::Manifest { psychic, right }))
-                            .collect(),
-                    });
-                }
-            }
-            Phase::Revelation => {
-                let of_groups = |make: &dyn Fn(u8) -> Command| {
-                    groups.clone().filter(|&g| ok(&make(g))).collect::<Vec<_>>()
-                };
-                for psychic in psychics.clone() {
-                    actions.push(Action::StateLevel {
-                        psychic,
-                        levels: [Level::Low, Level::Intermediate, Level::High]
-                            .into_iter()
-                            .filter(|&level| ok(&Command::StateLevel { psychic, level }))
-                            .collect(),
-                    });
-                }
-                actions.push(Action::ChooseCulprit {
-                    groups: of_groups(&|group| Command::ChooseCulprit { group }),
-                });
-                for psychic in psychics.clone() {
-                    actions.push(Action::Vote {
-                        psychic,
-                        groups: of_groups(&|group| Command::Vote { psychic, group }),
-                    });
-                }
-                actions.push(Action::DeclareEldest {
-                    psychics: psychics
-                        .clone()
-                        .filter(|&psychic| ok(&Command::DeclareEldest { psychic }))
-                        .collect(),
-                });
-                actions.push(Action::PickGroup {
-                    groups: of_groups(&|group| Command::PickGroup { group }),
-                });
-                let mut lines = vec![self.shown.saturating_add(1), self.count_lines()];
-                lines.dedup();
-                actions.push(Action::ShowCount {
-                    lines: lines
-                        .into_iter()
-                        .filter(|&lines| ok(&Command::ShowCount { lines }))
-                        .collect(),
-                });
-            }
+            Phase::Manifestation => actions.extend(self.manifestation_actions(&ok)),
+            Phase::Revelation => actions.extend(self.revelation_actions(&ok)),
             Phase::Ended => {}
         }
         // An action left without a choice is not open.
@@ -400,6 +316,108 @@ impl Game {
         if self.may(who, Extra::Rematch).is_ok() {
             actions.push(Action::Rematch);
         }
+        actions
+    }
+
+    /// The choices of Phase 1 until the sand timer runs out: visions, pawns and tokens.
+    fn interpretation_actions(&self, ok: &impl Fn(&Command) -> bool) -> Vec<Action> {
+        let psychics = 0..self.psychics.len();
+        let mut actions = Vec::new();
+        actions.push(Action::GiveVision {
+            psychics: psychics
+                .clone()
+                .filter(|&psychic| ok(&Command::GiveVision { psychic }))
+                .collect(),
+        });
+        for psychic in psychics.clone() {
+            let cards = self.psychics[psychic]
+                .seeking()
+                .map(|c| self.layout.of(c).to_vec())
+                .unwrap_or_default();
+            actions.push(Action::PlaceIntuition {
+                psychic,
+                cards: cards
+                    .into_iter()
+                    .filter(|&card| ok(&Command::PlaceIntuition { psychic, card }))
+                    .collect(),
+            });
+        }
+        for by in psychics.clone() {
+            for on in psychics.clone().filter(|&on| on != by) {
+                actions.push(Action::PlaceToken {
+                    by,
+                    on,
+                    faces: [Face::Agree, Face::Disagree]
+                        .into_iter()
+                        .filter(|&face| ok(&Command::PlaceToken { by, on, face }))
+                        .collect(),
+                });
+                if ok(&Command::WithdrawToken { by, on }) {
+                    actions.push(Action::WithdrawToken { by, on });
+                }
+            }
+        }
+        actions
+    }
+
+    /// The choices of the manifestation: the ghost's answer to each psychic.
+    fn manifestation_actions(&self, ok: &impl Fn(&Command) -> bool) -> Vec<Action> {
+        let mut actions = Vec::new();
+        for psychic in 0..self.psychics.len() {
+            actions.push(Action::Manifest {
+                psychic,
+                answers: [None, Some(true), Some(false)]
+                    .into_iter()
+                    .filter(|&right| ok(&Command::Manifest { psychic, right }))
+                    .collect(),
+            });
+        }
+        actions
+    }
+
+    /// The choices of Phase 2: levels, the culprit, votes, the eldest, the group, the count.
+    fn revelation_actions(&self, ok: &impl Fn(&Command) -> bool) -> Vec<Action> {
+        let psychics = 0..self.psychics.len();
+        let groups = 1..=self.groups.len() as u8;
+        let mut actions = Vec::new();
+        let of_groups = |make: &dyn Fn(u8) -> Command| {
+            groups.clone().filter(|&g| ok(&make(g))).collect::<Vec<_>>()
+        };
+        for psychic in psychics.clone() {
+            actions.push(Action::StateLevel {
+                psychic,
+                levels: [Level::Low, Level::Intermediate, Level::High]
+                    .into_iter()
+                    .filter(|&level| ok(&Command::StateLevel { psychic, level }))
+                    .collect(),
+            });
+        }
+        actions.push(Action::ChooseCulprit {
+            groups: of_groups(&|group| Command::ChooseCulprit { group }),
+        });
+        for psychic in psychics.clone() {
+            actions.push(Action::Vote {
+                psychic,
+                groups: of_groups(&|group| Command::Vote { psychic, group }),
+            });
+        }
+        actions.push(Action::DeclareEldest {
+            psychics: psychics
+                .clone()
+                .filter(|&psychic| ok(&Command::DeclareEldest { psychic }))
+                .collect(),
+        });
+        actions.push(Action::PickGroup {
+            groups: of_groups(&|group| Command::PickGroup { group }),
+        });
+        let mut lines = vec![self.shown.saturating_add(1), self.count_lines()];
+        lines.dedup();
+        actions.push(Action::ShowCount {
+            lines: lines
+                .into_iter()
+                .filter(|&lines| ok(&Command::ShowCount { lines }))
+                .collect(),
+        });
         actions
     }
 }

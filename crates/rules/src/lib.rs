@@ -7,14 +7,15 @@
 //!
 //! The modules stand in layers, each using those below it (no circle of more than two): the
 //! vocabulary (cards, the clock, setup, roles, commands, events), the game as a fold of its events
-//! (`game`), deciding (`decide`, with the count in `straw_poll`), what each role may do,
-//! see and read (`allowed`, `view`, `log`), what each command depends on (`at_once`), and
-//! on top the rule set's face, here.
+//! (`game`, `fold`), checking (`check`) and deciding (`decide`, with the count in `straw_poll`), what
+//! each role may do, see and read (`allowed`, `view`, `log`), what each command depends on
+//! (`at_once`), and on top the rule set's face, here.
 
 mod allowed;
 mod at_once;
 mod card_sets;
 mod cards;
+mod check;
 mod clairvoyancy;
 mod clock;
 mod command;
@@ -22,6 +23,7 @@ mod decide;
 mod event;
 mod expansions;
 mod facts;
+mod fold;
 mod game;
 mod levels;
 mod log;

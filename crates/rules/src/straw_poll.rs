@@ -142,42 +142,56 @@ pub fn count(
             return done(steps, Some(first.group));
         }
         // The tie persists: who may break it depends on the printing.
-        let (candidates, because): (Vec<&Ballot>, Decider) = match printing {
-            Printing::Later => (inside, Decider::Eldest),
-            Printing::Original => {
-                let still_tied: Vec<u8> = inside.iter().map(|b| b.group).collect();
-                let anywhere = ballots
-                    .iter()
-                    .filter(|b| still_tied.contains(&b.group))
-                    .collect();
-                (anywhere, Decider::EldestPlayer)
-            }
-        };
-        let among: Vec<usize> = candidates.iter().map(|b| b.psychic).collect();
-        let eldest = eldest
-            .filter(|e| among.contains(e))
-            .or_else(|| eldest_by_age(&among, voters));
-        return match eldest.and_then(|e| candidates.iter().find(|b| b.psychic == e)) {
-            Some(b) => {
-                let elders = elders_outside(b.psychic, &candidates, ballots, voters);
-                if because == Decider::EldestPlayer && !elders.is_empty() {
-                    steps.push(CountStep::EldersOutsideTie { psychics: elders });
-                }
-                steps.push(CountStep::Decided {
-                    group: b.group,
-                    by: b.psychic,
-                    space: voters[b.psychic].track,
-                    because,
-                });
-                done(steps, Some(b.group))
-            }
-            None => {
-                steps.push(CountStep::AskEldest { among, because });
-                done(steps, None)
-            }
-        };
+        let chosen = eldest_decides(inside, &mut steps, ballots, voters, printing, eldest);
+        return done(steps, chosen);
     }
     unreachable!("a tied group has at least one vote, so some psychic's vote is inside the tie")
+}
+
+/// The furthest psychics voted for different tied groups: the eldest breaks the tie, among
+/// those the `printing` names, or is asked for.
+fn eldest_decides(
+    inside: Vec<&Ballot>,
+    steps: &mut Vec<CountStep>,
+    ballots: &[Ballot],
+    voters: &[Voter],
+    printing: Printing,
+    eldest: Option<usize>,
+) -> Option<u8> {
+    let (candidates, because): (Vec<&Ballot>, Decider) = match printing {
+        Printing::Later => (inside, Decider::Eldest),
+        Printing::Original => {
+            let still_tied: Vec<u8> = inside.iter().map(|b| b.group).collect();
+            let anywhere = ballots
+                .iter()
+                .filter(|b| still_tied.contains(&b.group))
+                .collect();
+            (anywhere, Decider::EldestPlayer)
+        }
+    };
+    let among: Vec<usize> = candidates.iter().map(|b| b.psychic).collect();
+    let eldest = eldest
+        .filter(|e| among.contains(e))
+        .or_else(|| eldest_by_age(&among, voters));
+    match eldest.and_then(|e| candidates.iter().find(|b| b.psychic == e)) {
+        Some(b) => {
+            let elders = elders_outside(b.psychic, &candidates, ballots, voters);
+            if because == Decider::EldestPlayer && !elders.is_empty() {
+                steps.push(CountStep::EldersOutsideTie { psychics: elders });
+            }
+            steps.push(CountStep::Decided {
+                group: b.group,
+                by: b.psychic,
+                space: voters[b.psychic].track,
+                because,
+            });
+            Some(b.group)
+        }
+        None => {
+            steps.push(CountStep::AskEldest { among, because });
+            None
+        }
+    }
 }
 
 /// The psychics known to be older than `decider` whose votes are not among `candidates`.

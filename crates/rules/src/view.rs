@@ -120,6 +120,7 @@ pub struct View {
 }
 
 impl Game {
+    /// What `role` sees of the game now.
     pub fn view(&self, role: Role) -> View {
         let over = self.phase == Phase::Ended;
         let sees_secrets = over || role == Role::Ghost;
@@ -140,45 +141,9 @@ impl Game {
             layout: self.layout.clone(),
             track_side: self.setup.track_side(),
             bands: self.setup.bands(),
-            spaces: self.setup.bands().map_or_else(Vec::new, |bands| {
-                let furthest = self.psychics.iter().map(|p| p.track).max().unwrap_or(0);
-                (0..=furthest.saturating_add(1).max(12))
-                    .map(|space| bands.level(space))
-                    .collect()
-            }),
+            spaces: self.spaces(),
             tokens_per_psychic: self.setup.tokens_per_psychic(),
-            psychics: self
-                .psychics
-                .iter()
-                .enumerate()
-                .map(|(i, p)| {
-                    let level = self.setup.track_side().and(self.level_of(i));
-                    PsychicView {
-                        name: p.name.clone(),
-                        two_colours: self.two_colours(i),
-                        colour: p.colour,
-                        found: p.found.clone(),
-                        seeking: p.seeking(),
-                        track: p.track,
-                        level,
-                        votes_after: level.map(Level::card),
-                        tokens: p.held,
-                        vision: p.vision,
-                        intuition: p.intuition,
-                        result: p.result,
-                        completing: p.seeking().is_some()
-                            && self.last_turn.iter().any(|m| m.psychic == i && !m.right),
-                        voted: p.vote.is_some(),
-                        voting_now: self.phase == Phase::Revelation
-                            && self
-                                .check(&Command::Vote {
-                                    psychic: i,
-                                    group: 1,
-                                })
-                                .is_ok(),
-                    }
-                })
-                .collect(),
+            psychics: self.psychic_views(),
             placements: self.placements.clone(),
             // Whose group is whose is said where the rulebook lays it open: the new
             // edition's traces lie by their mediums' envelopes; classic's, at the end.
@@ -221,5 +186,50 @@ impl Game {
                 _ => None,
             },
         }
+    }
+
+    /// The track's spaces to show, each with its level where the bands settle it.
+    fn spaces(&self) -> Vec<Option<Level>> {
+        self.setup.bands().map_or_else(Vec::new, |bands| {
+            let furthest = self.psychics.iter().map(|p| p.track).max().unwrap_or(0);
+            (0..=furthest.saturating_add(1).max(12))
+                .map(|space| bands.level(space))
+                .collect()
+        })
+    }
+
+    /// Each psychic as everyone sees them: their cards, track, level, pawn and tokens.
+    fn psychic_views(&self) -> Vec<PsychicView> {
+        self.psychics
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let level = self.setup.track_side().and(self.level_of(i));
+                PsychicView {
+                    name: p.name.clone(),
+                    two_colours: self.two_colours(i),
+                    colour: p.colour,
+                    found: p.found.clone(),
+                    seeking: p.seeking(),
+                    track: p.track,
+                    level,
+                    votes_after: level.map(Level::card),
+                    tokens: p.held,
+                    vision: p.vision,
+                    intuition: p.intuition,
+                    result: p.result,
+                    completing: p.seeking().is_some()
+                        && self.last_turn.iter().any(|m| m.psychic == i && !m.right),
+                    voted: p.vote.is_some(),
+                    voting_now: self.phase == Phase::Revelation
+                        && self
+                            .check(&Command::Vote {
+                                psychic: i,
+                                group: 1,
+                            })
+                            .is_ok(),
+                }
+            })
+            .collect()
     }
 }

@@ -153,26 +153,53 @@ impl RoundTally {
     /// Suspect or Alibi card with no set of its suspect in play, more than one Alibi, points
     /// no card prints, Evidence with no Victim in play, an escape before the fifth Victim.
     pub fn check(&self) -> Result<(), Refusal> {
+        let (jokers, laid) = self.check_suspects()?;
+        ensure(jokers <= JOKERS_IN_THE_DECK, || {
+            Refusal::new(refusals::JOKERS_IN_DECK)
+                .with("most", JOKERS_IN_THE_DECK)
+                .with("n", jokers)
+        })?;
+        let letters = self.check_letters()?;
+        // Nobody lays Evidence, Letters included, before a Victim is in play, and a Victim
+        // played stays there (002 l.142, l.216).
+        let evidence = letters + laid;
+        ensure(evidence == 0 || self.victims_in_play > 0, || {
+            Refusal::new(refusals::EVIDENCE_BEFORE_VICTIM).with("n", evidence)
+        })?;
+        self.check_escape()?;
+        self.check_alibi()?;
         let players = &self.players;
-        let across = |f: &dyn Fn(&PlayerTally) -> u32| players.iter().map(f).sum::<u32>();
-        // The most in front of one player: a set, when there are three or more.
-        let most = |f: &dyn Fn(&PlayerTally) -> u32| players.iter().map(f).max().unwrap_or(0);
+        ensure(players.iter().all(|p| no_points(&p.joker_points)), || {
+            Refusal::new(refusals::JOKER_CARDS)
+        })?;
+        ensure(
+            players
+                .iter()
+                .all(|p| p.victims_and_scenes <= MOST_POINTS && p.hand <= MOST_POINTS),
+            || Refusal::new(refusals::MOST_POINTS).with("most", MOST_POINTS),
+        )
+    }
+
+    /// Each suspect's Evidence, sets, Suspect card and Alibi; gives back the Jokers and the
+    /// Evidence (Jokers included) laid on every suspect.
+    fn check_suspects(&self) -> Result<(u32, u32), Refusal> {
+        let players = &self.players;
         let mut jokers = 0;
         // Evidence and Jokers laid, on every suspect.
         let mut laid = 0;
         for (s, suspect) in SUSPECTS.iter().enumerate() {
             let name = suspect.name;
-            let evidence = across(&|p| u32::from(p.evidence[s]));
+            let evidence = self.across(&|p| u32::from(p.evidence[s]));
             ensure(evidence <= EVIDENCE_PER_SUSPECT, || {
                 Refusal::new(refusals::EVIDENCE_IN_DECK)
                     .with("suspect", name)
                     .with("most", EVIDENCE_PER_SUSPECT)
                     .with("n", evidence)
             })?;
-            jokers += across(&|p| u32::from(p.joker_cards[s]));
-            let set = across(&|p| p.on_suspect(s));
+            jokers += self.across(&|p| u32::from(p.joker_cards[s]));
+            let set = self.across(&|p| p.on_suspect(s));
             laid += set;
-            let largest = most(&|p| p.on_suspect(s));
+            let largest = self.most(&|p| p.on_suspect(s));
             ensure(set == 0 || largest >= SET, || {
                 Refusal::new(refusals::SET_OF_THREE)
                     .with("suspect", name)
@@ -194,29 +221,30 @@ impl RoundTally {
                 Refusal::new(refusals::ALIBI_ON_SET).with("suspect", name)
             })?;
         }
-        ensure(jokers <= JOKERS_IN_THE_DECK, || {
-            Refusal::new(refusals::JOKERS_IN_DECK)
-                .with("most", JOKERS_IN_THE_DECK)
-                .with("n", jokers)
-        })?;
-        let letters = across(&|p| u32::from(p.letters));
+        Ok((jokers, laid))
+    }
+
+    /// The Letters: no more than the deck's, and in a set of three; gives back how many.
+    fn check_letters(&self) -> Result<u32, Refusal> {
+        let letters = self.across(&|p| u32::from(p.letters));
         ensure(letters <= LETTERS_IN_THE_DECK, || {
             Refusal::new(refusals::LETTERS_IN_DECK)
                 .with("most", LETTERS_IN_THE_DECK)
                 .with("n", letters)
         })?;
-        let largest = most(&|p| u32::from(p.letters));
+        let largest = self.most(&|p| u32::from(p.letters));
         ensure(letters == 0 || largest >= SET, || {
             Refusal::new(refusals::LETTERS_SET)
                 .with("n", largest)
                 .with("least", SET)
         })?;
-        // Nobody lays Evidence, Letters included, before a Victim is in play, and a Victim
-        // played stays there (002 l.142, l.216).
-        let evidence = letters + laid;
-        ensure(evidence == 0 || self.victims_in_play > 0, || {
-            Refusal::new(refusals::EVIDENCE_BEFORE_VICTIM).with("n", evidence)
-        })?;
+        Ok(letters)
+    }
+
+    /// The Victims and the Ripper Escapes card: no more Victims than the deck's, one card,
+    /// played only once all five Victims are in play.
+    fn check_escape(&self) -> Result<(), Refusal> {
+        let players = &self.players;
         // One Ripper Escapes card: held by one player at most, and by nobody once played.
         let escapes = players.iter().filter(|p| p.holds_ripper_escapes).count();
         ensure(escapes <= 1, || Refusal::new(refusals::ONE_RIPPER_ESCAPES))?;
@@ -238,6 +266,12 @@ impl RoundTally {
                     .with("n", self.victims_in_play)
             })?;
         }
+        Ok(())
+    }
+
+    /// The Alibi in play: of a suspect, in front of exactly one player, at printed points.
+    fn check_alibi(&self) -> Result<(), Refusal> {
+        let players = &self.players;
         ensure(self.alibi.is_none_or(|a| a < SUSPECTS.len()), || {
             Refusal::new(refusals::NO_SUCH_SUSPECT).with("last", SUSPECTS.len() - 1)
         })?;
@@ -250,16 +284,17 @@ impl RoundTally {
         }
         ensure(players.iter().all(|p| p.alibi <= MOST_PRINTED), || {
             Refusal::new(refusals::ALIBI_POINTS).with("most", MOST_PRINTED)
-        })?;
-        ensure(players.iter().all(|p| no_points(&p.joker_points)), || {
-            Refusal::new(refusals::JOKER_CARDS)
-        })?;
-        ensure(
-            players
-                .iter()
-                .all(|p| p.victims_and_scenes <= MOST_POINTS && p.hand <= MOST_POINTS),
-            || Refusal::new(refusals::MOST_POINTS).with("most", MOST_POINTS),
-        )
+        })
+    }
+
+    /// A sum over every player.
+    fn across(&self, f: &dyn Fn(&PlayerTally) -> u32) -> u32 {
+        self.players.iter().map(f).sum::<u32>()
+    }
+
+    /// The most in front of one player: a set, when there are three or more.
+    fn most(&self, f: &dyn Fn(&PlayerTally) -> u32) -> u32 {
+        self.players.iter().map(f).max().unwrap_or(0)
     }
 
     /// The round in points, with the votes cast (by player).

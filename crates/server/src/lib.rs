@@ -116,6 +116,10 @@ fn open_journal(path: &Path) -> Result<(Journal, RuleSets, Option<Trouble>), Jou
         Ok(Err(e)) => e.trouble(path).ok_or(e)?,
         Err(trouble) => trouble,
     };
+    tracing::error!(
+        "checked the journal {}: {trouble}; the table screen asks what to do",
+        path.display()
+    );
     let journal = Journal::open(Path::new(":memory:"))?;
     let rule_sets = RuleSets::open(&journal)?;
     Ok((journal, rule_sets, Some(trouble)))
@@ -154,32 +158,22 @@ impl Server {
         let journal_path = config.data_dir.join(JOURNAL);
         let (journal, rule_sets, trouble) =
             open_journal(&journal_path).map_err(StartError::Journal)?;
-        if let Some(trouble) = &trouble {
-            tracing::error!(
-                "checked the journal {}: {trouble}; the table screen asks what to do",
-                journal_path.display()
-            );
-        }
         let identity = journal.identity().to_owned();
         let seats = match trouble {
             None => seats::Seats::load(&config.data_dir, &identity, rule_sets.commits())
                 .map_err(data_err)?,
             Some(_) => seats::Seats::unsaved(),
         };
-        let listener = net::bind(config.port)
-            .await
-            .map_err(|source| StartError::NoFreePort {
-                first: config.port,
-                source,
-            })?;
-        let addr = listener
-            .local_addr()
-            .map_err(|source| StartError::NoFreePort {
-                first: config.port,
-                source,
-            })?;
-        let lan = net::lan_authority(addr.port());
-        let origin = format!("http://{lan}");
+        let bound = async {
+            let listener = net::bind(config.port).await?;
+            let addr = listener.local_addr()?;
+            Ok((listener, addr))
+        };
+        let (listener, addr) = bound.await.map_err(|source| StartError::NoFreePort {
+            first: config.port,
+            source,
+        })?;
+        let origin = format!("http://{}", net::lan_authority(addr.port()));
         let join_url = format!("{origin}/?code={code}");
         let table_url = format!("{origin}/?key={key}");
         let (stop, shutdown) = watch::channel(false);

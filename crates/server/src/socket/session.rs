@@ -9,6 +9,7 @@ use std::sync::atomic::Ordering;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use serde_json::json;
+use tokio::sync::broadcast;
 use tokio::time::{Duration, Instant};
 
 use crate::games::Games;
@@ -72,58 +73,96 @@ pub async fn session<G: RuleBook>(
     peer: SocketAddr,
     _place: Option<Admitted>,
 ) {
-    let mut events = shared.events.subscribe();
-    let mut changes = watch.map(|(game, _)| games.subscribe(game));
-    // The table's screen on a game in play keeps the host awake; followed at every change.
-    let table_on = watch
-        .filter(|_| matches!(caller, Caller::Table))
-        .map(|(game, _)| game);
-    let in_play = || table_on.is_some_and(|game| games.in_play(game));
-    let mut showing = None;
-    shared.awake.follow(&mut showing, in_play());
-    let mut shutdown = shared.shutdown.clone();
+    // Heard from before the greeting, so that nothing said meanwhile is missed.
+    let events = shared.events.subscribe();
+    let changes = watch.map(|(game, _)| games.subscribe(game));
+    let screen = Screen {
+        shared: &shared,
+        games: &games,
+        watch,
+        caller: &caller,
+        peer,
+    };
     let devices = shared.devices.fetch_add(1, Ordering::Relaxed) + 1;
-    let hello = json!({
-        "type": "hello",
-        "version": env!("CARGO_PKG_VERSION"),
-        "settings": shared.settings.get(),
-        "devices": devices,
-    });
-    if send(&mut socket, Message::Text(hello.to_string().into())).await {
-        tracing::debug!("a screen connected ({devices} now)");
-        shared.presence.notify_one();
-        let first = watch.and_then(|(game, role)| {
-            let who = phones::who::<G>(&shared, game, &caller, peer).ok()?;
-            view_message(&shared, &games, game, role, &who)
+    if screen.greet(&mut socket, devices).await {
+        screen.forward(&mut socket, changes, events).await;
+    }
+    shared.devices.fetch_sub(1, Ordering::Relaxed);
+    shared.presence.notify_one();
+}
+
+/// A connected screen: who it is, and the game and role it watches, if any.
+struct Screen<'a, G: RuleBook> {
+    shared: &'a Shared,
+    games: &'a Games<G>,
+    watch: Option<(i64, G::Role)>,
+    caller: &'a Caller,
+    peer: SocketAddr,
+}
+
+impl<G: RuleBook> Screen<'_, G> {
+    /// Greets the screen (the server's version, the settings, how many screens are
+    /// connected), then sends its game's view if it watches one: `false` if it takes
+    /// neither.
+    async fn greet(&self, socket: &mut WebSocket, devices: usize) -> bool {
+        let hello = json!({
+            "type": "hello",
+            "version": env!("CARGO_PKG_VERSION"),
+            "settings": self.shared.settings.get(),
+            "devices": devices,
         });
-        let mut open = match first {
-            Some(text) => send(&mut socket, Message::Text(text.into())).await,
+        if !send(socket, Message::Text(hello.to_string().into())).await {
+            return false;
+        }
+        tracing::debug!("a screen connected ({devices} now)");
+        self.shared.presence.notify_one();
+        match self.watch.and_then(|(game, role)| self.view(game, role)) {
+            Some(text) => send(socket, Message::Text(text.into())).await,
             None => true,
-        };
+        }
+    }
+
+    /// `role`'s view of game `game` as this screen may have it now; none when it may not
+    /// (the table freed its seat) or it cannot be built.
+    fn view(&self, game: i64, role: G::Role) -> Option<String> {
+        let who = phones::who::<G>(self.shared, game, self.caller, self.peer).ok()?;
+        view_message(self.shared, self.games, game, role, &who)
+    }
+
+    /// Forwards every change and every word to all until one side stops.
+    async fn forward(
+        &self,
+        socket: &mut WebSocket,
+        mut changes: Option<broadcast::Receiver<()>>,
+        mut events: broadcast::Receiver<String>,
+    ) {
+        // The table's screen on a game in play keeps the host awake; followed at every change.
+        let table_on = (self.watch)
+            .filter(|_| matches!(self.caller, Caller::Table))
+            .map(|(game, _)| game);
+        let in_play = || table_on.is_some_and(|game| self.games.in_play(game));
+        let mut showing = None;
+        self.shared.awake.follow(&mut showing, in_play());
+        let mut shutdown = self.shared.shutdown.clone();
         let mut heard = Instant::now();
         // The first ping sent since the last pong: what the client has not yet read.
         let mut unanswered: Option<Instant> = None;
-        let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
-        // Late after a stall, the next beat comes a whole interval later, not in a burst.
-        ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut ping = pings();
+        let mut open = true;
         while open {
             tokio::select! {
                 _ = async { let _ = shutdown.wait_for(|stopped| *stopped).await; } => {
-                    close(&mut socket, 1001, "the table is closing").await;
+                    close(socket, 1001, "the table is closing").await;
                     break;
                 }
                 _ = ping.tick() => {
-                    if heard.elapsed() > SILENT_MOST {
-                        close(&mut socket, 1001, "nothing heard from this screen").await;
-                        break;
-                    }
-                    if unanswered.is_some_and(|at| at.elapsed() > SILENT_MOST) {
-                        close(&mut socket, 1001, "this screen reads nothing it is sent").await;
+                    if let Some(why) = gone(heard, unanswered) {
+                        close(socket, 1001, why).await;
                         break;
                     }
                     unanswered.get_or_insert_with(Instant::now);
-                    open = send(&mut socket, Message::Ping(Default::default())).await
-                        && send(&mut socket, Message::Text("beat".into())).await;
+                    open = send(socket, Message::Ping(Default::default())).await
+                        && send(socket, Message::Text("beat".into())).await;
                 }
                 changed = async {
                     match changes.as_mut() {
@@ -132,35 +171,36 @@ pub async fn session<G: RuleBook>(
                     }
                 } => {
                     // Missed some (lagged) or not: the view sent is the latest either way.
-                    if let Err(tokio::sync::broadcast::error::RecvError::Closed) = changed {
+                    if let Err(broadcast::error::RecvError::Closed) = changed {
                         break;
                     }
-                    let Some((watched, role)) = watch else { continue };
+                    let Some((watched, role)) = self.watch else { continue };
                     // A burst of changes is one view: the latest.
                     if let Some(changes) = changes.as_mut() {
                         while changes.try_recv().is_ok() {}
                     }
                     // The table may have freed this phone's seat meanwhile: then it hears no more.
-                    let who = phones::who::<G>(&shared, watched, &caller, peer);
-                    let (true, Ok(who)) = (phones::may_see::<G>(&shared, watched, role, &caller), who) else {
-                        close(&mut socket, 4403, "this seat was freed by the table").await;
+                    if !phones::may_see::<G>(self.shared, watched, role, self.caller)
+                        || phones::who::<G>(self.shared, watched, self.caller, self.peer).is_err()
+                    {
+                        close(socket, 4403, "this seat was freed by the table").await;
                         break;
-                    };
-                    shared.awake.follow(&mut showing, in_play());
-                    if let Some(text) = view_message(&shared, &games, watched, role, &who) {
-                        open = send(&mut socket, Message::Text(text.into())).await;
+                    }
+                    self.shared.awake.follow(&mut showing, in_play());
+                    if let Some(text) = self.view(watched, role) {
+                        open = send(socket, Message::Text(text.into())).await;
                     }
                 }
                 event = events.recv() => match event {
-                    Ok(text) => open = send(&mut socket, Message::Text(text.into())).await,
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
-                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+                    Ok(text) => open = send(socket, Message::Text(text.into())).await,
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => break,
                 },
                 incoming = socket.recv() => {
                     heard = Instant::now();
                     match incoming {
                         Some(Ok(Message::Text(text))) if text.as_str() == "ping" => {
-                            open = send(&mut socket, Message::Text("pong".into())).await;
+                            open = send(socket, Message::Text("pong".into())).await;
                         }
                         Some(Ok(Message::Pong(_))) => unanswered = None,
                         Some(Ok(Message::Close(_)) | Err(_)) | None => break,
@@ -170,8 +210,26 @@ pub async fn session<G: RuleBook>(
             }
         }
     }
-    shared.devices.fetch_sub(1, Ordering::Relaxed);
-    shared.presence.notify_one();
+}
+
+/// A tick every [`PING_EVERY`], the first one interval from now; late after a stall, the
+/// next comes a whole interval later, not in a burst.
+fn pings() -> tokio::time::Interval {
+    let mut ping = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    ping
+}
+
+/// Why a screen is let go at a ping's tick: nothing heard from it for too long, or a ping
+/// left unread; none while it answers.
+fn gone(heard: Instant, unanswered: Option<Instant>) -> Option<&'static str> {
+    if heard.elapsed() > SILENT_MOST {
+        Some("nothing heard from this screen")
+    } else if unanswered.is_some_and(|at| at.elapsed() > SILENT_MOST) {
+        Some("this screen reads nothing it is sent")
+    } else {
+        None
+    }
 }
 
 /// Sends `message`, unless the client has stopped taking them: `false` then.
