@@ -5,9 +5,21 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Each module of the crate at `src` (but `lib.rs`, the top) and the modules it names,
-/// outside its tests. A module's own folder (`games/timer.rs`) counts as the module.
+/// outside its tests. A module's own folder (`games/timer.rs`, and the folders within it)
+/// counts as the module.
 pub fn imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
-    let modules: BTreeSet<String> = std::fs::read_dir(src)
+    graph(src, "crate::")
+}
+
+/// Each module in the folder `folder` of the crate at `src` (`http`: `http/routes.rs`,
+/// `http/routes/…`) and the modules of that folder it names (`crate::http::socket`).
+pub fn imports_within(src: &Path, folder: &str) -> BTreeMap<String, BTreeSet<String>> {
+    graph(&src.join(folder), &format!("crate::{folder}::"))
+}
+
+/// The modules of `dir` and those of them each names after `prefix`.
+fn graph(dir: &Path, prefix: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let modules: BTreeSet<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "rs"))
@@ -21,13 +33,12 @@ pub fn imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     modules
         .iter()
         .map(|module| {
-            let mut files = vec![code(&src.join(format!("{module}.rs")))];
-            if let Ok(folder) = std::fs::read_dir(src.join(module)) {
-                files.extend(folder.map(|e| code(&e.unwrap().path())));
-            }
+            let mut paths = vec![dir.join(format!("{module}.rs"))];
+            within(&dir.join(module), &mut paths);
+            let files: Vec<String> = paths.iter().map(|p| code(p)).collect();
             let named = files
                 .iter()
-                .flat_map(|code| named_after_crate(code))
+                .flat_map(|code| named_after(code, prefix))
                 .filter(|m| modules.contains(m) && m != module)
                 .collect();
             (module.clone(), named)
@@ -35,16 +46,32 @@ pub fn imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
         .collect()
 }
 
-/// The first segment of every `crate::` path in `code`, grouped imports included.
-pub fn named_after_crate(code: &str) -> Vec<String> {
+/// Every Rust file under `folder`, if there is one, its own folders' too.
+fn within(folder: &Path, found: &mut Vec<std::path::PathBuf>) {
+    for path in std::fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .map(|e| e.unwrap().path())
+    {
+        if path.is_dir() {
+            within(&path, found);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+/// The first segment after `prefix` of every path in `code` that begins with it, grouped
+/// imports included.
+fn named_after(code: &str, prefix: &str) -> Vec<String> {
     let ident = |s: &str| -> String {
         s.chars()
             .take_while(|c| c.is_alphanumeric() || *c == '_')
             .collect()
     };
     let mut named = Vec::new();
-    for (at, _) in code.match_indices("crate::") {
-        let rest = &code[at + "crate::".len()..];
+    for (at, _) in code.match_indices(prefix) {
+        let rest = &code[at + prefix.len()..];
         let Some(group) = rest.strip_prefix('{') else {
             named.push(ident(rest));
             continue;
@@ -105,7 +132,9 @@ mod tests {
     #[test]
     fn grouped_and_inline_paths_are_read() {
         let code = "use crate::{a::B, c::{D, E}};\nuse crate::f::G;\nfn x() { crate::h::i() }";
-        assert_eq!(named_after_crate(code), ["a", "c", "f", "h"]);
+        assert_eq!(named_after(code, "crate::"), ["a", "c", "f", "h"]);
+        let within = "use crate::http::{socket, trouble};\nuse crate::games;";
+        assert_eq!(named_after(within, "crate::http::"), ["socket", "trouble"]);
         let graph = BTreeMap::from([
             ("a".to_string(), BTreeSet::from(["b".to_string()])),
             ("b".to_string(), BTreeSet::from(["c".to_string()])),

@@ -52,7 +52,9 @@ impl Game {
     /// the turn's end gives back).
     pub fn depends(&self, command: &Command) -> Vec<Thing> {
         use Thing::*;
-        let mut things = vec![Stage];
+        // Once the votes are counted, nothing but the count's reading may be done: every
+        // command depends on it (a last vote counted turns a pick sent beside it away).
+        let mut things = vec![Stage, Count];
         match *command {
             Command::GiveVision { psychic } => things.push(Vision(psychic)),
             Command::GiveEveryVision => things.extend(self.each(Vision)),
@@ -92,7 +94,7 @@ impl Game {
             Command::Vote { psychic, .. } => {
                 things.extend([Vote(psychic), Level(psychic), Culprit, SharedVision])
             }
-            Command::DeclareEldest { .. } | Command::ShowCount { .. } => things.push(Count),
+            Command::DeclareEldest { .. } | Command::ShowCount { .. } => {}
         }
         things
     }
@@ -206,10 +208,10 @@ mod tests {
         let t = with_visions();
         let alex = pawn(&t, 0, 0);
         let bea = pawn(&t, 1, 1);
-        // Alex's pawn: the stage, Alex's vision and Alex's pawn; none of Bea's.
+        // Alex's pawn: the stage, the count, Alex's vision and pawn; none of Bea's.
         assert_eq!(
             t.game().depends(&alex),
-            vec![Thing::Stage, Thing::Vision(0), Thing::Pawn(0)]
+            vec![Thing::Stage, Thing::Count, Thing::Vision(0), Thing::Pawn(0)]
         );
         assert_eq!(lands_after(&t, &alex, &bea), Ok(()));
         assert_eq!(lands_after(&t, &bea, &alex), Ok(()));
@@ -240,7 +242,7 @@ mod tests {
         };
         assert_eq!(
             t.game().depends(&agree),
-            vec![Thing::Stage, Thing::Tokens(0), Thing::Pawn(1)]
+            vec![Thing::Stage, Thing::Count, Thing::Tokens(0), Thing::Pawn(1)]
         );
         // Bea moving her pawn meanwhile: Alex agreed with where it stood.
         let moved = pawn(&t, 1, 0);

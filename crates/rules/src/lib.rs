@@ -60,7 +60,7 @@ pub use seance_timeline::{
 
 use std::time::Duration;
 
-use seance_timeline::{Part, PlayerLine, Summary, Title};
+use seance_timeline::{PlayerLine, Summary, Title};
 pub use setup::{
     AGES, BOX_SAND_TIMER, Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing,
     SAND_TIMER_SECONDS, SecretMode, Setup, colours_each, sand_timer, track_side,
@@ -271,19 +271,20 @@ impl Listed for Game {
     /// mediums); nobody scores, and no player begins.
     fn summary(&self) -> Option<Summary> {
         let won = self.outcome? == Outcome::Won;
-        let played = |name: &String, part| PlayerLine {
+        let played = |name: &String, role| PlayerLine {
             name: name.clone(),
-            part,
+            role: Some(role),
             started: false,
             winner: won,
             score: None,
             rank: None,
         };
+        // Each edition's word for those who read the visions.
         let seeing = match self.setup.edition {
-            Edition::Classic => Part::Psychic,
-            Edition::New => Part::Medium,
+            Edition::Classic => "psychic",
+            Edition::New => "medium",
         };
-        let players = std::iter::once(played(&self.setup.ghost, Part::Ghost))
+        let players = std::iter::once(played(&self.setup.ghost, "ghost"))
             .chain(self.setup.players.iter().map(|p| played(&p.name, seeing)))
             .collect();
         Some(Summary {

@@ -91,7 +91,7 @@ impl Hushed {
 }
 
 /// What the credentials on a request make its device. A seat's phone is a [`Device::Joined`]
-/// that also shows its seat's token, per game (see `phones`).
+/// that also shows its seat's token, per game (see `callers`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Device {
     /// The table key: the table window, or a tablet that opened the table link.

@@ -11,7 +11,7 @@
 
 use chrono::{DateTime, Local, Offset, TimeZone};
 use seance_history::{local, minutes};
-use seance_timeline::{Part, Summary, Title};
+use seance_timeline::{Summary, Title};
 use serde_json::{Value, json};
 
 /// Where BG Stats takes a play.
@@ -46,12 +46,7 @@ pub fn play(finished: &Finished, journal: &str, id: i64, offset: i32) -> Value {
                 // BG Stats's apps want every flag said, even false.
                 "startPlayer": p.started,
             });
-            if let Some(role) = match p.part {
-                Part::Ghost => Some("ghost"),
-                Part::Psychic => Some("psychic"),
-                Part::Medium => Some("medium"),
-                Part::Player => None,
-            } {
+            if let Some(role) = p.role {
                 player["role"] = json!(role);
             }
             if let Some(score) = p.score {
@@ -171,15 +166,15 @@ mod tests {
 
     #[test]
     fn each_edition_is_its_own_game() {
-        let played = |name: &str, part, won| PlayerLine {
+        let played = |name: &str, role, won| PlayerLine {
             name: name.into(),
-            part,
+            role: Some(role),
             started: false,
             winner: won,
             score: None,
             rank: None,
         };
-        let ghost = |won| played("Laura", Part::Ghost, won);
+        let ghost = |won| played("Laura", "ghost", won);
         let classic = play(
             &finished(
                 Title {
@@ -207,7 +202,7 @@ mod tests {
                     bgg_id: None,
                     board: Some("New edition"),
                 },
-                vec![ghost(false), played("Alex", Part::Medium, false)],
+                vec![ghost(false), played("Alex", "medium", false)],
                 true,
             ),
             "j1",

@@ -10,26 +10,23 @@ mod access;
 mod assets;
 mod awake;
 mod bgstats;
+mod callers;
 pub mod credentials;
 mod games;
 mod group_commit;
-mod history;
+mod http;
 pub mod instance;
 mod net;
-mod phones;
 pub mod qr;
 pub mod refusals;
 pub mod refused;
 mod request;
-mod routes;
 mod rulesets;
 pub mod seats;
 mod serve;
 pub mod settings;
 mod shared;
-mod socket;
 mod sync;
-mod trouble;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -40,12 +37,12 @@ use tokio::sync::{broadcast, mpsc, watch};
 use tokio::task::JoinHandle;
 
 use credentials::{JoinCode, TableKey};
+pub use http::socket::MOST_HEARD;
 pub use net::PORT_RANGE;
 use rulesets::RuleSets;
 use seance_journal::{Journal, JournalError, Trouble};
 use settings::SettingsStore;
 use shared::Shared;
-pub use socket::MOST_HEARD;
 
 /// The port a table tries first; see [`PORT_RANGE`] for the fallbacks.
 pub const DEFAULT_PORT: u16 = 4747;
@@ -208,10 +205,10 @@ impl Server {
             restart: restart_tx,
             chosen: Default::default(),
         });
-        tokio::spawn(socket::tell_presence(shared.clone()));
+        tokio::spawn(http::socket::tell_presence(shared.clone()));
         let task = tokio::spawn(serve::serve(
             listener,
-            routes::router(shared.clone()),
+            http::routes::router(shared.clone()),
             shutdown,
         ));
         tracing::info!(port = addr.port(), "serving the table");

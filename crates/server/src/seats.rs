@@ -1,6 +1,6 @@
 //! Seats: a phone takes a seat — the ghost's or a psychic's in Mysterium, a player's in
 //! Mystery Rummy — and keeps it by a token only it holds (128 random bits). Which device
-//! may see or do what follows from them (`phones`): a taken seat's view and secret acts open
+//! may see or do what follows from them (`callers`): a taken seat's view and secret acts open
 //! only to its token; a free seat's stay with the table, for pass-and-play.
 //!
 //! Seats are kept in `seats.jsonl`, so phones come back to them after a restart: a line

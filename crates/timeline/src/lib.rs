@@ -29,7 +29,7 @@ pub use error::{NAME_CHARS, Param, Params, Refusal, check_name, ensure};
 pub use pace::{Act, Allowance, Pace};
 pub use rng::Draw;
 pub use rule_set::{NoSuchRuleSet, RuleSet};
-pub use summary::{Part, PlayerLine, Summary, Title};
+pub use summary::{PlayerLine, Summary, Title};
 pub use who::{Extra, Knock, NoSuchRole, RoleName, Seat, SeatName, Who, place_named};
 
 /// Where a game stands, as the list of games shows it and the journal keeps it.

@@ -17,23 +17,13 @@ pub struct Title {
     pub board: Option<&'static str>,
 }
 
-/// The part a player had.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Part {
-    Ghost,
-    Psychic,
-    /// The new edition's name for a psychic.
-    Medium,
-    /// A player of a game without parts (Mystery Rummy).
-    Player,
-}
-
 /// One player's line of a finished game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PlayerLine {
     pub name: String,
-    pub part: Part,
+    /// The part they had, in the rule set's own word for a play log (BG Stats's `role`:
+    /// `ghost`, `medium`); none in a game without parts (Mystery Rummy).
+    pub role: Option<&'static str>,
     /// Whether the game began with them (in Mystery Rummy, the player on the first dealer's
     /// left).
     pub started: bool,
@@ -63,7 +53,7 @@ impl Summary {
             .enumerate()
             .map(|(p, (name, &score))| PlayerLine {
                 name: name.clone(),
-                part: Part::Player,
+                role: None,
                 started: first == p,
                 winner: winner == p,
                 score: Some(score),

@@ -12,8 +12,8 @@ use serde_json::json;
 use tokio::sync::broadcast;
 use tokio::time::{Duration, Instant};
 
+use crate::callers::{self, Caller};
 use crate::games::Games;
-use crate::phones::{self, Caller};
 use crate::serve::Admitted;
 use crate::shared::Seated;
 use crate::shared::Shared;
@@ -125,7 +125,7 @@ impl<G: RuleBook> Screen<'_, G> {
     /// `role`'s view of game `game` as this screen may have it now; none when it may not
     /// (the table freed its seat) or it cannot be built.
     fn view(&self, game: i64, role: G::Role) -> Option<String> {
-        let who = phones::who::<G>(self.shared, game, self.caller, self.peer).ok()?;
+        let who = callers::who::<G>(self.shared, game, self.caller, self.peer).ok()?;
         view_message(self.shared, self.games, game, role, &who)
     }
 
@@ -180,8 +180,8 @@ impl<G: RuleBook> Screen<'_, G> {
                         while changes.try_recv().is_ok() {}
                     }
                     // The table may have freed this phone's seat meanwhile: then it hears no more.
-                    if !phones::may_see::<G>(self.shared, watched, role, self.caller)
-                        || phones::who::<G>(self.shared, watched, self.caller, self.peer).is_err()
+                    if !callers::may_see::<G>(self.shared, watched, role, self.caller)
+                        || callers::who::<G>(self.shared, watched, self.caller, self.peer).is_err()
                     {
                         close(socket, 4403, "this seat was freed by the table").await;
                         break;

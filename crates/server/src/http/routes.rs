@@ -1,7 +1,7 @@
 //! The HTTP API (documented in `docs/API.md`), by concern: the table's own (`table`), each
 //! rule set's games (`games`), their plays for BG Stats (`plays`), the history
-//! (`crate::history`), phones' seats and knocks (`crate::phones`), the journal in trouble
-//! (`crate::trouble`) and the WebSocket that pushes changes (`crate::socket`); every
+//! (`crate::http::history`), phones' seats and knocks (`crate::http::phones`), the journal in trouble
+//! (`crate::http::trouble`) and the WebSocket that pushes changes (`crate::http::socket`); every
 //! request past the guard (`crate::access`), a refusal worded as `crate::refused` says.
 
 mod games;
@@ -16,11 +16,12 @@ use axum::routing::{any, get, post};
 use axum::{Router, middleware};
 use seance_timeline::Refusal;
 
+use crate::http::{socket, trouble};
 use crate::refusals;
 use crate::refused::Refused;
 use crate::request::BODY_LIMIT;
 use crate::shared::Shared;
-use crate::{access, assets, bgstats, socket, trouble};
+use crate::{access, assets, bgstats};
 
 pub fn router(shared: Arc<Shared>) -> Router {
     Router::new()
@@ -36,7 +37,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/journal", get(trouble::get).post(trouble::choose))
         .route("/api/games", get(games::list))
         .route(&format!("{}{{id}}", bgstats::SHORT), get(plays::forward))
-        .merge(crate::history::router())
+        .merge(crate::http::history::router())
         .merge(games::routers(&shared))
         .route("/api/{*rest}", any(unknown_api))
         .fallback(assets::serve)

@@ -1,7 +1,7 @@
 //! A rule set's games under its key (`/api/games`, `/api/rummy`): the list of games in
 //! play, a new game, a role's view, commands, undo and redo, the sand timer, what the table
 //! has shown, a damaged tail set aside, a game put away, a rematch; their seats are the
-//! phones' (`crate::phones`), their plays BG Stats' (`super::plays`).
+//! phones' (`crate::http::phones`), their plays BG Stats' (`super::plays`).
 
 use std::sync::Arc;
 
@@ -16,8 +16,9 @@ use serde_json::{Value, json};
 
 use super::plays;
 use crate::access::TableOnly;
+use crate::callers::{Asking, Reading};
 use crate::games::{GameError, Games, Rewind, TimerAction, blocking};
-use crate::phones::{self, Asking, Reading};
+use crate::http::phones;
 use crate::refusals;
 use crate::refused::Refused;
 use crate::request::{Asked, Body, GameId, Page, Params, Shape};

@@ -14,8 +14,8 @@ use axum::response::Response;
 use serde_json::json;
 use tokio::time::Duration;
 
+use crate::callers::{self, Caller};
 use crate::games::Games;
-use crate::phones::{self, Caller};
 use crate::refused::Refused;
 use crate::request::{RoleQuery, Which};
 use crate::rulesets::rule_set;
@@ -47,7 +47,7 @@ pub async fn socket(
 }
 
 /// Upgrades a socket that follows a game of `games` (its id, and the role asked for), or
-/// none. A phone follows its own seat ([`phones::reader`]).
+/// none. A phone follows its own seat ([`callers::reader`]).
 fn follow<G: RuleBook>(
     ws: WebSocketUpgrade,
     shared: Arc<Shared>,
@@ -61,7 +61,7 @@ fn follow<G: RuleBook>(
         Some((game, role)) => {
             // Only a game that exists is followed: each one followed is kept track of.
             games.seats(game)?;
-            let (_, role) = phones::reader::<G>(&shared, game, &caller, peer, &role)?;
+            let (_, role) = callers::reader::<G>(&shared, game, &caller, peer, &role)?;
             Some((game, role))
         }
         None => None,

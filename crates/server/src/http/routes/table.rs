@@ -13,13 +13,14 @@ use axum::response::IntoResponse;
 use serde_json::json;
 
 use crate::access::{Device, TableOnly};
+use crate::http::trouble;
 use crate::refusals;
 use crate::refused::{Refused, refused};
 use crate::request::{Body, Which};
 use crate::rulesets::seats_page;
 use crate::settings::Settings;
 use crate::shared::Shared;
-use crate::{assets, qr, trouble};
+use crate::{assets, qr};
 
 /// The table's facts, as this device may know them: only the table is told its own link.
 pub async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<serde_json::Value> {
