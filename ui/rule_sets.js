@@ -1,7 +1,8 @@
 // The rule sets the server carries, as it tells them in the page (`assets.rs`): each one's
 // name (as the journal and the lists of games name it), key (its games' place in the API:
 // `/api/rummy/3`), pages (where the UI shows its games: `#/rummy/{id}`) and facts (what
-// its setup asks of its rules). No screen spells a rule set's pages or keys itself.
+// its setup asks of its rules). The app routes by them; a rule set's own screens still
+// post to their key (`/games`, `/rummy`), and the API client defaults to Mysterium's.
 
 import { t } from './i18n.js';
 
