@@ -360,6 +360,14 @@ async fn resize(client: &Client, frame: &mut (i64, i64), width: u32, height: u32
     assert_eq!(page, (width, height), "the page's size");
 }
 
+/// Opens the bar's menu until `opened` shows, and says what does not fit with it open
+/// (`scroll`: as [`misfits`] takes it).
+async fn menu_misfits(client: &Client, opened: &str, scroll: bool) -> Vec<String> {
+    tap_to(client, "#bar-menu-toggle", opened).await;
+    settle(client).await;
+    misfits(client, scroll).await
+}
+
 /// Waits for the page to be laid out and painted as it is now.
 async fn settle(client: &Client) {
     client
@@ -433,14 +441,8 @@ async fn tablets(browsers: Browsers, stages: &'static [Stage], lang: &'static st
                 ));
                 continue;
             }
-            tap_to(
-                &client,
-                "#bar-menu-toggle",
-                "#bar-menu[data-open='true'] .languages button[lang='en']",
-            )
-            .await;
-            settle(&client).await;
-            for p in misfits(&client, false).await {
+            let opened = "#bar-menu[data-open='true'] .languages button[lang='en']";
+            for p in menu_misfits(&client, opened, false).await {
                 problems.push(format!("the languages opened at {width}x{height}: {p}"));
             }
             screenshot(
@@ -611,14 +613,8 @@ async fn phones(browsers: Browsers) {
                         problems.push(format!("{shot}: no menu in the bar"));
                         continue;
                     }
-                    tap_to(
-                        &client,
-                        "#bar-menu-toggle",
-                        "#bar-menu[data-open='true'] #watching",
-                    )
-                    .await;
-                    settle(&client).await;
-                    for p in misfits(&client, true).await {
+                    let opened = "#bar-menu[data-open='true'] #watching";
+                    for p in menu_misfits(&client, opened, true).await {
                         problems.push(format!("{shot}, its menu open: {p}"));
                     }
                     screenshot(&client, &format!("{shot}-menu")).await;
