@@ -59,9 +59,7 @@ impl Trouble {
     /// written, a full disk, or a file that is not a journal.
     fn of_io(path: &Path, e: &io::Error) -> Trouble {
         match e.kind() {
-            io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => {
-                Trouble::unwritable(path)
-            }
+            _ if crate::open::forbidden(e) => Trouble::unwritable(path),
             io::ErrorKind::StorageFull => Trouble::disk_full(path),
             _ => Trouble::NotAJournal,
         }

@@ -176,7 +176,7 @@ impl Journal {
 }
 
 /// Whether `e` is the system refusing a write: a read-only disk, or another's folder.
-fn forbidden(e: &std::io::Error) -> bool {
+pub(crate) fn forbidden(e: &std::io::Error) -> bool {
     matches!(
         e.kind(),
         std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem

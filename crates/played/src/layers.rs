@@ -34,7 +34,7 @@ fn graph(dir: &Path, prefix: &str) -> BTreeMap<String, BTreeSet<String>> {
         .iter()
         .map(|module| {
             let mut paths = vec![dir.join(format!("{module}.rs"))];
-            within(&dir.join(module), &mut paths);
+            files(&dir.join(module), "rs", &mut paths);
             let files: Vec<String> = paths.iter().map(|p| code(p)).collect();
             let named = files
                 .iter()
@@ -46,16 +46,17 @@ fn graph(dir: &Path, prefix: &str) -> BTreeMap<String, BTreeSet<String>> {
         .collect()
 }
 
-/// Every Rust file under `folder`, if there is one, its own folders' too.
-fn within(folder: &Path, found: &mut Vec<std::path::PathBuf>) {
+/// Every file named `*.{ext}` under `folder`, if there is one, its own folders' too but a
+/// `vendor` folder's (libraries of others, kept as they came).
+pub fn files(folder: &Path, ext: &str, found: &mut Vec<std::path::PathBuf>) {
     for path in std::fs::read_dir(folder)
         .into_iter()
         .flatten()
         .map(|e| e.unwrap().path())
     {
-        if path.is_dir() {
-            within(&path, found);
-        } else if path.extension().is_some_and(|e| e == "rs") {
+        if path.is_dir() && !path.ends_with("vendor") {
+            files(&path, ext, found);
+        } else if path.extension().is_some_and(|e| e == ext) {
             found.push(path);
         }
     }

@@ -4,23 +4,14 @@
 
 use std::path::{Path, PathBuf};
 
+use seance_played::layers::files;
+
 const FILE_MOST: usize = 500;
 const FN_MOST: usize = 80;
 
 /// The workspace's folder.
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// Every file under `dir` whose name ends with `ext`.
-fn files(dir: &Path, ext: &str, found: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()) {
-        if entry.is_dir() && !entry.ends_with("vendor") {
-            files(&entry, ext, found);
-        } else if entry.extension().is_some_and(|e| e == ext) {
-            found.push(entry);
-        }
-    }
 }
 
 /// The code of a Rust file before its tests.

@@ -129,6 +129,13 @@ impl<G: RuleBook> Screen<'_, G> {
         view_message(self.shared, self.games, game, role, &who)
     }
 
+    /// Who this screen is to game `game`'s rules, while it may still see `role`'s view; none
+    /// once the table has freed the seat it follows.
+    fn still_sees(&self, game: i64, role: G::Role) -> Option<Who<G::Role>> {
+        let who = callers::who::<G>(self.shared, game, self.caller, self.peer).ok()?;
+        callers::may_see::<G>(self.shared, game, role, self.caller).then_some(who)
+    }
+
     /// Forwards every change and every word to all until one side stops.
     async fn forward(
         &self,
@@ -180,14 +187,12 @@ impl<G: RuleBook> Screen<'_, G> {
                         while changes.try_recv().is_ok() {}
                     }
                     // The table may have freed this phone's seat meanwhile: then it hears no more.
-                    if !callers::may_see::<G>(self.shared, watched, role, self.caller)
-                        || callers::who::<G>(self.shared, watched, self.caller, self.peer).is_err()
-                    {
+                    let Some(who) = self.still_sees(watched, role) else {
                         close(socket, 4403, "this seat was freed by the table").await;
                         break;
-                    }
+                    };
                     self.shared.awake.follow(&mut showing, in_play());
-                    if let Some(text) = self.view(watched, role) {
+                    if let Some(text) = view_message(self.shared, self.games, watched, role, &who) {
                         open = send(socket, Message::Text(text.into())).await;
                     }
                 }
