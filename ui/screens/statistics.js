@@ -9,7 +9,7 @@ import { asset, h, live, toast } from '../dom.js';
 import { hourMark, language, t } from '../i18n.js';
 import { api } from '../api.js';
 import { topBar } from './chrome.js';
-import { MYSTERY_RUMMY, pageOf } from '../rule_sets.js';
+import { MYSTERIUM, MYSTERY_RUMMY, pageOf, ruleSets } from '../rule_sets.js';
 
 
 /** Chartist's own style sheet, linked once. */
@@ -113,6 +113,13 @@ function rummy(r) {
         h('a', { href: pageOf(MYSTERY_RUMMY, 'game', top.game) }, t('statistics.top', { name: top.name, n: top.total })))))));
 }
 
+/** Each rule set's statistics as this screen draws them (the server sends them under its
+ * name), registered once. */
+const STATISTICS = {
+  [MYSTERIUM]: mysterium,
+  [MYSTERY_RUMMY]: rummy,
+};
+
 /** The choice of whose games: everyone, a group, a player. */
 function picker(stats, redraw) {
   const option = (value, text) => h('option', { value, selected: value === among }, text);
@@ -139,8 +146,8 @@ export function renderStatistics(ctx) {
     }
     live(body).replaceChildren(
       picker(stats, () => draw().catch((error) => toast(error.message))),
-      stats.mysterium ? mysterium(stats.mysterium) : null,
-      stats.rummy ? rummy(stats.rummy) : null);
+      ...ruleSets().filter(({ name }) => stats.rule_sets[name] && STATISTICS[name])
+        .map(({ name }) => STATISTICS[name](stats.rule_sets[name])));
   };
   draw().catch((error) => toast(error.message));
   return h('div', { id: 'statistics', class: 'screen' },

@@ -1,11 +1,10 @@
 //! The history as a CSV table for a spreadsheet: one row per player of each game (a
 //! psychic player of two colours has a row per colour), with the game's facts on each row.
-//! Fields are quoted as RFC 4180 says, and a name a spreadsheet would take for a formula
-//! (`=`, `+`, `-`, `@` first, and not a number) is written with a `'` before it.
+//! The columns are every rule set's facts together; a rule set fills those it has
+//! ([`Row`]). Fields are quoted as RFC 4180 says, and a name a spreadsheet would take for a
+//! formula (`=`, `+`, `-`, `@` first, and not a number) is written with a `'` before it.
 
-use seance_rules::Outcome;
-
-use crate::{Game, Recorded, utc};
+use crate::{Chronicle, Game, Visit, utc};
 
 const HEADER: [&str; 17] = [
     "game",
@@ -27,80 +26,80 @@ const HEADER: [&str; 17] = [
     "votes_right_of_cast",
 ];
 
-/// The CSV table of `games`.
-pub fn csv(games: &[Game]) -> String {
-    let mut out = String::new();
-    row(&mut out, HEADER.iter().map(|h| h.to_string()));
-    for game in games {
-        let common = |edition: String, difficulty: String, outcome: String, hour: String| {
-            [
-                game.id.to_string(),
-                game.played.rule_set().name().to_owned(),
-                edition,
-                difficulty,
-                utc(game.began),
-                game.minutes.to_string(),
-                outcome,
-                hour,
-            ]
-        };
-        match &game.played {
-            Recorded::Mysterium(r) => {
-                let head = common(
-                    word(&r.edition),
-                    r.difficulty.as_ref().map(word).unwrap_or_default(),
-                    word(&r.outcome),
-                    r.hour.to_string(),
-                );
-                let won = (r.outcome == Outcome::Won).to_string();
-                let ghost = [&r.ghost, "ghost", "", "", "", "", "", won.as_str(), ""];
-                row(
-                    &mut out,
-                    head.iter().cloned().chain(ghost.map(str::to_owned)),
-                );
-                for p in &r.psychics {
-                    let psychic = [
-                        p.name.clone(),
-                        "psychic".into(),
-                        word(&p.colour),
-                        p.found.to_string(),
-                        p.finished.map(|h| h.to_string()).unwrap_or_default(),
-                        p.track.map(|t| t.to_string()).unwrap_or_default(),
-                        String::new(),
-                        won.clone(),
-                        String::new(),
-                    ];
-                    row(&mut out, head.iter().cloned().chain(psychic));
-                }
-            }
-            Recorded::Rummy(r) => {
-                let head = common(String::new(), String::new(), String::new(), String::new());
-                for (p, name) in r.players.iter().enumerate() {
-                    let votes = r.votes.get(p).copied().unwrap_or_default();
-                    let player = [
-                        name.clone(),
-                        "player".into(),
-                        String::new(),
-                        String::new(),
-                        String::new(),
-                        String::new(),
-                        r.totals.get(p).copied().unwrap_or(0).to_string(),
-                        (r.winner == p).to_string(),
-                        format!("{}/{}", votes.right, votes.cast),
-                    ];
-                    row(&mut out, head.iter().cloned().chain(player));
-                }
-            }
-        }
-    }
-    out
+/// A player's line of a game in the CSV table, as its rule set fills it: the game's facts
+/// (the same on each of its lines), then the player's. What a rule set does not have stays
+/// empty.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Row {
+    pub edition: String,
+    pub difficulty: String,
+    pub outcome: String,
+    pub hour: String,
+    pub player: String,
+    /// Their part in the game, in the rule set's word (`ghost`, `psychic`, `player`).
+    pub part: String,
+    pub colour: String,
+    pub cards_found: String,
+    pub finished_in_hour: String,
+    pub clairvoyancy: String,
+    pub total: String,
+    pub winner: String,
+    pub votes_right_of_cast: String,
 }
 
-/// A value's name as its JSON has it (`lost_on_time`, `hard`, `red`).
-fn word(value: &impl serde::Serialize) -> String {
-    match serde_json::to_value(value) {
-        Ok(serde_json::Value::String(s)) => s,
-        _ => String::new(),
+impl Row {
+    /// A value's name as its JSON has it (`lost_on_time`, `hard`, `red`), for a field.
+    pub fn word(value: &impl serde::Serialize) -> String {
+        match serde_json::to_value(value) {
+            Ok(serde_json::Value::String(s)) => s,
+            _ => String::new(),
+        }
+    }
+}
+
+/// The CSV table of the games visited, in the order they come.
+#[derive(Debug)]
+pub struct Csv(String);
+
+impl Default for Csv {
+    fn default() -> Self {
+        let mut out = String::new();
+        row(&mut out, HEADER.iter().map(|h| h.to_string()));
+        Csv(out)
+    }
+}
+
+impl Csv {
+    /// The whole table.
+    pub fn table(self) -> String {
+        self.0
+    }
+}
+
+impl Visit for Csv {
+    fn visit<R: Chronicle>(&mut self, game: Game<R>) {
+        for line in game.played.rows() {
+            let fields = [
+                game.id.to_string(),
+                R::RULE_SET.name().to_owned(),
+                line.edition,
+                line.difficulty,
+                utc(game.began),
+                game.minutes.to_string(),
+                line.outcome,
+                line.hour,
+                line.player,
+                line.part,
+                line.colour,
+                line.cards_found,
+                line.finished_in_hour,
+                line.clairvoyancy,
+                line.total,
+                line.winner,
+                line.votes_right_of_cast,
+            ];
+            row(&mut self.0, fields.into_iter());
+        }
     }
 }
 

@@ -1,114 +1,134 @@
-//! The history of finished games, as pure functions of what each rule set keeps of a game
-//! once it is over (its `Record`) and the journal's clock: the games as the history lists
-//! them ([`Game`]), their statistics per group of players and per player
-//! ([`statistics`]), and the CSV table of them ([`csv`]).
+//! The history of finished games, generic over the rule sets: each rule set says what it
+//! keeps of a game once it is over (its record, a [`Chronicle`]); this crate reads those
+//! records as the journal keeps them ([`Game`]), lists them ([`Listing`]), counts them per
+//! group of players and per player ([`Tally`]) and writes them as a CSV table ([`Csv`]).
+//! A shell hands it each game by its rule set's type ([`Visit`]); it names no rule set.
+//! Pure functions of the records and the journal's clock: no I/O.
 
 mod csv;
 mod statistics;
 
-pub use csv::csv;
-pub use statistics::{
-    Accuracy, Among, Ghost, Hour, Level, Mysterium, Rate, Reach, Rummy, Statistics, Top, statistics,
-};
+pub use csv::{Csv, Row};
+pub use statistics::{Among, Rate, Statistics, Tally};
 
-use seance_rules::RuleSet;
-use seance_timeline::Listed;
+use std::fmt::Debug;
+
+use seance_timeline::RuleSet;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 
-/// A finished game of either rule set, as its rules recorded it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-/// Named on the wire as the journal and the lists of games name the rule sets.
-#[serde(tag = "ruleset", content = "record")]
-pub enum Recorded {
-    #[serde(rename = "mysterium-classic")]
-    Mysterium(seance_rules::Record),
-    #[serde(rename = "mystery-rummy")]
-    Rummy(seance_rummy::Record),
-}
+/// What a rule set keeps of a finished game, and how the history reads, lists, exports and
+/// counts it.
+pub trait Chronicle: Serialize + DeserializeOwned + Clone + Debug + Send + 'static {
+    /// Whose records these are.
+    const RULE_SET: RuleSet;
+    /// What its games add up to among some players (its part of `/api/statistics`).
+    type Statistics: Serialize;
 
-impl Recorded {
-    /// A record as the journal keeps it under its rule set's name; `None` for a rule set
-    /// this build does not know or a record it cannot read.
-    pub fn read(ruleset: &str, record: &str) -> Option<Recorded> {
-        match ruleset.parse().ok()? {
-            RuleSet::Mysterium => serde_json::from_str(record)
-                .ok()
-                .map(|r: seance_rules::Record| Recorded::Mysterium(r.mended())),
-            RuleSet::MysteryRummy => serde_json::from_str(record).ok().map(Recorded::Rummy),
-        }
+    /// The record as its game was, where an older build wrote it otherwise.
+    fn mended(self) -> Self {
+        self
     }
-
-    /// Its rule set.
-    pub fn rule_set(&self) -> RuleSet {
-        match self {
-            Recorded::Mysterium(_) => RuleSet::Mysterium,
-            Recorded::Rummy(_) => RuleSet::MysteryRummy,
-        }
-    }
-
-    /// What the lists call it ([`Listed::titled`]): `mysterium-classic`, `mysterium-new`,
-    /// `mystery-rummy`.
-    pub fn title(&self) -> &'static str {
-        match self {
-            Recorded::Mysterium(r) => seance_rules::Game::titled(Some(r.edition.name())).source,
-            Recorded::Rummy(_) => seance_rummy::Scorepad::titled(None).source,
-        }
-    }
-
+    /// What the lists call the game (its rule set's title, or its edition's).
+    fn title(&self) -> &'static str;
     /// The words it is told in where they are not its rule set's usual ones (`new`).
-    pub fn dialect(&self) -> Option<&'static str> {
-        match self {
-            Recorded::Mysterium(r) => r.edition.dialect(),
-            Recorded::Rummy(_) => None,
-        }
+    fn dialect(&self) -> Option<&'static str> {
+        None
     }
-
-    /// Everyone who played, Mysterium's ghost first.
-    pub fn players(&self) -> Vec<&str> {
-        match self {
-            Recorded::Mysterium(r) => {
-                let mut names = vec![r.ghost.as_str()];
-                for p in &r.psychics {
-                    if !names.contains(&p.name.as_str()) {
-                        names.push(&p.name);
-                    }
-                }
-                names
-            }
-            Recorded::Rummy(r) => r.players.iter().map(String::as_str).collect(),
-        }
-    }
+    /// Everyone who played, each once, in the order its screens name them.
+    fn players(&self) -> Vec<&str>;
+    /// Its lines in the CSV table: one per player (or per part a player played).
+    fn rows(&self) -> Vec<Row>;
+    /// What `games` add up to among `among` (every one of them is among them).
+    fn statistics(games: &[&Game<Self>], among: &Among) -> Self::Statistics;
 }
 
-/// A finished game in the history.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Game {
+/// A finished game in the history, as rule set `R` recorded it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game<R> {
     pub id: i64,
     /// When it began, in seconds since 1970 (the journal's clock).
     pub began: i64,
     /// How long it lasted, wall-clock, from its start to its last entry (at least 1).
     pub minutes: i64,
     pub archived: bool,
-    /// [`Recorded::title`], for the screens.
-    pub title: &'static str,
-    /// [`Recorded::dialect`], for the screens.
-    pub dialect: Option<&'static str>,
-    #[serde(flatten)]
-    pub played: Recorded,
+    pub played: R,
 }
 
-impl Game {
+impl<R: Chronicle> Game<R> {
     /// The game that began at `began` and was last played at `ended` (seconds).
-    pub fn new(id: i64, began: i64, ended: i64, archived: bool, played: Recorded) -> Game {
+    pub fn new(id: i64, began: i64, ended: i64, archived: bool, played: R) -> Game<R> {
         Game {
             id,
             began,
             minutes: minutes(began, ended),
             archived,
-            title: played.title(),
-            dialect: played.dialect(),
             played,
         }
+    }
+
+    /// A game whose record the journal keeps as `record`; `None` for a record this build
+    /// cannot read.
+    pub fn read(id: i64, began: i64, ended: i64, archived: bool, record: &str) -> Option<Self> {
+        let played = serde_json::from_str::<R>(record).ok()?.mended();
+        Some(Game::new(id, began, ended, archived, played))
+    }
+}
+
+/// What is done with each finished game, handed over by its rule set's record: the shells
+/// read the journal's games and hand each to a [`Listing`], a [`Tally`] or a [`Csv`].
+pub trait Visit {
+    fn visit<R: Chronicle>(&mut self, game: Game<R>);
+}
+
+/// A page of the history as the screens list it: each game with its rule set's name, its
+/// title and dialect, and its record as its rule set wrote it.
+#[derive(Debug, Default, Serialize)]
+#[serde(transparent)]
+pub struct Listing(Vec<serde_json::Value>);
+
+/// One game of a [`Listing`].
+#[derive(Serialize)]
+struct Listed<'a, R> {
+    id: i64,
+    began: i64,
+    minutes: i64,
+    archived: bool,
+    title: &'static str,
+    dialect: Option<&'static str>,
+    ruleset: &'static str,
+    record: &'a R,
+}
+
+impl Listing {
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The first `n` games alone.
+    pub fn truncate(&mut self, n: usize) {
+        self.0.truncate(n);
+    }
+}
+
+impl Visit for Listing {
+    fn visit<R: Chronicle>(&mut self, game: Game<R>) {
+        let listed = Listed {
+            id: game.id,
+            began: game.began,
+            minutes: game.minutes,
+            archived: game.archived,
+            title: game.played.title(),
+            dialect: game.played.dialect(),
+            ruleset: R::RULE_SET.name(),
+            record: &game.played,
+        };
+        self.0
+            .push(serde_json::to_value(listed).expect("a record serializes"));
     }
 }
 

@@ -2,15 +2,15 @@
 //! classic Mysterium at 2, 3, 5 and 7 players, the new edition at 3 and 5, Mystery Rummy
 //! at 2 and 4. Each figure is checked against the games it counts.
 
-use seance_history::{Among, Game, Level, Rate, Recorded, statistics};
+use seance_history::{Among, Chronicle, Game, Listing, Rate, Statistics, Tally, Visit};
 use seance_played::{mysterium, new_edition, rummy};
-use seance_rules::{Difficulty, Outcome, Record};
+use seance_rules::{Challenge, Difficulty, Outcome, Record};
 use seance_timeline::{Listed, RuleSet};
 
 const HOUR: i64 = 3600;
 
 /// Game `id`, begun `id` hours into the evening, lasting 40 minutes.
-fn game(id: i64, played: Recorded) -> Game {
+fn game<R: Chronicle>(id: i64, played: R) -> Game<R> {
     Game::new(id, id * HOUR, id * HOUR + 40 * 60, false, played)
 }
 
@@ -19,8 +19,55 @@ fn record(played: &seance_played::Played) -> Record {
 }
 
 struct Evening {
-    games: Vec<Game>,
+    games: Vec<Game<Record>>,
+    rummy: Vec<Game<seance_rummy::Record>>,
     mysterium: Vec<Record>,
+}
+
+impl Evening {
+    /// Every game visited by `visit`, in the order they were played.
+    fn visit(&self, visit: &mut impl Visit) {
+        self.games.iter().cloned().for_each(|g| visit.visit(g));
+        self.rummy.iter().cloned().for_each(|g| visit.visit(g));
+    }
+
+    /// The statistics among `among`, as the server sends them.
+    fn statistics(&self, among: &Among) -> Statistics {
+        let mut tally = Tally::new(among.clone());
+        self.visit(&mut tally);
+        tally.statistics()
+    }
+
+    /// Mysterium's figures among `among`, as the statistics send them.
+    fn mysterium(&self, among: &Among) -> Option<seance_rules::Statistics> {
+        let figures = counted(&self.games, among);
+        let sent = self.statistics(among).rule_sets.remove("mysterium-classic");
+        assert_eq!(
+            sent,
+            figures.as_ref().map(|f| serde_json::to_value(f).unwrap())
+        );
+        figures
+    }
+
+    /// Mystery Rummy's.
+    fn rummy(&self, among: &Among) -> Option<seance_rummy::Statistics> {
+        let figures = counted(&self.rummy, among);
+        let sent = self.statistics(among).rule_sets.remove("mystery-rummy");
+        assert_eq!(
+            sent,
+            figures.as_ref().map(|f| serde_json::to_value(f).unwrap())
+        );
+        figures
+    }
+}
+
+/// `R`'s figures over those of `games` among `among`; `None` without one.
+fn counted<R: Chronicle>(games: &[Game<R>], among: &Among) -> Option<R::Statistics> {
+    let counted: Vec<&Game<R>> = games
+        .iter()
+        .filter(|g| among.takes(&g.played.players()))
+        .collect();
+    (!counted.is_empty()).then(|| R::statistics(&counted, among))
 }
 
 /// Eight games among friends, the scripted outcome of each known.
@@ -55,20 +102,24 @@ fn evening() -> Evening {
         record(&new_edition("Cy", &["Ana", "Bo"], 1, true)),
         record(&new_edition("Laura", &["Ana", "Bo", "Cy", "Dee"], 1, false)),
     ];
-    let mut games: Vec<Game> = mysterium
+    let games = mysterium
         .iter()
         .cloned()
         .enumerate()
-        .map(|(i, r)| game(i as i64 + 1, Recorded::Mysterium(r)))
+        .map(|(i, r)| game(i as i64 + 1, r))
         .collect();
-    for (id, players) in [
+    let rummy = [
         (7, &["Ana", "Bo"][..]),
         (8, &["Ana", "Bo", "Cy", "Dee"][..]),
-    ] {
-        let pad = rummy(players);
-        games.push(game(id, Recorded::Rummy(pad.game().record().unwrap())));
+    ]
+    .into_iter()
+    .map(|(id, players)| game(id, rummy(players).game().record().unwrap()))
+    .collect();
+    Evening {
+        games,
+        rummy,
+        mysterium,
     }
-    Evening { games, mysterium }
 }
 
 #[test]
@@ -95,37 +146,48 @@ fn a_record_has_a_track_only_where_the_game_had_one() {
     for p in old["psychics"].as_array_mut().unwrap() {
         p["track"] = 0.into();
     }
-    let read = Recorded::read("mysterium-classic", &old.to_string()).unwrap();
-    assert_eq!(read, Recorded::Mysterium(mysterium[1].clone()));
+    let read = Game::<Record>::read(2, 0, 60, false, &old.to_string()).unwrap();
+    assert_eq!(read.played, mysterium[1]);
 }
 
 #[test]
-fn each_record_is_named_as_its_rule_set() {
-    let Evening { games, .. } = evening();
-    for game in &games {
-        let sent = serde_json::to_value(game).unwrap();
-        let rule_set = game.played.rule_set();
-        assert_eq!(sent["ruleset"], rule_set.name());
-        let record = sent["record"].to_string();
-        assert_eq!(
-            Recorded::read(rule_set.name(), &record).as_ref(),
-            Some(&game.played)
-        );
+fn each_record_is_listed_under_its_rule_set_and_reads_back() {
+    let evening = evening();
+    let mut page = Listing::default();
+    evening.visit(&mut page);
+    let sent = serde_json::to_value(&page).unwrap();
+    let sent = sent.as_array().unwrap();
+    assert_eq!(sent.len(), 8);
+    for (listed, game) in sent.iter().zip(&evening.games) {
+        assert_eq!(listed["ruleset"], RuleSet::Mysterium.name());
+        assert_eq!(listed["id"], game.id);
+        assert_eq!(listed["minutes"], 40);
+        assert_eq!(listed["title"], game.played.title());
+        let record = listed["record"].to_string();
+        let read = Game::<Record>::read(game.id, game.began, game.began + 2400, false, &record);
+        assert_eq!(read.as_ref(), Some(game));
     }
-    assert!(
-        games
-            .iter()
-            .any(|g| g.played.rule_set() == RuleSet::MysteryRummy)
+    assert_eq!(sent[4]["title"], "mysterium-new");
+    assert_eq!(sent[4]["dialect"], "new");
+    assert_eq!(sent[7]["ruleset"], RuleSet::MysteryRummy.name());
+    assert_eq!(sent[7]["title"], RuleSet::MysteryRummy.name());
+    assert_eq!(
+        sent[7]["record"]["players"],
+        serde_json::json!(["Ana", "Bo", "Cy", "Dee"])
     );
-    assert_eq!(Recorded::read("mysterium", "{}"), None);
+    // Another rule set's record is no record of this one.
+    assert_eq!(
+        Game::<Record>::read(1, 0, 60, false, &sent[7]["record"].to_string()),
+        None
+    );
 }
 
 #[test]
 fn a_player_of_two_colours_is_one_player() {
-    let Evening { games, .. } = evening();
-    assert_eq!(games[0].played.players(), ["Laura", "Ana"]);
-    assert_eq!(games[1].played.players(), ["Laura", "Ana", "Bo"]);
-    let stats = statistics(&games, &Among::Everyone);
+    let evening = evening();
+    assert_eq!(evening.games[0].played.players(), ["Laura", "Ana"]);
+    assert_eq!(evening.games[1].played.players(), ["Laura", "Ana", "Bo"]);
+    let stats = evening.statistics(&Among::Everyone);
     assert_eq!(
         stats.players,
         ["Ana", "Bo", "Cy", "Dee", "Eve", "Fay", "Laura"]
@@ -139,10 +201,10 @@ fn a_player_of_two_colours_is_one_player() {
 
 #[test]
 fn mysterium_is_counted_by_level_players_hour_and_ghost() {
-    let Evening { games, mysterium } = evening();
-    let stats = statistics(&games, &Among::Everyone);
-    assert_eq!(stats.games, 8);
-    let m = stats.mysterium.unwrap();
+    let evening = evening();
+    assert_eq!(evening.statistics(&Among::Everyone).games, 8);
+    let m = evening.mysterium(&Among::Everyone).unwrap();
+    let mysterium = &evening.mysterium;
     let won = |o: &[Outcome]| o.iter().filter(|&&o| o == Outcome::Won).count() as u32;
     let outcomes: Vec<Outcome> = mysterium.iter().map(|r| r.outcome).collect();
     assert_eq!(
@@ -167,10 +229,10 @@ fn mysterium_is_counted_by_level_players_hour_and_ghost() {
     assert_eq!(
         m.by_level,
         [
-            (Level::Easy, rate(1, 1)),
-            (Level::Medium, rate(2, 1)),
-            (Level::Hard, rate(1, 0)),
-            (Level::NewEdition, rate(2, 1)),
+            (Challenge::Easy, rate(1, 1)),
+            (Challenge::Medium, rate(2, 1)),
+            (Challenge::Hard, rate(1, 0)),
+            (Challenge::NewEdition, rate(2, 1)),
         ]
     );
     assert_eq!(
@@ -208,8 +270,9 @@ fn mysterium_is_counted_by_level_players_hour_and_ghost() {
 
 #[test]
 fn clairvoyancy_counts_only_psychics_who_had_a_track() {
-    let Evening { games, mysterium } = evening();
-    let m = statistics(&games, &Among::Everyone).mysterium.unwrap();
+    let evening = evening();
+    let m = evening.mysterium(&Among::Everyone).unwrap();
+    let mysterium = &evening.mysterium;
     // Only the five- and seven-player classic games had a track.
     let tracked = [&mysterium[2], &mysterium[3]];
     let names: Vec<&str> = m.clairvoyancy.iter().map(|r| r.name.as_str()).collect();
@@ -238,36 +301,39 @@ fn clairvoyancy_counts_only_psychics_who_had_a_track() {
 
 #[test]
 fn one_group_and_one_player_are_counted_alone() {
-    let Evening { games, .. } = evening();
+    let evening = evening();
     let group = Among::Group(vec!["Laura".into(), "Ana".into(), "Bo".into()]);
-    let stats = statistics(&games, &group);
     assert_eq!(
-        stats.games, 1,
+        evening.statistics(&group).games,
+        1,
         "Laura and Ana and Bo alone: the three-player game"
     );
-    assert_eq!(stats.mysterium.unwrap().rate, Rate { games: 1, won: 0 });
-    let fay = statistics(&games, &Among::Player("Fay".into()));
-    assert_eq!(fay.games, 1);
-    let m = fay.mysterium.unwrap();
+    assert_eq!(
+        evening.mysterium(&group).unwrap().rate,
+        Rate { games: 1, won: 0 }
+    );
+    let fay = Among::Player("Fay".into());
+    assert_eq!(evening.statistics(&fay).games, 1);
+    let m = evening.mysterium(&fay).unwrap();
     assert!(m.ghosts.is_empty(), "Fay was never the ghost");
     assert_eq!(m.clairvoyancy.len(), 1);
     assert_eq!(m.clairvoyancy[0].name, "Fay");
-    assert!(fay.rummy.is_none());
+    assert!(evening.rummy(&fay).is_none());
     // The groups offered: each table once, the most played first.
-    let all = statistics(&games, &Among::Everyone);
-    let played = |group: &Vec<String>| {
-        let among = Among::Group(group.clone());
-        games
-            .iter()
-            .filter(|g| statistics(std::slice::from_ref(g), &among).games == 1)
-            .count()
-    };
-    let counts: Vec<usize> = all.groups.iter().map(played).collect();
+    let all = evening.statistics(&Among::Everyone);
+    let played = |group: &Vec<String>| evening.statistics(&Among::Group(group.clone())).games;
+    let counts: Vec<u32> = all.groups.iter().map(played).collect();
     assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
     assert_eq!(
-        counts.iter().sum::<usize>(),
-        games.len(),
+        counts.iter().sum::<u32>(),
+        all.games,
         "each game in one group"
+    );
+    // The groups and players on offer do not narrow with the choice.
+    let narrowed = evening.statistics(&group);
+    assert_eq!(
+        (narrowed.groups, narrowed.players),
+        (all.groups.clone(), all.players)
     );
     let unique: std::collections::HashSet<_> = all.groups.iter().collect();
     assert_eq!(unique.len(), all.groups.len());
@@ -278,15 +344,9 @@ fn one_group_and_one_player_are_counted_alone() {
 
 #[test]
 fn mystery_rummy_counts_rounds_totals_votes_and_wins() {
-    let Evening { games, .. } = evening();
-    let records: Vec<&seance_rummy::Record> = games
-        .iter()
-        .filter_map(|g| match &g.played {
-            Recorded::Rummy(r) => Some(r),
-            Recorded::Mysterium(_) => None,
-        })
-        .collect();
-    let r = statistics(&games, &Among::Everyone).rummy.unwrap();
+    let evening = evening();
+    let records: Vec<&seance_rummy::Record> = evening.rummy.iter().map(|g| &g.played).collect();
+    let r = evening.rummy(&Among::Everyone).unwrap();
     assert_eq!(r.games, 2);
     let rounds: u32 = r.rounds.iter().map(|(_, n)| n).sum();
     assert_eq!(rounds, 2);

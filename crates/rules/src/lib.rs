@@ -33,6 +33,7 @@ mod record;
 pub mod refusals;
 mod role;
 mod setup;
+mod statistics;
 mod straw_poll;
 mod view;
 
@@ -65,6 +66,7 @@ pub use setup::{
     AGES, BOX_SAND_TIMER, Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing,
     SAND_TIMER_SECONDS, SecretMode, Setup, colours_each, sand_timer, track_side,
 };
+pub use statistics::{Challenge, Ghost, Hour, Reach, Statistics};
 pub use straw_poll::{Ballot, Count, CountStep, Decider};
 
 /// A Mysterium game's history.

@@ -1,12 +1,16 @@
 //! A finished game of Mysterium as the history keeps it: the edition and difficulty, how it
 //! ended and in which hour, the ghost, and how far each psychic got (cards found, the hour
 //! they found their last, the space reached on the clairvoyancy track). Written once when
-//! the game ends, so the history and its statistics never replay a game.
+//! the game ends, so the history and its statistics never replay a game. Its lines in the
+//! history's CSV table are here; what the records add up to is `statistics`.
 
+use seance_history::{Among, Chronicle, Row};
+use seance_timeline::{Listed, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, Outcome};
 use crate::setup::{Colour, Difficulty, Edition, track_side};
+use crate::statistics::Statistics;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
@@ -64,15 +68,70 @@ impl Record {
                 .collect(),
         })
     }
+}
+
+impl Chronicle for Record {
+    const RULE_SET: RuleSet = RuleSet::Mysterium;
+    type Statistics = Statistics;
 
     /// The record as the game was: records written before Séance told games without a
     /// track apart (2 and 3 players) gave their psychics a track space of 0.
-    pub fn mended(mut self) -> Record {
+    fn mended(mut self) -> Record {
         if track_side(self.edition, self.players).is_none() {
             for p in &mut self.psychics {
                 p.track = None;
             }
         }
         self
+    }
+
+    fn title(&self) -> &'static str {
+        Game::titled(Some(self.edition.name())).source
+    }
+
+    fn dialect(&self) -> Option<&'static str> {
+        self.edition.dialect()
+    }
+
+    /// The ghost first, then each psychic player once (a player of two colours is one).
+    fn players(&self) -> Vec<&str> {
+        let mut names = vec![self.ghost.as_str()];
+        for p in &self.psychics {
+            if !names.contains(&p.name.as_str()) {
+                names.push(&p.name);
+            }
+        }
+        names
+    }
+
+    /// The ghost's line, then a line per psychic (per colour).
+    fn rows(&self) -> Vec<Row> {
+        let game = Row {
+            edition: Row::word(&self.edition),
+            difficulty: self.difficulty.as_ref().map(Row::word).unwrap_or_default(),
+            outcome: Row::word(&self.outcome),
+            hour: self.hour.to_string(),
+            winner: (self.outcome == Outcome::Won).to_string(),
+            ..Row::default()
+        };
+        let ghost = Row {
+            player: self.ghost.clone(),
+            part: "ghost".into(),
+            ..game.clone()
+        };
+        let psychics = self.psychics.iter().map(|p| Row {
+            player: p.name.clone(),
+            part: "psychic".into(),
+            colour: Row::word(&p.colour),
+            cards_found: p.found.to_string(),
+            finished_in_hour: p.finished.map(|h| h.to_string()).unwrap_or_default(),
+            clairvoyancy: p.track.map(|t| t.to_string()).unwrap_or_default(),
+            ..game.clone()
+        });
+        std::iter::once(ghost).chain(psychics).collect()
+    }
+
+    fn statistics(games: &[&seance_history::Game<Record>], among: &Among) -> Statistics {
+        Statistics::of(games, among)
     }
 }

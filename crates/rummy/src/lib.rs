@@ -24,6 +24,7 @@ mod round;
 mod scorepad;
 mod setup;
 mod standings;
+mod statistics;
 mod suspects;
 mod tally;
 mod view;
@@ -40,6 +41,7 @@ pub use round::{Ending, Line, PlayerCards, PlayerScore, Round, ScoreError, Score
 pub use scorepad::{RoundPlayed, Scorepad, Vote};
 pub use setup::{Facts, PLAYERS, Setup, deal};
 pub use standings::{Standings, standings};
+pub use statistics::{Accuracy, Statistics, Top};
 pub use suspects::{
     JOKER, Known, LETTER, MOST_PRINTED, Printed, RIPPER_ESCAPES, SUSPECTS, Suspect, Suspicion,
 };

@@ -1,10 +1,15 @@
 //! A finished game of Mystery Rummy as the history keeps it: the players' totals and the
 //! winner, how many rounds it took, and each player's votes, how many named Jack. Written
 //! once when the game ends, so the history and its statistics never score a game again.
+//! Its lines in the history's CSV table are here; what the records add up to is
+//! `statistics`.
 
+use seance_history::{Among, Chronicle, Row};
+use seance_timeline::{Listed, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use crate::scorepad::Scorepad;
+use crate::statistics::Statistics;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
@@ -46,5 +51,41 @@ impl Record {
             rounds: pad.rounds.len(),
             votes,
         })
+    }
+}
+
+impl Chronicle for Record {
+    const RULE_SET: RuleSet = RuleSet::MysteryRummy;
+    type Statistics = Statistics;
+
+    fn title(&self) -> &'static str {
+        Scorepad::titled(None).source
+    }
+
+    fn players(&self) -> Vec<&str> {
+        self.players.iter().map(String::as_str).collect()
+    }
+
+    /// A line per player, in seating order.
+    fn rows(&self) -> Vec<Row> {
+        self.players
+            .iter()
+            .enumerate()
+            .map(|(p, name)| {
+                let votes = self.votes.get(p).copied().unwrap_or_default();
+                Row {
+                    player: name.clone(),
+                    part: "player".into(),
+                    total: self.totals.get(p).copied().unwrap_or(0).to_string(),
+                    winner: (self.winner == p).to_string(),
+                    votes_right_of_cast: format!("{}/{}", votes.right, votes.cast),
+                    ..Row::default()
+                }
+            })
+            .collect()
+    }
+
+    fn statistics(games: &[&seance_history::Game<Record>], among: &Among) -> Statistics {
+        Statistics::of(games, among)
     }
 }

@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 
+use seance_history::Chronicle;
 use seance_journal::{Journal, JournalError};
 use seance_timeline::{Published, RuleBook, RuleSet};
 use serde::Serialize;
@@ -22,7 +23,7 @@ pub struct RuleSets {
 }
 
 /// A rule set the server carries: where its games are kept, and where the UI shows them.
-pub trait Registered: RuleBook {
+pub trait Registered: RuleBook<Record: Chronicle> {
     const PAGES: Pages;
 
     fn games(sets: &RuleSets) -> &Arc<Games<Self>>;

@@ -46,7 +46,10 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
     // Before any game: nothing to count, said as such.
     let none = table_json(&t, "/statistics").await;
     assert_eq!(none["games"], 0);
-    assert!(none["mysterium"].is_null() && none["rummy"].is_null());
+    assert!(
+        none["rule_sets"]["mysterium-classic"].is_null()
+            && none["rule_sets"]["mystery-rummy"].is_null()
+    );
 
     let evening = evening();
     let [won, on_time, wrong_group] = &evening;
@@ -146,7 +149,7 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
     // Everyone's statistics.
     let all = table_json(&t, "/statistics").await;
     assert_eq!(all["games"], 4);
-    let m = &all["mysterium"];
+    let m = &all["rule_sets"]["mysterium-classic"];
     assert_eq!(m["rate"], json!({"games": 3, "won": 1}));
     assert_eq!(
         m["by_level"],
@@ -189,7 +192,7 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
     assert_eq!(stephanie["psychics"], 2, "a psychic twice, the ghost once");
     assert_eq!(stephanie["finished"], 2);
     assert_eq!(stephanie["spaces"], her_track(won) + her_track(wrong_group));
-    let r = &all["rummy"];
+    let r = &all["rule_sets"]["mystery-rummy"];
     assert_eq!(r["games"], 1);
     assert_eq!(r["rounds"], json!([[rounds, 1]]));
     assert_eq!(
@@ -208,17 +211,23 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
     let group = serde_json::to_string(&["Paul", "Laura", "Stephanie", "Carl", "Alex"]).unwrap();
     let theirs = table_json(&t, &format!("/statistics?group={}", urlencode(&group))).await;
     assert_eq!(theirs["games"], 2);
-    assert_eq!(theirs["mysterium"]["rate"], json!({"games": 2, "won": 1}));
-    assert!(theirs["rummy"].is_null());
+    assert_eq!(
+        theirs["rule_sets"]["mysterium-classic"]["rate"],
+        json!({"games": 2, "won": 1})
+    );
+    assert!(theirs["rule_sets"]["mystery-rummy"].is_null());
     // One player: her games, her own figures.
     let hers = table_json(&t, "/statistics?player=Stephanie").await;
     assert_eq!(hers["games"], 3);
     assert_eq!(
-        hers["mysterium"]["ghosts"],
+        hers["rule_sets"]["mysterium-classic"]["ghosts"],
         json!([{"name": "Stephanie", "rate": {"games": 1, "won": 0}}])
     );
     assert_eq!(
-        hers["mysterium"]["clairvoyancy"].as_array().unwrap().len(),
+        hers["rule_sets"]["mysterium-classic"]["clairvoyancy"]
+            .as_array()
+            .unwrap()
+            .len(),
         1
     );
     refused_as(
@@ -264,13 +273,13 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
         "a deleted game is in no list"
     );
     assert_eq!(
-        table_json(&t, "/statistics").await["mysterium"]["rate"]["games"],
+        table_json(&t, "/statistics").await["rule_sets"]["mysterium-classic"]["rate"]["games"],
         2
     );
     ok(shelve(&wrong["id"], "history").await).await;
     assert!(ids(&table_json(&t, "/history").await).contains(&wrong["id"]));
     assert_eq!(
-        table_json(&t, "/statistics").await["mysterium"]["rate"]["games"],
+        table_json(&t, "/statistics").await["rule_sets"]["mysterium-classic"]["rate"]["games"],
         3
     );
     let (status, _) = error_of(shelve(&json!(999), "archived").await).await;

@@ -1,8 +1,9 @@
 //! Every rule set is registered in every shell: the server tells each one (in the home
 //! page, its key, the UI's pages of its games and its setup's facts, from its own
-//! rules), and the UI has its screens (`ui/app.js`'s `SCREENS`) and its history's lines
-//! (`ui/screens/history.js`'s `RECORDS`) for each, by the names `ui/rule_sets.js` gives
-//! them. A rule set added to one shell and not the other fails here; within the server, the
+//! rules), and the UI has its screens (`ui/app.js`'s `SCREENS`), its history's lines
+//! (`ui/screens/history.js`'s `RECORDS`) and its statistics' section
+//! (`ui/screens/statistics.js`'s `STATISTICS`) for each, by the names `ui/rule_sets.js`
+//! gives them. A rule set added to one shell and not the other fails here; within the server, the
 //! compiler holds every match on a rule set (`rulesets.rs`'s `rule_set!`).
 
 mod support;
@@ -77,12 +78,13 @@ async fn the_server_tells_every_rule_set_with_its_pages_and_facts() {
 }
 
 #[test]
-fn the_ui_has_screens_and_history_lines_for_every_rule_set() {
+fn the_ui_has_screens_history_lines_and_statistics_for_every_rule_set() {
     let all: BTreeSet<String> = RuleSet::ALL.map(|r| r.name().to_owned()).into();
     assert_eq!(registered("app.js", "SCREENS"), all, "ui/app.js's SCREENS");
-    assert_eq!(
-        registered("screens/history.js", "RECORDS"),
-        all,
-        "ui/screens/history.js's RECORDS"
-    );
+    for (file, registry) in [
+        ("screens/history.js", "RECORDS"),
+        ("screens/statistics.js", "STATISTICS"),
+    ] {
+        assert_eq!(registered(file, registry), all, "ui/{file}'s {registry}");
+    }
 }

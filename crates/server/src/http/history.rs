@@ -15,9 +15,9 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use seance_history::{Among, Game as Finished, Recorded, csv, statistics};
+use seance_history::{Among, Csv, Game as Finished, Listing, Tally, Visit};
 use seance_journal::{Ended, Exported, IMPORT_CHUNK, Imported, Journal, Ready, Shelf, Unfit};
-use seance_timeline::{NoSuchRuleSet, Refusal, RuleSet};
+use seance_timeline::{Listed, NoSuchRuleSet, Refusal, RuleSet};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -30,6 +30,9 @@ use crate::shared::Shared;
 
 /// The largest history file an import reads: over a thousand games (about 25 KB each).
 const IMPORT_LIMIT: usize = 32 * 1024 * 1024;
+/// The shelves whose games the statistics count and the CSV table lists: deleted games are
+/// gone from both.
+const COUNTED: [Shelf; 2] = [Shelf::History, Shelf::Archived];
 /// A page of the history: fifty games unless asked, at most a hundred.
 type HistoryPage = Page<50, 100>;
 
@@ -68,8 +71,13 @@ async fn page(
         Shelf::History
     };
     // One more than the page: whether there is a next one.
-    let mut games =
-        blocking(move || finished(&shared, &[shelf], limit.saturating_add(1), offset)).await?;
+    let mut games = blocking(move || {
+        let mut page = Listing::default();
+        let kept = finished(&shared, &[shelf], limit.saturating_add(1), offset)?;
+        each(kept, &mut page);
+        Ok(page)
+    })
+    .await?;
     let more = games.len() > limit as usize;
     games.truncate(limit as usize);
     Ok(Json(json!({ "games": games, "more": more })))
@@ -112,10 +120,13 @@ async fn figures(
         AmongQuery { .. } => None,
     };
     let among = among.ok_or_else(|| refused(StatusCode::BAD_REQUEST, AmongQuery::REFUSED))?;
-    let games =
-        blocking(move || finished(&shared, &[Shelf::History, Shelf::Archived], u32::MAX, 0))
-            .await?;
-    Ok(Json(statistics(&games, &among)))
+    let tally = blocking(move || {
+        let mut tally = Tally::new(among);
+        each(finished(&shared, &COUNTED, u32::MAX, 0)?, &mut tally);
+        Ok(tally)
+    })
+    .await?;
+    Ok(Json(tally.statistics()))
 }
 
 /// The journal, once every finished game in it has its record (written now for any that
@@ -127,23 +138,38 @@ fn recorded(shared: &Shared) -> Result<MutexGuard<'_, Journal>, GameError> {
     Ok(shared.journal())
 }
 
-/// Finished games on `shelves`, as the history lists them.
+/// Finished games on `shelves`, the latest first, as the journal keeps them.
 fn finished(
     shared: &Shared,
     shelves: &[Shelf],
     limit: u32,
     offset: u32,
-) -> Result<Vec<Finished>, GameError> {
-    let kept = recorded(shared)?.history(shelves, limit, offset)?;
-    Ok(kept.into_iter().filter_map(read).collect())
+) -> Result<Vec<Ended>, GameError> {
+    Ok(recorded(shared)?.history(shelves, limit, offset)?)
 }
 
-fn read(kept: Ended) -> Option<Finished> {
-    let played = Recorded::read(&kept.ruleset, &kept.record)?;
-    let archived = kept.shelf == Shelf::Archived;
-    Some(Finished::new(
-        kept.id, kept.began, kept.ended, archived, played,
-    ))
+/// Each of `kept` handed to `visit` as its rule set recorded it (a game of a rule set this
+/// build does not know, or whose record it cannot read, is left out).
+fn each(kept: impl IntoIterator<Item = Ended>, visit: &mut impl Visit) {
+    for game in kept {
+        let Ok(rule_set) = game.ruleset.parse() else {
+            continue;
+        };
+        let Ended {
+            id,
+            began,
+            ended,
+            shelf,
+            record,
+            ..
+        } = game;
+        let archived = shelf == Shelf::Archived;
+        rule_set!(rule_set, G => {
+            if let Some(game) = Finished::<<G as Listed>::Record>::read(id, began, ended, archived, &record) {
+                visit.visit(game);
+            }
+        });
+    }
 }
 
 #[derive(Deserialize)]
@@ -195,15 +221,20 @@ async fn export_csv(
     _: TableOnly,
     State(shared): State<Arc<Shared>>,
 ) -> Result<impl IntoResponse, Refused> {
-    let mut games =
-        blocking(move || finished(&shared, &[Shelf::History, Shelf::Archived], u32::MAX, 0))
-            .await?;
-    // Oldest first, as a spreadsheet reads a log.
-    games.reverse();
+    let csv = blocking(move || {
+        let mut csv = Csv::default();
+        // Oldest first, as a spreadsheet reads a log.
+        each(
+            finished(&shared, &COUNTED, u32::MAX, 0)?.into_iter().rev(),
+            &mut csv,
+        );
+        Ok(csv)
+    })
+    .await?;
     Ok(download(
         "text/csv; charset=utf-8",
         "seance-history.csv",
-        csv(&games),
+        csv.table(),
     ))
 }
 
