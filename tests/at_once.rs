@@ -792,7 +792,7 @@ async fn settings_typed_fast(browsers: Browsers) {
     {
         for six_seven_first in [true, false] {
             let mut settings = api(&client, "GET", "/settings", Value::Null).await;
-            settings["track_bands"] = json!({});
+            settings["rule_sets"]["mysterium-classic"]["track_bands"] = json!({});
             api(&client, "PUT", "/settings", settings).await;
             go(&client, "about:blank").await;
             go(&client, &table.local_url).await;
@@ -825,7 +825,9 @@ async fn settings_typed_fast(browsers: Browsers) {
             let waited = Instant::now();
             loop {
                 let told =
-                    api(&client, "GET", "/settings", Value::Null).await["track_bands"].clone();
+                    api(&client, "GET", "/settings", Value::Null).await["rule_sets"]
+                        ["mysterium-classic"]["track_bands"]
+                        .clone();
                 if told == expected {
                     break;
                 }

@@ -371,7 +371,7 @@ async fn seven_players_win(driver: u16) {
     wait_for(&client, "fieldset[data-side='6-7'][data-told='true']").await;
     let told = api(&client, "GET", "/settings", Value::Null).await;
     assert_eq!(
-        told["track_bands"],
+        told["rule_sets"]["mysterium-classic"]["track_bands"],
         json!({"4-5": {"intermediate": 5, "high": 9}, "6-7": {"intermediate": 4, "high": 8}})
     );
     // A returning table's setup folds the told track to a line, and Begin is in sight.

@@ -4,10 +4,13 @@
 //! words checked for the rule sets' tests ([`worded`]); two commands sent at once
 //! ([`check_at_once`]); a crate's imports and their circles, for
 //! the tests that hold the crates to layers ([`layers`]); a small disk of a test's own, to
-//! fill or make read-only ([`SmallDisk`]).
+//! fill or make read-only ([`SmallDisk`]); and, with the feature `fake-rule-set`, a third
+//! rule set for the registries' test (`fake`).
 
 mod at_once;
 mod disk;
+#[cfg(feature = "fake-rule-set")]
+pub mod fake;
 pub mod layers;
 
 pub use at_once::check_at_once;

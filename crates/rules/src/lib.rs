@@ -32,6 +32,7 @@ mod reading;
 mod record;
 pub mod refusals;
 mod role;
+mod settings;
 mod setup;
 mod statistics;
 mod straw_poll;
@@ -55,13 +56,14 @@ pub use log::{Sealed, Told};
 pub use majority::majority;
 pub use record::{Reached, Record};
 pub use seance_timeline::{
-    Extra, Listed, Param, Published, Refusal, Roles, RuleBook, RuleSet, Rules, Status, Timed,
-    TimelineError, Who,
+    Extra, Listed, Param, Published, Refusal, Roles, RuleBook, RuleSet, Rules, Settled, Status,
+    Timed, TimelineError, Who,
 };
 
 use std::time::Duration;
 
 use seance_timeline::{PlayerLine, Summary, Title};
+pub use settings::Settings;
 pub use setup::{
     AGES, BOX_SAND_TIMER, Colour, CrowRule, Difficulty, Edition, PlayerSetup, Printing,
     SAND_TIMER_SECONDS, SecretMode, Setup, colours_each, sand_timer, track_side,

@@ -49,7 +49,7 @@ pub use tally::{Correcting, LIMITS, Limits, PlayerTally, RoundTally};
 pub use view::{Dealt, RoundView, View, VoteView};
 
 use seance_timeline::{
-    Extra, Listed, Published, Refusal, Roles, RuleSet, Status, Summary, Timed, Title, Who,
+    Extra, Listed, Published, Refusal, Roles, RuleSet, Settled, Status, Summary, Timed, Title, Who,
 };
 
 /// A Mystery Rummy game's history.
@@ -159,6 +159,15 @@ impl seance_timeline::AtOnce for Scorepad {
 impl Timed for Scorepad {}
 
 /// What a setup screen asks before there is a game.
+/// A table tells Mystery Rummy nothing once for every game: all is in each game's setup.
+impl Settled for Scorepad {
+    type Settings = ();
+
+    fn settled(_: &()) -> Result<(), Refusal> {
+        Ok(())
+    }
+}
+
 impl Published for Scorepad {
     type Facts = Facts;
 

@@ -20,6 +20,8 @@ use crate::seats::Commits;
 pub struct RuleSets {
     mysterium: Arc<Games<seance_rules::Game>>,
     rummy: Arc<Games<seance_rummy::Scorepad>>,
+    #[cfg(feature = "fake-rule-set")]
+    straws: Arc<Games<seance_played::fake::Straws>>,
 }
 
 /// A rule set the server carries: where its games are kept, and where the UI shows them.
@@ -55,6 +57,20 @@ impl Registered for seance_rummy::Scorepad {
     }
 }
 
+#[cfg(feature = "fake-rule-set")]
+impl Registered for seance_played::fake::Straws {
+    const PAGES: Pages = Pages {
+        new: "#/new/straws",
+        game: "#/straws/{id}",
+        join: "#/straws/{id}/join",
+        phone: "#/straws/{id}/phone",
+    };
+
+    fn games(sets: &RuleSets) -> &Arc<Games<Self>> {
+        &sets.straws
+    }
+}
+
 /// `$body` with `$G` the type of `$rule_set`'s games: the server's one match on a rule set.
 macro_rules! rule_set {
     ($rule_set:expr, $G:ident => $body:expr) => {
@@ -65,6 +81,11 @@ macro_rules! rule_set {
             }
             seance_timeline::RuleSet::MysteryRummy => {
                 type $G = seance_rummy::Scorepad;
+                $body
+            }
+            #[cfg(feature = "fake-rule-set")]
+            seance_timeline::RuleSet::Straws => {
+                type $G = seance_played::fake::Straws;
                 $body
             }
         }
@@ -78,6 +99,8 @@ impl RuleSets {
         Ok(RuleSets {
             mysterium: Arc::new(Games::new(journal.beside()?)),
             rummy: Arc::new(Games::new(journal.beside()?)),
+            #[cfg(feature = "fake-rule-set")]
+            straws: Arc::new(Games::new(journal.beside()?)),
         })
     }
 

@@ -1,17 +1,21 @@
 //! The table's settings, kept in the data folder so they survive a restart.
 //!
 //! Phones may override the language for themselves (in their own browser); these are the
-//! table's own choices.
+//! table's own choices. What a table tells a rule set once for all its games is that rule
+//! set's, kept here under its name and checked by its rules ([`Settled`]).
 
 use crate::refusals;
+use crate::rulesets::rule_set;
 use crate::sync::Hold;
+use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use seance_rules::{CardBox, Collection, TrackBands};
-use seance_timeline::{Refusal, ensure};
-use serde::{Deserialize, Serialize};
+use seance_timeline::{Refusal, RuleSet, Settled, ensure};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
 
 const FILE: &str = "settings.json";
 
@@ -25,13 +29,92 @@ pub struct Settings {
     /// (the window its machine's), where Séance speaks it.
     pub language: Option<String>,
     pub sound: Sound,
-    /// The card sets in the table's box of Mysterium's new edition, as the players
-    /// entered them (the rulebook prints no numbers).
-    pub card_box: CardBox,
-    /// The expansions and promo cards the table owns, for classic's draws.
-    pub collection: Collection,
-    /// The bands printed on the table's clairvoyancy track, told once for every game.
-    pub track_bands: TrackBands,
+    /// Each rule set's own, under its name.
+    pub rule_sets: RuleSets,
+}
+
+/// Each rule set's settings, under its name, as its rules read them: those told by the
+/// table, the defaults of the others (a rule set with no settings is left out). Only a rule
+/// set this build knows, in its own shape: anything else is refused as the body's shape is.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(transparent)]
+pub struct RuleSets(BTreeMap<&'static str, Value>);
+
+impl Default for RuleSets {
+    fn default() -> Self {
+        let defaults = RuleSet::ALL.into_iter().filter_map(|rule_set| {
+            let settings = rule_set!(rule_set, G => defaults::<G>());
+            (!settings.is_null()).then_some((rule_set.name(), settings))
+        });
+        RuleSets(defaults.collect())
+    }
+}
+
+impl<'de> Deserialize<'de> for RuleSets {
+    fn deserialize<D: Deserializer<'de>>(told: D) -> Result<Self, D::Error> {
+        let told = BTreeMap::<String, Value>::deserialize(told)?;
+        let RuleSets(mut read) = RuleSets::default();
+        for (name, settings) in told {
+            let rule_set: RuleSet = name
+                .parse()
+                .map_err(|_| D::Error::custom(format!("no rule set is named `{name}`")))?;
+            let settings =
+                rule_set!(rule_set, G => read_as::<G>(settings)).map_err(D::Error::custom)?;
+            read.insert(rule_set.name(), settings);
+        }
+        Ok(RuleSets(read))
+    }
+}
+
+/// Rule set `G`'s settings as a table that told nothing has them.
+fn defaults<G: Settled>() -> Value {
+    serde_json::to_value(G::Settings::default()).expect("settings serialize")
+}
+
+/// Whether `G`'s rules take `settings`, read by [`read_as`] before.
+fn settled_as<G: Settled>(settings: &Value) -> Result<(), Refusal> {
+    G::settled(&serde_json::from_value(settings.clone()).expect("read as its own"))
+}
+
+/// `settings` as rule set `G` reads them, in its own words again (its defaults filled in).
+fn read_as<G: Settled>(settings: Value) -> Result<Value, serde_json::Error> {
+    serde_json::to_value(serde_json::from_value::<G::Settings>(settings)?)
+}
+
+impl RuleSets {
+    /// Whether each rule set's rules take its settings.
+    fn settled(&self) -> Result<(), Refusal> {
+        for (name, settings) in &self.0 {
+            let rule_set: RuleSet = name.parse().expect("read by a rule set's name");
+            rule_set!(rule_set, G => settled_as::<G>(settings))?;
+        }
+        Ok(())
+    }
+}
+
+/// A settings file written before each rule set had its own (it has no `rule_sets`): the
+/// fields a rule set's settings now hold ([`Settled::FORMERLY_THE_TABLE_S`]) moved from
+/// the table's to it.
+fn moved_to_their_rule_sets(mut file: Value) -> Value {
+    let Some(fields) = file
+        .as_object_mut()
+        .filter(|f| !f.contains_key("rule_sets"))
+    else {
+        return file;
+    };
+    let mut rule_sets = serde_json::Map::new();
+    for rule_set in RuleSet::ALL {
+        let former = rule_set!(rule_set, G => G::FORMERLY_THE_TABLE_S);
+        let own: serde_json::Map<String, Value> = former
+            .iter()
+            .filter_map(|&field| Some((field.to_owned(), fields.remove(field)?)))
+            .collect();
+        if !own.is_empty() {
+            rule_sets.insert(rule_set.name().to_owned(), own.into());
+        }
+    }
+    fields.insert("rule_sets".into(), rule_sets.into());
+    file
 }
 
 /// What the table plays, and how loud.
@@ -100,9 +183,7 @@ impl Settings {
                 .all(|level| (0.0..=1.0).contains(level)),
             || Refusal::new(refusals::VOLUME),
         )?;
-        self.card_box.validate()?;
-        self.collection.validate()?;
-        self.track_bands.validate()
+        self.rule_sets.settled()
     }
 }
 
@@ -118,7 +199,9 @@ impl SettingsStore {
         let path = dir.join(FILE);
         seance_journal::keep_private(&path);
         let current = match std::fs::read_to_string(&path) {
-            Ok(text) => match serde_json::from_str::<Settings>(&text)
+            Ok(text) => match serde_json::from_str::<Value>(&text)
+                .map(moved_to_their_rule_sets)
+                .and_then(serde_json::from_value::<Settings>)
                 .map_err(|e| e.to_string())
                 .and_then(|s| s.validate().map(|()| s).map_err(|e| e.to_string()))
             {
@@ -261,6 +344,54 @@ mod tests {
             "{err:?}"
         );
         assert_eq!(store.get(), quiet);
+    }
+
+    #[test]
+    fn a_file_from_before_rule_sets_had_their_own_is_read_as_theirs() {
+        let dir = tempfile::tempdir().unwrap();
+        let bands = serde_json::json!({"6-7": {"intermediate": 4, "high": 8}});
+        let file = serde_json::json!({"language": "fr", "track_bands": bands,
+            "collection": {"expansions": ["hidden_signs"], "promos": []}});
+        std::fs::write(dir.path().join(FILE), file.to_string()).unwrap();
+        let read = serde_json::to_value(SettingsStore::load(dir.path()).unwrap().get()).unwrap();
+        let mysterium = &read["rule_sets"]["mysterium-classic"];
+        assert_eq!(mysterium["track_bands"], bands);
+        assert_eq!(
+            mysterium["collection"]["expansions"],
+            serde_json::json!(["hidden_signs"])
+        );
+        assert_eq!(mysterium["card_box"]["characters"], serde_json::json!([]));
+        assert_eq!(read["language"], "fr");
+        assert!(read.get("track_bands").is_none());
+        // Nothing set aside: the file was sound.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn each_rule_set_s_settings_are_read_and_checked_by_its_rules() {
+        let read = |told: serde_json::Value| {
+            serde_json::from_value::<Settings>(serde_json::json!({ "rule_sets": told }))
+        };
+        let unknown = read(serde_json::json!({"mysterium": {}})).unwrap_err();
+        assert!(
+            unknown
+                .to_string()
+                .contains("no rule set is named `mysterium`"),
+            "{unknown}"
+        );
+        let misshapen = read(serde_json::json!({"mysterium-classic": {"box": []}})).unwrap_err();
+        assert!(
+            misshapen.to_string().contains("unknown field `box`"),
+            "{misshapen}"
+        );
+        let bands = serde_json::json!({"4-5": {"intermediate": 5, "high": 2}});
+        let told = read(serde_json::json!({"mysterium-classic": {"track_bands": bands}})).unwrap();
+        let refused = told.validate().unwrap_err();
+        assert!(
+            refused.code == seance_rules::refusals::BAND_ORDER,
+            "{refused:?}"
+        );
+        assert_eq!(read(serde_json::json!({})).unwrap(), Settings::default());
     }
 
     #[test]

@@ -45,13 +45,13 @@ async fn the_box_is_kept_in_the_settings_and_checked() {
     let t = table().await;
     let mut settings: Value = support::table_json(&t, "/settings").await;
     assert_eq!(
-        settings["card_box"]["characters"],
+        settings["rule_sets"]["mysterium-classic"]["card_box"]["characters"],
         json!([]),
         "nothing is assumed"
     );
     let mut bad = card_box();
     bad["objects"][1]["cards"][0] = json!(3);
-    settings["card_box"] = bad;
+    settings["rule_sets"]["mysterium-classic"]["card_box"] = bad;
     let refused = t.api(Method::PUT, "/settings").json(&settings).sent().await;
     let (status, message) = error_of(refused).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -63,7 +63,7 @@ async fn the_box_is_kept_in_the_settings_and_checked() {
     // A set's name is bounded like a player's: every view of the box carries it.
     let mut long = card_box();
     long["characters"][0]["name"] = json!("g".repeat(41));
-    settings["card_box"] = long;
+    settings["rule_sets"]["mysterium-classic"]["card_box"] = long;
     let refused = t.api(Method::PUT, "/settings").json(&settings).send().await;
     let (status, message) = error_of(refused.unwrap()).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -72,10 +72,13 @@ async fn the_box_is_kept_in_the_settings_and_checked() {
             && message.params == json!({"most": 40, "chars": 41}),
         "{message}"
     );
-    settings["card_box"] = card_box();
+    settings["rule_sets"]["mysterium-classic"]["card_box"] = card_box();
     ok(t.api(Method::PUT, "/settings").json(&settings).sent().await).await;
     let kept: Value = support::table_json(&t, "/settings").await;
-    assert_eq!(kept["card_box"], card_box());
+    assert_eq!(
+        kept["rule_sets"]["mysterium-classic"]["card_box"],
+        card_box()
+    );
 }
 
 #[tokio::test]

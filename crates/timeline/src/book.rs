@@ -1,7 +1,8 @@
 //! What a rule set gives the shells, trait by trait: its core ([`Rules`]: a fold of its
 //! events and a decision on each command), who may do what and sees what ([`Roles`]), its
 //! sand timer ([`Timed`]), what the lists say of a game ([`Listed`]), what a setup screen
-//! asks before there is a game ([`Published`]); [`RuleBook`] is all of them.
+//! asks before there is a game ([`Published`]), what a table tells it once for every game
+//! ([`Settled`]); [`RuleBook`] is all of them.
 
 use std::fmt;
 use std::time::Duration;
@@ -186,13 +187,35 @@ pub trait Published: Rules {
     fn facts() -> Self::Facts;
 }
 
+/// What a table tells a rule set once for all its games (Mysterium's card box, collection
+/// and track bands): kept by the shells in the table's settings, checked by the rules.
+pub trait Settled: Rules {
+    type Settings: Record + Default;
+    /// The settings' fields an older build kept among the table's own (at the top of its
+    /// settings), read back as this rule set's.
+    const FORMERLY_THE_TABLE_S: &'static [&'static str] = &[];
+
+    /// Whether the table may keep `settings`; the refusal says what is wrong.
+    fn settled(settings: &Self::Settings) -> Result<(), Refusal>;
+}
+
 /// A rule set's whole face to the shells: its core and every part they read.
 pub trait RuleBook:
-    Rules + Roles + AtOnce + Timed + Listed + Published + PartialEq + Send + Sync + 'static
+    Rules + Roles + AtOnce + Timed + Listed + Published + Settled + PartialEq + Send + Sync + 'static
 {
 }
 
 impl<G> RuleBook for G where
-    G: Rules + Roles + AtOnce + Timed + Listed + Published + PartialEq + Send + Sync + 'static
+    G: Rules
+        + Roles
+        + AtOnce
+        + Timed
+        + Listed
+        + Published
+        + Settled
+        + PartialEq
+        + Send
+        + Sync
+        + 'static
 {
 }

@@ -24,7 +24,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 pub use at_once::AtOnce;
-pub use book::{Listed, Published, Record, Roles, RuleBook, Rules, Timed};
+pub use book::{Listed, Published, Record, Roles, RuleBook, Rules, Settled, Timed};
 pub use error::{NAME_CHARS, Param, Params, Refusal, check_name, ensure};
 pub use pace::{Act, Allowance, Pace};
 pub use rng::Draw;

@@ -11,10 +11,16 @@ pub enum RuleSet {
     Mysterium,
     /// Mystery Rummy: Jack the Ripper.
     MysteryRummy,
+    /// A third rule set for the registries' test alone (`seance-played`'s `fake`).
+    #[cfg(feature = "fake-rule-set")]
+    Straws,
 }
 
 impl RuleSet {
+    #[cfg(not(feature = "fake-rule-set"))]
     pub const ALL: [RuleSet; 2] = [RuleSet::Mysterium, RuleSet::MysteryRummy];
+    #[cfg(feature = "fake-rule-set")]
+    pub const ALL: [RuleSet; 3] = [RuleSet::Mysterium, RuleSet::MysteryRummy, RuleSet::Straws];
 
     /// Its name in the journal and the history, kept as first written (`mysterium-classic`
     /// holds both of Mysterium's editions): renaming it would orphan every game kept.
@@ -22,6 +28,8 @@ impl RuleSet {
         match self {
             RuleSet::Mysterium => "mysterium-classic",
             RuleSet::MysteryRummy => "mystery-rummy",
+            #[cfg(feature = "fake-rule-set")]
+            RuleSet::Straws => "straws",
         }
     }
 
@@ -31,6 +39,8 @@ impl RuleSet {
         match self {
             RuleSet::Mysterium => "games",
             RuleSet::MysteryRummy => "rummy",
+            #[cfg(feature = "fake-rule-set")]
+            RuleSet::Straws => "straws",
         }
     }
 }
