@@ -175,12 +175,14 @@ async fn phone(browsers: &Browsers, table: &Table, tablet: &Client, id: u64, sea
             .filter(|p| !p.starts_with("/api/"))
             .collect();
         assert!(
-            fetched.iter().any(|p| p.ends_with("/screens/join.js")),
+            fetched
+                .iter()
+                .any(|p| p.ends_with("/screens/mysterium/seats.js")),
             "{fetched:?}"
         );
         for table_only in [
-            "screens/game.js",
-            "screens/setup.js",
+            "screens/mysterium.js",
+            "screens/mysterium/setup.js",
             "screens/games.js",
             "screens/rummy.js",
         ] {

@@ -3,7 +3,7 @@
 // changes nothing and is said in a toast; a stale screen is brought up to date first. The
 // app makes these ways once (`actsOn`) and hands them to every screen in its context.
 
-import { ApiError, Offline, api, readingAs, seatGivenBack } from './api.js';
+import { ApiError, Offline, api, gamePath, readingAs, seatGivenBack } from './api.js';
 import { toast } from './dom.js';
 import { t } from './i18n.js';
 import { byKey, pageOf } from './rule_sets.js';
@@ -61,7 +61,7 @@ export function actsOn(app) {
     const game = app.game();
     if (game == null) return;
     try {
-      const snapshot = await api(`/${game.kind}/${game.id}${readingAs(game)}`, { seat: game.seat });
+      const snapshot = await api(`${gamePath(game.kind, game.id)}${readingAs(game)}`, { seat: game.seat });
       // Shown only while the screen still follows the game as it asked (a seat taken
       // meanwhile follows it as that seat).
       if (app.game() === game) app.showSnapshot(snapshot);
@@ -83,7 +83,7 @@ export function actsOn(app) {
     try {
       for (;;) {
         try {
-          return await api(`/${game.kind}/${game.id}${path}`, { method: 'POST', body, seat: game.seat });
+          return await api(`${gamePath(game.kind, game.id)}${path}`, { method: 'POST', body, seat: game.seat });
         } catch (error) {
           if (!(error instanceof Offline)) throw error;
           saySending();
@@ -106,7 +106,7 @@ export function actsOn(app) {
     const game = app.game();
     try {
       if (surely) return (await deliver(game, path, body)) ?? {};
-      return (await api(`/${game.kind}/${game.id}${path}`, { method: 'POST', body, seat: game.seat })) ?? {};
+      return (await api(`${gamePath(game.kind, game.id)}${path}`, { method: 'POST', body, seat: game.seat })) ?? {};
     } catch (error) {
       if (error instanceof Offline) {
         if (!quiet) toast(t('offline.not_sent'));

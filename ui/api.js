@@ -2,9 +2,9 @@
 // device's secret: the join code (a phone or a watcher) or the table key (the table).
 
 import { refusal, t } from './i18n.js';
-import { CODE_KEY, SEATS_KEY, heldSeat, readingAs, secret, taken } from './ask.js';
+import { CODE_KEY, SEATS_KEY, gamePath, heldSeat, readingAs, secret, taken } from './ask.js';
 
-export { readingAs };
+export { gamePath, readingAs };
 
 /** Takes the secret from the table link (`?key=`) or the join link (`?code=`), then hides
  * it from the address bar; or from storage. */
@@ -159,14 +159,14 @@ export async function download(path, name) {
 /** This device's secret as a query parameter, for what cannot send headers. */
 const secretQuery = () => `code=${encodeURIComponent(secret())}`;
 
-/** The QR code of game `game`'s BG Stats link (`kind` `games` or `rummy`). */
-export function bgStatsQrUrl(game, kind) {
-  return `/api/${kind}/${game}/bgstats.png?${secretQuery()}`;
+/** The QR code of the BG Stats link of game `game` of the rule set under `kind`. */
+export function bgStatsQrUrl(kind, game) {
+  return `/api${gamePath(kind, game, 'bgstats.png')}?${secretQuery()}`;
 }
 
-/** The QR code image's address (images cannot send headers); with a game (of `kind`
- * `games` or `rummy`), the code leads to that game's seats. */
-export function qrUrl(game = null, kind = 'games') {
+/** The QR code image's address (images cannot send headers); with a game (`game` of the
+ * rule set under `kind`), the code leads to that game's seats. */
+export function qrUrl(kind = null, game = null) {
   return `/api/qr.png?${secretQuery()}${game === null ? '' : `&${kind}=${game}`}`;
 }
 
@@ -192,8 +192,8 @@ const SLEPT_AFTER = 3000;
  * onMessage(json) for each change; onState('open' | 'closed' | 'refused' | 'lost'): `lost`
  * when the socket stayed open but heard nothing for [`SILENT_MOST`] (a Wi-Fi that drops
  * bytes closes nothing): it is let go, and another is opened at once.
- * Returns follow(game, role, seat, kind): from then on the socket also carries that role's
- * view of that game (a Mysterium game, or `kind` 'rummy'), opened by the seat's token
+ * Returns follow(game, kind, role, seat): from then on the socket also carries that role's
+ * view of game `game` of the rule set under `kind`, opened by the seat's token
  * (follow(null) for none); it reconnects at once.
  */
 export function connect(onMessage, onState) {
@@ -267,7 +267,7 @@ export function connect(onMessage, onState) {
   };
   let checking = null;
   // The first call opens the socket, already following the screen's game.
-  const follow = (game, role = 'table', seat = null, kind = 'games') => {
+  const follow = (game, kind = null, role = 'table', seat = null) => {
     const next = game == null ? ''
       : `&${kind}=${encodeURIComponent(game)}${seat ? `&seat=${encodeURIComponent(seat)}` : `&role=${encodeURIComponent(role)}`}`;
     if (next === watched && socket) return;

@@ -8,14 +8,16 @@ import { browserLanguage, deviceLanguage, language, prefetchLanguage, setDialect
 import { h, patch, stylesheet, toast } from './dom.js';
 import { contextOf } from './context.js';
 import { actsOn } from './act.js';
-import { renderInvited, renderJoin, renderSeats } from './screens/join.js';
-import { MYSTERIUM, MYSTERY_RUMMY, ruleSets } from './rule_sets.js';
+import { invitedAt, renderInvited, renderJoin } from './screens/join.js';
+// Mysterium's seat picker comes with the app: a phone joining from its link draws it first.
+import { renderMysteriumSeats } from './screens/mysterium/seats.js';
+import { MYSTERIUM, MYSTERY_RUMMY, byKey, ruleSets } from './rule_sets.js';
 import { pattern } from './ask.js';
 
 /**
  * What the screens show; changed only by what the server says. `game` is the game on
- * screen: its id, its kind (its rule set's key: `games` for Mysterium, `rummy`), the role it
- * is seen as, its latest snapshot and when that arrived (performance.now()).
+ * screen: its id, its kind (its rule set's key, as the server tells it), the role it is seen
+ * as, its latest snapshot and when that arrived (performance.now()).
  */
 const state = { info: null, settings: null, connection: 'closed', devices: 0, game: null, offline: false };
 
@@ -36,14 +38,14 @@ const later = {
   code: () => import('./screens/code.js'),
   settings: () => import('./screens/settings.js'),
   licences: () => import('./screens/licences.js'),
-  setup: () => import('./screens/setup.js'),
   games: () => import('./screens/games.js'),
   history: () => import('./screens/history.js'),
   statistics: () => import('./screens/statistics.js'),
   journal: () => import('./screens/journal.js'),
-  game: () => import('./screens/game.js'),
-  timer: () => import('./screens/game/timer.js'),
-  phone: () => import('./screens/phone.js'),
+  mysterium: () => import('./screens/mysterium.js'),
+  mysteriumSetup: () => import('./screens/mysterium/setup.js'),
+  mysteriumPhone: () => import('./screens/mysterium/phone.js'),
+  mysteriumTimer: () => import('./screens/mysterium/timer.js'),
   rummy: () => import('./screens/rummy.js'),
   rummySetup: () => import('./screens/rummy/setup.js'),
   rummyPhone: () => import('./screens/rummy/phone.js'),
@@ -73,14 +75,14 @@ const screenOf = (key, name) => (ctx) => {
   return h('div', { class: 'screen' }, h('p', { class: 'note' }, '…'));
 };
 
-/** The table's view of a game of `kind` (its rule set's key), with the table's cues and its
- * sand timer (`listens` names what follows each view, so a screen that changes it hears
- * the game afresh). */
-const asTable = (id, kind) => ({ kind, role: 'table', seat: null, listens: 'table', onView: (before, after) => call('game', 'viewChanged', before, after, context()) });
-/** The view of this phone's seat, opened by its token. */
-const asSeat = (id, kind) => {
+/** The table's view of a game of `kind` (its rule set's key), followed by the rule set's
+ * `cues.table` (the table's sounds, its sand timer; `listens` names what follows each view,
+ * so a screen that changes it hears the game afresh). */
+const asTable = (id, kind, cues) => ({ kind, role: 'table', seat: null, listens: 'table', onView: cues.table });
+/** The view of this phone's seat, opened by its token, followed by `cues.seat`. */
+const asSeat = (id, kind, cues) => {
   const held = mySeat(id);
-  return held ? { kind, role: held.seat, seat: held.token, listens: 'seat', onView: (before, after) => call('phone', 'seatViewChanged', before, after) } : asTable(id, kind);
+  return held ? { kind, role: held.seat, seat: held.token, listens: 'seat', onView: cues.seat } : asTable(id, kind, cues);
 };
 const quiet = () => {};
 /** The table's view, or a seat's, with no cue of its own (a seat picker, a scorepad). */
@@ -90,30 +92,56 @@ const quietSeat = (id, kind) => {
   return held ? { kind, role: held.seat, seat: held.token, listens: 'quiet', onView: quiet } : quietTable(id, kind);
 };
 
-/** Each rule set's screens, registered once: its setup, the table's screen of a game, a
- * phone's seat picker and a seat's phone, each with how it follows its game. Where each is
- * shown is the server's (the rule sets' `pages`, told in the page). */
+/**
+ * Each rule set's screens, registered once: its `pages` (its setup, the table's screen of a
+ * game, a phone's seat picker and a seat's phone, each with how it follows its game; where
+ * each is shown is the server's, the rule sets' `pages` told in the page), and its `cues`,
+ * what follows its views besides drawing them:
+ * - `table(before, after)` and `seat(before, after)`: a view's cues on the table's screen
+ *   and on a seat's phone;
+ * - `knocked(times)`: a phone's knock, heard on the table's screen of the game;
+ * - `freeze()`: the table is out of reach, its sand timer on screen stops where it was;
+ * - `time(ms)`: resolves to `ms`, the time its sand timer had left, as its screens write it.
+ * A rule set with none follows its views quietly.
+ */
 const SCREENS = {
   [MYSTERIUM]: {
-    new: [screenOf('setup', 'renderSetup')],
-    game: [screenOf('game', 'renderGame'), asTable],
-    join: [renderSeats, quietTable],
-    phone: [screenOf('phone', 'renderPhone'), asSeat],
+    pages: {
+      new: [screenOf('mysteriumSetup', 'renderMysteriumSetup')],
+      game: [screenOf('mysterium', 'renderMysterium'), asTable],
+      join: [renderMysteriumSeats, quietTable],
+      phone: [screenOf('mysteriumPhone', 'renderMysteriumPhone'), asSeat],
+    },
+    cues: {
+      table: (before, after) => call('mysterium', 'viewChanged', before, after, context()),
+      seat: (before, after) => call('mysteriumPhone', 'seatViewChanged', before, after),
+      knocked: (times) => call('mysterium', 'knocked', times, context()),
+      // The timer's module came with the table's screen or a seat's; neither, no timer.
+      freeze: () => { if (loaded.mysterium || loaded.mysteriumPhone) call('mysteriumTimer', 'freeze'); },
+      time: async (ms) => (await load('mysteriumTimer')).formatTime(ms),
+    },
   },
   [MYSTERY_RUMMY]: {
-    new: [screenOf('rummySetup', 'renderRummySetup')],
-    game: [screenOf('rummy', 'renderRummy'), quietTable],
-    join: [screenOf('rummyPhone', 'renderRummySeats'), quietTable],
-    phone: [screenOf('rummyPhone', 'renderRummyPhone'), quietSeat],
+    pages: {
+      new: [screenOf('rummySetup', 'renderRummySetup')],
+      game: [screenOf('rummy', 'renderRummy'), quietTable],
+      join: [screenOf('rummyPhone', 'renderRummySeats'), quietTable],
+      phone: [screenOf('rummyPhone', 'renderRummyPhone'), quietSeat],
+    },
+    cues: {},
   },
 };
+
+/** The registry's entry of the rule set under `key`. */
+const registered = (key) => SCREENS[byKey(key).name];
 
 /** The table's first screen (a phone's too, once it goes back from a game's). */
 const HOME = screenOf('home', 'renderHome');
 
 
-/** Screens by the address's #hash: the app's own, then each rule set's at its pages; a
- * game's number is the route's parameter. */
+/** Screens by the address's #hash: the app's own, then each rule set's at its pages, and
+ * the table's invitations to its seats; a game's number is the parameter of a route that
+ * follows its game. */
 const ROUTES = [
   [/^#\/settings$/, screenOf('settings', 'renderSettings')],
   [/^#\/licences$/, screenOf('licences', 'renderLicences')],
@@ -121,9 +149,11 @@ const ROUTES = [
   [/^#\/history(?:\/archived)?$/, screenOf('history', 'renderHistory')],
   [/^#\/statistics$/, screenOf('statistics', 'renderStatistics')],
   [/^#\/join$/, renderJoin],
-  [/^#\/join\/\d+\/[^/]+\/[0-9a-f]+$/, renderInvited],
-  ...ruleSets().filter(({ name }) => SCREENS[name]).flatMap(({ name, key, pages }) => Object.entries(SCREENS[name])
-    .map(([page, [screen, watch]]) => [pattern(pages[page]), screen, watch && ((id) => watch(id, key))])),
+  ...ruleSets().filter(({ name }) => SCREENS[name]).flatMap(({ name, key, pages }) => [
+    ...Object.entries(SCREENS[name].pages)
+      .map(([page, [screen, watch]]) => [pattern(pages[page]), screen, watch && ((id) => watch(id, key, SCREENS[name].cues))]),
+    [invitedAt(name), (ctx) => renderInvited(ctx, name)],
+  ]),
 ];
 
 let follow = () => {};
@@ -132,7 +162,7 @@ function route() {
   for (const [address, screen, watch] of ROUTES) {
     const found = location.hash.match(address);
     if (found) {
-      const id = found[1] ? Number(found[1]) : null;
+      const id = watch ? Number(found[1]) : null;
       return { screen, id, watch: id === null ? null : watch(id) };
     }
   }
@@ -144,7 +174,7 @@ function followScreen({ id, watch }) {
   const game = state.game;
   if (id !== (game?.id ?? null) || watch?.role !== game?.role || watch?.seat !== game?.seat || watch?.kind !== game?.kind) {
     state.game = id === null ? null : { id, ...watch, snapshot: null, at: 0 };
-    follow(id, watch?.role, watch?.seat, watch?.kind);
+    follow(id, watch?.kind, watch?.role, watch?.seat);
   } else if (game && watch.listens !== game.listens) {
     // The same game on another screen ("Just watch" after the seat picker): it follows
     // each view its own way from a fresh one, its sand timer running from the first.
@@ -251,9 +281,8 @@ function setOffline(offline) {
   banner.hidden = !offline;
   if (offline) {
     banner.replaceChildren(h('strong', {}, t('offline.title')), ' ', t('offline.hint'));
-    // A timer on screen stops where it was (its module came with the game's or the
-    // phone's screen); no such screen, no timer to stop.
-    if (loaded.game || loaded.phone) call('timer', 'freeze');
+    // A timer on screen stops where it was.
+    for (const { cues } of Object.values(SCREENS)) cues.freeze?.();
   } else {
     state.restored = true;
     if (!state.game) back(null);
@@ -261,12 +290,13 @@ function setOffline(offline) {
   }
 }
 
-/** Says the server is back, with what the first snapshot since shows. */
+/** Says the server is back, with what the first snapshot since shows (of the game on
+ * screen, if any). */
 async function back(snapshot) {
   state.restored = false;
   const timer = snapshot?.timer;
   toast(timer?.interrupted
-    ? t('offline.back_timer', { time: (await load('timer')).formatTime(timer.remaining_ms) })
+    ? t('offline.back_timer', { time: await registered(state.game.kind).cues.time(timer.remaining_ms) })
     : t('offline.back'));
 }
 
@@ -325,8 +355,9 @@ async function onMessage(message) {
       showSnapshot(message.snapshot);
       break;
     case 'knock':
-      if (state.game?.id === message.game && state.game.role === 'table' && route().screen === SCREENS[MYSTERIUM].game[0]) {
-        call('game', 'knocked', message.times, context());
+      if (state.game?.id === message.game && state.game.role === 'table') {
+        const { pages, cues } = registered(state.game.kind);
+        if (route().screen === pages.game[0]) cues.knocked?.(message.times);
       }
       break;
   }

@@ -27,8 +27,15 @@ export function heldSeat(game) {
   }
 }
 
-/** A page's address (`#/game/{id}`) as a pattern: its game's number is the parameter. */
-export const pattern = (page) => new RegExp(`^${page.replace(/[/#]/g, '\\$&').replace('{id}', '(\\d+)')}$`);
+/** A page's address (`#/game/{id}`) as a pattern: its game's number is the parameter;
+ * `tail`, a pattern of what may follow it (an invitation's seat and secret). */
+export const pattern = (page, tail = '') => new RegExp(`^${page.replace(/[/#]/g, '\\$&').replace('{id}', '(\\d+)')}${tail}$`);
+
+/** The API's path of the games of the rule set under `key` (`/rummy`, where a new one is
+ * posted), of its game `id` (`/rummy/3`) or of what is under it (`gamePath('rummy', 3,
+ * 'seats')`), as the server's routes lay them out (`routes/games.rs`). Every game's path is
+ * made here, this module's own questions' too. */
+export const gamePath = (key, ...under) => ['', key, ...under].join('/');
 
 /** The query a screen reads its game as: a phone's seat by its token, sent beside
  * (`X-Seat`); the table names the role it reads. */
@@ -66,6 +73,6 @@ for (const { key, pages } of told ? JSON.parse(told.textContent) : []) {
     const id = location.hash.match(pattern(address))?.[1];
     if (id === undefined) continue;
     const held = page === 'phone' ? heldSeat(id) : null;
-    ask(`/${key}/${id}${readingAs({ role: 'table', seat: held?.token })}`, held?.token);
+    ask(`${gamePath(key, id)}${readingAs({ role: 'table', seat: held?.token })}`, held?.token);
   }
 }

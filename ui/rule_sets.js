@@ -1,8 +1,8 @@
 // The rule sets the server carries, as it tells them in the page (`assets.rs`): each one's
 // name (as the journal and the lists of games name it), key (its games' place in the API:
 // `/api/rummy/3`), pages (where the UI shows its games: `#/rummy/{id}`) and facts (what
-// its setup asks of its rules). The app routes by them; a rule set's own screens still
-// post to their key (`/games`, `/rummy`), and the API client defaults to Mysterium's.
+// its setup asks of its rules). The app routes by them, and every path of a game in the API
+// is made from its key (`gamePath`, in `ask.js`): no screen spells a key, nor assumes one.
 
 import { t } from './i18n.js';
 

@@ -1,7 +1,7 @@
 // The frame of every screen: the bar atop it (the name, the connection, the language), and
 // a game's screen while its game is not shown yet (being read, or unreadable).
 
-import { api } from '../api.js';
+import { api, gamePath } from '../api.js';
 import { asset, h, toast } from '../dom.js';
 import { LANGUAGES, language, setLanguage, t } from '../i18n.js';
 import { ruleSets } from '../rule_sets.js';
@@ -74,7 +74,7 @@ export function unreadable(ctx) {
   const { id, kind, refused } = ctx.game;
   const setAside = async () => {
     try {
-      await api(`/${kind}/${id}/set-aside`, { method: 'POST' });
+      await api(gamePath(kind, id, 'set-aside'), { method: 'POST' });
       location.hash = '#/games';
     } catch (error) {
       toast(error.message);

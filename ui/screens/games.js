@@ -3,7 +3,7 @@
 
 import { h, live, toast } from '../dom.js';
 import { language, t } from '../i18n.js';
-import { api } from '../api.js';
+import { api, gamePath } from '../api.js';
 import { topBar } from './chrome.js';
 import { MYSTERIUM, gameName, pageOf, ruleSet } from '../rule_sets.js';
 
@@ -13,7 +13,7 @@ export const gameHref = (game) => pageOf(game.ruleset, 'game', game.id);
 /** Puts a game in play away, or brings one back; the list is drawn again. */
 async function putAway(ctx, game, archived) {
   try {
-    await api(`/${ruleSet(game.ruleset).key}/${game.id}/archive`, { method: 'POST', body: { archived } });
+    await api(gamePath(ruleSet(game.ruleset).key, game.id, 'archive'), { method: 'POST', body: { archived } });
     toast(t(archived ? 'games.archived' : 'games.restored', { players: game.players.join(', ') }));
     ctx.render();
   } catch (error) {

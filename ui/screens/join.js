@@ -1,12 +1,13 @@
-// Joining from a phone: the games in play at this table, then a seat — the ghost, a
-// psychic, or just watching. The seat's token stays on the phone, which comes back to it
-// after a reload, a sleep or a lost connection.
+// Joining from a phone: the games in play at this table, then a seat in one (each rule set
+// draws its own seat picker) or the table's invitation to one. The seat's token stays on
+// the phone, which comes back to it after a reload, a sleep or a lost connection.
 
 import { h, live, toast } from '../dom.js';
-import { ghostSeat, nameOf, t } from '../i18n.js';
-import { api, givenBack, keepSeat, mySeat } from '../api.js';
-import { notYet, topBar } from './chrome.js';
-import { MYSTERIUM, byKey, gameName, pageOf } from '../rule_sets.js';
+import { t } from '../i18n.js';
+import { api, gamePath, keepSeat } from '../api.js';
+import { pattern } from '../ask.js';
+import { topBar } from './chrome.js';
+import { byKey, gameName, pageOf, ruleSet } from '../rule_sets.js';
 
 
 export function renderJoin(ctx) {
@@ -27,12 +28,12 @@ export function renderJoin(ctx) {
       h('a', { class: 'button', href: '#' }, t('settings.back'))));
 }
 
-/** Takes `seat` of game `id` (of `kind` games or rummy), with the table's `invitation`
- * where the seat takes one, and opens this phone's screen of it; or says why not, and draws
- * the seats again. */
-export async function sit(ctx, id, seat, kind = 'games', invitation = undefined) {
+/** Takes `seat` of game `id` of the rule set under `kind` (its key), with the table's
+ * `invitation` where the seat takes one, and opens this phone's screen of it; or says why
+ * not, and draws the seats again. */
+export async function sit(ctx, kind, id, seat, invitation = undefined) {
   try {
-    const { token } = await api(`/${kind}/${id}/seats`, { method: 'POST', body: { seat, invitation } });
+    const { token } = await api(gamePath(kind, id, 'seats'), { method: 'POST', body: { seat, invitation } });
     keepSeat(id, { seat, token });
     // In place of the seat picker or the invitation: Back does not come to a spent one.
     location.replace(pageOf(byKey(kind).name, 'phone', id));
@@ -42,55 +43,25 @@ export async function sit(ctx, id, seat, kind = 'games', invitation = undefined)
   }
 }
 
-/** The invitation the phone came with (`#/join/ID/SEAT/INVITATION`, the table's QR code
- * for a seat taken only that way), taken once. */
+/** The address of the table's invitation to a seat of a game of rule set `name`, as the
+ * server makes the link the invitation's QR code carries: its seat picker's page, then the
+ * seat and the invitation (`#/join/3/ghost/9f…`). */
+export const invitedAt = (name) => pattern(ruleSet(name).pages.join, '/([^/]+)/([0-9a-f]+)');
+
+/** The invitation the phone came with, taken once. */
 let invited = null;
 
-/** Takes the seat the table's invitation is for. The invitation leaves the address bar and
- * the history at once: taken, the phone's screen of the seat replaces it; refused (spent,
- * replaced), the game's seats say why. */
-export function renderInvited(ctx) {
-  const [, id, seat, invitation] = location.hash.match(/^#\/join\/(\d+)\/([^/]+)\/([0-9a-f]+)$/);
+/** Takes the seat of a game of rule set `name` the table's invitation is for. The
+ * invitation leaves the address bar and the history at once: taken, the phone's screen of
+ * the seat replaces it; refused (spent, replaced), the game's seats say why. */
+export function renderInvited(ctx, name) {
+  const [, id, seat, invitation] = location.hash.match(invitedAt(name));
   if (invited !== invitation) {
     invited = invitation;
-    history.replaceState(null, '', `${location.pathname}${location.search}${pageOf(MYSTERIUM, 'join', id)}`);
-    sit(ctx, Number(id), decodeURIComponent(seat), 'games', invitation);
+    history.replaceState(null, '', `${location.pathname}${location.search}${pageOf(name, 'join', id)}`);
+    sit(ctx, ruleSet(name).key, Number(id), decodeURIComponent(seat), invitation);
   }
   return h('div', { id: 'invited', class: 'screen' },
     topBar(ctx),
     h('section', { class: 'panel' }, h('p', { class: 'note' }, t('join.taking'))));
-}
-
-/** The seats of game `id`: free ones can be taken; taken ones say so. */
-export function renderSeats(ctx) {
-  const { snapshot, game: { id } } = ctx;
-  const held = mySeat(id);
-  if (held) {
-    queueMicrotask(() => { location.hash = pageOf(MYSTERIUM, 'phone', id); });
-  }
-  const top = topBar(ctx);
-  const waiting = notYet(ctx, 'seats', top);
-  if (waiting) return waiting;
-  const view = snapshot.view;
-  const taken = new Set(snapshot.seats);
-  // Seats the table gives by invitation only (the ghost's): its player scans the code the
-  // table shows them alone.
-  const byInvitation = new Set(snapshot.by_invitation ?? []);
-  const seatButton = (seat, label, colour) => h('button', {
-    type: 'button', class: 'seat', 'data-seat': seat, dataset: colour ? { colour } : {},
-    disabled: taken.has(seat) || byInvitation.has(seat), onclick: () => sit(ctx, id, seat),
-  }, h('span', { class: 'swatch', 'aria-hidden': 'true', dataset: colour ? { colour } : {} }), label,
-  taken.has(seat) ? h('span', { class: 'taken' }, t('join.taken'))
-    : byInvitation.has(seat) ? h('span', { class: 'taken' }, t('join.by_invitation')) : null);
-  return h('div', { id: 'seats', class: 'screen' },
-    top,
-    h('section', { class: 'panel' },
-      givenBack(id) ? h('p', { id: 'given-back', class: 'banner', role: 'status' }, t('join.given_back')) : null,
-      h('h1', {}, t('join.pick_seat')),
-      h('div', { class: 'seat-list' },
-        seatButton('ghost', ghostSeat(view.ghost), null),
-        view.psychics.map((p, i) => seatButton(`psychic:${i}`, nameOf(p), p.colour))),
-      [...byInvitation].some((seat) => !taken.has(seat)) ? h('p', { id: 'invitation-hint', class: 'note' }, t('join.invitation_hint')) : null,
-      h('a', { id: 'watch', class: 'button', href: pageOf(MYSTERIUM, 'game', id) }, t('join.watch')),
-      h('p', { class: 'note' }, t('join.seat_hint'))));
 }

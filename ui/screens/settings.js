@@ -5,8 +5,8 @@ import { h, toast } from '../dom.js';
 import { t } from '../i18n.js';
 import * as player from '../sound/player.js';
 import { languageSwitch, topBar } from './chrome.js';
-import { lyingFlat, setLyingFlat } from './game/timer.js';
-import { trackBandsEditor } from './track_bands.js';
+import { lyingFlat, setLyingFlat } from './mysterium/timer.js';
+import { trackBandsEditor } from './mysterium/track_bands.js';
 import { MYSTERIUM, factsOf } from '../rule_sets.js';
 
 /** Saves the table's sound settings; every screen hears of it over the socket. */

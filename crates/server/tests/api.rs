@@ -77,12 +77,13 @@ async fn the_home_page_names_the_version_and_every_module_with_safe_headers() {
         "i18n.js",
         "dom.js",
         "screens/join.js",
+        "screens/mysterium/seats.js",
         "screens/chrome.js",
     ] {
         let link = format!("<link rel=\"modulepreload\" href=\"/v/{version}/{module}\">");
         assert!(html.contains(&link), "{module} is not preloaded: {html}");
     }
-    assert!(!html.contains("screens/game.js"), "{html}");
+    assert!(!html.contains("screens/mysterium.js"), "{html}");
     // The table's words come with the page, in the table's language.
     assert!(html.contains(&format!("href=\"/v/{version}/i18n/en.json\" as=\"fetch\"")));
     assert!(html.starts_with("<!doctype html>\n<html lang=\"en\">"));

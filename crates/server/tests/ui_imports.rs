@@ -89,7 +89,7 @@ fn no_module_imports_one_that_imports_it_back() {
     let modules = imports();
     assert!(modules.len() > 30, "the modules were found: {modules:?}");
     assert!(
-        modules["app.js"].contains("screens/game.js"),
+        modules["app.js"].contains("screens/mysterium.js"),
         "dynamic imports are read"
     );
     let mut done = BTreeSet::new();

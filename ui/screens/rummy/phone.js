@@ -13,7 +13,7 @@ import { phoneBar } from '../phone_bar.js';
 import { roundDetails, scoreboard, suspectName } from './rounds.js';
 import { suspectChoice } from './vote.js';
 import { lastChange } from '../../log.js';
-import { MYSTERY_RUMMY, pageOf } from '../../rule_sets.js';
+import { MYSTERY_RUMMY, pageOf, ruleSet } from '../../rule_sets.js';
 
 /** The suspect picked but not yet sealed. */
 let picked = null;
@@ -33,7 +33,7 @@ export function renderRummySeats(ctx) {
       h('h1', {}, t('join.pick_seat')),
       h('div', { class: 'seat-list' }, snapshot.view.players.map((name, p) => h('button', {
         type: 'button', class: 'seat', 'data-seat': `player:${p}`, disabled: taken.has(`player:${p}`),
-        onclick: () => sit(ctx, id, `player:${p}`, 'rummy'),
+        onclick: () => sit(ctx, ruleSet(MYSTERY_RUMMY).key, id, `player:${p}`),
       }, name, taken.has(`player:${p}`) ? h('span', { class: 'taken' }, t('join.taken')) : null))),
       h('a', { id: 'watch', class: 'button', href: pageOf(MYSTERY_RUMMY, 'game', id) }, t('join.watch')),
       h('p', { class: 'note' }, t('rummy.seat_hint'))));

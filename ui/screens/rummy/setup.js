@@ -3,9 +3,9 @@
 
 import { h, toast } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { api } from '../../api.js';
+import { api, gamePath } from '../../api.js';
 import { gameSwitch, topBar } from '../chrome.js';
-import { MYSTERY_RUMMY, factsOf, pageOf } from '../../rule_sets.js';
+import { MYSTERY_RUMMY, factsOf, pageOf, ruleSet } from '../../rule_sets.js';
 
 const form = { players: 3 };
 
@@ -18,7 +18,7 @@ async function start() {
     return input.value.trim() || input.placeholder;
   });
   try {
-    const { id } = await api('/rummy', { method: 'POST', body: { setup: { players } } });
+    const { id } = await api(gamePath(ruleSet(MYSTERY_RUMMY).key), { method: 'POST', body: { setup: { players } } });
     location.hash = pageOf(MYSTERY_RUMMY, 'game', id);
   } catch (error) {
     toast(error.message);

@@ -1,7 +1,7 @@
 // What the endings of every rule set's games share: the ways on (a rematch with the phones'
 // seats kept, BG Stats).
 
-import { api, bgStatsQrUrl } from '../../api.js';
+import { api, bgStatsQrUrl, gamePath } from '../../api.js';
 import { h, toast } from '../../dom.js';
 import { t } from '../../i18n.js';
 
@@ -54,14 +54,14 @@ export function toBgStats(ctx) {
     return h('figure', { id: 'bgstats', class: 'bgstats' },
       // The short link's 33 modules and their quiet zone, 5 screen pixels each: a phone
       // reads it off the table from where its players sit.
-      h('img', { class: 'qr', src: bgStatsQrUrl(id, kind), alt: t('bgstats.qr_alt'), width: 205, height: 205 }),
+      h('img', { class: 'qr', src: bgStatsQrUrl(kind, id), alt: t('bgstats.qr_alt'), width: 205, height: 205 }),
       h('figcaption', { class: 'note' }, t('bgstats.scan')));
   }
   return h('button', {
     id: 'bgstats', type: 'button',
     onclick: async () => {
       try {
-        location.href = (await api(`/${kind}/${id}/bgstats`)).url;
+        location.href = (await api(gamePath(kind, id, 'bgstats'))).url;
       } catch (error) {
         toast(error.message);
       }

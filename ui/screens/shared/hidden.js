@@ -5,7 +5,7 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { api, qrUrl } from '../../api.js';
+import { api, gamePath, qrUrl } from '../../api.js';
 
 /** The phones at the table: the code to scan, and each seat ([name, label, colour]),
  * taken or free; `invite(seat)`, where given, passes the tablet to the player of a seat
@@ -18,7 +18,7 @@ export function phonesPanel(ctx, seats, done, invite = null) {
     if (taken.has(name)) {
       return h('button', {
         type: 'button', 'data-free': name,
-        onclick: async () => { await api(`/${kind}/${id}/seats/${name}`, { method: 'DELETE' }); },
+        onclick: async () => { await api(gamePath(kind, id, 'seats', name), { method: 'DELETE' }); },
       }, t('phones.release'));
     }
     return invite && invited.has(name)
@@ -32,7 +32,7 @@ export function phonesPanel(ctx, seats, done, invite = null) {
     action(name));
   return [
     h('h2', { id: 'hidden-title' }, t('phones.title')),
-    h('img', { id: 'phones-qr', class: 'qr', src: qrUrl(id, kind), width: 220, height: 220, alt: t('join.hint') }),
+    h('img', { id: 'phones-qr', class: 'qr', src: qrUrl(kind, id), width: 220, height: 220, alt: t('join.hint') }),
     h('p', { class: 'note' }, t('phones.hint', { code: ctx.info.join_code, address: new URL(ctx.info.join_url).host })),
     h('ul', { class: 'phone-list' }, seats.map(seat)),
     h('button', { id: 'hidden-done', type: 'button', class: 'primary big', onclick: done }, t('hidden.done')),

@@ -1,22 +1,28 @@
-// The table screen during a game of either edition: the clock (the new edition's pocket
-// watch), crows or candles, the sand timer where there is one, each psychic, the
+// The table screen during a Mysterium game of either edition: the clock (the new edition's
+// pocket watch), crows or candles, the sand timer where there is one, each psychic, the
 // clairvoyancy track, and Phase 2. It shows the table's view as the server sends it, sends
 // what the table taps, and plays the cues for what its log says has happened.
+//
+// Mysterium's screens stand as Mystery Rummy's do (`rummy.js` beside `rummy/`): this one,
+// the table's, at the top of `screens/`, and the rest (a seat's phone, the setup, the seat
+// picker, the parts they share) in `mysterium/`. So each rule set's room is one name and
+// its folder, found the same way, and what stands beside them in `screens/` is the app's
+// own or every rule set's (`shared/`, `chrome.js`, `phone_bar.js`).
 
 import { asset, h, toast } from '../dom.js';
 import { hourMark, nameOf, t } from '../i18n.js';
-import { api } from '../api.js';
+import { api, gamePath } from '../api.js';
 import * as player from '../sound/player.js';
 import { barLanguages, barMenu, languageSwitch, notYet } from './chrome.js';
 import { barTop, seated, tableControls, watching } from './shared/bar.js';
 import { helpButton, helpPanel } from './shared/help.js';
-import { sandTimer, setClock } from './game/timer.js';
-import { psychicGrid } from './game/psychics.js';
-import { track } from './game/track.js';
-import { countStarted, ending, revelation } from './game/revelation.js';
-import { covering, hiddenPanel, open } from './game/hidden.js';
+import { sandTimer, setClock } from './mysterium/timer.js';
+import { psychicGrid } from './mysterium/psychics.js';
+import { track } from './mysterium/track.js';
+import { countStarted, ending, revelation } from './mysterium/revelation.js';
+import { covering, hiddenPanel, open } from './mysterium/hidden.js';
 import { guiding } from './shared/help.js';
-import { guide, mysteriumHelp } from './game/help.js';
+import { guide, mysteriumHelp } from './mysterium/help.js';
 import { lastChange, toldSince } from '../log.js';
 
 
@@ -263,11 +269,11 @@ function damaged(ctx) {
   return h('div', { class: 'banner damage', role: 'alert' },
     h('p', {}, t('game.damage', { entry: snapshot.damage.entry })),
     h('button', {
-      type: 'button', onclick: async () => { await api(`/${ctx.game.kind}/${ctx.game.id}/set-aside`, { method: 'POST' }); ctx.refresh(); },
+      type: 'button', onclick: async () => { await api(gamePath(ctx.game.kind, ctx.game.id, 'set-aside'), { method: 'POST' }); ctx.refresh(); },
     }, t('game.set_aside')));
 }
 
-export function renderGame(ctx) {
+export function renderMysterium(ctx) {
   const waiting = notYet(ctx, 'game');
   if (waiting) return waiting;
   const { game, snapshot, view } = ctx;

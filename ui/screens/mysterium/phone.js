@@ -3,21 +3,21 @@
 // their pawn, their clairvoyancy tokens, their secret vote). It shows its seat's view and
 // sends what its seat may do; the server refuses the rest.
 
-import { h, reserved, toast } from '../dom.js';
-import { ghostSeat, hourMark, nameOf, t } from '../i18n.js';
-import { phoneBar } from './phone_bar.js';
-import { alertsHeld, tell } from '../tell.js';
-import { pickAnotherSeat } from '../act.js';
-import { toBgStats } from './shared/ending.js';
-import { sandTimer, setClock } from './game/timer.js';
-import { sealedChoice, traceOf } from './game/groups.js';
-import { countBegun, countList } from './game/count.js';
-import { CATEGORIES, answerButtons, cardAtEnd, intuition } from './game/psychics.js';
-import { helpButton, helpPanel } from './shared/help.js';
-import { mysteriumHelp } from './game/help.js';
-import { lastChange, newsFor, newsOf, toldSince } from '../log.js';
-import { crowClass, crowSpent, oneTap } from './game.js';
-import { loading, notYet, unreadable } from './chrome.js';
+import { h, reserved, toast } from '../../dom.js';
+import { ghostSeat, hourMark, nameOf, t } from '../../i18n.js';
+import { phoneBar } from '../phone_bar.js';
+import { alertsHeld, tell } from '../../tell.js';
+import { pickAnotherSeat } from '../../act.js';
+import { toBgStats } from '../shared/ending.js';
+import { sandTimer, setClock } from './timer.js';
+import { sealedChoice, traceOf } from './groups.js';
+import { countBegun, countList } from './count.js';
+import { CATEGORIES, answerButtons, cardAtEnd, intuition } from './psychics.js';
+import { helpButton, helpPanel } from '../shared/help.js';
+import { mysteriumHelp } from './help.js';
+import { lastChange, newsFor, newsOf, toldSince } from '../../log.js';
+import { crowClass, crowSpent, oneTap } from '../mysterium.js';
+import { loading, notYet, unreadable } from '../chrome.js';
 
 /** Phase 1, through which the ghost's rows hold still under a finger. */
 const PHASE_ONE = ['visions', 'interpretation', 'manifestation'];
@@ -281,7 +281,7 @@ function psychicScreen(ctx, me) {
   ];
 }
 
-export function renderPhone(ctx) {
+export function renderMysteriumPhone(ctx) {
   const { game } = ctx;
   if (game.refused) return unreadable(ctx);
   // No seat held here (given back, then reloaded): the seats to choose from.

@@ -2,9 +2,9 @@
 // space, told once and kept in the table's settings, so that no game asks for a level
 // again. The ranges a side may take are the rules' (`/api/info`'s `setup.track_bands`).
 
-import { h, toast } from '../dom.js';
-import { t } from '../i18n.js';
-import { MYSTERIUM, factsOf } from '../rule_sets.js';
+import { h, toast } from '../../dom.js';
+import { t } from '../../i18n.js';
+import { MYSTERIUM, factsOf } from '../../rule_sets.js';
 
 const BANDS = ['intermediate', 'high'];
 

@@ -2,8 +2,8 @@
 // (the colour of their backs, say) and the numbers printed on their eight cards' backs.
 // Kept in the table's settings; the server checks it and says what to fix.
 
-import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { h } from '../../dom.js';
+import { t } from '../../i18n.js';
 
 export const CATEGORIES = ['characters', 'locations', 'objects'];
 

@@ -5,7 +5,7 @@
 
 import { h, toast } from '../../dom.js';
 import { ghostSeat, nameOf, t } from '../../i18n.js';
-import { api } from '../../api.js';
+import { api, gamePath } from '../../api.js';
 import { cover, nextAround, passTo, phonesPanel, sealed } from '../shared/hidden.js';
 import { sealedChoice, traceOf } from './groups.js';
 import { CATEGORIES } from './psychics.js';
@@ -35,7 +35,7 @@ export function covering() {
 
 async function showSecrets(ctx) {
   try {
-    const snapshot = await api(`/${ctx.game.kind}/${ctx.game.id}?role=ghost`);
+    const snapshot = await api(`${gamePath(ctx.game.kind, ctx.game.id)}?role=ghost`);
     go(ctx, 'show', { ghost: snapshot.view });
   } catch (error) {
     toast(error.message);
@@ -76,7 +76,7 @@ function phones(ctx) {
  * phone scans to take the seat (once), then the seat on that phone. */
 async function showInvitation(ctx) {
   try {
-    const { qr } = await api(`/${ctx.game.kind}/${ctx.game.id}/seats/${panel.seat}/invitation`, { method: 'POST' });
+    const { qr } = await api(gamePath(ctx.game.kind, ctx.game.id, 'seats', panel.seat, 'invitation'), { method: 'POST' });
     go(ctx, 'show', { qr });
   } catch (error) {
     toast(error.message);
@@ -88,7 +88,7 @@ function invitation(ctx) {
   const { id, kind } = ctx.game;
   const seat = panel.seat;
   const back = () => {
-    api(`/${kind}/${id}/seats/${seat}/invitation`, { method: 'DELETE' }).catch(() => {});
+    api(gamePath(kind, id, 'seats', seat, 'invitation'), { method: 'DELETE' }).catch(() => {});
     go(ctx, 'show', { kind: 'phones', qr: null });
   };
   if ((ctx.snapshot.seats ?? []).includes(seat)) {

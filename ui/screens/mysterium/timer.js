@@ -1,7 +1,7 @@
 // The sand timer on screen. Its time is the server's: each snapshot says what is left, and
 // the screen counts down from there on its own monotonic clock, repainting once a second
 // (an endless animation would repaint the table every frame). It ticks in the last ten
-// seconds; the ring comes when the server ends the interpretation (see game.js).
+// seconds; the ring comes when the server ends the interpretation (see ../mysterium.js).
 
 import { h } from '../../dom.js';
 import { t } from '../../i18n.js';

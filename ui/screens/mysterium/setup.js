@@ -3,14 +3,14 @@
 // (from the box the players describe once) and its optional house-rule timer. Empty names
 // take their placeholder, so a table can start in three taps and name people later never.
 
-import { h, toast } from '../dom.js';
-import { setDialect, t } from '../i18n.js';
-import { api } from '../api.js';
-import { gameSwitch, topBar } from './chrome.js';
+import { h, toast } from '../../dom.js';
+import { setDialect, t } from '../../i18n.js';
+import { api, gamePath } from '../../api.js';
+import { gameSwitch, topBar } from '../chrome.js';
 import { CATEGORIES, boxEditor, readBox } from './card_box.js';
 import { bandsSaved, toldBands, trackBandsEditor } from './track_bands.js';
-import { guiding, setGuiding } from './shared/help.js';
-import { MYSTERIUM, factsOf, pageOf } from '../rule_sets.js';
+import { guiding, setGuiding } from '../shared/help.js';
+import { MYSTERIUM, factsOf, pageOf, ruleSet } from '../../rule_sets.js';
 
 const COLOURS = ['red', 'yellow', 'blue', 'purple', 'white', 'green'];
 /** The sand timer's lengths offered (the box's among them); the rules check the one chosen. */
@@ -142,7 +142,7 @@ async function start(ctx, event) {
   button.disabled = true;
   try {
     // The settings as they are now, the band just saved among them.
-    const { id } = await api('/games', { method: 'POST', body: { setup: await collect(ctx.now()) } });
+    const { id } = await api(gamePath(ruleSet(MYSTERIUM).key), { method: 'POST', body: { setup: await collect(ctx.now()) } });
     recent = null; // the next setup offers these names
     location.hash = pageOf(MYSTERIUM, 'game', id);
   } catch (error) {
@@ -156,7 +156,7 @@ async function start(ctx, event) {
 function rerender(ctx) {
   const typed = [...document.querySelectorAll('#setup input, #setup select:not(.colour-select)')].map((el) => [el.id, el.value]);
   const now = ctx.now();
-  now.showScreen(renderSetup(now));
+  now.showScreen(renderMysteriumSetup(now));
   for (const [id, value] of typed) {
     const el = document.getElementById(id);
     if (el) el.value = value;
@@ -278,7 +278,7 @@ function newEditionChoices(ctx, pick, time) {
   ];
 }
 
-export function renderSetup(ctx) {
+export function renderMysteriumSetup(ctx) {
   if (!recent) queueMicrotask(remember);
   // The words of the game being set up: its edition's, or its stories'.
   setDialect(form.edition === 'new' ? 'new' : form.third === 'stories' ? 'stories' : null);
