@@ -780,7 +780,7 @@ async fn expansions(driver: u16) {
     // Kept in the settings: the next setup has them ticked already.
     let settings = api(&client, "GET", "/settings", Value::Null).await;
     assert_eq!(
-        settings["collection"],
+        settings["rule_sets"]["mysterium-classic"]["collection"],
         json!({"expansions": ["hidden_signs", "secrets_and_lies"], "promos": [5]})
     );
     // The 4-5 side's High band typed, and Begin tapped at once: the game takes it.

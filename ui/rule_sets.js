@@ -21,6 +21,19 @@ export const ruleSets = () => TOLD;
 /** Rule set `name`, as the server tells it. */
 export const ruleSet = (name) => ruleSets().find((r) => r.name === name);
 
+/** Rule set `name`'s own part of the table's `settings`: what the table told it once for
+ * every game (`{}` until then). */
+export const settingsOf = (settings, name) => settings?.rule_sets?.[name] ?? {};
+
+/** A change to the table's settings (for `ctx.saveSettings`) made to rule set `name`'s own
+ * part: `change` takes that part as it stands when the change is saved and gives the fields
+ * to change, or null for none. */
+export const changeOwn = (name, change) => (settings) => {
+  const own = settingsOf(settings, name);
+  const made = change(own);
+  return made && { rule_sets: { ...settings?.rule_sets, [name]: { ...own, ...made } } };
+};
+
 /** The facts rule set `name`'s setup asks of its rules. */
 export const factsOf = (name) => ruleSet(name).facts;
 

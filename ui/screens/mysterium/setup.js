@@ -10,7 +10,7 @@ import { gameSwitch, topBar } from '../chrome.js';
 import { CATEGORIES, boxEditor, readBox } from './card_box.js';
 import { bandsSaved, toldBands, trackBandsEditor } from './track_bands.js';
 import { guiding, setGuiding } from '../shared/help.js';
-import { MYSTERIUM, factsOf, pageOf, ruleSet } from '../../rule_sets.js';
+import { MYSTERIUM, changeOwn, factsOf, pageOf, ruleSet, settingsOf } from '../../rule_sets.js';
 
 const COLOURS = ['red', 'yellow', 'blue', 'purple', 'white', 'green'];
 /** The sand timer's lengths offered (the box's among them); the rules check the one chosen. */
@@ -98,7 +98,7 @@ function playerRow(ctx, i, each, ages) {
 /** The setup's new-edition part: the box (saved to the table's settings) and the deal. */
 async function newEditionCards(ctx) {
   const cardBox = readBox();
-  await ctx.saveSettings({ card_box: cardBox });
+  await ctx.saveSettings(changeOwn(MYSTERIUM, () => ({ card_box: cardBox })));
   const deal = { kind: form.deal };
   if (form.deal === 'sets') {
     for (const category of CATEGORIES) {
@@ -129,7 +129,7 @@ async function collect(ctx) {
   }
   return {
     ...common, difficulty: form.difficulty, printing: form.printing, sand_timer: form.seconds === factsOf(MYSTERIUM).sand_timer.box ? null : form.seconds,
-    collection: owned(ctx), third: form.third, track_bands: ctx.settings?.track_bands ?? {},
+    collection: owned(mine(ctx.settings)), third: form.third, track_bands: mine(ctx.settings).track_bands ?? {},
   };
 }
 
@@ -163,17 +163,21 @@ function rerender(ctx) {
   }
 }
 
-/** The expansions and promo cards the table owns, as its settings keep them. */
-const owned = (ctx) => ({ expansions: [], promos: [], ...(ctx.settings?.collection ?? {}) });
+/** What the table told Mysterium once for every game, in its settings. */
+const mine = (settings) => settingsOf(settings, MYSTERIUM);
+
+/** The expansions and promo cards the table owns, as Mysterium's part of `settings` keeps
+ * them. */
+const owned = (own) => ({ expansions: [], promos: [], ...(own.collection ?? {}) });
 
 /** The table's collection beyond the base box (kept in its settings: ticked once), and with
  * Secrets & Lies the third category, objects or stories. */
 function collectionChoices(ctx, pick) {
-  const collection = owned(ctx);
+  const collection = owned(mine(ctx.settings));
   // `change` of the collection as it stands when saved: a quick second tap keeps the first.
   const save = async (change) => {
     try {
-      await ctx.saveSettings((settings) => ({ collection: change(owned({ settings })) }));
+      await ctx.saveSettings(changeOwn(MYSTERIUM, (own) => ({ collection: change(owned(own)) })));
     } catch (error) {
       toast(error.message);
     }
@@ -252,7 +256,7 @@ async function learnFirstNewGame(ctx) {
 
 /** The new edition's own choices: the box, one set per category or mixed, a house timer. */
 function newEditionChoices(ctx, pick, time) {
-  const box = { characters: [], locations: [], objects: [], ...(ctx.settings?.card_box ?? {}) };
+  const box = { characters: [], locations: [], objects: [], ...(mine(ctx.settings).card_box ?? {}) };
   const known = CATEGORIES.every((c) => box[c].length);
   if (form.firstNewGame === null) {
     // Asked once: no green preselection until the answer (or if it fails).

@@ -4,7 +4,7 @@
 
 import { h, toast } from '../../dom.js';
 import { t } from '../../i18n.js';
-import { MYSTERIUM, factsOf } from '../../rule_sets.js';
+import { MYSTERIUM, changeOwn, factsOf, settingsOf } from '../../rule_sets.js';
 
 const BANDS = ['intermediate', 'high'];
 
@@ -13,7 +13,7 @@ const range = (side, band) => factsOf(MYSTERIUM).track_bands[side][`${band}_from
 
 /** The bands told for `side` in the table's `settings`, or null. */
 export function toldBands(settings, side) {
-  return settings?.track_bands?.[side] ?? null;
+  return settingsOf(settings, MYSTERIUM).track_bands?.[side] ?? null;
 }
 
 /** The latest save, for a setup to wait on before it starts a game with the bands (the app
@@ -38,13 +38,13 @@ function save(ctx, side, after) {
   }));
   pending[side] = (pending[side] ?? 0) + 1;
   // Onto the bands as they stand when it is sent: it keeps what the saves before it kept.
-  const change = (settings) => {
-    const bands = { ...(settings.track_bands ?? {}) };
+  const change = changeOwn(MYSTERIUM, (own) => {
+    const bands = { ...(own.track_bands ?? {}) };
     if (BANDS.every((band) => typed[band] !== null)) bands[side] = typed;
-    else if (toldBands(settings, side)) delete bands[side];
+    else if (bands[side]) delete bands[side];
     else return null;
     return { track_bands: bands };
-  };
+  });
   saving = ctx.saveSettings(change).then(
     () => { pending[side] -= 1; after(); },
     (error) => {
