@@ -8,13 +8,13 @@ call() { # METHOD PATH [JSON]
   curl -s -w '\n→ HTTP %{http_code}' -X "$1" -H "Authorization: Bearer $code" ${3:+-H 'Content-Type: application/json' -d "$3"} "$base/api$2"
   echo; echo
 }
-call POST /games '{"seed": 2015, "setup": {"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept", "players": [{"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]}, {"name": "Carl", "colours": ["green"], "age": 40}, {"name": "Paul", "colours": ["white"]}]}}'
+call POST /mysterium '{"seed": 2015, "setup": {"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept", "players": [{"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]}, {"name": "Carl", "colours": ["green"], "age": 40}, {"name": "Paul", "colours": ["white"]}]}}'
 call GET /games
-call GET '/games/1?role=table'
-call POST /games/1/commands '{"version": 0, "command": {"type": "give_vision", "psychic": 0}}'
-call POST /games/1/commands '{"version": 1, "command": {"type": "give_vision", "psychic": 0}}'
-call POST /games/1/commands '{"version": 0, "command": {"type": "give_vision", "psychic": 1}}'
-call POST /games/1/commands '{"version": 1, "command": {"type": "place_token", "by": 1, "on": 0, "face": "agree"}}'
-call POST /games/1/undo '{"version": 2}'
-call POST /games/1/redo '{"version": 3}'
-call GET '/games/1?role=ghost'
+call GET '/mysterium/1?role=table'
+call POST /mysterium/1/commands '{"version": 0, "command": {"type": "give_vision", "psychic": 0}}'
+call POST /mysterium/1/commands '{"version": 1, "command": {"type": "give_vision", "psychic": 0}}'
+call POST /mysterium/1/commands '{"version": 0, "command": {"type": "give_vision", "psychic": 1}}'
+call POST /mysterium/1/commands '{"version": 1, "command": {"type": "place_token", "by": 1, "on": 0, "face": "agree"}}'
+call POST /mysterium/1/undo '{"version": 2}'
+call POST /mysterium/1/redo '{"version": 3}'
+call GET '/mysterium/1?role=ghost'

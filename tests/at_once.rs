@@ -119,7 +119,7 @@ const WATCH: &str = "window.pressed = [];
 
 /// Where game `id` stands, as the table reads it.
 async fn game(tablet: &Client, id: u64) -> Value {
-    api(tablet, "GET", &format!("/games/{id}"), json!(null)).await
+    api(tablet, "GET", &format!("/mysterium/{id}"), json!(null)).await
 }
 
 async fn held_press(browsers: Browsers) {
@@ -145,7 +145,7 @@ async fn held_press(browsers: Browsers) {
             tokio::time::sleep(HELD / 2).await;
             let now = game(&tablet, id).await;
             let moved = json!({"version": now["version"], "command": {"type": "place_intuition", "psychic": 2, "card": others[round]}});
-            api(&tablet, "POST", &format!("/games/{id}/commands"), moved).await;
+            api(&tablet, "POST", &format!("/mysterium/{id}/commands"), moved).await;
         };
         let (pressed, ()) = tokio::join!(stephanie.perform_actions(press(element, touch)), moved);
         pressed.unwrap_or_else(|e| panic!("pressing {css} (touch: {touch}): {e}"));

@@ -181,7 +181,7 @@ async fn kept_awake(browsers: Browsers) {
         &phone,
         Some(&key),
         "POST",
-        "/games",
+        "/mysterium",
         json!({"setup": setup, "seed": 5}),
     )
     .await["id"]
@@ -256,7 +256,7 @@ async fn kept_awake(browsers: Browsers) {
         &phone,
         Some(&key),
         "DELETE",
-        &format!("/games/{id}/seats/psychic:0"),
+        &format!("/mysterium/{id}/seats/psychic:0"),
         Value::Null,
     )
     .await;
@@ -310,7 +310,7 @@ async fn lock_after_reload(browsers: &Browsers, table: &Table, key: &str, id: u6
         &phone,
         Some(key),
         "DELETE",
-        &format!("/games/{id}/seats/psychic:1"),
+        &format!("/mysterium/{id}/seats/psychic:1"),
         Value::Null,
     )
     .await;

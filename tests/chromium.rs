@@ -211,7 +211,7 @@ async fn watcher(driver: u16) {
     let setup = json!({"setup": {"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept",
         "players": [{"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
                     {"name": "Carl", "colours": ["green"]}]}});
-    let id = api(&tablet, "POST", "/games", setup).await["id"]
+    let id = api(&tablet, "POST", "/mysterium", setup).await["id"]
         .as_u64()
         .unwrap();
 
@@ -269,7 +269,7 @@ async fn told(driver: u16) {
     let setup = json!({"setup": {"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept",
         "players": [{"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
                     {"name": "Carl", "colours": ["green"]}]}});
-    let id = api(&tablet, "POST", "/games", setup).await["id"]
+    let id = api(&tablet, "POST", "/mysterium", setup).await["id"]
         .as_u64()
         .unwrap();
     // Her browser speaks none of Séance's languages: her phone speaks the table's.
@@ -362,11 +362,17 @@ async fn table_with_a_game(driver: u16, visions: u64) -> (Table, Client, serde_j
     let setup = json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
         {"name": "Carl", "colours": ["green"]}]});
-    let game = api(&client, "POST", "/games", json!({"setup": setup})).await["id"].clone();
+    let game = api(&client, "POST", "/mysterium", json!({"setup": setup})).await["id"].clone();
     for psychic in 0..visions {
         let vision =
             json!({"version": psychic, "command": {"type": "give_vision", "psychic": psychic}});
-        api(&client, "POST", &format!("/games/{game}/commands"), vision).await;
+        api(
+            &client,
+            "POST",
+            &format!("/mysterium/{game}/commands"),
+            vision,
+        )
+        .await;
     }
     (table, client, game)
 }

@@ -156,7 +156,7 @@ async fn phone(driver: u16, table: &Table, lang: &str, id: u64, seat: Option<&st
 }
 
 async fn view(tablet: &Client, id: u64) -> Value {
-    api(tablet, "GET", &format!("/games/{id}"), Value::Null).await
+    api(tablet, "GET", &format!("/mysterium/{id}"), Value::Null).await
 }
 
 async fn climax(driver: u16, game: Game, lang: &str) {

@@ -517,7 +517,7 @@ async fn history(driver: u16) {
         driver,
         &table,
         &format!("#/game/{mysterium}"),
-        &format!("/games/{mysterium}"),
+        &format!("/mysterium/{mysterium}"),
         began,
     )
     .await;

@@ -138,12 +138,16 @@ impl Screens {
             .map(|i| json!({"name": NAMES[i], "colours": colours[i * each..i * each + each]}))
             .collect();
         let id = self
-            .api("POST", "/games", json!({"setup": setup, "seed": players}))
+            .api(
+                "POST",
+                "/mysterium",
+                json!({"setup": setup, "seed": players}),
+            )
             .await["id"]
             .as_u64()
             .unwrap();
         let secrets = self
-            .api("GET", &format!("/games/{id}?role=ghost"), Value::Null)
+            .api("GET", &format!("/mysterium/{id}?role=ghost"), Value::Null)
             .await["view"]["assignments"]
             .clone();
         (id, secrets)
@@ -322,7 +326,7 @@ async fn read_on(screens: &Screens, id: u64, mut snapshot: Value) -> Value {
     while snapshot["view"]["counting"] == true {
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
         snapshot = screens
-            .api("GET", &format!("/games/{id}"), Value::Null)
+            .api("GET", &format!("/mysterium/{id}"), Value::Null)
             .await;
     }
     snapshot
@@ -339,7 +343,7 @@ async fn classic(driver: u16, players: usize, phase: Phase) {
     screens
         .api(
             "POST",
-            &format!("/games/{id}/timer"),
+            &format!("/mysterium/{id}/timer"),
             json!({"action": "duration", "seconds": 600}),
         )
         .await;
@@ -370,7 +374,7 @@ async fn classic(driver: u16, players: usize, phase: Phase) {
         }
         // The sand turns after the last vision.
         let mut snapshot = screens
-            .api("GET", &format!("/games/{id}"), Value::Null)
+            .api("GET", &format!("/mysterium/{id}"), Value::Null)
             .await;
         // A token from each psychic on every pawn the rules offer: ✓ from the even, ✗ from
         // the odd where offered.
@@ -418,7 +422,7 @@ async fn classic(driver: u16, players: usize, phase: Phase) {
     screens.look(players, "revelation", &hash, "#line-up").await;
     // The revelation, each step the first the rules offer, to the end.
     let mut snapshot = screens
-        .api("GET", &format!("/games/{id}"), Value::Null)
+        .api("GET", &format!("/mysterium/{id}"), Value::Null)
         .await;
     let spaces = snapshot["view"]["spaces"].as_array().unwrap();
     assert!(
@@ -492,7 +496,7 @@ async fn new_edition(driver: u16, players: usize) {
     }
     screens.look(players, "new-traces", &hash, "#line-up").await;
     let mut snapshot = screens
-        .api("GET", &format!("/games/{id}"), Value::Null)
+        .api("GET", &format!("/mysterium/{id}"), Value::Null)
         .await;
     let mut deciding = false;
     while snapshot["view"]["phase"] != "ended" {

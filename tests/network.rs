@@ -123,10 +123,10 @@ async fn wifi_drop(browsers: Browsers) {
     assert_eq!(version(&phone).await, before, "nothing landed in the drop");
     // Meanwhile the table moves another psychic's pawn: the phone's, sent on the version
     // before it, touches nothing it changed, and lands all the same.
-    let layout = api(&tablet, "GET", &format!("/games/{id}"), json!(null)).await;
+    let layout = api(&tablet, "GET", &format!("/mysterium/{id}"), json!(null)).await;
     let theirs = &layout["view"]["layout"]["characters"][1];
     let moved = json!({"command": {"type": "place_intuition", "psychic": 1, "card": theirs}, "version": before});
-    api(&tablet, "POST", &format!("/games/{id}/commands"), moved).await;
+    api(&tablet, "POST", &format!("/mysterium/{id}/commands"), moved).await;
     let held = Duration::from_secs(20).saturating_sub(dropped.elapsed());
     tokio::time::sleep(held).await;
 
@@ -150,7 +150,7 @@ async fn wifi_drop(browsers: Browsers) {
     // change, the second acknowledged as the first.
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert!(wifi.commands() >= 2, "{} commands carried", wifi.commands());
-    let now = api(&tablet, "GET", &format!("/games/{id}"), json!(null)).await;
+    let now = api(&tablet, "GET", &format!("/mysterium/{id}"), json!(null)).await;
     assert_eq!(
         now["version"],
         json!(before + 2),
@@ -272,7 +272,7 @@ async fn browser_language(browsers: Browsers) {
         .await;
     assert_eq!(
         asked,
-        json!(["/api/info", format!("/api/games/{id}?role=table")]),
+        json!(["/api/info", format!("/api/mysterium/{id}?role=table")]),
         "each question asked once"
     );
     // The table changes its language: it speaks it, the phone keeps its browser's.
@@ -312,11 +312,11 @@ async fn alerts_after_reload(browsers: Browsers) {
     // The last vision starts the sand, which runs out: something for every psychic. The
     // chime cannot sound yet, and is not counted as played.
     let version =
-        api(&tablet, "GET", &format!("/games/{id}"), json!(null)).await["version"].clone();
+        api(&tablet, "GET", &format!("/mysterium/{id}"), json!(null)).await["version"].clone();
     api(
         &tablet,
         "POST",
-        &format!("/games/{id}/commands"),
+        &format!("/mysterium/{id}/commands"),
         json!({"version": version, "command": {"type": "give_vision", "psychic": 3}}),
     )
     .await;

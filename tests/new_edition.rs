@@ -74,7 +74,7 @@ async fn view(tablet: &Client, id: u64, role: &str) -> Value {
     api(
         tablet,
         "GET",
-        &format!("/games/{id}?role={role}"),
+        &format!("/mysterium/{id}?role={role}"),
         Value::Null,
     )
     .await["view"]

@@ -605,7 +605,7 @@ async fn five_players_win(browsers: Browsers, width: u32, height: u32) {
     let covered = api(
         &client,
         "GET",
-        &format!("/games/{}", id.as_str().unwrap()),
+        &format!("/mysterium/{}", id.as_str().unwrap()),
         Value::Null,
     )
     .await;
@@ -902,7 +902,7 @@ pub async fn visions_given(client: &Client, table: &Table, given: u64, seconds: 
     api(
         client,
         "POST",
-        &format!("/games/{id}/timer"),
+        &format!("/mysterium/{id}/timer"),
         json!({"action": "duration", "seconds": seconds}),
     )
     .await;
@@ -910,7 +910,7 @@ pub async fn visions_given(client: &Client, table: &Table, given: u64, seconds: 
         api(
             client,
             "POST",
-            &format!("/games/{id}/commands"),
+            &format!("/mysterium/{id}/commands"),
             json!({"version": i, "command": {"type": "give_vision", "psychic": i}}),
         )
         .await;
@@ -1052,7 +1052,7 @@ async fn screens_in_three_languages(driver: u16) {
         api(
             &client,
             "POST",
-            &format!("/games/{mid}/commands"),
+            &format!("/mysterium/{mid}/commands"),
             json!({"version": 3, "command": {"type": "give_vision", "psychic": 3}}),
         )
         .await;

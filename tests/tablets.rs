@@ -184,13 +184,13 @@ async fn classic(client: &Client, stage: Stage) -> u64 {
         "track_bands": {"6-7": {"intermediate": 4, "high": 8}}, "players": players});
     let id = new_game(client, setup, 7).await;
     let timer = json!({"action": "duration", "seconds": 600});
-    api(client, "POST", &format!("/games/{id}/timer"), timer).await;
+    api(client, "POST", &format!("/mysterium/{id}/timer"), timer).await;
     if stage == Stage::Layout {
         return id;
     }
     let secrets = ghost_cards(client, id).await;
     let get =
-        |id: u64| async move { api(client, "GET", &format!("/games/{id}"), Value::Null).await };
+        |id: u64| async move { api(client, "GET", &format!("/mysterium/{id}"), Value::Null).await };
     for k in 0..3 {
         for i in 0..6 {
             command(client, id, json!({"type": "give_vision", "psychic": i})).await;
@@ -279,7 +279,7 @@ async fn new_edition(client: &Client, stage: Stage) -> u64 {
         }
     }
     // The revelation, each step the first the rules offer, until the mediums decide.
-    let mut snapshot = api(client, "GET", &format!("/games/{id}"), Value::Null).await;
+    let mut snapshot = api(client, "GET", &format!("/mysterium/{id}"), Value::Null).await;
     loop {
         let next = new_edition_step(&snapshot);
         if matches!(next["type"].as_str(), Some("pick_group" | "vote")) {
@@ -493,7 +493,7 @@ async fn header(client: &Client) -> (f64, f64, Vec<(String, f64, f64)>) {
     )
 }
 
-/// A seat's token for `seat` of game `path` (`/games/ID`, `/rummy/ID`), taken over the API
+/// A seat's token for `seat` of game `path` (`/mysterium/ID`, `/rummy/ID`), taken over the API
 /// through the table's page (the ghost's with the table's invitation).
 async fn take_seat(client: &Client, path: &str, seat: &str) -> Value {
     let mut body = json!({"seat": seat});
@@ -529,8 +529,8 @@ async fn phones(browsers: Browsers) {
     let scorepad = rummy(&client, true).await;
     let mut seats = serde_json::Map::new();
     for (id, path, seat) in [
-        (sand, format!("/games/{sand}"), "psychic:2"),
-        (visions, format!("/games/{visions}"), "ghost"),
+        (sand, format!("/mysterium/{sand}"), "psychic:2"),
+        (visions, format!("/mysterium/{visions}"), "ghost"),
         (scorepad, format!("/rummy/{scorepad}"), "player:2"),
     ] {
         seats.insert(id.to_string(), take_seat(&client, &path, seat).await);

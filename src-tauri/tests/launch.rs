@@ -229,11 +229,11 @@ fn killing_the_process_loses_no_acknowledged_command() {
     let setup = r#"{"setup": {"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
         {"name": "Carl", "colours": ["green"]}]}}"#;
-    let (status, created) = http(port, "POST", "/api/games", &code, setup).unwrap();
+    let (status, created) = http(port, "POST", "/api/mysterium", &code, setup).unwrap();
     assert_eq!(status, 201, "{created}");
     let game = json(&created)["id"].as_u64().unwrap();
     // Every vision given, and Alex's pawn on a card, for the tokens to go beside.
-    let (_, seen) = http(port, "GET", &format!("/api/games/{game}"), &code, "").unwrap();
+    let (_, seen) = http(port, "GET", &format!("/api/mysterium/{game}"), &code, "").unwrap();
     let card = &json(&seen)["view"]["layout"]["characters"][0];
     for command in [
         r#"{"version": 0, "command": {"type": "give_every_vision"}}"#.to_string(),
@@ -244,7 +244,7 @@ fn killing_the_process_loses_no_acknowledged_command() {
         let (status, done) = http(
             port,
             "POST",
-            &format!("/api/games/{game}/commands"),
+            &format!("/api/mysterium/{game}/commands"),
             &code,
             &command,
         )
@@ -268,7 +268,7 @@ fn killing_the_process_loses_no_acknowledged_command() {
                 match http(
                     port,
                     "POST",
-                    &format!("/api/games/{game}/commands"),
+                    &format!("/api/mysterium/{game}/commands"),
                     &code,
                     &body,
                 ) {
@@ -295,7 +295,7 @@ fn killing_the_process_loses_no_acknowledged_command() {
     let (status, view) = http(
         port,
         "GET",
-        &format!("/api/games/{game}?role=table"),
+        &format!("/api/mysterium/{game}?role=table"),
         &code,
         "",
     )

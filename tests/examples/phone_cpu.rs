@@ -16,7 +16,7 @@ use seance_e2e::{
 use serde_json::{Value, json};
 
 async fn view(tablet: &Client, id: u64) -> Value {
-    api(tablet, "GET", &format!("/games/{id}"), Value::Null).await
+    api(tablet, "GET", &format!("/mysterium/{id}"), Value::Null).await
 }
 
 #[tokio::main]
@@ -40,7 +40,7 @@ async fn main() {
     let id = new_game(&tablet, setup, 7).await;
     // Longer than the measure: the sand runs all through it.
     let timer = json!({"action": "duration", "seconds": seconds + 60});
-    api(&tablet, "POST", &format!("/games/{id}/timer"), timer).await;
+    api(&tablet, "POST", &format!("/mysterium/{id}/timer"), timer).await;
     let secrets = ghost_cards(&tablet, id).await;
     go(&tablet, &format!("{}#/game/{id}", table.local_url)).await;
     tap(&tablet, "#begin").await;

@@ -104,7 +104,7 @@ async fn main() {
     let setup = json!({"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept", "players": [
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
         {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]});
-    let id = api(&screen, "POST", "/games", json!({ "setup": setup })).await["id"]
+    let id = api(&screen, "POST", "/mysterium", json!({ "setup": setup })).await["id"]
         .as_u64()
         .unwrap();
     let link = format!("{}#/join/{id}", table.phone_url);

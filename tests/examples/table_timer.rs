@@ -24,14 +24,20 @@ async fn game(client: &Client, seconds: u64) -> u64 {
     let setup = json!({"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept", "players": [
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
         {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]});
-    let id = api(client, "POST", "/games", json!({ "setup": setup })).await["id"]
+    let id = api(client, "POST", "/mysterium", json!({ "setup": setup })).await["id"]
         .as_u64()
         .unwrap();
     let timer = json!({"action": "duration", "seconds": seconds});
-    api(client, "POST", &format!("/games/{id}/timer"), timer).await;
+    api(client, "POST", &format!("/mysterium/{id}/timer"), timer).await;
     for i in 0..3 {
         let command = json!({"version": i, "command": {"type": "give_vision", "psychic": i}});
-        api(client, "POST", &format!("/games/{id}/commands"), command).await;
+        api(
+            client,
+            "POST",
+            &format!("/mysterium/{id}/commands"),
+            command,
+        )
+        .await;
     }
     id
 }
@@ -43,7 +49,7 @@ async fn start_timer(client: &Client, id: u64, seconds: u64) -> (f64, f64) {
         const now = () => performance.timeOrigin + performance.now();
         const sent = now();
         setTimeout(() => { document.documentElement.dataset.plainTimeoutAt = String(now()); }, ms);
-        fetch(`/api/games/${id}/commands`, { method: 'POST', headers: {
+        fetch(`/api/mysterium/${id}/commands`, { method: 'POST', headers: {
             Authorization: 'Bearer ' + localStorage.getItem('seance.code'), 'Content-Type': 'application/json' },
           body: JSON.stringify({ version: 3, command: { type: 'give_vision', psychic: 3 } }) })
           .then((r) => { if (!r.ok) throw new Error(r.status); done([sent, now()]); });";

@@ -60,7 +60,13 @@ async fn screen(driver: u16, binary: PathBuf) -> Screen {
     let id = classic_of_seven(&client).await;
     for i in 0..PSYCHICS {
         let command = json!({"version": i, "command": {"type": "give_vision", "psychic": i}});
-        api(&client, "POST", &format!("/games/{id}/commands"), command).await;
+        api(
+            &client,
+            "POST",
+            &format!("/mysterium/{id}/commands"),
+            command,
+        )
+        .await;
     }
     go(&client, &format!("{}#/game/{id}", table.origin())).await;
     wait_for(&client, ".psychic .pawn button[data-card]").await;
@@ -79,7 +85,7 @@ impl Screen {
         let game = api(
             &self.client,
             "GET",
-            &format!("/games/{}", self.id),
+            &format!("/mysterium/{}", self.id),
             Value::Null,
         )
         .await;

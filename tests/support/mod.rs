@@ -1195,7 +1195,7 @@ pub async fn api_as(
 /// `client`'s page; gives back its id.
 pub async fn new_game(client: &Client, setup: serde_json::Value, seed: u64) -> u64 {
     let body = serde_json::json!({"setup": setup, "seed": seed});
-    api(client, "POST", "/games", body).await["id"]
+    api(client, "POST", "/mysterium", body).await["id"]
         .as_u64()
         .unwrap()
 }
@@ -1222,7 +1222,7 @@ pub async fn classic_of_seven(client: &Client) -> u64 {
     let setup = serde_json::json!({"ghost": "Laura", "difficulty": "medium", "secrets": "app_kept", "players": players});
     let id = new_game(client, setup, 11).await;
     let timer = serde_json::json!({"action": "duration", "seconds": 600});
-    api(client, "POST", &format!("/games/{id}/timer"), timer).await;
+    api(client, "POST", &format!("/mysterium/{id}/timer"), timer).await;
     id
 }
 
@@ -1232,12 +1232,12 @@ pub async fn command(client: &Client, id: u64, command: serde_json::Value) -> se
     let version = api(
         client,
         "GET",
-        &format!("/games/{id}"),
+        &format!("/mysterium/{id}"),
         serde_json::Value::Null,
     )
     .await["version"]
         .clone();
-    let path = format!("/games/{id}/commands");
+    let path = format!("/mysterium/{id}/commands");
     let body = serde_json::json!({"version": version, "command": command});
     api(client, "POST", &path, body).await["snapshot"].clone()
 }
@@ -1451,7 +1451,7 @@ pub async fn ghost_phone(browsers: &Browsers, table: &Table, tablet: &Client, id
     let invited = api(
         tablet,
         "POST",
-        &format!("/games/{id}/seats/ghost/invitation"),
+        &format!("/mysterium/{id}/seats/ghost/invitation"),
         serde_json::Value::Null,
     )
     .await;
@@ -1512,7 +1512,7 @@ pub async fn cdp(client: &Client, cmd: &str, params: serde_json::Value) -> serde
 /// The ghost's secret cards in game `id` (each psychic's three, in order), as the ghost's
 /// view gives them, asked through `client`'s page.
 pub async fn ghost_cards(client: &Client, id: u64) -> serde_json::Value {
-    let path = format!("/games/{id}?role=ghost");
+    let path = format!("/mysterium/{id}?role=ghost");
     api(client, "GET", &path, serde_json::Value::Null).await["view"]["assignments"].clone()
 }
 

@@ -156,12 +156,23 @@ impl Journal {
     /// Sets game `game`'s standing in the lists (archived, or its own status to bring it
     /// back) and leaves when it was last played as it was.
     pub fn set_status(&mut self, game: i64, standing: &Standing) -> Result<(), JournalError> {
-        let tx = write(&mut self.conn, &self.turns)?;
-        let updated = tx.execute(
+        self.update_game(
             "UPDATE games SET status = ?2 WHERE id = ?1",
-            params![game, standing.name()],
-        )?;
-        if updated == 0 {
+            game,
+            Some(standing.name()),
+        )
+    }
+
+    /// Runs `update` (`?1` the game, `?2` the value) on game `game` in one commit; no
+    /// such game (or none the update's conditions take) is told as such.
+    fn update_game(
+        &mut self,
+        update: &str,
+        game: i64,
+        value: Option<&str>,
+    ) -> Result<(), JournalError> {
+        let tx = write(&mut self.conn, &self.turns)?;
+        if tx.execute(update, params![game, value])? == 0 {
             return Err(JournalError::NoSuchGame(game));
         }
         commit(&self.path, &self.identity, tx)
@@ -239,15 +250,11 @@ impl Journal {
 
     /// Puts finished game `game` on `shelf`.
     pub fn shelve(&mut self, game: i64, shelf: Shelf) -> Result<(), JournalError> {
-        let tx = write(&mut self.conn, &self.turns)?;
-        let updated = tx.execute(
+        self.update_game(
             "UPDATE games SET shelf = ?2 WHERE id = ?1 AND record IS NOT NULL",
-            params![game, shelf.column()],
-        )?;
-        if updated == 0 {
-            return Err(JournalError::NoSuchGame(game));
-        }
-        commit(&self.path, &self.identity, tx)
+            game,
+            shelf.column(),
+        )
     }
 
     /// Finished games of `rule_set` with no record yet (ended before the history kept one).

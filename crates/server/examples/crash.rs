@@ -26,11 +26,14 @@ async fn write(s: Arc<Server>, game: i64, acked: Arc<AtomicU64>, count: Arc<Atom
         let (path, body) = if version.is_multiple_of(2) {
             let command = json!({"type": "give_vision", "psychic": 0});
             (
-                format!("/games/{game}/commands"),
+                format!("/mysterium/{game}/commands"),
                 json!({"version": version, "command": command}),
             )
         } else {
-            (format!("/games/{game}/undo"), json!({"version": version}))
+            (
+                format!("/mysterium/{game}/undo"),
+                json!({"version": version}),
+            )
         };
         match call(&http, &s, post.clone(), &path, None, body).await {
             Ok(answer) => {
@@ -44,7 +47,7 @@ async fn write(s: Arc<Server>, game: i64, acked: Arc<AtomicU64>, count: Arc<Atom
 }
 
 async fn version(http: &reqwest::Client, s: &Server, game: i64) -> u64 {
-    let path = format!("/games/{game}?role=table");
+    let path = format!("/mysterium/{game}?role=table");
     let seen: Value = call(http, s, reqwest::Method::GET, &path, None, Value::Null)
         .await
         .expect("the game is read back after the restart");

@@ -136,17 +136,17 @@ async fn table(
     let heard = Arc::new(Heard::default());
     let ws = s.base.replace("http://", "ws://");
     let mut urls = vec![format!(
-        "{ws}/api/ws?code={}&games={game}&role=table",
+        "{ws}/api/ws?code={}&mysterium={game}&role=table",
         s.key
     )];
     for (seat, token) in &tokens {
         urls.push(format!(
-            "{ws}/api/ws?code={}&games={game}&role={seat}&seat={token}",
+            "{ws}/api/ws?code={}&mysterium={game}&role={seat}&seat={token}",
             s.code
         ));
     }
     // Two watchers: the join code alone.
-    let watcher = format!("{ws}/api/ws?code={}&games={game}&role=table", s.code);
+    let watcher = format!("{ws}/api/ws?code={}&mysterium={game}&role=table", s.code);
     urls.push(watcher.clone());
     urls.push(watcher);
     for (client, url) in urls.into_iter().enumerate() {
@@ -277,7 +277,7 @@ async fn table(
             &http,
             &s,
             reqwest::Method::POST,
-            &format!("/games/{game}/commands"),
+            &format!("/mysterium/{game}/commands"),
             seat.as_deref(),
             body,
         )

@@ -66,15 +66,15 @@ async fn client(
     while Instant::now() < until {
         let (game, seats) = current.borrow_and_update().clone();
         let url = match which {
-            0 => format!("{ws}/api/ws?code={}&games={game}&role=table", s.key),
+            0 => format!("{ws}/api/ws?code={}&mysterium={game}&role=table", s.key),
             1..=5 => {
                 let (seat, token) = &seats[which - 1];
                 format!(
-                    "{ws}/api/ws?code={}&games={game}&role={seat}&seat={token}",
+                    "{ws}/api/ws?code={}&mysterium={game}&role={seat}&seat={token}",
                     s.code
                 )
             }
-            _ => format!("{ws}/api/ws?code={}&games={game}&role=table", s.code),
+            _ => format!("{ws}/api/ws?code={}&mysterium={game}&role=table", s.code),
         };
         let mut socket = socket(&url, from).await;
         let stay = Duration::from_millis(rng.random_range(1_000..20_000));
@@ -130,14 +130,14 @@ async fn table(s: Arc<Server>, from: IpAddr, until: Instant, counts: Arc<Counts>
         }
         let (game, seats) = rx.borrow().clone();
         let ghost = seats[0].1.as_str();
-        let path = format!("/games/{game}/commands");
+        let path = format!("/mysterium/{game}/commands");
         let give = json!({"version": version, "command": {"type": "give_vision", "psychic": 0}});
         let post = reqwest::Method::POST;
         let done: Result<Value, String> =
             match call(&http, &s, post.clone(), &path, Some(ghost), give).await {
                 Ok(answer) => {
                     let now = answer["version"].as_u64().unwrap();
-                    let undo = format!("/games/{game}/undo");
+                    let undo = format!("/mysterium/{game}/undo");
                     call(&http, &s, post, &undo, None, json!({"version": now})).await
                 }
                 Err(e) => Err(e),
@@ -150,7 +150,7 @@ async fn table(s: Arc<Server>, from: IpAddr, until: Instant, counts: Arc<Counts>
             Err(why) => {
                 eprintln!("table {from}: {why}");
                 counts.errors.fetch_add(1, Ordering::Relaxed);
-                let view = format!("/games/{game}?role=table");
+                let view = format!("/mysterium/{game}?role=table");
                 let seen = call(&http, &s, reqwest::Method::GET, &view, None, Value::Null).await;
                 version = seen.map_or(version, |v| v["version"].as_u64().unwrap_or(version));
             }

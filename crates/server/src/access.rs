@@ -3,6 +3,7 @@
 //! kind of [`Device`] is asking. Every refusal is logged (without the secret) and answered
 //! with a message that says what to do.
 
+use crate::places::Admitted;
 use crate::refusals;
 use crate::sync::Hold;
 use std::collections::HashMap;
@@ -148,6 +149,10 @@ pub async fn guard(
     match check(&shared, peer.ip(), &request) {
         Ok(device) => {
             if let Some(device) = device {
+                // A code, a key (and so a seat's token too): its connection keeps its place.
+                if let Some(place) = request.extensions().get::<Admitted>() {
+                    place.prove();
+                }
                 request.extensions_mut().insert(device);
             }
             with_security_headers(next.run(request).await)
@@ -319,14 +324,14 @@ mod tests {
     fn a_code_in_the_query_is_read_as_the_browser_encoded_it() {
         let code = |uri: &str| presented_code(&HeaderMap::new(), &uri.parse().unwrap());
         assert_eq!(
-            code("/api/ws?code=qdb2h%20gffve&games=3").as_deref(),
+            code("/api/ws?code=qdb2h%20gffve&mysterium=3").as_deref(),
             Some("qdb2h gffve")
         );
         assert_eq!(
-            code("/api/qr.png?games=3&code=ABCDE-FGHJK").as_deref(),
+            code("/api/qr.png?mysterium=3&code=ABCDE-FGHJK").as_deref(),
             Some("ABCDE-FGHJK")
         );
-        assert_eq!(code("/api/qr.png?games=3"), None);
+        assert_eq!(code("/api/qr.png?mysterium=3"), None);
     }
 
     #[test]

@@ -47,7 +47,7 @@ fn load_or_create<T>(
         Ok(kept) => match parse(kept.trim()) {
             Some(secret) => return Ok(secret),
             None => {
-                let aside = crate::settings::set_aside(&path)?;
+                let aside = crate::files::set_aside(&path)?;
                 tracing::warn!(
                     "{} was damaged; kept it as {} and made a new one",
                     path.display(),
@@ -59,7 +59,7 @@ fn load_or_create<T>(
         Err(e) => return Err(e),
     }
     let secret = generate()?;
-    crate::settings::write_atomically(&path, format!("{}\n", text(&secret)).as_bytes())?;
+    crate::files::write_atomically(&path, format!("{}\n", text(&secret)).as_bytes())?;
     Ok(secret)
 }
 

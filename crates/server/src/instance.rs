@@ -80,7 +80,7 @@ impl InstanceLock {
     /// Tells later launches (and programs) where this one serves.
     pub fn publish(&self, record: &Record) -> io::Result<()> {
         // It holds the table key.
-        crate::settings::write_atomically(&self.record, &serde_json::to_vec_pretty(record)?)
+        crate::files::write_atomically(&self.record, &serde_json::to_vec_pretty(record)?)
     }
 }
 

@@ -4,7 +4,7 @@
 //!   [`BODY_LIMIT`] as too large (the rules then check their own, narrower, bounds);
 //! - its query ([`Params`]), refused with its own code ([`Asked`]);
 //! - the [`Page`] of a list it asks for (`?limit=N&offset=N`);
-//! - the game it is about ([`Which`], `?games=ID`; or its path's, [`GameId`], and a seat
+//! - the game it is about ([`Which`], `?mysterium=ID`; or its path's, [`GameId`], and a seat
 //!   of it, [`SeatOf`]) and the role it asks to read it as ([`RoleQuery`], `?role=`).
 
 use crate::refusals;
@@ -111,7 +111,7 @@ impl<S: Send + Sync, const DEFAULT: u32, const MOST: u32> FromRequestParts<S>
     }
 }
 
-/// The game a request is about, if any: `?games=ID` (Mysterium), `?rummy=ID`, the key of
+/// The game a request is about, if any: `?mysterium=ID` (Mysterium), `?rummy=ID`, the key of
 /// its rule set ([`RuleSet::key`]); the first rule set's when more than one is sent. One
 /// that is no number is refused.
 pub struct Which(pub Option<(RuleSet, i64)>);
@@ -132,7 +132,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Which {
     }
 }
 
-/// The game a path names (`/api/games/{id}/…`), refused as no number where it is none.
+/// The game a path names (`/api/mysterium/{id}/…`), refused as no number where it is none.
 pub struct GameId(pub i64);
 
 impl<S: Send + Sync> FromRequestParts<S> for GameId {

@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use seance_timeline::SeatName;
 
 use crate::credentials::equal_in_constant_time;
-use crate::settings::{set_aside, write_atomically};
+use crate::files::{set_aside, write_atomically};
 use crate::sync::Hold;
 use file::{FILE, Header, line_of, read};
 use former::{FORMER, read_former};

@@ -1,18 +1,15 @@
 //! Accepting connections, so that no client can wedge the table: a connection must send
 //! its request's headers within [`HEADERS_WITHIN`] (an idle one between requests too) and
 //! its whole body within [`BODY_WITHIN`] of them, and take what it is sent within
-//! [`TAKEN_WITHIN`], or it is closed; one address holds at most [`PER_ADDRESS`]
-//! connections at once, its WebSockets included (a phone's browser needs a handful; a
-//! script holding hundreds half-open gets no more), and other machines [`MOST_OPEN`] in
-//! all, so that this machine's own screens always find a file to answer with; and
-//! stopping lets the requests under way finish. Only HTTP/1.1 is spoken: browsers speak
+//! [`TAKEN_WITHIN`], or it is closed; each connection holds a place (`places.rs`), and one
+//! let go for a newcomer closes once its answer under way is sent. Stopping lets the
+//! requests under way finish. Only HTTP/1.1 is spoken: browsers speak
 //! HTTP/2 only over TLS, which a table on a LAN has not, so cleartext HTTP/2 would bring
 //! a page nothing and a script a connection no header timeout covers.
 
-use crate::sync::Hold;
-use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex};
+use crate::places::{Admitted, MOST_OPEN, Open, PER_ADDRESS};
+use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use std::io;
@@ -43,57 +40,6 @@ pub const FILE_WITHIN: Duration = Duration::from_secs(120);
 /// client's that asks and never reads): a phone's browser takes a page at once, a
 /// WebSocket's pings every few seconds.
 pub const TAKEN_WITHIN: Duration = Duration::from_secs(10);
-pub const PER_ADDRESS: usize = 64;
-/// Connections from other machines, all addresses together: well under the 1,024 files a
-/// process may commonly hold, with room left for the journal and this machine's screens.
-pub const MOST_OPEN: usize = 768;
-
-/// Open connections per address, and from other machines in all.
-#[derive(Default)]
-struct Open(Mutex<(HashMap<IpAddr, usize>, usize)>);
-
-/// One connection's place, given back when it closes.
-struct Place(Arc<Open>, IpAddr);
-
-/// A connection's place, held by each of its requests and by a WebSocket it became: the
-/// place is given back when the last of them ends.
-#[derive(Clone)]
-pub struct Admitted {
-    _place: Arc<Place>,
-}
-
-impl Open {
-    fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Place> {
-        let mut guard = self.0.hold();
-        let (open, others) = &mut *guard;
-        let count = open.entry(ip).or_default();
-        if *count >= PER_ADDRESS || (!ip.is_loopback() && *others >= MOST_OPEN) {
-            return None;
-        }
-        *count += 1;
-        if !ip.is_loopback() {
-            *others += 1;
-        }
-        Some(Place(self.clone(), ip))
-    }
-}
-
-impl Drop for Place {
-    fn drop(&mut self) {
-        let mut guard = self.0.0.hold();
-        let (open, others) = &mut *guard;
-        if let Some(count) = open.get_mut(&self.1) {
-            *count -= 1;
-            if *count == 0 {
-                open.remove(&self.1);
-            }
-        }
-        if !self.1.is_loopback() {
-            *others -= 1;
-        }
-    }
-}
-
 /// A request's body, cut [`BODY_WITHIN`] after its headers came however it trickles in (a
 /// history file [`FILE_WITHIN`]): a byte every few seconds does not keep a connection for
 /// ever.
@@ -255,9 +201,8 @@ pub async fn serve(
         if let Err(e) = stream.set_nodelay(true) {
             tracing::debug!("no TCP_NODELAY for {peer}: {e}");
         }
-        let place = Admitted {
-            _place: Arc::new(place),
-        };
+        let let_go = place.clone();
+        let place = Admitted { place };
         let app = app.clone();
         let builder = builder.clone();
         let mut stopped = stopped.clone();
@@ -283,8 +228,10 @@ pub async fn serve(
             tokio::select! {
                 _ = connection.as_mut() => return,
                 _ = stopping(&mut stopped) => {}
+                _ = let_go.let_go.notified() => {}
             }
-            // Stopping: the request under way is answered, then the connection closes.
+            drop(let_go);
+            // Stopping, or let go: the request under way is answered, then it closes.
             connection.as_mut().graceful_shutdown();
             let _ = connection.await;
         });

@@ -641,7 +641,7 @@ async fn the_table_s_files_are_its_owner_s_alone() {
     let base = format!("http://127.0.0.1:{}/api", server.port());
     let client = reqwest::Client::new();
     let game = client
-        .post(format!("{base}/games"))
+        .post(format!("{base}/mysterium"))
         .bearer_auth(server.record().key)
         .json(&serde_json::json!({"setup": {"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept",
             "players": [{"name": "Ann", "colours": ["red"]}, {"name": "Ben", "colours": ["blue"]},
@@ -653,7 +653,7 @@ async fn the_table_s_files_are_its_owner_s_alone() {
         .as_i64()
         .unwrap();
     let seat = client
-        .post(format!("{base}/games/{game}/seats"))
+        .post(format!("{base}/mysterium/{game}/seats"))
         .bearer_auth(server.join_code().to_string())
         .json(&serde_json::json!({"seat": "psychic:0"}))
         .sent()

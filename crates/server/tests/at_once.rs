@@ -18,10 +18,15 @@ async fn sent_on(
     command: Value,
     action: &str,
 ) -> reqwest::Response {
-    from(t, token, Method::POST, &format!("/games/{game}/commands"))
-        .json(&json!({"version": version, "command": command, "action": action}))
-        .sent()
-        .await
+    from(
+        t,
+        token,
+        Method::POST,
+        &format!("/mysterium/{game}/commands"),
+    )
+    .json(&json!({"version": version, "command": command, "action": action}))
+    .sent()
+    .await
 }
 
 /// The version each answer says its command made.
@@ -41,9 +46,9 @@ async fn made(response: reqwest::Response) -> u64 {
 async fn pawns_and_visions_sent_on_one_version_all_land_once() {
     let t = table().await;
     let game = classic_for_four(&t, 5).await;
-    let ghost = take_seat(&t, "games", game, "ghost").await;
-    let stephanie = take_seat(&t, "games", game, "psychic:0").await;
-    let alex = take_seat(&t, "games", game, "psychic:1").await;
+    let ghost = take_seat(&t, "mysterium", game, "ghost").await;
+    let stephanie = take_seat(&t, "mysterium", game, "psychic:0").await;
+    let alex = take_seat(&t, "mysterium", game, "psychic:1").await;
     for psychic in [0, 1] {
         ok(sent_on(
             &t,
@@ -56,7 +61,7 @@ async fn pawns_and_visions_sent_on_one_version_all_land_once() {
         .await)
         .await;
     }
-    let seen = table_json(&t, &format!("/games/{game}")).await;
+    let seen = table_json(&t, &format!("/mysterium/{game}")).await;
     let version = seen["version"].as_u64().unwrap();
     let cards = seen["view"]["layout"]["characters"].clone();
     // In the same instant, on the version each saw: Stephanie's pawn, Alex's pawn, the
@@ -90,7 +95,7 @@ async fn pawns_and_visions_sent_on_one_version_all_land_once() {
     let mut versions = vec![made(one).await, made(two).await, made(three).await];
     versions.sort_unstable();
     assert_eq!(versions, [version + 1, version + 2, version + 3]);
-    let now = table_json(&t, &format!("/games/{game}")).await;
+    let now = table_json(&t, &format!("/mysterium/{game}")).await;
     assert_eq!(now["version"], version + 3);
     let psychics = &now["view"]["psychics"];
     assert_eq!(psychics[0]["intuition"], cards[0]);
@@ -108,7 +113,7 @@ async fn pawns_and_visions_sent_on_one_version_all_land_once() {
     .await;
     assert!(versions.contains(&made(again).await));
     assert_eq!(
-        table_json(&t, &format!("/games/{game}")).await["version"],
+        table_json(&t, &format!("/mysterium/{game}")).await["version"],
         version + 3
     );
 }
@@ -117,8 +122,8 @@ async fn pawns_and_visions_sent_on_one_version_all_land_once() {
 async fn a_real_conflict_is_refused_saying_what_changed() {
     let t = table().await;
     let game = classic_for_four(&t, 5).await;
-    let ghost = take_seat(&t, "games", game, "ghost").await;
-    let alex = take_seat(&t, "games", game, "psychic:1").await;
+    let ghost = take_seat(&t, "mysterium", game, "ghost").await;
+    let alex = take_seat(&t, "mysterium", game, "psychic:1").await;
     ok(sent_on(
         &t,
         game,
@@ -129,7 +134,7 @@ async fn a_real_conflict_is_refused_saying_what_changed() {
     )
     .await)
     .await;
-    let seen = table_json(&t, &format!("/games/{game}")).await;
+    let seen = table_json(&t, &format!("/mysterium/{game}")).await;
     let version = seen["version"].as_u64().unwrap();
     let cards = seen["view"]["layout"]["characters"].clone();
     ok(sent_on(
@@ -160,13 +165,13 @@ async fn a_real_conflict_is_refused_saying_what_changed() {
     .await;
     assert_eq!(why.params, json!({"name": "Alex"}));
     assert!(why.error.contains("Alex's intuition pawn moved"), "{why}");
-    let now = table_json(&t, &format!("/games/{game}")).await;
+    let now = table_json(&t, &format!("/mysterium/{game}")).await;
     assert_eq!(now["view"]["psychics"][1]["intuition"], cards[3]);
     assert_eq!(now["version"], version + 1);
     // An undo meanwhile takes back what a screen saw: whatever it sends on that, it looks
     // again first.
     let before_undo = version + 1;
-    ok(t.api(Method::POST, &format!("/games/{game}/undo"))
+    ok(t.api(Method::POST, &format!("/mysterium/{game}/undo"))
         .json(&json!({"version": before_undo}))
         .sent()
         .await)
@@ -202,7 +207,7 @@ async fn a_real_conflict_is_refused_saying_what_changed() {
     .await;
     assert_eq!(why.params, json!({"sent": 99, "now": before_undo + 1}));
     assert_eq!(
-        table_json(&t, &format!("/games/{game}")).await["version"],
+        table_json(&t, &format!("/mysterium/{game}")).await["version"],
         before_undo + 1
     );
 }

@@ -46,7 +46,7 @@ async fn a_thousand_half_open_connections_neither_block_the_table_nor_stay_open(
     // Nothing at all; headers cut short; a body cut short (with the table's key, so that
     // it is read).
     let slow_body = format!(
-        "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{{\"setup\"",
+        "POST /api/mysterium HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{{\"setup\"",
         t.key
     );
     for k in 0..1000 {
@@ -142,7 +142,7 @@ async fn a_body_that_trickles_in_is_cut_ten_seconds_after_its_headers() {
     let t = table().await;
     let port = t.server.port();
     let headers = format!(
-        "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{{",
+        "POST /api/mysterium HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{{",
         t.key
     );
     let started = Instant::now();

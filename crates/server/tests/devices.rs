@@ -28,7 +28,7 @@ struct Kind {
 
 fn classic() -> Kind {
     Kind {
-        base: "games",
+        base: "mysterium",
         setup: json!({"ghost": "Laura", "difficulty": "easy", "secrets": "app_kept", "players": [
             {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
             {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]}),
@@ -40,7 +40,7 @@ fn new_edition() -> Kind {
     let sets = json!([{"name": "green", "cards": [1, 2, 3, 4, 5, 6, 7, 8]},
                       {"name": "red", "cards": [9, 10, 11, 12, 13, 14, 15, 16]}]);
     Kind {
-        base: "games",
+        base: "mysterium",
         setup: json!({"edition": "new", "ghost": "Laura", "secrets": "app_kept",
             "card_box": {"characters": sets, "locations": sets, "objects": sets},
             "deal": {"kind": "mixed"},
@@ -60,7 +60,7 @@ fn rummy() -> Kind {
 
 /// Commands that do not belong to `seat`: the ghost's acts, and another seat's.
 fn others_commands(kind: &Kind, seat: Option<&str>) -> Vec<Value> {
-    let n = kind.seats.len() - usize::from(kind.base == "games");
+    let n = kind.seats.len() - usize::from(kind.base == "mysterium");
     let me = seat
         .and_then(|s| s.rsplit(':').next())
         .and_then(|i| i.parse::<usize>().ok());
@@ -128,7 +128,7 @@ async fn table_only_requests_are_refused(
     let attempts = [
         (
             Method::POST,
-            "/games".to_owned(),
+            "/mysterium".to_owned(),
             json!({"setup": classic().setup}),
         ),
         (
@@ -182,9 +182,12 @@ async fn table_only_requests_are_refused(
         (format!("/{base}/{game}/undo"), json!({"version": 0})),
         (format!("/{base}/{game}/redo"), json!({"version": 0})),
     ];
-    if base == "games" {
-        hosted.push((format!("/games/{game}/timer"), json!({"action": "pause"})));
-        hosted.push((format!("/games/{game}/knock"), json!({"times": 1})));
+    if base == "mysterium" {
+        hosted.push((
+            format!("/mysterium/{game}/timer"),
+            json!({"action": "pause"}),
+        ));
+        hosted.push((format!("/mysterium/{game}/knock"), json!({"times": 1})));
     }
     for (path, body) in hosted {
         let response = phone(Method::POST, path.clone(), body).await.unwrap();
@@ -307,10 +310,10 @@ in_each_game! {
 async fn regression_a_phone_cannot_read_a_free_ghost_seat() {
     let t = table().await;
     let game = create(&t, &classic()).await;
-    let ghost = format!("/games/{game}?role=ghost");
+    let ghost = format!("/mysterium/{game}?role=ghost");
     let (status, _) = error_of(t.joined(Method::GET, &ghost).sent().await).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let phone = take_seat(&t, "games", game, "psychic:0").await;
+    let phone = take_seat(&t, "mysterium", game, "psychic:0").await;
     let (status, _) = error_of(joined(&t, Some(&phone), Method::GET, &ghost).sent().await).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let table_sees: Value = support::table_json(&t, &ghost).await;
@@ -364,7 +367,7 @@ async fn regression_a_phone_cannot_free_a_seat_to_take_it() {
 async fn regression_seats_belong_to_their_journal() {
     let t = table().await;
     let game = create(&t, &classic()).await;
-    let ghost = take_seat(&t, "games", game, "ghost").await;
+    let ghost = take_seat(&t, "mysterium", game, "ghost").await;
     let t = support::restart_after(t, |dir| {
         for file in ["seance.sqlite3", "seance.sqlite3-wal", "seance.sqlite3-shm"] {
             let _ = std::fs::rename(dir.join(file), dir.join(format!("{file}.moved")));
@@ -373,14 +376,14 @@ async fn regression_seats_belong_to_their_journal() {
     .await;
     let again = create(&t, &classic()).await;
     assert_eq!(again, game, "a new journal numbers its games from 1 again");
-    let view = format!("/games/{again}?role=ghost");
+    let view = format!("/mysterium/{again}?role=ghost");
     let seen = joined(&t, Some(&ghost), Method::GET, &view).sent().await;
     assert_eq!(
         seen.status(),
         StatusCode::FORBIDDEN,
         "the old token opens nothing"
     );
-    let seats = support::table_json(&t, &format!("/games/{again}/seats")).await;
+    let seats = support::table_json(&t, &format!("/mysterium/{again}/seats")).await;
     assert_eq!(
         seats["taken"],
         json!([]),
@@ -396,8 +399,8 @@ async fn regression_leaving_out_the_seat_token_gives_no_power() {
     let t = table().await;
     let game = create(&t, &classic()).await;
     // Stephanie's phone holds her seat, and sends without its token.
-    take_seat(&t, "games", game, "psychic:0").await;
-    let layout: Value = support::table_json(&t, &format!("/games/{game}")).await;
+    take_seat(&t, "mysterium", game, "psychic:0").await;
+    let layout: Value = support::table_json(&t, &format!("/mysterium/{game}")).await;
     let card = layout["view"]["layout"]["characters"][0].clone();
     for command in [
         json!({"type": "give_vision", "psychic": 0}),
@@ -407,7 +410,7 @@ async fn regression_leaving_out_the_seat_token_gives_no_power() {
     ] {
         let sent = json!({"version": 0, "command": command});
         let response = t
-            .joined(Method::POST, &format!("/games/{game}/commands"))
+            .joined(Method::POST, &format!("/mysterium/{game}/commands"))
             .json(&sent)
             .sent()
             .await;
@@ -416,7 +419,7 @@ async fn regression_leaving_out_the_seat_token_gives_no_power() {
         assert!(why.code == seance_timeline::refusals::WATCHER, "{why}");
     }
     let undo = t
-        .joined(Method::POST, &format!("/games/{game}/undo"))
+        .joined(Method::POST, &format!("/mysterium/{game}/undo"))
         .json(&json!({"version": 0}))
         .sent()
         .await;

@@ -23,7 +23,7 @@ fn five_players() -> Value {
 
 async fn create(t: &Table) -> i64 {
     let made = t
-        .api(Method::POST, "/games")
+        .api(Method::POST, "/mysterium")
         .json(&json!({"setup": five_players(), "seed": 7}))
         .sent()
         .await;
@@ -32,7 +32,7 @@ async fn create(t: &Table) -> i64 {
 }
 
 async fn send(t: &Table, game: i64, version: u64, command: Value) -> reqwest::Response {
-    t.api(Method::POST, &format!("/games/{game}/commands"))
+    t.api(Method::POST, &format!("/mysterium/{game}/commands"))
         .json(&json!({"version": version, "command": command}))
         .sent()
         .await
@@ -50,7 +50,7 @@ async fn next_view(socket: &mut Socket) -> Value {
 
 async fn view(t: &Table, game: i64, role: &str) -> Value {
     let got = t
-        .api(Method::GET, &format!("/games/{game}?role={role}"))
+        .api(Method::GET, &format!("/mysterium/{game}?role={role}"))
         .sent()
         .await;
     assert_eq!(got.status(), StatusCode::OK);
@@ -128,7 +128,7 @@ async fn refusals_say_why_and_change_nothing() {
     let (status, _) = error_of(send(&t, 999, 0, json!({"type": "use_crow"})).await).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let why = refused_as(
-        t.api(Method::GET, &format!("/games/{game}?role=medium"))
+        t.api(Method::GET, &format!("/mysterium/{game}?role=medium"))
             .sent()
             .await,
         StatusCode::BAD_REQUEST,
@@ -140,13 +140,13 @@ async fn refusals_say_why_and_change_nothing() {
     let twice = t
         .api(
             Method::GET,
-            &format!("/games/{game}?role=medium&role=table"),
+            &format!("/mysterium/{game}?role=medium&role=table"),
         )
         .sent()
         .await;
     assert_eq!(twice.status(), StatusCode::OK);
     let (status, why) = error_of(
-        t.api(Method::GET, &format!("/games/{game}?role=psychic:4"))
+        t.api(Method::GET, &format!("/mysterium/{game}?role=psychic:4"))
             .sent()
             .await,
     )
@@ -157,7 +157,7 @@ async fn refusals_say_why_and_change_nothing() {
         "{why}"
     );
 
-    let bad_setup = t.api(Method::POST, "/games")
+    let bad_setup = t.api(Method::POST, "/mysterium")
         .json(&json!({"setup": {"ghost": "Laura", "players": [], "difficulty": "easy", "secrets": "paper"}}))
         .sent().await;
     assert_eq!(bad_setup.status(), StatusCode::UNPROCESSABLE_ENTITY);
@@ -172,7 +172,7 @@ async fn undo_and_redo_are_one_request_away() {
     let fresh = view(&t, game, "table").await["view"].clone();
     send(&t, game, 0, json!({"type": "use_crow"})).await;
     let undone = t
-        .api(Method::POST, &format!("/games/{game}/undo"))
+        .api(Method::POST, &format!("/mysterium/{game}/undo"))
         .json(&json!({"version": 1}))
         .sent()
         .await;
@@ -181,14 +181,14 @@ async fn undo_and_redo_are_one_request_away() {
     assert_eq!(now["view"], fresh);
     assert_eq!(now["can_redo"], true);
     let redone = t
-        .api(Method::POST, &format!("/games/{game}/redo"))
+        .api(Method::POST, &format!("/mysterium/{game}/redo"))
         .json(&json!({"version": 2}))
         .sent()
         .await;
     assert_eq!(redone.status(), StatusCode::OK);
     assert_eq!(view(&t, game, "table").await["view"]["crows_left"], 2);
     refused_as(
-        t.api(Method::POST, &format!("/games/{game}/redo"))
+        t.api(Method::POST, &format!("/mysterium/{game}/redo"))
             .json(&json!({"version": 3}))
             .sent()
             .await,
@@ -202,8 +202,12 @@ async fn undo_and_redo_are_one_request_away() {
 async fn each_screen_is_pushed_its_own_role_view() {
     let t = table().await;
     let game = create(&t).await;
-    let mut table_screen = t.socket_with(&format!("&games={game}&role=table")).await;
-    let mut ghost_phone = t.socket_with(&format!("&games={game}&role=ghost")).await;
+    let mut table_screen = t
+        .socket_with(&format!("&mysterium={game}&role=table"))
+        .await;
+    let mut ghost_phone = t
+        .socket_with(&format!("&mysterium={game}&role=ghost"))
+        .await;
     let table_first = next_view(&mut table_screen).await;
     assert!(table_first["snapshot"]["view"]["assignments"].is_null());
     let ghost_first = next_view(&mut ghost_phone).await;
@@ -220,7 +224,7 @@ async fn each_screen_is_pushed_its_own_role_view() {
     assert!(!pushed_to_table.contains(&secrets));
 
     let refused = t
-        .try_socket(&t.key, &format!("&games={game}&role=spirit"))
+        .try_socket(&t.key, &format!("&mysterium={game}&role=spirit"))
         .await;
     assert!(refused.is_err(), "an unknown role is refused");
 }
@@ -231,7 +235,7 @@ async fn a_house_rule_sand_timer_is_part_of_the_setup_and_survives_a_restart() {
     let mut setup = five_players();
     setup["sand_timer"] = json!(90);
     let made = t
-        .api(Method::POST, "/games")
+        .api(Method::POST, "/mysterium")
         .json(&json!({ "setup": setup }))
         .sent()
         .await;
@@ -247,7 +251,7 @@ async fn a_house_rule_sand_timer_is_part_of_the_setup_and_survives_a_restart() {
     );
     setup["sand_timer"] = json!(0);
     let refused = t
-        .api(Method::POST, "/games")
+        .api(Method::POST, "/mysterium")
         .json(&json!({ "setup": setup }))
         .sent()
         .await;
@@ -296,7 +300,7 @@ async fn a_running_sand_timer_comes_back_paused_where_it_was_after_the_table_sto
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert_eq!(sand(&t, game).await.0, left, "paused time stands still");
     let resumed = support::answer(
-        t.api(Method::POST, &format!("/games/{game}/timer"))
+        t.api(Method::POST, &format!("/mysterium/{game}/timer"))
             .json(&json!({"action": "resume"})),
     )
     .await;
@@ -353,7 +357,7 @@ async fn the_sand_timer_runs_on_the_server_and_ends_the_interpretation() {
     let t = table().await;
     let game = create(&t).await;
     let timer = |body: Value| {
-        t.api(Method::POST, &format!("/games/{game}/timer"))
+        t.api(Method::POST, &format!("/mysterium/{game}/timer"))
             .json(&body)
             .send()
     };
@@ -419,7 +423,7 @@ async fn the_sand_timer_runs_on_the_server_and_ends_the_interpretation() {
     assert_eq!(ended["timer"]["running"], false);
 
     // Undoing the timer's end puts the sand back: it runs again from the top.
-    t.api(Method::POST, &format!("/games/{game}/undo"))
+    t.api(Method::POST, &format!("/mysterium/{game}/undo"))
         .json(&json!({"version": 5}))
         .sent()
         .await;
@@ -433,7 +437,7 @@ async fn a_repeated_tap_is_one_action_and_its_answer_is_the_new_snapshot() {
     let t = table().await;
     let game = create(&t).await;
     let tap = |action: &str| {
-        t.api(Method::POST, &format!("/games/{game}/commands"))
+        t.api(Method::POST, &format!("/mysterium/{game}/commands"))
             .json(&json!({"version": 0, "command": {"type": "give_vision", "psychic": 0}, "action": action}))
             .send()
     };
@@ -468,17 +472,17 @@ async fn a_repeated_tap_is_one_action_and_its_answer_is_the_new_snapshot() {
     // An id is the device's own, and answered only once the device may send the command:
     // a watcher repeating the table's is refused, and a phone's command with it is done.
     let watcher = t
-        .joined(Method::POST, &format!("/games/{game}/commands"))
+        .joined(Method::POST, &format!("/mysterium/{game}/commands"))
         .json(&json!({"version": 0, "command": {"type": "give_vision", "psychic": 0}, "action": "0-vision-0"}))
         .sent().await;
     assert_eq!(
         error_of(watcher).await.1.code,
         seance_timeline::refusals::WATCHER
     );
-    let phone = support::take_seat(&t, "games", game, "psychic:0").await;
+    let phone = support::take_seat(&t, "mysterium", game, "psychic:0").await;
     let cards = view(&t, game, "table").await["view"]["layout"]["characters"].clone();
     let placed = t
-        .joined(Method::POST, &format!("/games/{game}/commands"))
+        .joined(Method::POST, &format!("/mysterium/{game}/commands"))
         .header("X-Seat", phone)
         .json(&json!({"version": 1, "command": {"type": "place_intuition", "psychic": 0, "card": cards[0]}, "action": "0-vision-0"}))
         .sent().await;
@@ -496,7 +500,7 @@ async fn a_clean_stop_leaves_the_whole_history_in_the_journal_file() {
     let t = table().await;
     let game = create(&t).await;
     for psychic in 0..4 {
-        t.api(Method::POST, &format!("/games/{game}/commands"))
+        t.api(Method::POST, &format!("/mysterium/{game}/commands"))
             .json(&json!({"version": psychic, "command": {"type": "give_vision", "psychic": psychic}}))
             .sent().await;
     }
@@ -717,7 +721,7 @@ async fn an_unfinished_game_is_put_away_and_brought_back() {
     assert!(listed("finished").await.is_empty(), "put away is not over");
     // Under its own rule set only, and with a body that says what to do.
     let elsewhere = t
-        .api(Method::POST, &format!("/games/{old}/archive"))
+        .api(Method::POST, &format!("/mysterium/{old}/archive"))
         .json(&json!({"archived": false}))
         .sent()
         .await;
@@ -766,7 +770,9 @@ async fn a_game_whose_start_is_damaged_is_told_and_set_aside_by_the_table() {
     })
     .await;
     refused_as(
-        t.api(Method::GET, &format!("/games/{game}")).sent().await,
+        t.api(Method::GET, &format!("/mysterium/{game}"))
+            .sent()
+            .await,
         StatusCode::CONFLICT,
         seance_server::refusals::START_DAMAGED,
     )
@@ -787,7 +793,7 @@ async fn a_game_whose_start_is_damaged_is_told_and_set_aside_by_the_table() {
         }
     };
     assert!(listed(&t).await.contains(&game));
-    let aside = format!("/games/{game}/set-aside");
+    let aside = format!("/mysterium/{game}/set-aside");
     refused_as(
         t.joined(Method::POST, &aside).sent().await,
         StatusCode::FORBIDDEN,
@@ -801,7 +807,10 @@ async fn a_game_whose_start_is_damaged_is_told_and_set_aside_by_the_table() {
         [sound],
         "out of the list; the other game plays on"
     );
-    let other = t.api(Method::GET, &format!("/games/{sound}")).sent().await;
+    let other = t
+        .api(Method::GET, &format!("/mysterium/{sound}"))
+        .sent()
+        .await;
     assert_eq!(other.status(), StatusCode::OK);
 }
 
@@ -836,7 +845,7 @@ async fn a_damaged_tail_is_told_by_its_entry_and_set_aside() {
     assert_eq!(seen["damage"], json!({"entry": 2}), "{}", seen["damage"]);
     assert_eq!(seen["version"], 1, "shown up to the damage");
     let aside = t
-        .api(Method::POST, &format!("/games/{game}/set-aside"))
+        .api(Method::POST, &format!("/mysterium/{game}/set-aside"))
         .sent()
         .await;
     assert_eq!(aside.status(), StatusCode::OK);

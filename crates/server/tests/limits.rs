@@ -73,7 +73,7 @@ async fn numbers_no_card_allows_are_refused_and_the_scorepad_goes_on() {
 #[tokio::test]
 async fn a_setup_past_the_box_is_refused_with_its_bounds() {
     let t = table().await;
-    let create = |body: Value| t.api(Method::POST, "/games").json(&body).send();
+    let create = |body: Value| t.api(Method::POST, "/mysterium").json(&body).send();
     let mut faces = classic(
         json!([{"name": "A", "colours": ["red"]}, {"name": "B", "colours": ["blue"]},
         {"name": "C", "colours": ["green"]}]),
@@ -131,13 +131,14 @@ async fn a_setup_past_the_box_is_refused_with_its_bounds() {
 #[tokio::test]
 async fn only_a_game_that_exists_is_followed() {
     let t = table().await;
-    for key in ["games", "rummy"] {
+    for key in ["mysterium", "rummy"] {
         let refused = t
             .try_socket(&t.key, &format!("&{key}=999&role=table"))
             .await;
         assert!(refused.is_err(), "{key} 999 does not exist");
     }
-    let (status, why) = error_of(t.api(Method::GET, "/games/999?role=table").sent().await).await;
+    let (status, why) =
+        error_of(t.api(Method::GET, "/mysterium/999?role=table").sent().await).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{why}");
     still_answers(&t).await;
 }
@@ -148,10 +149,10 @@ async fn a_path_whose_game_is_no_number_is_refused_in_words_of_its_own() {
     // Each kind of endpoint that reads its game off the path: a view, a command, the
     // table's own, a seat, BG Stats' short link, the history's shelf.
     for (method, path) in [
-        (Method::GET, "/games/abc?role=table"),
-        (Method::POST, "/games/1e3/commands"),
+        (Method::GET, "/mysterium/abc?role=table"),
+        (Method::POST, "/mysterium/1e3/commands"),
         (Method::POST, "/rummy/-/archive"),
-        (Method::DELETE, "/games/x/seats/ghost"),
+        (Method::DELETE, "/mysterium/x/seats/ghost"),
         (Method::GET, "/p/zz"),
         (Method::POST, "/history/99999999999999999999/shelf"),
     ] {

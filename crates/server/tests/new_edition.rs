@@ -15,7 +15,7 @@ fn card_box() -> Value {
 }
 
 async fn view(t: &Table, game: i64, role: &str, token: Option<&str>) -> Value {
-    look_as(t, "games", game, role, token)
+    look_as(t, "mysterium", game, role, token)
         .await
         .json()
         .await
@@ -29,7 +29,7 @@ async fn new_game(t: &Table) -> i64 {
         "players": [{"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
                     {"name": "Carl", "colours": ["green"]}]});
     let made = t
-        .api(Method::POST, "/games")
+        .api(Method::POST, "/mysterium")
         .json(&json!({"setup": setup, "seed": 3}))
         .sent()
         .await;
@@ -37,7 +37,7 @@ async fn new_game(t: &Table) -> i64 {
 }
 
 async fn act(t: &Table, game: i64, token: Option<&str>, command: Value) {
-    ok(act_as(t, "games", game, token, command).await).await
+    ok(act_as(t, "mysterium", game, token, command).await).await
 }
 
 #[tokio::test]
@@ -98,10 +98,10 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
     assert_eq!(listed[0]["edition"], "new");
     assert_eq!(listed[0]["title"], "mysterium-new");
 
-    let ghost = take_seat(&t, "games", game, "ghost").await;
+    let ghost = take_seat(&t, "mysterium", game, "ghost").await;
     let mut phones = Vec::new();
     for i in 0..3 {
-        phones.push(take_seat(&t, "games", game, &format!("psychic:{i}")).await);
+        phones.push(take_seat(&t, "mysterium", game, &format!("psychic:{i}")).await);
     }
     // Everyone right every round: three rounds to the revelation.
     let secrets = view(&t, game, "ghost", Some(&ghost)).await["view"]["assignments"].clone();
@@ -149,7 +149,7 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
     act(&t, game, Some(&ghost), json!({"type": "share_vision"})).await;
     let table_vote = act_as(
         &t,
-        "games",
+        "mysterium",
         game,
         None,
         json!({"type": "vote", "psychic": 1, "group": 1}),
@@ -188,7 +188,7 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
     assert_eq!(end["culprit"], culprit, "shown to all at the end");
     // In BG Stats, a game of its own: not classic Mysterium's BoardGameGeek entry, the
     // edition named as the play's board; the table's QR code takes a phone there too.
-    let sent = support::joined_json(&t, &format!("/games/{game}/bgstats")).await;
+    let sent = support::joined_json(&t, &format!("/mysterium/{game}/bgstats")).await;
     let play = support::bgstats_play(sent["url"].as_str().unwrap());
     assert_eq!(play["game"]["sourceGameId"], "mysterium-new");
     assert!(play["game"].get("bggId").is_none(), "{play}");
@@ -209,7 +209,7 @@ async fn a_new_edition_game_keeps_the_culprit_for_the_ghost_and_counts_the_phone
     );
     // A game that is over is not put away: it is listed as won.
     let away = t
-        .api(Method::POST, &format!("/games/{game}/archive"))
+        .api(Method::POST, &format!("/mysterium/{game}/archive"))
         .json(&json!({"archived": true}))
         .sent()
         .await;
@@ -229,7 +229,7 @@ async fn a_new_edition_refusal_is_said_in_its_own_words() {
         act(&t, game, None, json!({"type": "use_crow"})).await;
     }
     let (status, refused) =
-        error_of(act_as(&t, "games", game, None, json!({"type": "use_crow"})).await).await;
+        error_of(act_as(&t, "mysterium", game, None, json!({"type": "use_crow"})).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(refused.code, seance_rules::refusals::NO_CROWS_LEFT);
     // The new edition has candles, and no difficulty: as its screens say it.

@@ -18,15 +18,15 @@ use support::{
 use tokio_tungstenite::tungstenite::Message;
 
 async fn seat(t: &Table, game: i64, seat: &str) -> reqwest::Response {
-    ask_seat(t, "games", game, seat).await
+    ask_seat(t, "mysterium", game, seat).await
 }
 
 async fn take(t: &Table, game: i64, seat: &str) -> String {
-    take_seat(t, "games", game, seat).await
+    take_seat(t, "mysterium", game, seat).await
 }
 
 async fn look(t: &Table, game: i64, role: &str, token: Option<&str>) -> reqwest::Response {
-    look_as(t, "games", game, role, token).await
+    look_as(t, "mysterium", game, role, token).await
 }
 
 /// The choices `psychic`'s phone is offered for its `kind` of action (`cards`, `groups`),
@@ -52,7 +52,7 @@ async fn offered(t: &Table, game: i64, psychic: usize, token: &str, kind: &str) 
 }
 
 async fn act(t: &Table, game: i64, token: Option<&str>, command: Value) -> reqwest::Response {
-    act_as(t, "games", game, token, command).await
+    act_as(t, "mysterium", game, token, command).await
 }
 
 /// The ghost's view holds the solution: the join code alone (on the QR code for everyone)
@@ -62,7 +62,7 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
     let t = table().await;
     let game = classic_for_four(&t, 1).await;
     let with = |invitation: &str| {
-        t.joined(Method::POST, &format!("/games/{game}/seats"))
+        t.joined(Method::POST, &format!("/mysterium/{game}/seats"))
             .json(&json!({"seat": "ghost", "invitation": invitation}))
     };
     refused_as(
@@ -87,7 +87,7 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
     );
 
     // Only the table invites, and only to a seat taken that way.
-    let ask = |seat: &str| format!("/games/{game}/seats/{seat}/invitation");
+    let ask = |seat: &str| format!("/mysterium/{game}/seats/{seat}/invitation");
     refused_as(
         t.joined(Method::POST, &ask("ghost")).sent().await,
         StatusCode::FORBIDDEN,
@@ -123,7 +123,7 @@ async fn the_ghosts_seat_goes_only_by_the_tables_invitation() {
     assert_eq!(support::qr_text(&png), link, "the QR code holds the link");
     // The table's QR code of a game leads a phone to that game's seats.
     let seats = t
-        .joined(Method::GET, &format!("/qr.png?games={game}"))
+        .joined(Method::GET, &format!("/qr.png?mysterium={game}"))
         .sent()
         .await;
     let seats = support::qr_text(&seats.bytes().await.unwrap());
@@ -185,12 +185,12 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
     // The socket too: refused without the token, the ghost's view with it.
     let port = t.server.port();
     let url = format!(
-        "ws://127.0.0.1:{port}/api/ws?code={}&games={game}&role=ghost",
+        "ws://127.0.0.1:{port}/api/ws?code={}&mysterium={game}&role=ghost",
         t.code
     );
     assert!(tokio_tungstenite::connect_async(&url).await.is_err());
     let mut socket = t
-        .phone_socket(&format!("&games={game}&role=ghost&seat={ghost}"))
+        .phone_socket(&format!("&mysterium={game}&role=ghost&seat={ghost}"))
         .await;
     let view = loop {
         let m = next_json(&mut socket).await;
@@ -205,11 +205,13 @@ async fn a_taken_seat_opens_only_to_its_own_token() {
         &t,
         Some(&ghost),
         Method::GET,
-        &format!("/games/{game}"),
+        &format!("/mysterium/{game}"),
     ))
     .await;
     assert!(own["view"]["assignments"].is_array(), "{own}");
-    let mut socket = t.phone_socket(&format!("&games={game}&seat={ghost}")).await;
+    let mut socket = t
+        .phone_socket(&format!("&mysterium={game}&seat={ghost}"))
+        .await;
     let view = loop {
         let m = next_json(&mut socket).await;
         if m["type"] == "view" {
@@ -330,7 +332,7 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
     // crow the ghost used), is refused saying so, and its log tells what changed meanwhile,
     // and who did it.
     let stale = t
-        .api(Method::POST, &format!("/games/{game}/commands"))
+        .api(Method::POST, &format!("/mysterium/{game}/commands"))
         .json(&json!({"version": 4, "command": {"type": "use_crow"}}))
         .sent()
         .await;
@@ -379,7 +381,7 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
     )
     .await;
     let undo = |token: &str| {
-        t.joined(Method::POST, &format!("/games/{game}/undo"))
+        t.joined(Method::POST, &format!("/mysterium/{game}/undo"))
             .header("X-Seat", token.to_owned())
             .json(&json!({"version": 7}))
             .send()
@@ -401,7 +403,7 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
     let done = before["log"].as_array().unwrap().last().unwrap().clone();
     let now = before["version"].as_u64().unwrap();
     let undone = t
-        .joined(Method::POST, &format!("/games/{game}/undo"))
+        .joined(Method::POST, &format!("/mysterium/{game}/undo"))
         .header("X-Seat", ghost.clone())
         .json(&json!({"version": now}))
         .sent()
@@ -414,9 +416,11 @@ async fn a_phone_acts_for_its_own_seat_only_and_the_ghost_knocks_on_the_table() 
         json!({"version": now + 1, "change": "undone", "by": "ghost", "told": done["told"], "undid": done["version"]})
     );
 
-    let mut table_screen = t.socket_with(&format!("&games={game}&role=table")).await;
+    let mut table_screen = t
+        .socket_with(&format!("&mysterium={game}&role=table"))
+        .await;
     let knock = |token: Option<&str>, times: u8| {
-        support::from(&t, token, Method::POST, &format!("/games/{game}/knock"))
+        support::from(&t, token, Method::POST, &format!("/mysterium/{game}/knock"))
             .json(&json!({"times": times}))
             .send()
     };
@@ -487,7 +491,7 @@ async fn a_phone_retrying_with_a_freed_seat_is_not_locked_out_but_a_guessed_toke
 /// The table frees the ghost's seat.
 async fn free_ghost(t: &Table, game: i64) {
     let freed = t
-        .api(Method::DELETE, &format!("/games/{game}/seats/ghost"))
+        .api(Method::DELETE, &format!("/mysterium/{game}/seats/ghost"))
         .sent()
         .await;
     assert_eq!(freed.status(), StatusCode::NO_CONTENT);
@@ -685,14 +689,17 @@ async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
     let t = table().await;
     let (game, ghost, psychics) = seated(&t).await;
     let heard = [
-        record(t.socket_with(&format!("&games={game}&role=table")).await),
         record(
-            t.phone_socket(&format!("&games={game}&role=ghost&seat={ghost}"))
+            t.socket_with(&format!("&mysterium={game}&role=table"))
+                .await,
+        ),
+        record(
+            t.phone_socket(&format!("&mysterium={game}&role=ghost&seat={ghost}"))
                 .await,
         ),
         record(
             t.phone_socket(&format!(
-                "&games={game}&role=psychic:0&seat={}",
+                "&mysterium={game}&role=psychic:0&seat={}",
                 psychics[0]
             ))
             .await,
@@ -710,7 +717,7 @@ async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
             let asked = match token {
                 Some(token) => look(&t, game, role, Some(token)).await,
                 None => {
-                    t.joined(Method::GET, &format!("/games/{game}?role=table"))
+                    t.joined(Method::GET, &format!("/mysterium/{game}?role=table"))
                         .sent()
                         .await
                 }
@@ -730,7 +737,7 @@ async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
             assert!(!tells_the_end(&answer), "{path}: {answer}");
         }
         let bgstats = t
-            .joined(Method::GET, &format!("/games/{game}/bgstats"))
+            .joined(Method::GET, &format!("/mysterium/{game}/bgstats"))
             .sent()
             .await;
         assert_eq!(
@@ -768,7 +775,7 @@ async fn no_device_learns_the_end_before_the_table_has_read_the_count() {
             "heard before the table showed it"
         );
         let shown = t
-            .api(Method::POST, &format!("/games/{game}/shown"))
+            .api(Method::POST, &format!("/mysterium/{game}/shown"))
             .json(&json!({ "version": version }))
             .sent()
             .await;
@@ -809,7 +816,7 @@ async fn a_line_the_table_never_confirms_reaches_the_others_within_a_second() {
     let (game, ghost, psychics) = seated(&t).await;
     let heard = record(
         t.phone_socket(&format!(
-            "&games={game}&role=psychic:0&seat={}",
+            "&mysterium={game}&role=psychic:0&seat={}",
             psychics[0]
         ))
         .await,
@@ -850,7 +857,7 @@ async fn no_secret_reaches_a_device_that_may_not_see_it() {
                 Some(i),
                 true,
                 record(
-                    t.phone_socket(&format!("&games={game}&role=psychic:{i}&seat={token}"))
+                    t.phone_socket(&format!("&mysterium={game}&role=psychic:{i}&seat={token}"))
                         .await,
                 ),
             ));
@@ -859,11 +866,14 @@ async fn no_secret_reaches_a_device_that_may_not_see_it() {
         heard.push((
             None,
             true,
-            record(t.socket_with(&format!("&games={game}&role=table")).await),
+            record(
+                t.socket_with(&format!("&mysterium={game}&role=table"))
+                    .await,
+            ),
         ));
         heard.push((None, false, record(t.socket().await)));
         let ghost_heard = record(
-            t.phone_socket(&format!("&games={game}&role=ghost&seat={ghost}"))
+            t.phone_socket(&format!("&mysterium={game}&role=ghost&seat={ghost}"))
                 .await,
         );
         whole_game(&t, game, &ghost, &psychics, wrong_turns, votes).await;
@@ -930,9 +940,14 @@ async fn a_rematch_keeps_each_phone_the_table_keeps_its_seat_and_draws_anew() {
         psychics.push(take(&t, game, &format!("psychic:{i}")).await);
     }
     let rematch = |token: Option<&str>| {
-        support::from(&t, token, Method::POST, &format!("/games/{game}/rematch"))
-            .json(&json!({"keep": ["ghost", "psychic:0", "psychic:1", "psychic:2", "table"]}))
-            .send()
+        support::from(
+            &t,
+            token,
+            Method::POST,
+            &format!("/mysterium/{game}/rematch"),
+        )
+        .json(&json!({"keep": ["ghost", "psychic:0", "psychic:1", "psychic:2", "table"]}))
+        .send()
     };
 
     // Only the table, and only once the game is over.
@@ -947,7 +962,7 @@ async fn a_rematch_keeps_each_phone_the_table_keeps_its_seat_and_draws_anew() {
     let (status, _) = error_of(rematch(Some(&ghost)).await.unwrap()).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = error_of(
-        t.joined(Method::POST, &format!("/games/{game}/rematch"))
+        t.joined(Method::POST, &format!("/mysterium/{game}/rematch"))
             .sent()
             .await,
     )
@@ -956,7 +971,7 @@ async fn a_rematch_keeps_each_phone_the_table_keeps_its_seat_and_draws_anew() {
 
     let mut phone = t
         .phone_socket(&format!(
-            "&games={game}&role=psychic:1&seat={}",
+            "&mysterium={game}&role=psychic:1&seat={}",
             psychics[1]
         ))
         .await;
@@ -974,7 +989,7 @@ async fn a_rematch_keeps_each_phone_the_table_keeps_its_seat_and_draws_anew() {
     assert!(before["rematch"].is_null());
 
     // Sent to BG Stats: the ghost and the psychics, by their roles, won or lost together.
-    let sent = support::joined_json(&t, &format!("/games/{game}/bgstats")).await;
+    let sent = support::joined_json(&t, &format!("/mysterium/{game}/bgstats")).await;
     let play = support::bgstats_play(sent["url"].as_str().unwrap());
     assert_eq!(play["game"]["bggId"], 181_304);
     assert_eq!(play["game"]["cooperative"], true);
@@ -1067,7 +1082,7 @@ async fn a_live_invitation_is_honoured_from_an_address_that_guessed() {
     let t = table().await;
     let game = classic_for_four(&t, 1).await;
     let with = |invitation: &str| {
-        t.joined(Method::POST, &format!("/games/{game}/seats"))
+        t.joined(Method::POST, &format!("/mysterium/{game}/seats"))
             .json(&json!({"seat": "ghost", "invitation": invitation}))
     };
     let mut statuses = Vec::new();
@@ -1087,7 +1102,7 @@ async fn a_live_invitation_is_honoured_from_an_address_that_guessed() {
     .await;
     let invited = support::json_of(t.api(
         Method::POST,
-        &format!("/games/{game}/seats/ghost/invitation"),
+        &format!("/mysterium/{game}/seats/ghost/invitation"),
     ))
     .await;
     let invitation = invited["link"]
@@ -1196,7 +1211,7 @@ async fn a_phone_flooding_changes_is_held_to_a_persons_pace() {
             &t,
             Some(&ghost),
             Method::POST,
-            &format!("/games/{game}/timer"),
+            &format!("/mysterium/{game}/timer"),
         )
         .json(&json!({ "action": action }))
         .send()
@@ -1226,7 +1241,7 @@ async fn a_phone_flooding_changes_is_held_to_a_persons_pace() {
             &t,
             Some(&ghost),
             Method::POST,
-            &format!("/games/{game}/knock"),
+            &format!("/mysterium/{game}/knock"),
         )
         .json(&json!({ "times": times }))
         .send()
@@ -1255,7 +1270,7 @@ async fn a_phones_pace_outlives_its_games_place_in_memory() {
     assert!(flood.send(&t, 110).await <= 103, "the burst is spent");
     // A game whose sand runs stays in memory: the table pauses it.
     let paused = t
-        .api(Method::POST, &format!("/games/{}/timer", flood.game))
+        .api(Method::POST, &format!("/mysterium/{}/timer", flood.game))
         .json(&json!({"action": "pause"}))
         .sent()
         .await;
@@ -1263,7 +1278,7 @@ async fn a_phones_pace_outlives_its_games_place_in_memory() {
     let began = Instant::now();
     for other in others {
         let read = t
-            .joined(Method::GET, &format!("/games/{other}"))
+            .joined(Method::GET, &format!("/mysterium/{other}"))
             .sent()
             .await;
         assert_eq!(read.status(), StatusCode::OK);

@@ -53,7 +53,7 @@ async fn phones_vote_in_secret_and_the_table_scores_the_round() {
         StatusCode::FORBIDDEN
     );
     refused_as(
-        t.api(Method::GET, &format!("/games/{game}?role=table"))
+        t.api(Method::GET, &format!("/mysterium/{game}?role=table"))
             .sent()
             .await,
         StatusCode::NOT_FOUND,

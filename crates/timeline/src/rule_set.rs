@@ -33,11 +33,11 @@ impl RuleSet {
         }
     }
 
-    /// Its key in the API's paths (`/api/games/3`), in the socket's and the QR code's
-    /// query (`?games=3`), and the UI's name for it (a game's `kind`).
+    /// Its key in the API's paths (`/api/mysterium/3`), in the socket's and the QR code's
+    /// query (`?mysterium=3`), and the UI's name for it (a game's `kind`).
     pub fn key(self) -> &'static str {
         match self {
-            RuleSet::Mysterium => "games",
+            RuleSet::Mysterium => "mysterium",
             RuleSet::MysteryRummy => "rummy",
             #[cfg(feature = "fake-rule-set")]
             RuleSet::Straws => "straws",

@@ -99,14 +99,22 @@ pub async fn take_seat(
     let post = reqwest::Method::POST;
     let mut wanted = json!({ "seat": seat });
     if seat == "ghost" {
-        let path = format!("/games/{game}/seats/ghost/invitation");
+        let path = format!("/mysterium/{game}/seats/ghost/invitation");
         let link = call(http, s, post.clone(), &path, None, Value::Null).await?["link"]
             .as_str()
             .unwrap_or_default()
             .to_owned();
         wanted["invitation"] = json!(link.rsplit('/').next());
     }
-    let taken = call(http, s, post, &format!("/games/{game}/seats"), None, wanted).await?;
+    let taken = call(
+        http,
+        s,
+        post,
+        &format!("/mysterium/{game}/seats"),
+        None,
+        wanted,
+    )
+    .await?;
     Ok(taken["token"].as_str().unwrap_or_default().to_owned())
 }
 
@@ -161,7 +169,7 @@ pub async fn create(http: &reqwest::Client, s: &Server, psychics: usize) -> Resu
         http,
         s,
         reqwest::Method::POST,
-        "/games",
+        "/mysterium",
         None,
         json!({"setup": setup(psychics)}),
     )

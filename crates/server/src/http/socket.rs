@@ -1,4 +1,4 @@
-//! The WebSocket each screen keeps open: which game it follows (`?games=3`, `?rummy=3`),
+//! The WebSocket each screen keeps open: which game it follows (`?mysterium=3`, `?rummy=3`),
 //! as which role (a phone, the seat its token holds; checked before the upgrade), and the
 //! count of screens told to every screen at most once a second however many come and go.
 //! Each connected screen is a [`session`].
@@ -16,10 +16,10 @@ use tokio::time::Duration;
 
 use crate::callers::{self, Caller};
 use crate::games::Games;
+use crate::places::Admitted;
 use crate::refused::Refused;
 use crate::request::{RoleQuery, Which};
 use crate::rulesets::rule_set;
-use crate::serve::Admitted;
 use crate::shared::Shared;
 use seance_timeline::{RuleBook, RuleSet};
 

@@ -120,12 +120,12 @@ impl Table {
         self.socket_with("").await
     }
 
-    /// The table's socket with extra query parameters (`&games=1&role=table`).
+    /// The table's socket with extra query parameters (`&mysterium=1&role=table`).
     pub async fn socket_with(&self, extra: &str) -> Socket {
         self.try_socket(&self.key, extra).await.unwrap()
     }
 
-    /// A phone's socket (the join code) with extra query parameters (`&games=1&seat=…`).
+    /// A phone's socket (the join code) with extra query parameters (`&mysterium=1&seat=…`).
     pub async fn phone_socket(&self, extra: &str) -> Socket {
         self.try_socket(&self.code, extra).await.unwrap()
     }
@@ -267,7 +267,7 @@ pub async fn classic_for_four(t: &Table, seed: u64) -> i64 {
         {"name": "Stephanie", "colours": ["red"]}, {"name": "Alex", "colours": ["blue"]},
         {"name": "Carl", "colours": ["green"]}, {"name": "Paul", "colours": ["white"]}]});
     let made = t
-        .api(reqwest::Method::POST, "/games")
+        .api(reqwest::Method::POST, "/mysterium")
         .json(&serde_json::json!({"setup": setup, "seed": seed}))
         .sent()
         .await;

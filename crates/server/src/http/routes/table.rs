@@ -41,7 +41,7 @@ pub async fn info(State(shared): State<Arc<Shared>>, device: Device) -> Json<ser
     }))
 }
 
-/// The join link as a QR code; with `?games=ID` (or `?rummy=ID`), straight to that game's
+/// The join link as a QR code; with `?mysterium=ID` (or `?rummy=ID`), straight to that game's
 /// seats.
 pub async fn qr_png(State(shared): State<Arc<Shared>>, Which(which): Which) -> impl IntoResponse {
     let page = which.map_or_else(String::new, |(rule_set, id)| seats_page(rule_set, id));

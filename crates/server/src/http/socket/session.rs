@@ -14,7 +14,7 @@ use tokio::time::{Duration, Instant};
 
 use crate::callers::{self, Caller};
 use crate::games::Games;
-use crate::serve::Admitted;
+use crate::places::Admitted;
 use crate::shared::Seated;
 use crate::shared::Shared;
 use seance_timeline::{RuleBook, Who};
