@@ -133,7 +133,7 @@ const SCREENS = {
 };
 
 /** The registry's entry of the rule set under `key`. */
-const registered = (key) => SCREENS[byKey(key).name];
+const registered = (key) => SCREENS[byKey(key)?.name];
 
 /** The table's first screen (a phone's too, once it goes back from a game's). */
 const HOME = screenOf('home', 'renderHome');
@@ -295,9 +295,8 @@ function setOffline(offline) {
 async function back(snapshot) {
   state.restored = false;
   const timer = snapshot?.timer;
-  toast(timer?.interrupted
-    ? t('offline.back_timer', { time: await registered(state.game.kind).cues.time(timer.remaining_ms) })
-    : t('offline.back'));
+  const time = timer?.interrupted && registered(state.game.kind)?.cues.time;
+  toast(time ? t('offline.back_timer', { time: await time(timer.remaining_ms) }) : t('offline.back'));
 }
 
 /** Whether a closed socket means the server is out of reach (not a seat freed, say). */
@@ -356,8 +355,8 @@ async function onMessage(message) {
       break;
     case 'knock':
       if (state.game?.id === message.game && state.game.role === 'table') {
-        const { pages, cues } = registered(state.game.kind);
-        if (route().screen === pages.game[0]) cues.knocked?.(message.times);
+        const screens = registered(state.game.kind);
+        if (screens && route().screen === screens.pages.game[0]) screens.cues.knocked?.(message.times);
       }
       break;
   }

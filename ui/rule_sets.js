@@ -37,7 +37,7 @@ export const changeOwn = (name, change) => (settings) => {
 /** The facts rule set `name`'s setup asks of its rules. */
 export const factsOf = (name) => ruleSet(name).facts;
 
-/** The rule set whose games are under `key` (`games`, `rummy`) in the API. */
+/** The rule set whose games are under `key` (`mysterium`, `rummy`) in the API. */
 export const byKey = (key) => ruleSets().find((r) => r.key === key);
 
 /** Page `page` (`new`, `game`, `join`, `phone`) of game `id` of rule set `name`. */

@@ -40,34 +40,29 @@ impl Evening {
 
     /// Mysterium's figures among `among`, as the statistics send them.
     fn mysterium(&self, among: &Among) -> Option<seance_rules::Statistics> {
-        let figures = counted(&self.games, among);
-        let sent = self.statistics(among).rule_sets.remove("mysterium-classic");
-        assert_eq!(
-            sent,
-            figures.as_ref().map(|f| serde_json::to_value(f).unwrap())
-        );
-        figures
+        self.figures(&self.games, among)
     }
 
     /// Mystery Rummy's.
     fn rummy(&self, among: &Among) -> Option<seance_rummy::Statistics> {
-        let figures = counted(&self.rummy, among);
-        let sent = self.statistics(among).rule_sets.remove("mystery-rummy");
+        self.figures(&self.rummy, among)
+    }
+
+    /// `R`'s figures over those of `games` among `among` (`None` without one), checked to
+    /// be what the statistics send under its name.
+    fn figures<R: Chronicle>(&self, games: &[Game<R>], among: &Among) -> Option<R::Statistics> {
+        let counted: Vec<&Game<R>> = games
+            .iter()
+            .filter(|g| among.takes(&g.played.players()))
+            .collect();
+        let figures = (!counted.is_empty()).then(|| R::statistics(&counted, among));
+        let sent = self.statistics(among).rule_sets.remove(R::RULE_SET.name());
         assert_eq!(
             sent,
             figures.as_ref().map(|f| serde_json::to_value(f).unwrap())
         );
         figures
     }
-}
-
-/// `R`'s figures over those of `games` among `among`; `None` without one.
-fn counted<R: Chronicle>(games: &[Game<R>], among: &Among) -> Option<R::Statistics> {
-    let counted: Vec<&Game<R>> = games
-        .iter()
-        .filter(|g| among.takes(&g.played.players()))
-        .collect();
-    (!counted.is_empty()).then(|| R::statistics(&counted, among))
 }
 
 /// Eight games among friends, the scripted outcome of each known.

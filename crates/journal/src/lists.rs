@@ -269,14 +269,11 @@ impl Journal {
 
     /// Writes the record of finished game `game`, one that ended before records were kept.
     pub fn set_record(&mut self, game: i64, record: impl Serialize) -> Result<(), JournalError> {
-        let tx = write(&mut self.conn, &self.turns)?;
-        tx.execute(
+        let record = serde_json::to_string(&record).expect("records serialize");
+        self.update_game(
             "UPDATE games SET record = ?2 WHERE id = ?1",
-            params![
-                game,
-                serde_json::to_string(&record).expect("records serialize")
-            ],
-        )?;
-        commit(&self.path, &self.identity, tx)
+            game,
+            Some(&record),
+        )
     }
 }

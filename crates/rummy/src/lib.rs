@@ -158,7 +158,6 @@ impl seance_timeline::AtOnce for Scorepad {
 /// Mystery Rummy has no sand timer.
 impl Timed for Scorepad {}
 
-/// What a setup screen asks before there is a game.
 /// A table tells Mystery Rummy nothing once for every game: all is in each game's setup.
 impl Settled for Scorepad {
     type Settings = ();
@@ -168,6 +167,7 @@ impl Settled for Scorepad {
     }
 }
 
+/// What a setup screen asks before there is a game.
 impl Published for Scorepad {
     type Facts = Facts;
 

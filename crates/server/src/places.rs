@@ -40,28 +40,32 @@ struct Counts {
 }
 
 /// One connection's place, given back when it closes (or as it is let go).
-pub struct Place {
+struct Place {
     open: Arc<Open>,
     ip: IpAddr,
     /// It showed a code, a key or a seat token: it keeps its place.
     proven: AtomicBool,
     /// Let go for a newcomer: its place is given back already.
     left: AtomicBool,
-    /// Tells its connection to close (at once when idle; after the answer under way).
-    pub let_go: Notify,
+    /// Tells its connection to close (at once when idle; after the answer under way). The
+    /// connection waits on it alone: its place is held by its requests, not by the wait.
+    let_go: Arc<Notify>,
 }
 
 /// A connection's place, held by the connection, by each of its requests and by a
 /// WebSocket it became: the place is given back when the last of them ends.
 #[derive(Clone)]
 pub struct Admitted {
-    pub place: Arc<Place>,
+    place: Arc<Place>,
 }
 
 impl Admitted {
     /// The connection showed a code, a key or a seat token: never let go for a newcomer.
     pub fn prove(&self) {
         let place = &self.place;
+        if place.proven.load(Ordering::Relaxed) {
+            return;
+        }
         let mut counts = place.open.0.hold();
         if !place.left.load(Ordering::Relaxed)
             && !place.proven.swap(true, Ordering::Relaxed)
@@ -75,7 +79,7 @@ impl Admitted {
 impl Open {
     /// A place for a connection from `ip`, or none: too many open from it or from other
     /// machines, and none unproven and idle to let go.
-    pub fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Arc<Place>> {
+    fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Arc<Place>> {
         // Places read under the lock are dropped after it (declared before it): the last
         // hold on one gives its place back, which takes the lock.
         let mut read = Vec::new();
@@ -97,7 +101,7 @@ impl Open {
             ip,
             proven: AtomicBool::new(false),
             left: AtomicBool::new(false),
-            let_go: Notify::new(),
+            let_go: Arc::new(Notify::new()),
         });
         if !ip.is_loopback() {
             if counts.arrivals.len() >= 2 * MOST_OPEN {
@@ -115,6 +119,16 @@ impl Open {
     }
 }
 
+impl Open {
+    /// A connection from `ip` admitted: its place, for its service to hand each request,
+    /// and what tells it to close (see [`Open::admit`]).
+    pub fn connect(self: &Arc<Self>, ip: IpAddr) -> Option<(Admitted, Arc<Notify>)> {
+        let place = self.admit(ip)?;
+        let let_go = place.let_go.clone();
+        Some((Admitted { place }, let_go))
+    }
+}
+
 impl Place {
     fn unproven(&self) -> bool {
         !self.proven.load(Ordering::Relaxed) && !self.left.load(Ordering::Relaxed)
@@ -128,10 +142,15 @@ impl Counts {
         // Proven and closed ones leave the queue as it is read.
         let mut at = 0;
         while let Some(arrival) = self.arrivals.get(at) {
-            let Some(place) = arrival.upgrade().filter(|p| p.unproven()) else {
+            let Some(place) = arrival.upgrade() else {
                 self.arrivals.remove(at);
                 continue;
             };
+            if !place.unproven() {
+                self.arrivals.remove(at);
+                read.push(place);
+                continue;
+            }
             // Held by its connection alone (and here): between requests.
             let idle = Arc::strong_count(&place) <= 2;
             if idle {
@@ -181,8 +200,15 @@ mod tests {
         IpAddr::from([192, 168, 1, u8::try_from(n).unwrap()])
     }
 
-    fn left(place: &Arc<Place>) -> bool {
-        place.left.load(Ordering::Relaxed)
+    /// A connection as `serve.rs` holds one: its place in its service, its wait to be let go.
+    type Connection = (Admitted, Arc<Notify>);
+
+    fn connect(open: &Arc<Open>, ip: IpAddr) -> Option<Connection> {
+        open.connect(ip)
+    }
+
+    fn left((admitted, _): &Connection) -> bool {
+        admitted.place.left.load(Ordering::Relaxed)
     }
 
     fn counts(open: &Open) -> (usize, usize) {
@@ -195,47 +221,39 @@ mod tests {
         let open = Arc::new(Open::default());
         // A dozen addresses keep every connection they may open alive and idle, showing
         // nothing: each newcomer past the share takes the place of the oldest.
-        let mut held: Vec<Arc<Place>> = Vec::new();
-        for n in 0..12 * PER_ADDRESS {
-            held.push(
-                open.admit(lan(n % 12))
-                    .expect("a place, an older one let go"),
-            );
-        }
+        let mut held: Vec<Connection> = (0..12 * PER_ADDRESS)
+            .map(|n| connect(&open, lan(n % 12)).expect("a place, an older one let go"))
+            .collect();
         assert_eq!(counts(&open), (UNPROVEN_MOST, UNPROVEN_MOST));
         let (gone, staying) = held.split_at(held.len() - UNPROVEN_MOST);
         assert!(gone.iter().all(left) && !staying.iter().any(left));
         // A phone shows the join code: it keeps its place however many come after it.
-        let phone = Admitted {
-            place: open.admit(lan(200)).unwrap(),
-        };
-        phone.prove();
+        let phone = connect(&open, lan(200)).unwrap();
+        phone.0.prove();
         assert_eq!(counts(&open), (UNPROVEN_MOST, UNPROVEN_MOST - 1));
         for n in 0..2 * MOST_OPEN {
-            held.push(open.admit(lan(n % 12)).unwrap());
+            held.push(connect(&open, lan(n % 12)).unwrap());
         }
-        assert!(!left(&phone.place));
+        assert!(!left(&phone));
         assert_eq!(counts(&open), (UNPROVEN_MOST + 1, UNPROVEN_MOST));
         // The phones that proved themselves fill every other place.
-        let phones: Vec<Admitted> = (0..MOST_OPEN - UNPROVEN_MOST - 1)
+        let phones: Vec<Connection> = (0..MOST_OPEN - UNPROVEN_MOST - 1)
             .map(|n| {
-                let phone = Admitted {
-                    place: open.admit(lan(20 + n / PER_ADDRESS)).unwrap(),
-                };
-                phone.prove();
+                let phone = connect(&open, lan(20 + n / PER_ADDRESS)).unwrap();
+                phone.0.prove();
                 phone
             })
             .collect();
         // The first of them took an unproven one's place; the share is one short now.
         assert_eq!(counts(&open), (MOST_OPEN - 1, UNPROVEN_MOST - 1));
-        held.push(open.admit(lan(100)).unwrap());
+        held.push(connect(&open, lan(100)).unwrap());
         assert_eq!(counts(&open), (MOST_OPEN, UNPROVEN_MOST));
         // Full: a newcomer still finds a place, an idle unproven one let go for it.
-        let newcomer = open.admit(lan(101)).unwrap();
-        assert!(!left(&newcomer) && phones.iter().all(|p| !left(&p.place)));
+        let newcomer = connect(&open, lan(101)).unwrap();
+        assert!(!left(&newcomer) && !phones.iter().any(left));
         assert_eq!(counts(&open), (MOST_OPEN, UNPROVEN_MOST));
         // This machine's own screens are never counted among them.
-        assert!(open.admit(IpAddr::from([127, 0, 0, 1])).is_some());
+        assert!(connect(&open, IpAddr::from([127, 0, 0, 1])).is_some());
         drop((held, phones, newcomer));
         assert_eq!(
             counts(&open),
@@ -247,19 +265,19 @@ mod tests {
     #[test]
     fn a_connection_answering_a_request_is_not_let_go() {
         let open = Arc::new(Open::default());
-        let connections: Vec<Arc<Place>> = (0..UNPROVEN_MOST)
-            .map(|n| open.admit(lan(n % 12)).unwrap())
+        let connections: Vec<Connection> = (0..UNPROVEN_MOST)
+            .map(|n| connect(&open, lan(n % 12)).unwrap())
             .collect();
         // Each answering a request, which holds its place too.
-        let mut requests: Vec<Option<Arc<Place>>> =
-            connections.iter().map(|c| Some(c.clone())).collect();
+        let mut requests: Vec<Option<Admitted>> =
+            connections.iter().map(|(c, _)| Some(c.clone())).collect();
         assert!(
-            open.admit(lan(99)).is_none(),
+            connect(&open, lan(99)).is_none(),
             "none idle: the newcomer is refused"
         );
         // The sixth one's request answered: it is idle, and goes for the newcomer.
         requests[5] = None;
-        let newcomer = open.admit(lan(99)).unwrap();
+        let newcomer = connect(&open, lan(99)).unwrap();
         assert!(left(&connections[5]));
         assert_eq!(connections.iter().filter(|c| left(c)).count(), 1);
         drop((requests, newcomer));

@@ -127,7 +127,7 @@ impl RuleSets {
 
 /// Where the UI shows a rule set's games, `{id}` standing for a game's number: a new game
 /// (its setup), the table's screen, a phone's seat picker and a seat's phone. The UI routes
-/// its screens by them (`/api/info`'s `rule_sets`).
+/// its screens by them (told in the home page: [`told`]).
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct Pages {
     pub new: &'static str,

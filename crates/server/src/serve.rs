@@ -7,7 +7,7 @@
 //! HTTP/2 only over TLS, which a table on a LAN has not, so cleartext HTTP/2 would bring
 //! a page nothing and a script a connection no header timeout covers.
 
-use crate::places::{Admitted, MOST_OPEN, Open, PER_ADDRESS};
+use crate::places::{MOST_OPEN, Open, PER_ADDRESS};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -190,7 +190,7 @@ pub async fn serve(
             },
             _ = stopping(&mut stopped) => break,
         };
-        let Some(place) = open.admit(peer.ip()) else {
+        let Some((place, let_go)) = open.connect(peer.ip()) else {
             if let Some(unsaid) = hushed.say(peer.ip()) {
                 tracing::warn!(peer = %peer.ip(), unsaid, "refused a connection: {PER_ADDRESS} already open from this address, or {MOST_OPEN} from other machines");
             }
@@ -201,8 +201,6 @@ pub async fn serve(
         if let Err(e) = stream.set_nodelay(true) {
             tracing::debug!("no TCP_NODELAY for {peer}: {e}");
         }
-        let let_go = place.clone();
-        let place = Admitted { place };
         let app = app.clone();
         let builder = builder.clone();
         let mut stopped = stopped.clone();
@@ -228,9 +226,8 @@ pub async fn serve(
             tokio::select! {
                 _ = connection.as_mut() => return,
                 _ = stopping(&mut stopped) => {}
-                _ = let_go.let_go.notified() => {}
+                _ = let_go.notified() => {}
             }
-            drop(let_go);
             // Stopping, or let go: the request under way is answered, then it closes.
             connection.as_mut().graceful_shutdown();
             let _ = connection.await;

@@ -61,7 +61,10 @@ impl<'de> Deserialize<'de> for RuleSets {
                 .map_err(|_| D::Error::custom(format!("no rule set is named `{name}`")))?;
             let settings =
                 rule_set!(rule_set, G => read_as::<G>(settings)).map_err(D::Error::custom)?;
-            read.insert(rule_set.name(), settings);
+            // A rule set with nothing to keep is left out, as in the defaults.
+            if !settings.is_null() {
+                read.insert(rule_set.name(), settings);
+            }
         }
         Ok(RuleSets(read))
     }
@@ -350,6 +353,12 @@ mod tests {
             "{refused:?}"
         );
         assert_eq!(read(serde_json::json!({})).unwrap(), Settings::default());
+        let nothing = read(serde_json::json!({"mystery-rummy": null})).unwrap();
+        assert_eq!(
+            nothing,
+            Settings::default(),
+            "nothing kept for a rule set with nothing"
+        );
     }
 
     #[test]

@@ -85,13 +85,7 @@ async fn a_third_rule_set_is_listed_played_recorded_counted_exported_and_sent() 
         stats["rule_sets"],
         json!({"straws": {"short": [["Ben", 1]]}})
     );
-    let csv = t
-        .api(Method::GET, "/history/export.csv")
-        .sent()
-        .await
-        .text()
-        .await
-        .unwrap();
+    let csv = support::table_text(&t, "/history/export.csv").await;
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines.len(), 4, "{csv}");
     assert!(

@@ -310,13 +310,7 @@ async fn the_history_and_its_statistics_come_from_the_games_played() {
     );
 
     // The CSV table: a header, then a row per player of each game.
-    let csv = t
-        .api(Method::GET, "/history/export.csv")
-        .sent()
-        .await
-        .text()
-        .await
-        .unwrap();
+    let csv = support::table_text(&t, "/history/export.csv").await;
     let lines: Vec<&str> = csv.lines().collect();
     assert!(lines[0].starts_with("game,rule_set,edition,difficulty,began_utc,minutes,outcome"));
     assert_eq!(lines.len(), 1 + 5 + 4 + 5 + 2);

@@ -81,8 +81,11 @@ mod tests {
 
     #[test]
     fn names_and_keys_differ() {
-        let [a, b] = RuleSet::ALL;
-        assert_ne!(a.name(), b.name());
-        assert_ne!(a.key(), b.key());
+        for (i, a) in RuleSet::ALL.iter().enumerate() {
+            for b in &RuleSet::ALL[i + 1..] {
+                assert_ne!(a.name(), b.name());
+                assert_ne!(a.key(), b.key());
+            }
+        }
     }
 }

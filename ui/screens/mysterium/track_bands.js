@@ -1,6 +1,7 @@
 // The table's clairvoyancy track as printed: each side's first Intermediate and first High
 // space, told once and kept in the table's settings, so that no game asks for a level
-// again. The ranges a side may take are the rules' (`/api/info`'s `setup.track_bands`).
+// again. The ranges a side may take are the rules' (Mysterium's `facts.track_bands`, told in
+// the page).
 
 import { h, toast } from '../../dom.js';
 import { t } from '../../i18n.js';

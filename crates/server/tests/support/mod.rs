@@ -204,7 +204,7 @@ pub async fn error_of(response: reqwest::Response) -> (StatusCode, Refused) {
     (status, refused)
 }
 
-/// A phone asks for `seat` of game `game` under `/api/{base}` (`games`, `rummy`).
+/// A phone asks for `seat` of game `game` under `/api/{base}` (`mysterium`, `rummy`).
 pub async fn ask_seat(t: &Table, base: &str, game: i64, seat: &str) -> reqwest::Response {
     t.joined(reqwest::Method::POST, &format!("/{base}/{game}/seats"))
         .json(&serde_json::json!({ "seat": seat }))
@@ -277,6 +277,12 @@ pub async fn classic_for_four(t: &Table, seed: u64) -> i64 {
 /// What the table reads at `path` (under `/api`), as JSON.
 pub async fn table_json(t: &Table, path: &str) -> Value {
     json_of(t.api(reqwest::Method::GET, path)).await
+}
+
+/// What the table reads at `path` (under `/api`), as text (a CSV table).
+pub async fn table_text(t: &Table, path: &str) -> String {
+    let answer = t.api(reqwest::Method::GET, path).sent().await;
+    answer.text().await.unwrap()
 }
 
 /// The JSON `request` is answered with.

@@ -1,7 +1,8 @@
-//! A rule set's games under its key (`/api/games`, `/api/rummy`): the list of games in
-//! play, a new game, a role's view, commands, undo and redo, the sand timer, what the table
-//! has shown, a damaged tail set aside, a game put away, a rematch; their seats are the
-//! phones' (`crate::http::phones`), their plays BG Stats' (`super::plays`).
+//! The list of every rule set's games (`/api/games`), and each rule set's games under its
+//! key (`/api/mysterium`, `/api/rummy`): a new game, a role's view, commands, undo and redo,
+//! the sand timer, what the table has shown, a damaged tail set aside, a game put away, a
+//! rematch; their seats are the phones' (`crate::http::phones`), their plays BG Stats'
+//! (`super::plays`).
 
 use std::sync::Arc;
 
