@@ -4,45 +4,61 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// One of the rule sets Séance keeps the books for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RuleSet {
+/// The rule sets from one list: each variant with its name and key, and [`RuleSet::ALL`]
+/// made from the same list, so that no rule set is left out of it.
+macro_rules! rule_sets {
+    ($($(#[doc = $doc:literal])* $(#[cfg($cfg:meta)])? $variant:ident => $name:literal, $key:literal;)+) => {
+        /// One of the rule sets Séance keeps the books for.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum RuleSet {
+            $($(#[doc = $doc])* $(#[cfg($cfg)])? $variant,)+
+        }
+
+        /// Every rule set, in the order listed.
+        const LISTED: &[RuleSet] = &[$($(#[cfg($cfg)])? RuleSet::$variant,)+];
+
+        impl RuleSet {
+            /// Its name in the journal and the history, kept as first written
+            /// (`mysterium-classic` holds both of Mysterium's editions): renaming it would
+            /// orphan every game kept.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($(#[cfg($cfg)])? RuleSet::$variant => $name,)+
+                }
+            }
+
+            /// Its key in the API's paths (`/api/mysterium/3`), in the socket's and the QR
+            /// code's query (`?mysterium=3`), and the UI's name for it (a game's `kind`).
+            pub fn key(self) -> &'static str {
+                match self {
+                    $($(#[cfg($cfg)])? RuleSet::$variant => $key,)+
+                }
+            }
+        }
+    };
+}
+
+rule_sets! {
     /// Mysterium, both editions.
-    Mysterium,
+    Mysterium => "mysterium-classic", "mysterium";
     /// Mystery Rummy: Jack the Ripper.
-    MysteryRummy,
+    MysteryRummy => "mystery-rummy", "rummy";
     /// A third rule set for the registries' test alone (`seance-played`'s `fake`).
     #[cfg(feature = "fake-rule-set")]
-    Straws,
+    Straws => "straws", "straws";
 }
 
 impl RuleSet {
-    #[cfg(not(feature = "fake-rule-set"))]
-    pub const ALL: [RuleSet; 2] = [RuleSet::Mysterium, RuleSet::MysteryRummy];
-    #[cfg(feature = "fake-rule-set")]
-    pub const ALL: [RuleSet; 3] = [RuleSet::Mysterium, RuleSet::MysteryRummy, RuleSet::Straws];
-
-    /// Its name in the journal and the history, kept as first written (`mysterium-classic`
-    /// holds both of Mysterium's editions): renaming it would orphan every game kept.
-    pub fn name(self) -> &'static str {
-        match self {
-            RuleSet::Mysterium => "mysterium-classic",
-            RuleSet::MysteryRummy => "mystery-rummy",
-            #[cfg(feature = "fake-rule-set")]
-            RuleSet::Straws => "straws",
+    /// Every rule set, as listed above.
+    pub const ALL: [RuleSet; LISTED.len()] = {
+        let mut all = [LISTED[0]; LISTED.len()];
+        let mut i = 0;
+        while i < LISTED.len() {
+            all[i] = LISTED[i];
+            i += 1;
         }
-    }
-
-    /// Its key in the API's paths (`/api/mysterium/3`), in the socket's and the QR code's
-    /// query (`?mysterium=3`), and the UI's name for it (a game's `kind`).
-    pub fn key(self) -> &'static str {
-        match self {
-            RuleSet::Mysterium => "mysterium",
-            RuleSet::MysteryRummy => "rummy",
-            #[cfg(feature = "fake-rule-set")]
-            RuleSet::Straws => "straws",
-        }
-    }
+        all
+    };
 }
 
 impl fmt::Display for RuleSet {
