@@ -117,9 +117,7 @@ impl Open {
         }
         Some(place)
     }
-}
 
-impl Open {
     /// A connection from `ip` admitted: its place, for its service to hand each request,
     /// and what tells it to close (see [`Open::admit`]).
     pub fn connect(self: &Arc<Self>, ip: IpAddr) -> Option<(Admitted, Arc<Notify>)> {

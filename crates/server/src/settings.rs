@@ -37,15 +37,24 @@ pub struct Settings {
 /// Each rule set's settings, under its name, as its rules read them: those told by the
 /// table, the defaults of the others (a rule set with no settings is left out). Only a rule
 /// set this build knows, in its own shape: anything else is refused as the body's shape is.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(transparent)]
-pub struct RuleSets(BTreeMap<&'static str, Value>);
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuleSets(BTreeMap<RuleSet, Value>);
+
+impl Serialize for RuleSets {
+    fn serialize<S: serde::Serializer>(&self, out: S) -> Result<S::Ok, S::Error> {
+        out.collect_map(
+            self.0
+                .iter()
+                .map(|(rule_set, settings)| (rule_set.name(), settings)),
+        )
+    }
+}
 
 impl Default for RuleSets {
     fn default() -> Self {
         let defaults = RuleSet::ALL.into_iter().filter_map(|rule_set| {
             let settings = rule_set!(rule_set, G => defaults::<G>());
-            (!settings.is_null()).then_some((rule_set.name(), settings))
+            (!settings.is_null()).then_some((rule_set, settings))
         });
         RuleSets(defaults.collect())
     }
@@ -63,7 +72,7 @@ impl<'de> Deserialize<'de> for RuleSets {
                 rule_set!(rule_set, G => read_as::<G>(settings)).map_err(D::Error::custom)?;
             // A rule set with nothing to keep is left out, as in the defaults.
             if !settings.is_null() {
-                read.insert(rule_set.name(), settings);
+                read.insert(rule_set, settings);
             }
         }
         Ok(RuleSets(read))
@@ -88,8 +97,7 @@ fn read_as<G: Settled>(settings: Value) -> Result<Value, serde_json::Error> {
 impl RuleSets {
     /// Whether each rule set's rules take its settings.
     fn settled(&self) -> Result<(), Refusal> {
-        for (name, settings) in &self.0 {
-            let rule_set: RuleSet = name.parse().expect("read by a rule set's name");
+        for (&rule_set, settings) in &self.0 {
             rule_set!(rule_set, G => settled_as::<G>(settings))?;
         }
         Ok(())

@@ -9,7 +9,7 @@ use std::str::FromStr;
 macro_rules! rule_sets {
     ($($(#[doc = $doc:literal])* $(#[cfg($cfg:meta)])? $variant:ident => $name:literal, $key:literal;)+) => {
         /// One of the rule sets Séance keeps the books for.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum RuleSet {
             $($(#[doc = $doc])* $(#[cfg($cfg)])? $variant,)+
         }
